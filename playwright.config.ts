@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end flows: Debian's Chromium against the real reference server (test/e2e/server.mjs). */
+export const E2E_PORT = Number(process.env.VP_E2E_PORT ?? 8181);
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node test/e2e/server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/api/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

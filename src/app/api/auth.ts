@@ -1,0 +1,9 @@
+import { request, requestBare } from './client';
+import { loginSchema } from './schemas';
+
+/** POST /api/auth/login — the reply's status decides (spec §8: non-success shows the server's message). */
+export const login = (username: string, password: string) =>
+  request('auth/login', loginSchema, { method: 'post', json: { username, password } });
+
+/** POST /api/auth/logout — revokes the key on the server. */
+export const logout = () => requestBare('auth/logout', { method: 'post' });

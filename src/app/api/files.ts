@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { request, requestBare } from './client';
+import { fileListSchema, fileSchema, type VideoFile } from './schemas';
+
+export interface FileQuery {
+  page: number;
+  limit: number;
+  sort_by: string;
+  order: 'asc' | 'desc';
+  search?: string;
+  isActive?: 0 | 1;
+  file_status?: number;
+}
+
+/** GET /api/files/ — optional filters are sent only when set (spec §5). */
+export function getFiles(query: FileQuery, signal?: AbortSignal) {
+  const searchParams: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') searchParams[key] = value;
+  }
+  return request('files/', fileListSchema, { searchParams, signal });
+}
+
+/** GET /api/files/{id} */
+export const getFile = (id: number) => request(`files/${id}`, fileSchema);
+
+export type FilePatch = Partial<Pick<VideoFile, 'file_title' | 'file_slug' | 'isActive'>>;
+
+/** PUT /api/files/{id} — the reply's status (success, warning, error) decides the toast. */
+export const updateFile = (id: number, patch: FilePatch) =>
+  request(`files/${id}`, v.nullish(fileSchema), { method: 'put', json: patch });
+
+/** DELETE /api/files/{id} */
+export const deleteFile = (id: number) => requestBare(`files/${id}`, { method: 'delete' });

@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+
+/**
+ * Response schemas of the reference API contract (DESIGN.md §6). Every body is checked against
+ * these before a screen sees it, so a malformed reply becomes a clear error instead of a crash.
+ */
+export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
+
+export const envelope = <T extends v.GenericSchema>(data: T) =>
+  v.object({ status: envelopeStatus, message: v.string(), data });
+
+/** An envelope whose data the caller does not read (delete, logout, …). */
+export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) });
+
+const flag = v.picklist([0, 1]);
+
+export const fileSchema = v.object({
+  file_id: v.pipe(v.number(), v.integer()),
+  file_server: v.string(),
+  file_title: v.string(),
+  file_slug: v.string(),
+  file_status: v.pipe(v.number(), v.integer()),
+  isActive: flag,
+  created_at: v.string(),
+  file_image: v.nullish(v.string(), null),
+  file_slide: v.nullish(v.string(), null),
+});
+export type VideoFile = v.InferOutput<typeof fileSchema>;
+
+export const fileListSchema = v.object({
+  files: v.array(fileSchema),
+  pagination: v.object({ total_records: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+});
+export type FileList = v.InferOutput<typeof fileListSchema>;
+
+export const subtitleSchema = v.object({
+  sub_id: v.pipe(v.number(), v.integer()),
+  file_id: v.pipe(v.number(), v.integer()),
+  sub_lang: v.string(),
+  sub_size: v.pipe(v.number(), v.minValue(0)),
+  sub_name: v.optional(v.string()),
+  created_at: v.string(),
+});
+export type Subtitle = v.InferOutput<typeof subtitleSchema>;
+
+export const configSchema = v.looseObject({
+  player: v.looseObject({ domain: v.string(), ui: v.optional(v.record(v.string(), v.unknown()), {}) }),
+  imageHost: v.string(),
+  token: v.nullish(v.string(), null),
+});
+
+export const loginSchema = v.object({ apiKey: v.pipe(v.string(), v.minLength(1)) });

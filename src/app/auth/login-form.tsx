@@ -1,0 +1,83 @@
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { login } from '../api/auth';
+import { isApiError } from '../api/api-error';
+import { configStore } from '../config/config';
+import { useConfigState } from '../config/use-config';
+import { Brand } from '../shell/brand';
+import { useEmit } from '../shell/events';
+
+export const LOGIN_TEXTS = {
+  intro: 'Sign in to start your session',
+  empty: 'Username and password cannot be empty.',
+  failed: 'An error occurred. Please try again.',
+  expired: 'Your session has ended. Please sign in again.',
+} as const;
+
+/**
+ * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
+ * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
+ */
+export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
+  const emit = useEmit();
+  const { signedOutReason } = useConfigState();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password.trim()) {
+      setError(LOGIN_TEXTS.empty);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await login(username, password);
+      if (reply.status !== 'success') {
+        setError(reply.message || LOGIN_TEXTS.failed);
+        setBusy(false);
+        return;
+      }
+      configStore.signIn(reply.data.apiKey);
+      emit('vp-signed-in', {});
+      onSignedIn?.();
+    } catch (caught) {
+      // A reply with a message (wrong password, throttled) shows that message; anything else is generic.
+      setError(isApiError(caught) && caught.fromServer && caught.message ? caught.message : LOGIN_TEXTS.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', py: 6, px: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 380 }} variant="outlined">
+        <CardContent sx={{ p: 3 }}>
+          <Typography component="h1" sx={{ textAlign: 'center', mb: 1 }}>
+            <Brand size="large" />
+          </Typography>
+          <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 2 }}>{LOGIN_TEXTS.intro}</Typography>
+          {signedOutReason === 'expired' && !error && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {LOGIN_TEXTS.expired}
+            </Alert>
+          )}
+          {error && (
+            <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+            <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} disabled={busy} fullWidth autoFocus />
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} fullWidth />
+            <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}>
+              {busy ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

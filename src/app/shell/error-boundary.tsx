@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  error: Error | null;
+  componentStack: string;
+}
+
+/**
+ * The global error boundary (spec §2): a red box with the heading 'Lỗi xảy ra!', the error text and
+ * a collapsible component stack. Plain elements and inline styles, so it still renders when the
+ * failure is in the theme or styling layer itself.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null, componentStack: '' };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.setState({ componentStack: info.componentStack ?? '' });
+    console.error('vp-admin-kit: a screen failed to render.', error);
+  }
+
+  override render() {
+    const { error, componentStack } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div role="alert" style={{ margin: 16, padding: 16, border: '1px solid #f5c2c7', borderRadius: 4, background: '#f8d7da', color: '#842029', fontFamily: 'inherit' }}>
+        <h2 style={{ margin: '0 0 8px', fontSize: 20 }}>Lỗi xảy ra!</h2>
+        <p style={{ margin: '0 0 8px', whiteSpace: 'pre-wrap' }}>{error.message || String(error)}</p>
+        <details>
+          <summary style={{ cursor: 'pointer' }}>Component stack</summary>
+          <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{componentStack}</pre>
+        </details>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { LinearProgress } from '@mui/material';
+import { useEffect, useState } from 'react';
+
+/** Spec §9: the route progress bar completes after 500 ms. */
+export const PROGRESS_MS = 500;
+
+/** A thin bar across the top of the element that runs for 500 ms after each navigation. */
+export function ProgressBar({ location }: { location: string }) {
+  const [value, setValue] = useState<number | null>(null);
+  useEffect(() => {
+    setValue(0);
+    const start = performance.now();
+    let frame = requestAnimationFrame(function tick(now) {
+      const done = Math.min((now - start) / PROGRESS_MS, 1);
+      setValue(done * 100);
+      if (done < 1) frame = requestAnimationFrame(tick);
+      else setTimeout(() => setValue(null), 100);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [location]);
+  if (value === null) return null;
+  return <LinearProgress variant="determinate" value={value} aria-label="Loading page" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1300, height: 3 }} />;
+}

@@ -1,0 +1,39 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ThemeMode } from '../config/config-store';
+
+/** The sidebar is dark in both themes (spec §2); its colours live here so the shell and tests agree. */
+export const SIDEBAR = { background: '#343a40', text: '#c2c7d0', activeBackground: '#007bff', activeText: '#ffffff', width: 250 } as const;
+
+/**
+ * The kit's MUI theme. Portals (Popover, Popper, Modal and everything built on them) render into a
+ * node inside the element's shadow root, so host CSS cannot reach them and their styles apply.
+ * `htmlFontSize` follows the host page's root font size, because rem inside a shadow root is
+ * relative to the host's <html>.
+ */
+export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLElement | null, htmlFontSize: number): Theme {
+  const container = () => portalContainer() ?? document.body;
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
+      ...(mode === 'dark' ? { background: { default: '#121417', paper: '#1c1f24' } } : { background: { default: '#f4f6f9', paper: '#ffffff' } }),
+    },
+    typography: {
+      htmlFontSize,
+      fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
+    },
+    components: {
+      MuiPopover: { defaultProps: { container } },
+      MuiPopper: { defaultProps: { container } },
+      MuiModal: { defaultProps: { container } },
+      MuiDialog: { defaultProps: { container } },
+      MuiMenu: { defaultProps: { container } },
+    },
+  });
+}
+
+/** The host page's root font size in px (16 when it cannot be read). */
+export function hostRootFontSize(): number {
+  const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}

@@ -1,0 +1,51 @@
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = import.meta.dirname;
+const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
+
+/** Libraries the dev server pre-bundles up front; a mid-run re-optimisation would load React twice. */
+export const PREBUNDLED = [
+  'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@r2wc/react-to-web-component',
+  '@mui/material', '@mui/material/styles', '@mui/x-data-grid', '@emotion/react', '@emotion/styled', '@emotion/cache',
+  'notistack', 'wouter', 'wouter/use-hash-location', 'wouter/memory-location', 'ky', 'valibot',
+];
+
+/**
+ * Dev only: the demo pages load the kit from /kit/vp-admin-kit.js, as they do against the built
+ * bundle; here that path is the TypeScript entry, and /portal/* falls back to the portal page.
+ */
+function demoPages(): Plugin {
+  return {
+    name: 'vp-demo-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.startsWith('/kit/vp-admin-kit.js')) req.url = `/@fs${resolve(root, 'src/index.ts')}`;
+        else if (/^\/portal(\/|$)/.test(req.url ?? '') && req.headers.accept?.includes('text/html')) req.url = '/portal.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), demoPages()],
+  define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
+  ...(command === 'serve' ? { root: resolve(root, 'demo') } : {}),
+  publicDir: false,
+  build: {
+    outDir: resolve(root, 'dist/kit'),
+    emptyOutDir: true,
+    target: 'es2022',
+    lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'vp-admin-kit.js' },
+    rolldownOptions: { output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' } },
+    reportCompressedSize: false,
+  },
+  server: {
+    host: '127.0.0.1',
+    fs: { allow: [root] },
+    proxy: Object.fromEntries(['/api', '/player', '/images'].map((path) => [path, apiServer])),
+  },
+  optimizeDeps: { include: PREBUNDLED },
+}));
