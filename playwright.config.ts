@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /** End-to-end flows: Debian's Chromium against the real reference server (test/e2e/server.mjs). */
-export const E2E_PORT = Number(process.env.VP_E2E_PORT ?? 8181);
+import { E2E_PORT } from './test/e2e/environment.mjs';
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -10,19 +11,16 @@ export const PREBUNDLED = [
   'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@r2wc/react-to-web-component',
   '@mui/material', '@mui/material/styles', '@mui/x-data-grid', '@emotion/react', '@emotion/styled', '@emotion/cache',
   'notistack', 'wouter', 'wouter/use-hash-location', 'wouter/memory-location', 'ky', 'valibot',
+  ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
 
-/**
- * Dev only: the demo pages load the kit from /kit/vp-admin-kit.js, as they do against the built
- * bundle; here that path is the TypeScript entry, and /portal/* falls back to the portal page.
- */
-function demoPages(): Plugin {
+/** Dev only: /portal/* falls back to the portal page, as the reference server does. */
+function portalFallback(): Plugin {
   return {
-    name: 'vp-demo-pages',
+    name: 'vp-portal-fallback',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url?.startsWith('/kit/vp-admin-kit.js')) req.url = `/@fs${resolve(root, 'src/index.ts')}`;
-        else if (/^\/portal(\/|$)/.test(req.url ?? '') && req.headers.accept?.includes('text/html')) req.url = '/portal.html';
+        if (/^\/portal(\/|$)/.test(req.url ?? '') && req.headers.accept?.includes('text/html')) req.url = '/portal.html';
         next();
       });
     },
@@ -30,9 +28,10 @@ function demoPages(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), demoPages()],
+  plugins: [react(), portalFallback()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
-  ...(command === 'serve' ? { root: resolve(root, 'demo') } : {}),
+  // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
+  ...(command === 'serve' ? { root: resolve(root, 'demo'), resolve: { alias: [{ find: /^\/kit\/vp-admin-kit\.js$/, replacement: resolve(root, 'src/index.ts') }] } } : {}),
   publicDir: false,
   build: {
     outDir: resolve(root, 'dist/kit'),

@@ -23,6 +23,12 @@ export function setApiBase(base: string | undefined) {
 
 export const getApiBase = () => apiBase;
 
+/** The session's headers: `x-apikey` when signed in (DESIGN.md §4: never a placeholder), a bearer token when config has one. */
+export function authHeaders(): Record<string, string> {
+  const { apiKey, config } = configStore.getState();
+  return { ...(apiKey ? { 'x-apikey': apiKey } : {}), ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}) };
+}
+
 /** The one ky instance (DESIGN.md §5): timeout, no retries (a repeated PUT must be the user's choice), auth headers. */
 const http = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
@@ -30,10 +36,7 @@ const http = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        const { apiKey, config } = configStore.getState();
-        // DESIGN.md §4: no placeholder key is ever sent.
-        if (apiKey) request.headers.set('x-apikey', apiKey);
-        if (config?.token) request.headers.set('Authorization', `Bearer ${config.token}`);
+        for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
       },
     ],
   },
@@ -56,11 +59,28 @@ export interface ApiReply<T> {
  */
 export async function request<S extends v.GenericSchema>(path: string, dataSchema: S, options: RequestOptions = {}): Promise<ApiReply<v.InferOutput<S>>> {
   const { method = 'get', ...rest } = options;
-  const body = await send(path, method, rest);
+  return parseReply(path, dataSchema, await send(path, method, rest));
+}
+
+/** Validates a 2xx body against the envelope (exported for the XHR upload, which needs progress events). */
+export function parseReply<S extends v.GenericSchema>(path: string, dataSchema: S, body: unknown): ApiReply<v.InferOutput<S>> {
   const parsed = v.safeParse(envelope(dataSchema), body);
   if (!parsed.success) throw invalidReply(path, parsed.issues);
   return parsed.output as ApiReply<v.InferOutput<S>>;
 }
+
+/**
+ * The ApiError for a non-2xx reply whose body was already read (XHR path); a 401 on a call that
+ * carried a key ends the session, exactly as for ky calls.
+ */
+export function errorFromReply(httpStatus: number, body: unknown, hadKey: boolean): ApiError {
+  if (httpStatus === 401 && hadKey) configStore.expireSession();
+  const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
+  return new ApiError(reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR, 'http', httpStatus, reply.success ? reply.output.status : null);
+}
+
+/** Absolute URL of an API path (for the XHR upload). */
+export const apiUrl = (path: string): string => resolveUrl(path).href;
 
 /** Like `request`, for calls whose data the caller does not read. */
 export async function requestBare(path: string, options: RequestOptions = {}): Promise<ApiReply<unknown>> {
@@ -88,22 +108,16 @@ function resolveUrl(path: string): URL {
 
 async function toApiError(error: unknown, hadKey: boolean): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { status } = error.response;
-    const reply = await readEnvelope(error.response);
-    if (status === 401 && hadKey) configStore.expireSession();
-    return new ApiError(reply?.message || GENERIC_ERROR, 'http', status, reply?.status ?? null);
-  }
+  if (error instanceof HTTPError) return errorFromReply(error.response.status, await readJson(error.response), hadKey);
   if (error instanceof TimeoutError) return new ApiError('The server did not answer within 10 seconds. Please try again.', 'timeout');
   if (error instanceof SyntaxError) return new ApiError('The server sent a reply the panel cannot read.', 'invalid-response');
   if (error instanceof DOMException && error.name === 'AbortError') return new ApiError('The request was cancelled.', 'network');
   return new ApiError(GENERIC_ERROR, 'network');
 }
 
-async function readEnvelope(response: Response): Promise<{ status: 'success' | 'warning' | 'error'; message: string } | null> {
+async function readJson(response: Response): Promise<unknown> {
   try {
-    const parsed = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), await response.json());
-    return parsed.success ? parsed.output : null;
+    return await response.json();
   } catch {
     return null;
   }

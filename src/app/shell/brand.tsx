@@ -1,4 +1,4 @@
-import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import { PlayCircleIcon } from '../ui/icons';
 import { Box, Typography } from '@mui/material';
 
 /** The product's name, shown in the sidebar, the sign-in heading and the footer. */

@@ -1,7 +1,4 @@
-import DarkModeIcon from '@mui/icons-material/DarkMode';
-import LightModeIcon from '@mui/icons-material/LightMode';
-import MenuIcon from '@mui/icons-material/Menu';
-import PersonIcon from '@mui/icons-material/Person';
+import { DarkModeIcon, LightModeIcon, MenuIcon, PersonIcon } from '../ui/icons';
 import { AppBar, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';

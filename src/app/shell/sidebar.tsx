@@ -1,4 +1,4 @@
-import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import { VideoLibraryIcon } from '../ui/icons';
 import { Box, Tooltip } from '@mui/material';
 import { Link, useRoute } from 'wouter';
 import { Brand } from './brand';

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const [url, out, w = 1280, h = 800] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: +w, height: +h } });
+const logs = [];
+page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+await page.goto(url);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out });
+console.log(logs.join('\n'));
+console.log('head styles:', await page.evaluate(() => document.head.querySelectorAll('style').length));
+await browser.close();

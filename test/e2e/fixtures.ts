@@ -1,0 +1,66 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { E2E_DATA_DIR, ROOT } from './environment.mjs';
+
+export { expect };
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/**
+ * A fresh account with `files` seeded files, made through the server's own CLI against the running
+ * server's data folder: every test gets data no other test touches, so specs run in parallel.
+ */
+export function createAccount(files = 40): Account {
+  const account = { username: `e2e-${randomBytes(5).toString('hex')}`, password: `pw-${randomBytes(8).toString('hex')}` };
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/src/cli.ts'), 'seed', '--account', account.username, '--password', account.password, '--files', String(files)], {
+    cwd: ROOT,
+    env: { ...process.env, VP_DATA_DIR: E2E_DATA_DIR },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return account;
+}
+
+/** Signs in through the real form of the panel. */
+export async function signIn(page: Page, account: Account) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Calls the API as an account (to check what the server stored, or to prepare state). */
+export async function apiAs(request: APIRequestContext, account: Account) {
+  const login = await request.post('/api/auth/login', { data: account });
+  const apiKey = (await login.json()).data.apiKey as string;
+  const headers = { 'x-apikey': apiKey };
+  return {
+    apiKey,
+    get: async (path: string) => (await request.get(`/api${path}`, { headers })).json(),
+    put: async (path: string, data: unknown) => (await request.put(`/api${path}`, { headers, data })).json(),
+    post: async (path: string, data?: unknown) => (await request.post(`/api${path}`, { headers, data })).json(),
+    delete: async (path: string) => (await request.delete(`/api${path}`, { headers })).json(),
+  };
+}
+
+/** Collects console errors and page errors, for "loads without console errors" checks. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** `account`: a fresh account (40 files) per test. */
+export const test = base.extend<{ account: Account }>({
+  account: async ({}, use) => {
+    await use(createAccount());
+  },
+});
