@@ -11,7 +11,7 @@ export function ProgressBar({ location }: { location: string }) {
     setValue(0);
     const start = performance.now();
     let frame = requestAnimationFrame(function tick(now) {
-      const done = Math.min((now - start) / PROGRESS_MS, 1);
+      const done = Math.min(Math.max((now - start) / PROGRESS_MS, 0), 1);
       setValue(done * 100);
       if (done < 1) frame = requestAnimationFrame(tick);
       else setTimeout(() => setValue(null), 100);

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order of speed — type-check, unit and server tests (Vitest), browser
+// tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
+// real server). All suites run even when one fails; the last line counts every test.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
+const only = process.argv.slice(2);
+
+const suites = [
+  { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) },
+  {
+    name: 'unit+server',
+    command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    count: () => {
+      const r = JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8'));
+      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? 1 : 0) };
+    },
+  },
+  {
+    name: 'browser',
+    command: [bin('wtr')],
+    count: (ok, output) => {
+      const match = [...output.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
+      return match ? { passed: Number(match[1]), failed: Number(match[2]) || (ok ? 0 : 1) } : { passed: 0, failed: 1 };
+    },
+  },
+  {
+    name: 'e2e',
+    command: [bin('playwright'), 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+    count: (ok) => {
+      try {
+        const { stats } = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
+        return { passed: stats.expected, failed: stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected ? 0 : 1) };
+      } catch {
+        return { passed: 0, failed: 1 };
+      }
+    },
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
+  const started = Date.now();
+  console.log(`\n━━ ${suite.name} ━━`);
+  const run = spawnSync(suite.command[0], suite.command.slice(1), { cwd: root, env: { ...process.env, ...suite.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(run.stdout ?? '');
+  const ok = run.status === 0;
+  let counts;
+  try {
+    counts = suite.count(ok, run.stdout ?? '');
+  } catch {
+    counts = { passed: 0, failed: 1 };
+  }
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  passed += counts.passed;
+  failed += counts.failed;
+  summary.push(`${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+console.log(`\n${summary.join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
