@@ -1,0 +1,42 @@
+import type { AppOptions } from './app';
+
+/** Reads the server's environment (see server/README.md). */
+export interface ServerEnv {
+  port: number;
+  host: string;
+  options: AppOptions;
+  demo: boolean;
+  demoPassword: string;
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const port = env.PORT?.trim() ? Number(env.PORT) : 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${JSON.stringify(env.PORT)}`);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const demo = (env.VP_DEMO ?? '1').trim() !== '0';
+  const demoPassword = env.VP_DEMO_PASSWORD || 'demo-password';
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const publicUrl = env.VP_PUBLIC_URL?.trim() || `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
+  return {
+    port,
+    host,
+    demo,
+    demoPassword,
+    options: {
+      dataDir: env.VP_DATA_DIR?.trim() || './data',
+      demo,
+      demoPassword,
+      publicUrl,
+      corsOrigins: (env.VP_CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      sessionIdleSeconds: seconds('VP_SESSION_IDLE_SECONDS', env.VP_SESSION_IDLE_SECONDS, 86_400),
+      sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { listIndex, SORT_COLUMNS, type FilterFamily, type SortKey } from './migrations';
+
+export interface FileRow {
+  file_id: number;
+  account_id: number;
+  file_server: string;
+  file_title: string;
+  file_slug: string;
+  file_status: number;
+  is_active: number;
+  created_at: number;
+  file_image: string | null;
+  file_slide: string | null;
+}
+
+/** The File of the API contract (DESIGN.md §6). */
+export interface FileJson {
+  file_id: number;
+  file_server: string;
+  file_title: string;
+  file_slug: string;
+  file_status: number;
+  isActive: 0 | 1;
+  created_at: string;
+  file_image: string | null;
+  file_slide: string | null;
+}
+
+export const toFileJson = (row: FileRow): FileJson => ({
+  file_id: row.file_id,
+  file_server: row.file_server,
+  file_title: row.file_title,
+  file_slug: row.file_slug,
+  file_status: row.file_status,
+  isActive: row.is_active ? 1 : 0,
+  created_at: new Date(row.created_at).toISOString(),
+  file_image: row.file_image,
+  file_slide: row.file_slide,
+});
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort_by: SortKey;
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  isActive?: 0 | 1 | undefined;
+  file_status?: number | undefined;
+}
+
+export interface FilePatch {
+  file_title?: string | undefined;
+  file_slug?: string | undefined;
+  isActive?: 0 | 1 | undefined;
+}
+
+export type UpdateResult =
+  | { kind: 'not_found' }
+  | { kind: 'slug_conflict' }
+  | { kind: 'unchanged'; file: FileRow }
+  | { kind: 'updated'; file: FileRow };
+
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut on
+ * anything that is not a letter or digit (the unicode61 tokenizer's own rule), each becomes a quoted
+ * prefix term, and the terms are ANDed. Returns null when nothing searchable is left.
+ */
+export function toFtsQuery(search: string): string | null {
+  const words = search
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((w) => `"${w.slice(0, 64).replaceAll('"', '""')}"*`);
+  return words.length ? words.join(' AND ') : null;
+}
+
+export class FilesRepository {
+  readonly #db: Database;
+  readonly #cache = new Map<string, Statement>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  #stmt(sql: string): Statement {
+    let s = this.#cache.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql);
+      this.#cache.set(sql, s);
+    }
+    return s;
+  }
+
+  get(accountId: number, fileId: number): FileRow | undefined {
+    return this.#stmt('SELECT * FROM files WHERE file_id = ? AND account_id = ?').get(fileId, accountId) as
+      | FileRow
+      | undefined;
+  }
+
+  /** The public player page: any account's file, active ones only. */
+  getActiveBySlug(slug: string): FileRow | undefined {
+    return this.#stmt('SELECT * FROM files WHERE file_slug = ? AND is_active = 1').get(slug) as FileRow | undefined;
+  }
+
+  /** One consistent snapshot for the count and the page. */
+  list(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
+    return this.#db.transaction(() => {
+      const search = q.search?.trim();
+      return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
+    }).deferred();
+  }
+
+  #filters(q: ListQuery, alias = ''): { sql: string; params: number[] } {
+    let sql = '';
+    const params: number[] = [];
+    if (q.file_status !== undefined) {
+      sql += ` AND ${alias}file_status = ?`;
+      params.push(q.file_status);
+    }
+    if (q.isActive !== undefined) {
+      sql += ` AND ${alias}is_active = ?`;
+      params.push(q.isActive);
+    }
+    return { sql, params };
+  }
+
+  #orderBy(sortKey: SortKey, dir: 'ASC' | 'DESC', alias = ''): string {
+    const column = SORT_COLUMNS[sortKey];
+    return column === 'file_id' ? `${alias}file_id ${dir}` : `${alias}${column} ${dir}, ${alias}file_id ${dir}`;
+  }
+
+  /**
+   * No search: the total comes from the counters, the page's ids from a covering index (deferred
+   * join), and a page past the middle is read from the other end of the index with the order
+   * reversed, so no request walks more than half of the account's rows.
+   */
+  #browse(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
+    const { sql: filterSql, params } = this.#filters(q);
+    const total =
+      (this.#stmt(`SELECT coalesce(sum(n), 0) AS n FROM file_counts WHERE account_id = ?${filterSql}`).get(
+        accountId,
+        ...params,
+      ) as { n: number }).n;
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return { files: [], total };
+
+    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
+    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
+    const reverse = offset + q.limit / 2 > total / 2;
+    const asc = (q.order === 'asc') !== reverse;
+    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const ids = this.#stmt(
+      `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}` +
+        ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
+    )
+      .pluck()
+      .all(accountId, ...params, limit, skip) as number[];
+    if (reverse) ids.reverse();
+    return { files: this.#rowsInOrder(ids), total };
+  }
+
+  #search(accountId: number, q: ListQuery, search: string): { files: FileRow[]; total: number } {
+    const fts = toFtsQuery(search);
+    const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
+    if (fts === null && id === null) return { files: [], total: 0 };
+    const sources: string[] = [];
+    const sourceParams: (string | number)[] = [];
+    if (fts !== null) {
+      sources.push('SELECT rowid FROM files_fts WHERE files_fts MATCH ?');
+      sourceParams.push(fts);
+    }
+    if (id !== null) {
+      sources.push('SELECT ?');
+      sourceParams.push(id);
+    }
+    const { sql: filterSql, params } = this.#filters(q, 'f.');
+    const offset = (q.page - 1) * q.limit;
+    const from =
+      `FROM files f WHERE f.account_id = ?${filterSql} AND f.file_id IN (${sources.join(' UNION ALL ')})`;
+    const rows = this.#stmt(
+      `SELECT f.file_id AS id, count(*) OVER () AS total ${from}` +
+        ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
+    ).all(accountId, ...params, ...sourceParams, q.limit, offset) as { id: number; total: number }[];
+    const total = rows.length
+      ? rows[0]!.total
+      : (this.#stmt(`SELECT count(*) AS n ${from}`).get(accountId, ...params, ...sourceParams) as { n: number }).n;
+    return { files: this.#rowsInOrder(rows.map((r) => r.id)), total };
+  }
+
+  #rowsInOrder(ids: number[]): FileRow[] {
+    if (!ids.length) return [];
+    const rows = this.#stmt(`SELECT * FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`).all(
+      ...ids,
+    ) as FileRow[];
+    const byId = new Map(rows.map((r) => [r.file_id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is FileRow => r !== undefined);
+  }
+
+  update(accountId: number, fileId: number, patch: FilePatch): UpdateResult {
+    return this.#db.transaction((): UpdateResult => {
+      const row = this.get(accountId, fileId);
+      if (!row) return { kind: 'not_found' };
+      const next = {
+        file_title: patch.file_title ?? row.file_title,
+        file_slug: patch.file_slug ?? row.file_slug,
+        is_active: patch.isActive ?? row.is_active,
+      };
+      if (next.file_title === row.file_title && next.file_slug === row.file_slug && next.is_active === row.is_active) {
+        return { kind: 'unchanged', file: row };
+      }
+      if (next.file_slug !== row.file_slug) {
+        const taken = this.#stmt('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?').get(next.file_slug, fileId);
+        if (taken) return { kind: 'slug_conflict' };
+      }
+      this.#stmt('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?').run(
+        next.file_title,
+        next.file_slug,
+        next.is_active,
+        fileId,
+      );
+      return { kind: 'updated', file: this.get(accountId, fileId)! };
+    }).immediate();
+  }
+
+  /** Deletes the file and its subtitle rows; returns the stored names of those subtitles, or null. */
+  delete(accountId: number, fileId: number): string[] | null {
+    return this.#db.transaction((): string[] | null => {
+      if (!this.get(accountId, fileId)) return null;
+      const names = this.#stmt('SELECT storage_name FROM subtitles WHERE file_id = ?').pluck().all(fileId) as string[];
+      this.#stmt('DELETE FROM subtitles WHERE file_id = ?').run(fileId);
+      this.#stmt('DELETE FROM files WHERE file_id = ? AND account_id = ?').run(fileId, accountId);
+      return names;
+    }).immediate();
+  }
+}

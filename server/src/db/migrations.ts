@@ -1,0 +1,158 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The file-list indexes: one covering index per (filter family, sort column), so that every allowed
+ * sort, with or without the isActive / file_status filters, is an ordered index range read (no sort
+ * step, no table lookups) and a deep page costs an index walk, never a table scan.
+ */
+export const SORT_COLUMNS = {
+  file_id: 'file_id',
+  file_server: 'file_server',
+  file_title: 'file_title',
+  file_slug: 'file_slug',
+  file_status: 'file_status',
+  isActive: 'is_active',
+  created_at: 'created_at',
+} as const;
+export type SortKey = keyof typeof SORT_COLUMNS;
+export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
+export type FilterFamily = 'all' | 'active' | 'status';
+
+const FAMILY_LEAD: Record<FilterFamily, SortColumn | null> = { all: null, active: 'is_active', status: 'file_status' };
+
+/** Index name and columns for a family and sort column (the list query names it in INDEXED BY). */
+export function listIndex(family: FilterFamily, column: SortColumn): { name: string; columns: SortColumn[] } {
+  const lead = FAMILY_LEAD[family];
+  const columns: SortColumn[] = [];
+  if (lead) columns.push(lead);
+  if (column !== lead && column !== 'file_id') columns.push(column);
+  columns.push('file_id');
+  for (const extra of ['is_active', 'file_status'] as const) if (!columns.includes(extra)) columns.push(extra);
+  return { name: `files_list_${columns.join('_')}`, columns };
+}
+
+export function listIndexStatements(): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const family of ['all', 'active', 'status'] as const) {
+    for (const column of Object.values(SORT_COLUMNS)) {
+      const { name, columns } = listIndex(family, column);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      out.push(`CREATE INDEX IF NOT EXISTS ${name} ON files(account_id, ${columns.join(', ')})`);
+    }
+  }
+  return out;
+}
+
+/** Triggers that keep the FTS index and the per-account counters in step with `files`. */
+export const FILE_TRIGGERS = `
+CREATE TRIGGER IF NOT EXISTS files_after_insert AFTER INSERT ON files BEGIN
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_delete AFTER DELETE ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_update_counts AFTER UPDATE OF account_id, file_status, is_active ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_update_fts AFTER UPDATE OF file_title, file_slug ON files BEGIN
+  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
+  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+END;
+`;
+
+export const FILE_TRIGGER_NAMES = [
+  'files_after_insert',
+  'files_after_delete',
+  'files_after_update_counts',
+  'files_after_update_fts',
+] as const;
+
+/** Migrations in order; `PRAGMA user_version` records how many have run. Never edit a shipped one. */
+const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE accounts (
+        account_id    INTEGER PRIMARY KEY,
+        username      TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        created_at    INTEGER NOT NULL
+      );
+      -- API keys are stored only as their SHA-256 hash.
+      CREATE TABLE sessions (
+        key_hash     BLOB PRIMARY KEY,
+        account_id   INTEGER NOT NULL REFERENCES accounts(account_id) ON DELETE CASCADE,
+        created_at   INTEGER NOT NULL,
+        last_used_at INTEGER NOT NULL,
+        revoked_at   INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX sessions_account ON sessions(account_id);
+      -- Failed sign-ins, kept for an hour: the throttle survives a restart.
+      CREATE TABLE login_failures (
+        id       INTEGER PRIMARY KEY,
+        username TEXT NOT NULL,
+        ip       TEXT NOT NULL,
+        at       INTEGER NOT NULL
+      );
+      CREATE INDEX login_failures_username ON login_failures(username, at);
+      CREATE INDEX login_failures_ip ON login_failures(ip, at);
+      CREATE INDEX login_failures_at ON login_failures(at);
+      CREATE TABLE files (
+        file_id     INTEGER PRIMARY KEY,
+        account_id  INTEGER NOT NULL REFERENCES accounts(account_id) ON DELETE CASCADE,
+        file_server TEXT NOT NULL,
+        file_title  TEXT NOT NULL COLLATE NOCASE,
+        file_slug   TEXT NOT NULL UNIQUE,
+        file_status INTEGER NOT NULL CHECK (file_status BETWEEN 0 AND 10),
+        is_active   INTEGER NOT NULL CHECK (is_active IN (0, 1)),
+        created_at  INTEGER NOT NULL,
+        file_image  TEXT,
+        file_slide  TEXT
+      );
+      -- total_records without counting rows: one counter per (account, status, active flag).
+      CREATE TABLE file_counts (
+        account_id  INTEGER NOT NULL,
+        file_status INTEGER NOT NULL,
+        is_active   INTEGER NOT NULL,
+        n           INTEGER NOT NULL,
+        PRIMARY KEY (account_id, file_status, is_active)
+      ) WITHOUT ROWID;
+      CREATE VIRTUAL TABLE files_fts USING fts5(
+        file_title, file_slug, content='files', content_rowid='file_id', tokenize='unicode61 remove_diacritics 2'
+      );
+      CREATE TABLE subtitles (
+        sub_id       INTEGER PRIMARY KEY,
+        file_id      INTEGER NOT NULL REFERENCES files(file_id) ON DELETE CASCADE,
+        account_id   INTEGER NOT NULL,
+        sub_lang     TEXT NOT NULL,
+        sub_size     INTEGER NOT NULL,
+        sub_name     TEXT NOT NULL,
+        storage_name TEXT NOT NULL UNIQUE,
+        sub_tmp      TEXT,
+        created_at   INTEGER NOT NULL
+      );
+      CREATE INDEX subtitles_file ON subtitles(file_id, created_at);
+      CREATE UNIQUE INDEX subtitles_idempotency ON subtitles(account_id, sub_tmp) WHERE sub_tmp IS NOT NULL;
+    `);
+    for (const sql of listIndexStatements()) db.exec(sql);
+    db.exec(FILE_TRIGGERS);
+  },
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      MIGRATIONS[version]!(db);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A fresh 256-bit API key, base64url. */
+export const newApiKey = (): string => randomBytes(32).toString('base64url');
+
+/** What the database stores instead of the key. */
+export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+
+/** Random alphanumeric string (stored names, random passwords). */
+export function randomToken(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; out.length < length && i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 248) out += alphabet[b % 62]; // 248 = 4 * 62: no modulo bias
+  }
+  return out.length === length ? out : randomToken(length);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hashApiKey } from '../lib/tokens';
+import { fail } from './errors';
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The key from `x-apikey`, else from `Authorization: Bearer`. */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-apikey'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/**
+ * Decorates `app.authenticate`. A session ends when revoked (logout, password reset), after the
+ * idle timeout without a request, or at its absolute lifetime, whichever comes first.
+ */
+export function registerAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('accountId', 0);
+  app.decorateRequest('sessionKeyHash', null);
+  // last_used_at is written at most this often, so reads are not all writes.
+  const touchEvery = Math.min(60_000, Math.floor(app.settings.sessionIdleMs / 10));
+
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const key = apiKeyOf(request);
+    if (!key || key.length > 200) return fail(reply, 401, SESSION_ENDED);
+    const keyHash = hashApiKey(key);
+    const session = app.accounts.findSession(keyHash);
+    const now = app.clock();
+    if (
+      !session ||
+      session.revoked_at !== null ||
+      now - session.created_at >= app.settings.sessionMaxMs ||
+      now - session.last_used_at >= app.settings.sessionIdleMs
+    ) {
+      return fail(reply, 401, SESSION_ENDED);
+    }
+    if (now - session.last_used_at >= touchEvery) app.accounts.touchSession(keyHash, now);
+    request.accountId = session.account_id;
+    request.sessionKeyHash = keyHash;
+  });
+}

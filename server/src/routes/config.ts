@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../plugins/errors';
+import { apiKeySecurity, envelope, errorResponses } from './schemas';
+
+/** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
+export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
+  return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+export default async function configRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['config'],
+        summary: 'Player domain, player UI defaults and the image host for this account',
+        security: apiKeySecurity,
+        response: {
+          200: envelope({
+            type: 'object',
+            required: ['player', 'imageHost', 'token'],
+            properties: {
+              player: {
+                type: 'object',
+                required: ['domain', 'ui'],
+                properties: {
+                  domain: { type: 'string', description: 'Player link = domain + encodeURIComponent(file_slug)' },
+                  ui: {
+                    type: 'object',
+                    properties: {
+                      primaryColor: { type: 'string' },
+                      autoplay: { type: 'boolean' },
+                      controls: { type: 'boolean' },
+                    },
+                  },
+                },
+              },
+              imageHost: { type: 'string', description: 'Image URL = imageHost + file_image' },
+              token: { type: ['string', 'null'] },
+            },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const base = publicBase(app, request);
+      return ok('Config loaded', {
+        player: { domain: `${base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
+        imageHost: `${base}/images/`,
+        token: null,
+      });
+    },
+  );
+}

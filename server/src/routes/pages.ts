@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../lib/text';
+import { fail } from '../plugins/errors';
+
+/** Paths the history fallback never answers: they have their own 404s. */
+const OWN_PREFIXES = ['/api', '/kit', '/player', '/images'];
+const DEMO_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(html|css|js|mjs|svg|png|ico|json|webmanifest)$/;
+/** Vite's hashed chunk names (`name-AbC123xy.js`): safe to cache for a year. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|mjs)$/;
+
+function htmlMessage(reply: FastifyReply, statusCode: number, title: string, text: string): FastifyReply {
+  return reply
+    .code(statusCode)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;margin:2rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
+    );
+}
+
+const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+const isDir = (dir: string) => fs.existsSync(dir) && fs.statSync(dir).isDirectory();
+
+function sendDemoPage(app: FastifyInstance, reply: FastifyReply, name: string): FastifyReply {
+  const { demoDir } = app.settings;
+  if (!isDir(demoDir)) {
+    return htmlMessage(reply, 503, 'Demo pages missing', `The demo pages folder (${demoDir}) does not exist. Run npm run build, or check out the demo/ folder.`);
+  }
+  if (!fs.existsSync(path.join(demoDir, name))) {
+    return htmlMessage(reply, 404, 'Page not found', `${name} is not in the demo pages folder.`);
+  }
+  return reply.header('cache-control', 'no-cache').sendFile(name, demoDir, { cacheControl: false });
+}
+
+/** The built kit at /kit/, the demo pages at /, and the history fallback for client-side routes. */
+export default async function pageRoutes(app: FastifyInstance): Promise<void> {
+  const { kitDir } = app.settings;
+
+  app.get<{ Params: { '*': string } }>(
+    '/kit/*',
+    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } } } },
+    async (request, reply) => {
+      if (!isDir(kitDir)) {
+        return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
+      }
+      const file = request.params['*'];
+      reply.header('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return reply.sendFile(file, kitDir, { cacheControl: false });
+    },
+  );
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendDemoPage(app, reply, 'index.html'));
+
+  app.get<{ Params: { page: string } }>(
+    '/:page',
+    { schema: { hide: true, params: { type: 'object', properties: { page: { type: 'string' } } } } },
+    async (request, reply) => {
+      const name = request.params.page;
+      if (!DEMO_FILE.test(name)) return reply.callNotFound();
+      if (!fs.existsSync(path.join(app.settings.demoDir, name)) && acceptsHtml(request)) return reply.callNotFound();
+      return sendDemoPage(app, reply, name);
+    },
+  );
+}
+
+/**
+ * 404s: the API (and anything that is not a page request) gets the envelope; a page request
+ * anywhere else gets the SPA's page (portal.html under /portal, else index.html).
+ */
+export function registerNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+      if ((request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request)) {
+        const portal = url === '/portal' || url.startsWith('/portal/');
+        return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
+      }
+      return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
+  });
+}

@@ -1,0 +1,37 @@
+import type { Database } from 'better-sqlite3';
+import type { onRequestHookHandler } from 'fastify';
+import type { AccountsRepository } from './db/accounts-repository';
+import type { FilesRepository } from './db/files-repository';
+import type { SubtitlesRepository } from './db/subtitles-repository';
+import type { Clock } from './lib/clock';
+import type { SubtitleStore } from './lib/subtitle-store';
+
+/** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
+export interface Settings {
+  dataDir: string;
+  publicUrl: string | undefined;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  demoDir: string;
+  kitDir: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    accounts: AccountsRepository;
+    files: FilesRepository;
+    subtitles: SubtitlesRepository;
+    store: SubtitleStore;
+    clock: Clock;
+    settings: Settings;
+    /** onRequest hook of every protected route: 401 unless the API key is a live session. */
+    authenticate: onRequestHookHandler;
+  }
+  interface FastifyRequest {
+    accountId: number;
+    sessionKeyHash: Buffer | null;
+  }
+}
