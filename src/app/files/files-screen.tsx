@@ -1,4 +1,20 @@
-import { Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { deleteFile, updateFile } from '../api/files';
+import type { VideoFile } from '../api/schemas';
+import { useLinkBases } from '../config/use-config';
+import { useEmit } from '../shell/events';
+import { LIST_TOAST_MS, useNotify } from '../shell/notify';
+import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
+import { BulkBar } from './bulk-bar';
+import { DeleteDialog } from './delete-dialog';
+import { fileColumns, type RowActions } from './file-columns';
+import { FileFilters } from './file-filters';
+import { FileGrid } from './file-grid';
+import { parseListState, updateListQuery, type ListState } from './list-query';
+import { SearchBox } from './search-box';
+import { useFileList } from './use-file-list';
 
 /** Props every host of the file list gives it (the panel, or <vp-file-list>). */
 export interface FilesScreenProps {
@@ -6,14 +22,154 @@ export interface FilesScreenProps {
   onOpenFile: (fileId: number) => void;
 }
 
-/** Placeholder until the file list lands (issue: the file list). */
-export function FilesScreen(_: FilesScreenProps) {
+/** Spec §9: the table's narrow layout starts below 599 px. */
+const NARROW = '(max-width: 598.98px)';
+
+/** 'File Management' (spec §2): filters, search, the grid, its bulk bar, toggle and delete. */
+export function FilesScreen({ onOpenFile }: FilesScreenProps) {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const state = useMemo(() => parseListState(search), [search]);
+  const { rows, total, loading, reload, patchRows } = useFileList(state);
+  const { playerDomain } = useLinkBases();
+  const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
+  const emit = useEmit();
+  const narrow = useMediaQuery(NARROW);
+
+  // A new query string is a new history entry, so back/forward restore the view.
+  const setView = useCallback(
+    (patch: Partial<ListState>) => {
+      const qs = updateListQuery(search, patch);
+      navigate(location + (qs ? `?${qs}` : ''));
+    },
+    [location, search, navigate],
+  );
+
+  const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
+  const [action, setAction] = useState<BulkAction>('');
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [deleteId, setDeleteId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  // Rows that left the page (another page, a delete) leave the selection too.
+  useEffect(() => {
+    setSelection((current) => {
+      const present = new Set(rows.map((row) => row.file_id));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [rows]);
+
+  const toggleActive = async (file: VideoFile) => {
+    const isActive = file.isActive === 1 ? 0 : 1;
+    try {
+      const reply = await updateFile(file.file_id, { isActive });
+      if (reply.status !== 'success') {
+        notify.error(reply.message || 'Failed to update status.');
+        return;
+      }
+      patchRows(new Set([file.file_id]), { isActive });
+      notify.success(reply.message || 'Status updated successfully!');
+      emit('vp-files-changed', { fileIds: [file.file_id], change: isActive ? 'activated' : 'deactivated' });
+    } catch (error) {
+      notify.error(error, 'Failed to update status.');
+    }
+  };
+
+  // The cells call the latest handlers through this ref, so the columns keep one identity.
+  const actions = useRef<RowActions>({ toggleActive, edit: onOpenFile, askDelete: setDeleteId });
+  actions.current = { toggleActive, edit: onOpenFile, askDelete: setDeleteId };
+  const columns = useMemo(() => fileColumns(playerDomain, actions), [playerDomain]);
+
+  const applyBulk = async () => {
+    const warning = bulkWarning(action, selection.size);
+    if (warning) {
+      notify.warning(warning);
+      return;
+    }
+    const isActive = action === 'activate' ? 1 : 0;
+    setBulkBusy(true);
+    const result = await runBulk([...selection], async (id) => {
+      const reply = await updateFile(id, { isActive });
+      if (reply.status !== 'success') throw new Error(reply.message);
+    });
+    setBulkBusy(false);
+    if (result.succeeded.length > 0) {
+      patchRows(new Set(result.succeeded), { isActive });
+      emit('vp-files-changed', { fileIds: result.succeeded, change: isActive ? 'activated' : 'deactivated' });
+    }
+    const message = bulkMessage(result);
+    if (message.ok) {
+      notify.success(message.text);
+      setSelection(new Set());
+      setAction('');
+    } else {
+      notify.error(message.text);
+      setSelection(new Set(result.failed));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (deleteId === null) return;
+    setDeleting(true);
+    try {
+      const reply = await deleteFile(deleteId);
+      if (reply.status !== 'success') {
+        notify.error(reply.message || 'Failed to delete file.');
+      } else {
+        notify.success(reply.message || 'File deleted successfully!');
+        emit('vp-files-changed', { fileIds: [deleteId], change: 'deleted' });
+        // The last row of a later page: show the page before it instead of an empty one.
+        if (rows.length === 1 && state.page > 1) setView({ page: state.page - 1 });
+        else reload();
+      }
+    } catch (error) {
+      notify.error(error, 'Failed to delete file.');
+    } finally {
+      setDeleting(false);
+      setDeleteId(null);
+    }
+  };
+
+  const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
+  const gridState = useMemo(() => ({ page: state.page, limit: state.limit, sort_by: state.sort_by, order: state.order }), [state.page, state.limit, state.sort_by, state.order]);
+  const onSelectionChange = useCallback((ids: Set<number>) => setSelection(ids), []);
+
   return (
-    <section>
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+    <section aria-labelledby="vp-files-title">
+      <Typography id="vp-files-title" component="h1" variant="h5" sx={{ mb: 2 }}>
         File Management
       </Typography>
-      <Typography>The file list is coming in the next release.</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: narrow ? '1fr' : 'minmax(200px, 260px) minmax(0, 1fr)', alignItems: 'start' }}>
+        <FileFilters fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />
+        <Card sx={{ minWidth: 0 }}>
+          <CardContent>
+            <Stack direction={narrow ? 'column' : 'row'} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: narrow ? 'stretch' : 'center' }}>
+              <Typography component="h2" variant="h6">
+                File List ({total})
+              </Typography>
+              <SearchBox value={state.search} onSearch={onSearch} />
+            </Stack>
+            <Box sx={{ width: '100%', overflowX: 'auto' }}>
+              <FileGrid
+                rows={rows}
+                total={total}
+                loading={loading}
+                columns={columns}
+                narrow={narrow}
+                state={gridState}
+                selection={selection}
+                onSelectionChange={onSelectionChange}
+                onViewChange={setView}
+              />
+            </Box>
+            <Box sx={{ mt: 2 }}>
+              <BulkBar action={action} selectedCount={selection.size} busy={bulkBusy} onActionChange={setAction} onApply={applyBulk} />
+            </Box>
+          </CardContent>
+        </Card>
+      </Box>
+      <DeleteDialog open={deleteId !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setDeleteId(null)} />
     </section>
   );
 }

@@ -1,0 +1,99 @@
+import { Chip, IconButton, Link, Stack, Tooltip } from '@mui/material';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
+import type { VideoFile } from '../api/schemas';
+import { DeleteIcon, EditIcon } from '../ui/icons';
+import { fileStatusInfo } from './file-status';
+
+/** What the cells can ask the screen to do; read through a ref so the columns never change identity. */
+export interface RowActions {
+  toggleActive(file: VideoFile): void;
+  edit(fileId: number): void;
+  askDelete(fileId: number): void;
+}
+
+type Cell = GridRenderCellParams<VideoFile>;
+
+/** The player URL of a file, or null unless the player domain is an http(s) URL. */
+export function playerLink(playerDomain: string | null, slug: string): string | null {
+  if (!playerDomain || !/^https?:\/\//i.test(playerDomain)) return null;
+  return playerDomain + encodeURIComponent(slug);
+}
+
+function StatusCell({ row }: Cell) {
+  const status = fileStatusInfo(row.file_status);
+  return (
+    <Tooltip title={status.description} describeChild>
+      <Chip size="small" label={status.name} color={status.color} variant={status.color === 'default' ? 'outlined' : 'filled'} tabIndex={0} />
+    </Tooltip>
+  );
+}
+
+const formatDate = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+};
+
+/**
+ * The grid's columns. Built once per (player domain, actions ref): DataGrid re-renders everything
+ * when the columns array changes identity (research: "stable props, memoised columns").
+ */
+export function fileColumns(playerDomain: string | null, actions: { current: RowActions }): GridColDef<VideoFile>[] {
+  return [
+    { field: 'file_id', headerName: 'ID', width: 80, type: 'number', align: 'left', headerAlign: 'left' },
+    { field: 'file_server', headerName: 'Server', width: 120 },
+    { field: 'file_title', headerName: 'Title', flex: 1, minWidth: 180 },
+    {
+      field: 'file_slug',
+      headerName: 'Player',
+      width: 150,
+      renderCell: ({ row }: Cell) => {
+        const href = playerLink(playerDomain, row.file_slug);
+        return href ? (
+          <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={`Play ${row.file_title} (opens in a new tab)`}>
+            {row.file_slug}
+          </Link>
+        ) : (
+          row.file_slug
+        );
+      },
+    },
+    { field: 'file_status', headerName: 'Status', width: 150, renderCell: StatusCell },
+    {
+      field: 'isActive',
+      headerName: 'Active',
+      width: 110,
+      renderCell: ({ row }: Cell) => {
+        const active = row.isActive === 1;
+        return (
+          <Tooltip title={active ? 'Disable' : 'Enable'} describeChild>
+            <Chip
+              size="small"
+              label={active ? 'Active' : 'Inactive'}
+              color={active ? 'success' : 'default'}
+              variant={active ? 'filled' : 'outlined'}
+              onClick={() => actions.current.toggleActive(row)}
+            />
+          </Tooltip>
+        );
+      },
+    },
+    { field: 'created_at', headerName: 'Created', width: 190, valueFormatter: (value: string) => formatDate(value) },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 110,
+      sortable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }: Cell) => (
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          <IconButton size="small" aria-label={`Edit file ${row.file_id}`} onClick={() => actions.current.edit(row.file_id)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" color="error" aria-label={`Delete file ${row.file_id}`} onClick={() => actions.current.askDelete(row.file_id)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      ),
+    },
+  ];
+}

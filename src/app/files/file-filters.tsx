@@ -1,0 +1,40 @@
+import { Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { memo } from 'react';
+import { FILE_STATUSES } from './file-status';
+import type { ListState } from './list-query';
+
+export interface FileFiltersProps {
+  fileStatus: string;
+  isActive: ListState['isActive'];
+  onChange(patch: Partial<Pick<ListState, 'file_status' | 'isActive'>>): void;
+}
+
+const selectSlots = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/** The left card: File Status and Active filters (spec §2). An empty value means "all". */
+export const FileFilters = memo(function FileFilters({ fileStatus, isActive, onChange }: FileFiltersProps) {
+  return (
+    <Card component="aside" aria-labelledby="vp-file-filters-title">
+      <CardContent>
+        <Typography id="vp-file-filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
+          Filters
+        </Typography>
+        <Stack spacing={2}>
+          <TextField select fullWidth size="small" label="File Status" value={fileStatus} slotProps={selectSlots} onChange={(e) => onChange({ file_status: e.target.value })}>
+            <MenuItem value="">All Status</MenuItem>
+            {FILE_STATUSES.map((status) => (
+              <MenuItem key={status.code} value={String(status.code)}>
+                {status.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select fullWidth size="small" label="Active" value={isActive} slotProps={selectSlots} onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}>
+            <MenuItem value="">All</MenuItem>
+            <MenuItem value="1">Active</MenuItem>
+            <MenuItem value="0">Inactive</MenuItem>
+          </TextField>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_STATUSES, fileStatusInfo } from './file-status';
+
+describe('file status catalogue', () => {
+  it('lists the eleven statuses of spec §4 in code order', () => {
+    expect(FILE_STATUSES.map((s) => `${s.code} ${s.name}`)).toEqual([
+      '0 Pending', '1 Received', '2 Downloading', '3 Downloaded', '4 Download Failed', '5 Uploading',
+      '6 Uploaded', '7 Upload Failed', '8 Indexed', '9 Cleaned', '10 Completed',
+    ]);
+  });
+
+  it('describes each status for its tooltip', () => {
+    expect(fileStatusInfo(0).description).toBe('Waiting for processing');
+    expect(fileStatusInfo(1).description).toBe('Received by a slave server');
+    expect(fileStatusInfo(8).description).toBe('Indexes built');
+    expect(fileStatusInfo(10).name).toBe('Completed');
+  });
+
+  it('reads an unknown code as Unknown', () => {
+    expect(fileStatusInfo(11)).toMatchObject({ code: 11, name: 'Unknown', description: 'Unknown' });
+    expect(fileStatusInfo(-1).name).toBe('Unknown');
+  });
+});

@@ -1,0 +1,98 @@
+import { expect } from '@esm-bundle/chai';
+
+/** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
+
+const files = Array.from({ length: 3 }, (_, i) => ({
+  file_id: i + 1,
+  file_server: 'srv-1',
+  file_title: `Title ${i + 1}`,
+  file_slug: `slug-${i + 1}`,
+  file_status: 10,
+  isActive: i === 0 ? 1 : 0,
+  created_at: '2026-01-02T03:04:05.000Z',
+  file_image: null,
+  file_slide: null,
+}));
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const requests: string[] = [];
+
+window.fetch = async (input: RequestInfo | URL) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  requests.push(url);
+  if (url.includes('/api/config')) return json({ status: 'success', message: '', data: { player: { domain: 'https://player.example/' }, imageHost: 'https://img.example/', token: null } });
+  if (url.includes('/api/files/')) return json({ status: 'success', message: 'ok', data: { files, pagination: { total_records: 3 } } });
+  return new Response('{}', { status: 404 });
+};
+
+async function waitFor<T>(probe: () => T | null | undefined | false, what: string, timeout = 10000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('<vp-file-list>', () => {
+  let el: HTMLElement & { apiKey: string | null };
+  let root: ShadowRoot;
+
+  before(async () => {
+    await import('/src/index.ts' as string);
+    el = document.createElement('vp-file-list') as typeof el;
+    el.setAttribute('url-state', 'memory');
+    el.apiKey = 'test';
+    document.body.append(el);
+    root = await waitFor(() => el.shadowRoot, 'the shadow root');
+    await waitFor(() => root.querySelector('[role="grid"]') && root.textContent?.includes('Title 3'), 'the grid rows', 15000);
+  });
+
+  after(() => el.remove());
+
+  it('renders the grid with the spec texts inside the shadow root', () => {
+    expect(document.querySelector('[role="grid"]')).to.equal(null);
+    expect(root.textContent).to.contain('File Management');
+    expect(root.textContent).to.contain('File List (3)');
+    expect(root.textContent).to.contain('Rows per page:');
+    expect(root.textContent).to.contain('1-3 of 3');
+    expect(root.querySelectorAll('[role="row"][data-id]').length).to.equal(3);
+    const link = root.querySelector<HTMLAnchorElement>('a[href="https://player.example/slug-1"]');
+    expect(link?.target).to.equal('_blank');
+    expect(link?.rel).to.equal('noopener noreferrer');
+  });
+
+  it('asks the server for the default view', () => {
+    const list = requests.find((url) => url.includes('/api/files/'));
+    const query = new URL(list!).searchParams;
+    expect(Object.fromEntries(query)).to.deep.equal({ page: '1', limit: '10', sort_by: 'created_at', order: 'desc' });
+  });
+
+  it('opens the column menu inside the shadow root', async () => {
+    const button = await waitFor(() => root.querySelector<HTMLButtonElement>('[role="columnheader"][data-field="file_title"] .MuiDataGrid-menuIconButton'), 'the column menu button');
+    button.click();
+    const menu = await waitFor(() => root.querySelector('[role="menu"]'), 'the column menu');
+    expect(menu.textContent).to.match(/Sort|Hide/);
+    expect(document.body.querySelector('[role="menu"], .MuiDataGrid-menu')).to.equal(null);
+    (menu as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => !root.querySelector('[role="menu"]'), 'the menu to close');
+  });
+
+  it('shows the Active tooltip inside the shadow root', async () => {
+    const row = root.querySelector('[role="row"][data-id="1"]')!;
+    const chip = await waitFor(() => [...row.querySelectorAll<HTMLElement>('[role="button"]')].find((b) => b.textContent === 'Active'), 'the Active badge');
+    chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+    const tooltip = await waitFor(() => root.querySelector('[role="tooltip"]'), 'the tooltip');
+    expect(tooltip.textContent).to.equal('Disable');
+    expect(document.body.querySelector('[role="tooltip"]')).to.equal(null);
+    chip.dispatchEvent(new MouseEvent('mouseleave', { bubbles: true, composed: true }));
+  });
+
+  it('shows the status description as a tooltip', async () => {
+    const chip = root.querySelector<HTMLElement>('[role="row"][data-id="2"] [data-field="file_status"] .MuiChip-root')!;
+    expect(chip.textContent).to.equal('Completed');
+    chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+    await waitFor(() => [...root.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent === 'Completed'), 'the status tooltip');
+  });
+});
