@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm run bench [-- size|api|browser ...]`: measures the kit against the budgets of DESIGN.md §7,
+// prints a table per part and rewrites BENCHMARKS.md. Each part can run alone; the last results of
+// the other parts are kept in .bench/results.json (gitignored) and BENCHMARKS.md is regenerated from it.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, machine } from './bench/common.mjs';
+import { renderMarkdown, printPart } from './bench/report.mjs';
+
+const PARTS = ['size', 'api', 'browser'];
+const args = process.argv.slice(2);
+const options = Object.fromEntries(args.filter((a) => a.startsWith('--')).map((a) => { const [k, v] = a.slice(2).split('='); return [k, v ?? true]; }));
+const asked = args.filter((a) => !a.startsWith('--'));
+for (const p of asked) if (!PARTS.includes(p)) { console.error(`unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build`); process.exit(2); }
+const parts = asked.length ? asked : PARTS;
+
+const resultsDir = join(ROOT, '.bench');
+const resultsFile = join(resultsDir, 'results.json');
+const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+mkdirSync(resultsDir, { recursive: true });
+
+const info = machine();
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+let failed = false;
+for (const part of parts) {
+  console.log(`\n=== bench: ${part} ===`);
+  const t0 = performance.now();
+  let result;
+  try {
+    const mod = await import(`./bench/${part}.mjs`);
+    result = await mod.run(options);
+  } catch (err) {
+    console.error(err?.stack ?? err);
+    result = { rows: [{ name: `${part} bench`, figure: '–', budget: '–', status: 'not measured', note: String(err?.message ?? err).split('\n')[0].slice(0, 300) }], notes: [String(err?.message ?? err).slice(0, 2000)] };
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  results[part] = { ...result, part, date: new Date().toISOString(), command, seconds: +seconds.toFixed(1), machine: info };
+  writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  printPart(results[part]);
+  if (results[part].rows.some((r) => r.status === 'FAIL')) failed = true;
+}
+writeFileSync(join(ROOT, 'BENCHMARKS.md'), renderMarkdown(results, PARTS));
+console.log(`\nBENCHMARKS.md written (${parts.join(', ')} updated; other parts kept from .bench/results.json).`);
+if (failed) console.log('At least one budget FAILS (see the tables above).');
+// The exit code stays 0 when a budget fails: the bench reports, it does not gate; pass --strict to gate.
+process.exit(failed && options.strict ? 1 : 0);

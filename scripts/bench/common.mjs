@@ -1,0 +1,120 @@
+// Shared helpers of `npm run bench`: paths, the machine, percentiles, a free port, the reference server.
+import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function machine() {
+  let cpuModel = cpus()[0]?.model ?? 'unknown';
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) cpuModel = m[1].trim();
+  } catch {}
+  let nproc = cpus().length;
+  try { nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim()); } catch {}
+  let chromium = 'not installed';
+  try { chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim(); } catch {}
+  return { nproc, cpuModel, ramGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium };
+}
+
+/** Nearest-rank percentile of an unsorted sample. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function stats(values) {
+  return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99), max: values.length ? Math.max(...values) : NaN };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix) {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function removeDir(dir) {
+  try { rmSync(dir, { recursive: true, force: true }); } catch {}
+}
+
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+/** Runs a server CLI command (`server/src/cli.ts …`) with a bound time; resolves { ms, stdout, stderr }. */
+export function runCli(args, env, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [TSX, join(ROOT, 'server/src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const ms = performance.now() - t0;
+      if (code === 0) resolve({ ms, stdout, stderr });
+      else reject(new Error(`server CLI ${args.join(' ')} failed (${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? `, over ${timeoutMs / 1000} s` : ''}):\n${(stderr || stdout).slice(-2000)}`));
+    });
+  });
+}
+
+/** Starts the reference server on 127.0.0.1 on a free port; waits until it answers HTTP. */
+export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv = {} }) {
+  const port = await freePort();
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), VP_DATA_DIR: dataDir, VP_DEMO: demo ? '1' : '0', NODE_ENV: 'production', ...extraEnv };
+  const child = spawn(process.execPath, [TSX, join(ROOT, 'server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d) => (log = (log + d).slice(-4000)));
+  child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = signal ?? `exit ${code}`));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`server exited (${exited}) before it answered:\n${log}`);
+    try {
+      await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within ${timeoutMs / 1000} s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = () => new Promise((resolve) => {
+    if (exited) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill('SIGTERM');
+  });
+  return { url, port, child, stop, log: () => log };
+}
+
+export async function login(url, username, password) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }), signal: AbortSignal.timeout(30_000),
+  });
+  const body = await res.json().catch(() => ({}));
+  const apiKey = body?.data?.apiKey;
+  if (!res.ok || !apiKey) throw new Error(`login as ${username} failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return apiKey;
+}
+
+export const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');
+export const fmtKB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

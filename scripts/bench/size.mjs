@@ -1,0 +1,134 @@
+// Part 1: gzip bytes of what a page that uses one element loads, from the real import graph of dist/kit.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, fmtKB } from './common.mjs';
+
+const DIST = join(ROOT, 'dist/kit');
+const ENTRY = join(DIST, 'vp-admin-kit.js');
+const KB = 1024;
+/** Dynamic imports whose chunk name says they load on a user action (a dialog opened, a file chosen,
+ *  a subtitle checked…), not on the element's first render: listed, not counted in the initial load. */
+const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|import-|export-/i;
+/** Text that is only in @mui/x-data-grid's code. */
+const DATAGRID_MARK = /MuiDataGrid|DataGrid/;
+
+const STATIC_RE = /(?:\bfrom|\bimport)\s*["'](\.\.?\/[^"']+)["']/g;
+const DYNAMIC_RE = /\bimport\s*\(\s*[`"'](\.\.?\/[^`"'$]+)[`"']\s*\)/g;
+
+const cache = new Map();
+function mod(file) {
+  let m = cache.get(file);
+  if (!m) {
+    const code = readFileSync(file);
+    const text = code.toString('utf8');
+    const rel = (s) => resolve(dirname(file), s);
+    m = {
+      file,
+      raw: code.length,
+      gz: gzipSync(code, { level: 9 }).length,
+      grid: DATAGRID_MARK.test(text),
+      statics: [...new Set([...text.matchAll(STATIC_RE)].map((x) => rel(x[1])))],
+      dynamics: [...new Set([...text.matchAll(DYNAMIC_RE)].map((x) => rel(x[1])))],
+    };
+    cache.set(file, m);
+  }
+  return m;
+}
+
+/** Static closure of some roots. */
+function closure(roots, into = new Set()) {
+  const stack = [...roots];
+  while (stack.length) {
+    const f = stack.pop();
+    if (into.has(f)) continue;
+    if (!existsSync(f)) throw new Error(`import graph: ${relative(ROOT, f)} is imported but missing (stale dist? run npm run build)`);
+    into.add(f);
+    stack.push(...mod(f).statics);
+  }
+  return into;
+}
+
+const sum = (set) => [...set].reduce((a, f) => ({ gz: a.gz + mod(f).gz, raw: a.raw + mod(f).raw }), { gz: 0, raw: 0 });
+const name = (f) => basename(f).replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
+const hasGrid = (set) => [...set].some((f) => mod(f).grid);
+
+/** Initial load of an element: entry + its chunk + static deps, plus dynamic imports made on first render
+ *  (all dynamic imports not matching ON_ACTION, unless `countDynamic` is false), to a fixpoint. */
+function elementLoad(elementChunk, countDynamic) {
+  const loaded = closure([ENTRY, elementChunk]);
+  const entryDynamics = new Set(mod(ENTRY).dynamics);
+  const deferred = new Map();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const f of [...loaded]) {
+      if (f === ENTRY) continue;
+      for (const d of mod(f).dynamics) {
+        if (loaded.has(d) || entryDynamics.has(d)) continue;
+        if (countDynamic && !ON_ACTION.test(basename(d))) { closure([d], loaded); changed = true; }
+        else deferred.set(d, f);
+      }
+    }
+  }
+  return { loaded, deferred };
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export async function run(options = {}) {
+  const notes = [];
+  if (options.build || !existsSync(ENTRY)) {
+    console.log('Building the kit (npm run build) …');
+    const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', timeout: 600_000 });
+    if (b.status !== 0) throw new Error(`npm run build failed (${b.status ?? b.signal})`);
+  } else if (statSync(ENTRY).mtimeMs < newestMtime(join(ROOT, 'src'))) {
+    notes.push(`dist/kit (built ${statSync(ENTRY).mtime.toISOString()}) is older than src/: the figures are of that build; \`npm run bench -- size --build\` rebuilds first.`);
+  }
+  const entry = mod(ENTRY);
+  const rows = [{ name: 'entry module (vp-admin-kit.js)', figure: `${fmtKB(entry.gz)} (${fmtKB(entry.raw)} min)`, budget: '≤ 10 KB', status: entry.gz <= 10 * KB ? 'PASS' : 'FAIL', note: '' }];
+  const chunkOf = (tag) => {
+    const c = entry.dynamics.find((d) => basename(d).startsWith(`${tag}-`));
+    if (!c) throw new Error(`the entry has no dynamic import of a ${tag} chunk`);
+    return c;
+  };
+  const detail = (set) => [...set].map((f) => ({ f, gz: mod(f).gz })).sort((a, b) => b.gz - a.gz).map(({ f, gz }) => `${name(f)} ${fmtKB(gz)}`).join(', ');
+  const deferredNote = (deferred, loaded) => (deferred.size ? `; on user action, not counted: ${[...deferred.keys()].map((d) => `${name(d)} +${fmtKB(sum(minus(closure([d]), loaded)).gz)}`).join(', ')}` : '');
+
+  // <vp-file-editor>: budget 200 KB, and it must not load DataGrid.
+  {
+    const { loaded, deferred } = elementLoad(chunkOf('vp-file-editor'), true);
+    const s = sum(loaded);
+    rows.push({ name: 'everything <vp-file-editor> loads', figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`, budget: '≤ 200 KB', status: s.gz <= 200 * KB ? 'PASS' : 'FAIL', note: `files: ${detail(loaded)}${deferredNote(deferred, loaded)}` });
+    rows.push({ name: '<vp-file-editor> loads no DataGrid code', figure: hasGrid(loaded) ? 'DataGrid code is loaded' : 'none', budget: 'none (DESIGN §3)', status: hasGrid(loaded) ? 'FAIL' : 'PASS', note: '' });
+  }
+  // <vp-file-list>: budget 330 KB, DataGrid included.
+  {
+    const { loaded, deferred } = elementLoad(chunkOf('vp-file-list'), true);
+    const s = sum(loaded);
+    rows.push({ name: 'everything <vp-file-list> loads (DataGrid included)', figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`, budget: '≤ 330 KB', status: s.gz <= 330 * KB ? 'PASS' : 'FAIL', note: `${hasGrid(loaded) ? '' : 'WARNING: no DataGrid code found in this load (list not built yet?); '}files: ${detail(loaded)}${deferredNote(deferred, loaded)}` });
+  }
+  // <vp-admin-panel>: the shell alone; each route's chunk separately.
+  {
+    const { loaded, deferred } = elementLoad(chunkOf('vp-admin-panel'), false);
+    const s = sum(loaded);
+    rows.push({ name: '<vp-admin-panel> shell (sign-in, layout; no route)', figure: `${fmtKB(s.gz)} (${loaded.size} files)`, budget: '–', status: '–', note: `files: ${detail(loaded)}` });
+    for (const [d] of deferred) {
+      const { loaded: withRoute } = elementLoad(d, true);
+      const added = minus(withRoute, loaded);
+      const a = sum(added);
+      const label = /files-route/.test(d) ? '/files route (the list)' : /file-editor-route/.test(d) ? '/files/:id route (the editor)' : name(d);
+      rows.push({ name: `<vp-admin-panel> + ${label}`, figure: `+${fmtKB(a.gz)} → ${fmtKB(s.gz + a.gz)} total`, budget: '–', status: '–', note: `added: ${detail(added)}${hasGrid(added) ? '' : /files-route/.test(d) ? '; WARNING: no DataGrid code in this route' : ''}` });
+    }
+  }
+  notes.push('Counted: the entry, the element\'s chunk, their static imports, and the dynamic imports made on first render (every dynamic import whose chunk name does not match ' + ON_ACTION + ', applied to a fixpoint). Dynamic imports matching it load on a user action and are listed, not counted. The panel counts its shell only; each route chunk is listed with what it adds. The entry\'s imports of the other elements are never counted.');
+  return { rows, notes };
+}
