@@ -1,0 +1,135 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { AccountsRepository } from './db/accounts-repository';
+import { openDatabase } from './db/database';
+import { seedFiles } from './db/seed';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
+import { serve } from './serve';
+
+const USAGE = `Usage: npm run server -- <command>
+
+  serve                                   run the server (default; same as npm start)
+  user add NAME [--password P]            create an account (else prompts, or reads one line from stdin)
+  user reset-password NAME [--password P] set a new password and end all of the account's sessions
+  seed --account NAME --password P --files N
+                                          create/update the account and add N sample files
+
+All commands use VP_DATA_DIR (default ./data) and work while a server is running.`;
+
+class UsageError extends Error {}
+
+/** A password from a TTY prompt (not echoed) or the first line of stdin. */
+async function readPassword(prompt: string): Promise<string> {
+  const input = process.stdin;
+  if (input.isTTY) {
+    const rl = createInterface({ input, output: process.stdout, terminal: true });
+    const rlWithOutput = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+    process.stdout.write(prompt);
+    rlWithOutput._writeToOutput = () => {}; // do not echo what is typed
+    const answer = await new Promise<string>((resolve) => rl.question('', resolve));
+    rl.close();
+    process.stdout.write('\n');
+    return answer;
+  }
+  const rl = createInterface({ input });
+  for await (const line of rl) {
+    rl.close();
+    return line;
+  }
+  return '';
+}
+
+function checkPassword(password: string): string {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH) throw new UsageError(`The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  return password;
+}
+
+function checkUsername(name: string | undefined): string {
+  const username = (name ?? '').trim();
+  if (!/^[\p{L}\p{N}_.@-]{1,64}$/u.test(username)) {
+    throw new UsageError('NAME must be 1-64 letters, digits, "_", ".", "@" or "-".');
+  }
+  return username;
+}
+
+const dataDir = () => process.env.VP_DATA_DIR?.trim() || './data';
+
+async function user(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
+  const [action, name] = positionals;
+  if (action !== 'add' && action !== 'reset-password') throw new UsageError(USAGE);
+  const username = checkUsername(name);
+  const { db } = openDatabase(dataDir());
+  try {
+    const accounts = new AccountsRepository(db);
+    const existing = accounts.findByUsername(username);
+    if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
+    if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
+    const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)));
+    const hash = await hashPassword(password);
+    if (action === 'add') {
+      accounts.upsert(username, hash, Date.now());
+      console.log(`Account "${username}" created.`);
+    } else {
+      accounts.setPassword(existing!.account_id, hash);
+      const ended = accounts.revokeAllSessions(existing!.account_id, Date.now());
+      console.log(`Password of "${username}" changed; ${ended} session(s) ended.`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function seed(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { account: { type: 'string' }, password: { type: 'string' }, files: { type: 'string' } },
+  });
+  const username = checkUsername(values.account);
+  const count = Number(values.files ?? '0');
+  if (!Number.isInteger(count) || count < 0 || count > 10_000_000) throw new UsageError('--files must be a whole number from 0 to 10000000.');
+  if (values.password === undefined) throw new UsageError('--password is required.');
+  // Seeding makes throwaway test and benchmark accounts: any non-empty password is accepted.
+  if (!values.password) throw new UsageError('--password must not be empty.');
+  const hash = await hashPassword(values.password);
+  const { db } = openDatabase(dataDir());
+  try {
+    const accountId = new AccountsRepository(db).upsert(username, hash, Date.now());
+    if (count >= 100_000) db.pragma('cache_size = -1048576');
+    const started = performance.now();
+    const range = seedFiles(db, accountId, count, Date.now());
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      count
+        ? `Account "${username}": added ${count} files (ids ${range.firstId}-${range.lastId}) in ${seconds} s.`
+        : `Account "${username}" ready (no files added).`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serve();
+    case 'user':
+      return user(rest);
+    case 'seed':
+      return seed(rest);
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
+      return;
+    default:
+      throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
+});

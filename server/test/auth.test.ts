@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isEnvelope, startServer, type TestServer } from './helpers';
+
+const ENDED = 'Your session has ended. Please sign in again.';
+
+describe('sign-in, sessions and sign-out', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ sessionIdleSeconds: 600, sessionMaxSeconds: 3600 });
+    await s.addAccount('alice', 'alice-password', 3);
+  });
+  afterAll(() => s.close());
+
+  it('signs in and returns a fresh 256-bit key per sign-in', async () => {
+    const res = await s.request('POST', '/api/auth/login', { json: { username: 'alice', password: 'alice-password' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: 'Signed in' });
+    expect(res.body.data.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await s.login('alice', 'alice-password');
+    expect(again).not.toBe(res.body.data.apiKey);
+  });
+
+  it('stores only a hash of the key', async () => {
+    const key = await s.login('alice', 'alice-password');
+    const rows = s.app.db.prepare('SELECT key_hash FROM sessions').all() as { key_hash: Buffer }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.key_hash.toString('base64url')).not.toBe(key);
+    const dbBytes = s.app.db.serialize().toString('latin1');
+    expect(dbBytes.includes(key)).toBe(false);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown user', async () => {
+    const wrong = await s.request('POST', '/api/auth/login', { json: { username: 'alice', password: 'nope-nope' } });
+    const unknown = await s.request('POST', '/api/auth/login', { json: { username: 'nobody', password: 'nope-nope' } });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ status: 'error', message: 'Invalid username or password' });
+    }
+  });
+
+  it('rejects a malformed login body with a readable 400', async () => {
+    const res = await s.request('POST', '/api/auth/login', { json: { username: 'alice' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', message: 'password is required' });
+    const bad = await s.request('POST', '/api/auth/login', { body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect(isEnvelope(bad.body)).toBe(true);
+  });
+
+  it('accepts the key from x-apikey and from Authorization: Bearer', async () => {
+    const key = await s.login('alice', 'alice-password');
+    expect((await s.request('GET', '/api/config', { key })).status).toBe(200);
+    expect((await s.request('GET', '/api/config', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+  });
+
+  it('answers 401 with the session message for a missing or invalid key', async () => {
+    for (const headers of [{}, { 'x-apikey': 'made-up' }, { authorization: 'Bearer made-up' }]) {
+      const res = await s.request('GET', '/api/files/', { headers });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ status: 'error', message: ENDED });
+    }
+  });
+
+  it('logout revokes the key', async () => {
+    const key = await s.login('alice', 'alice-password');
+    const out = await s.request('POST', '/api/auth/logout', { key });
+    expect(out.status).toBe(200);
+    expect(out.body.status).toBe('success');
+    expect((await s.request('GET', '/api/files/', { key })).body).toEqual({ status: 'error', message: ENDED });
+    expect((await s.request('POST', '/api/auth/logout', { key })).status).toBe(401);
+  });
+
+  it('ends a session after the idle timeout', async () => {
+    const key = await s.login('alice', 'alice-password');
+    s.advance(590_000);
+    expect((await s.request('GET', '/api/files/', { key })).status).toBe(200); // activity resets the idle clock
+    s.advance(590_000);
+    expect((await s.request('GET', '/api/files/', { key })).status).toBe(200);
+    s.advance(601_000);
+    const res = await s.request('GET', '/api/files/', { key });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(ENDED);
+  });
+
+  it('ends a session at its absolute lifetime even when active', async () => {
+    const key = await s.login('alice', 'alice-password');
+    for (let i = 0; i < 6; i++) {
+      s.advance(500_000);
+      expect((await s.request('GET', '/api/files/', { key })).status).toBe(200);
+    }
+    s.advance(601_000); // 3,601 s after sign-in
+    expect((await s.request('GET', '/api/files/', { key })).status).toBe(401);
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('refuses the 101st failure on one account within an hour, even with the right password, across restarts', async () => {
+    let s = await startServer();
+    await s.addAccount('bob', 'bob-password', 0);
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      s.request('POST', '/api/auth/login', { json: { username: i % 2 ? 'bob' : 'BOB', password: `wrong-${i}` } }),
+    );
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(401);
+
+    const blocked = await s.request('POST', '/api/auth/login', { json: { username: 'bob', password: 'wrong-again' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ status: 'error', message: 'Too many failed sign-in attempts. Try again later.' });
+    const right = await s.request('POST', '/api/auth/login', { json: { username: 'bob', password: 'bob-password' } });
+    expect(right.status).toBe(429);
+
+    // The count lives in SQLite: a restart does not reset it.
+    const dir = s.dataDir;
+    const now = s.now.value;
+    await s.app.close();
+    s = await startServer({}, dir);
+    s.now.value = now;
+    expect((await s.request('POST', '/api/auth/login', { json: { username: 'bob', password: 'bob-password' } })).status).toBe(429);
+
+    s.advance(3_601_000);
+    expect((await s.request('POST', '/api/auth/login', { json: { username: 'bob', password: 'bob-password' } })).status).toBe(200);
+    await s.close();
+  });
+
+  it('throttles one IP across many accounts', async () => {
+    const s = await startServer({ loginMaxFailuresPerIp: 5 });
+    await s.addAccount('carol', 'carol-password', 0);
+    for (let i = 0; i < 5; i++) {
+      expect((await s.request('POST', '/api/auth/login', { json: { username: `user${i}`, password: 'x' } })).status).toBe(401);
+    }
+    const res = await s.request('POST', '/api/auth/login', { json: { username: 'carol', password: 'carol-password' } });
+    expect(res.status).toBe(429);
+    await s.close();
+  });
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app';
+import { seedFiles } from '../src/db/seed';
+import { hashPassword } from '../src/lib/passwords';
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  base: string;
+  dataDir: string;
+  /** The injected clock: `now.value` ms; move it with `advance`. */
+  now: { value: number };
+  advance(ms: number): void;
+  request<T = any>(method: string, url: string, init?: { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> }): Promise<Reply<T>>;
+  login(username: string, password: string): Promise<string>;
+  /** Creates an account with `count` sample files; returns its id. */
+  addAccount(username: string, password: string, count: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const START = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+/** A real server on 127.0.0.1:<random port> over a temporary data folder. */
+export async function startServer(options: Partial<AppOptions> = {}, existingDir?: string): Promise<TestServer> {
+  const dataDir = existingDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vp-server-test-'));
+  const now = { value: START };
+  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const server: TestServer = {
+    app,
+    base,
+    dataDir,
+    now,
+    advance: (ms) => {
+      now.value += ms;
+    },
+    async request(method, url, init = {}) {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      if (init.key) headers['x-apikey'] = init.key;
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(base + url, { method, headers, body: body ?? null });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
+      return { status: res.status, headers: res.headers, body: parsed as any, text };
+    },
+    async login(username, password) {
+      const res = await server.request('POST', '/api/auth/login', { json: { username, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+      return res.body.data.apiKey as string;
+    },
+    async addAccount(username, password, count) {
+      const id = app.accounts.upsert(username, await hashPassword(password), now.value);
+      if (count) seedFiles(app.db, id, count, now.value);
+      return id;
+    },
+    async close() {
+      await app.close();
+      if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Asserts the envelope shape on any JSON reply. */
+export function isEnvelope(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as Record<string, unknown>;
+  return ['success', 'warning', 'error'].includes(b.status as string) && typeof b.message === 'string';
+}
+
+/** A multipart body for POST /api/files/sub; `order` decides where the file goes. */
+export function uploadForm(fields: {
+  file?: { name: string; content: BlobPart };
+  file_id?: string | number;
+  sub_lang?: string;
+  sub_tmp?: string;
+  fileFirst?: boolean;
+}): FormData {
+  const form = new FormData();
+  const addFile = () => fields.file && form.append('subtitle_file', new Blob([fields.file.content]), fields.file.name);
+  if (fields.fileFirst) addFile();
+  if (fields.file_id !== undefined) form.append('file_id', String(fields.file_id));
+  if (fields.sub_lang !== undefined) form.append('sub_lang', fields.sub_lang);
+  if (fields.sub_tmp !== undefined) form.append('sub_tmp', fields.sub_tmp);
+  if (!fields.fileFirst) addFile();
+  return form;
+}
+
+export const SRT = '1\n00:00:01,000 --> 00:00:03,000\nHello <b>world</b>\n\n2\n00:00:04,000 --> 00:00:06,500\nSecond line\n';
