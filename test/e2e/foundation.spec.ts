@@ -171,7 +171,7 @@ test.describe('demo pages', () => {
     await expect(page).toHaveURL(/\/portal\/admin\/videos\/files$/);
     await expect(page.getByText('Contoso Portal')).toBeVisible();
     await page.getByRole('link', { name: 'VP Admin home' }).click();
-    await expect(page).toHaveURL(/\/portal\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/portal\/admin\/videos\/?$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 });
