@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SORT_COLUMNS } from '../src/db/migrations';
+import { isEnvelope, SRT, startServer, uploadForm, type TestServer } from './helpers';
+
+describe('GET /api/files/', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startServer();
+    await s.addAccount('lister', 'lister-password', 230);
+    await s.addAccount('someone-else', 'else-password', 50);
+    key = await s.login('lister', 'lister-password');
+  });
+  afterAll(() => s.close());
+
+  const list = (query: string) => s.request('GET', `/api/files/?${query}`, { key });
+
+  it('defaults to page 1, 10 rows, newest first', async () => {
+    const res = await list('');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    const { files, pagination } = res.body.data;
+    expect(files).toHaveLength(10);
+    expect(pagination).toEqual({ page: 1, limit: 10, total_records: 230, total_pages: 23 });
+    const created = files.map((f: { created_at: string }) => f.created_at);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(Object.keys(files[0]).sort()).toEqual(
+      ['created_at', 'file_id', 'file_image', 'file_server', 'file_slide', 'file_slug', 'file_status', 'file_title', 'isActive'].sort(),
+    );
+    expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('also answers without the trailing slash', async () => {
+    expect((await s.request('GET', '/api/files?limit=3', { key })).body.data.files).toHaveLength(3);
+  });
+
+  // Every page of every sort, both orders, with and without filters, must equal the full ordering:
+  // this covers the deferred join and the read-from-the-other-end path past the middle.
+  const comparators: Record<string, (a: any, b: any) => number> = {
+    file_title: (a, b) => (a.file_title.toLowerCase() < b.file_title.toLowerCase() ? -1 : a.file_title.toLowerCase() > b.file_title.toLowerCase() ? 1 : 0),
+  };
+  for (const sortBy of Object.keys(SORT_COLUMNS)) {
+    it(`pages consistently when sorted by ${sortBy}`, async () => {
+      for (const filter of ['', '&isActive=1', '&file_status=10', '&file_status=10&isActive=0']) {
+        const all = (await list(`limit=100&sort_by=${sortBy}&order=asc${filter}`)).body.data;
+        const total = all.pagination.total_records;
+        let everything: any[] = [];
+        for (let page = 1; page <= Math.ceil(total / 100); page++) {
+          everything = everything.concat((await list(`limit=100&page=${page}&sort_by=${sortBy}&order=asc${filter}`)).body.data.files);
+        }
+        expect(everything).toHaveLength(total);
+        const cmp =
+          comparators[sortBy] ??
+          ((a: any, b: any) => (a[sortBy] < b[sortBy] ? -1 : a[sortBy] > b[sortBy] ? 1 : 0));
+        const expected = [...everything].sort((a, b) => cmp(a, b) || a.file_id - b.file_id);
+        expect(everything.map((f) => f.file_id)).toEqual(expected.map((f) => f.file_id));
+
+        for (const order of ['asc', 'desc']) {
+          const reference = order === 'asc' ? expected : [...expected].reverse();
+          for (const limit of [7, 30]) {
+            const pages = Math.ceil(total / limit);
+            const collected: number[] = [];
+            for (let page = 1; page <= pages; page++) {
+              const res = await list(`limit=${limit}&page=${page}&sort_by=${sortBy}&order=${order}${filter}`);
+              expect(res.body.data.pagination.total_records).toBe(total);
+              collected.push(...res.body.data.files.map((f: any) => f.file_id));
+            }
+            expect(collected).toEqual(reference.map((f) => f.file_id));
+          }
+        }
+      }
+    });
+  }
+
+  it('filters by isActive and file_status, and total_records honours them', async () => {
+    const rows = s.app.db.prepare('SELECT is_active, file_status FROM files f JOIN accounts a USING (account_id) WHERE a.username = ?').all('lister') as {
+      is_active: number;
+      file_status: number;
+    }[];
+    for (const status of [0, 4, 10]) {
+      const res = await list(`file_status=${status}&isActive=1&limit=100`);
+      const expected = rows.filter((r) => r.file_status === status && r.is_active === 1).length;
+      expect(res.body.data.pagination.total_records).toBe(expected);
+      for (const f of res.body.data.files) expect(f).toMatchObject({ file_status: status, isActive: 1 });
+    }
+    const inactive = await list('isActive=0&limit=100');
+    expect(inactive.body.data.pagination.total_records).toBe(rows.filter((r) => r.is_active === 0).length);
+  });
+
+  it('treats empty parameters as absent', async () => {
+    const res = await list('page=&limit=&search=&isActive=&file_status=&sort_by=&order=');
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination).toMatchObject({ page: 1, limit: 10, total_records: 230 });
+  });
+
+  it.each([
+    ['limit=101', 'limit must be at most 100'],
+    ['limit=0', 'limit must be at least 1'],
+    ['page=0', 'page must be at least 1'],
+    ['page=abc', 'page must be an integer'],
+    ['isActive=2', 'isActive must be one of: 0, 1'],
+    ['file_status=11', 'file_status must be at most 10'],
+    ['sort_by=password_hash', 'sort_by must be one of: file_id, file_server, file_title, file_slug, file_status, isActive, created_at'],
+    ['order=sideways', 'order must be one of: asc, desc'],
+  ])('rejects %s with 400 "%s"', async (query, message) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ status: 'error', message });
+  });
+
+  it('searches title and slug words by prefix, and digits also match the id', async () => {
+    const file = (await list('limit=1')).body.data.files[0];
+    const word = file.file_title.split(/[^\p{L}\p{N}]+/u).find((w: string) => w.length >= 4);
+    const res = await list(`search=${encodeURIComponent(`  ${word.slice(0, 3).toUpperCase()}  `)}&limit=100`);
+    expect(res.body.data.files.map((f: any) => f.file_id)).toContain(file.file_id);
+    expect(res.body.data.pagination.total_records).toBe(res.body.data.files.length);
+
+    const byId = await list(`search=${file.file_id}`);
+    expect(byId.body.data.files.map((f: any) => f.file_id)).toContain(file.file_id);
+
+    const bySlug = await list(`search=${encodeURIComponent(file.file_slug)}`);
+    expect(bySlug.body.data.files[0].file_id).toBe(file.file_id);
+
+    const none = await list('search=zzzzqqqq');
+    expect(none.body.data).toEqual({ files: [], pagination: { page: 1, limit: 10, total_records: 0, total_pages: 0 } });
+  });
+
+  it('combines search with filters and paging', async () => {
+    const all = (await list('search=a&limit=100')).body.data;
+    const filtered = (await list('search=a&limit=100&isActive=1')).body.data;
+    expect(filtered.pagination.total_records).toBe(all.files.filter((f: any) => f.isActive === 1).length);
+    const page2 = (await list('search=a&limit=5&page=2&sort_by=file_id&order=asc')).body.data;
+    const sorted = [...all.files].sort((a: any, b: any) => a.file_id - b.file_id);
+    expect(page2.files.map((f: any) => f.file_id)).toEqual(sorted.slice(5, 10).map((f: any) => f.file_id));
+  });
+
+  it('returns an empty page past the end', async () => {
+    const res = await list('page=999');
+    expect(res.body.data.files).toEqual([]);
+    expect(res.body.data.pagination.total_records).toBe(230);
+  });
+});
+
+describe('GET/PUT/DELETE /api/files/:id', () => {
+  let s: TestServer;
+  let key: string;
+  let ids: number[];
+  beforeAll(async () => {
+    s = await startServer();
+    await s.addAccount('editor', 'editor-password', 5);
+    key = await s.login('editor', 'editor-password');
+    ids = (await s.request('GET', '/api/files/?sort_by=file_id&order=asc', { key })).body.data.files.map((f: any) => f.file_id);
+  });
+  afterAll(() => s.close());
+
+  it('reads one file', async () => {
+    const res = await s.request('GET', `/api/files/${ids[0]}`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.data.file_id).toBe(ids[0]);
+  });
+
+  it('404s for a missing file and 400s for a non-numeric id', async () => {
+    expect((await s.request('GET', '/api/files/999999', { key })).body).toEqual({ status: 'error', message: 'File not found' });
+    const bad = await s.request('GET', '/api/files/abc', { key });
+    expect(bad.status).toBe(400);
+    expect(isEnvelope(bad.body)).toBe(true);
+  });
+
+  it('updates title (trimmed), slug and active flag', async () => {
+    const res = await s.request('PUT', `/api/files/${ids[0]}`, { key, json: { file_title: '  New title  ', file_slug: 'new-slug_1', isActive: 0 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: 'File updated successfully' });
+    expect(res.body.data).toMatchObject({ file_title: 'New title', file_slug: 'new-slug_1', isActive: 0 });
+    const search = await s.request('GET', '/api/files/?search=new', { key });
+    expect(search.body.data.files.map((f: any) => f.file_id)).toContain(ids[0]);
+  });
+
+  it('answers "No changes to save" as a warning when nothing changed', async () => {
+    const res = await s.request('PUT', `/api/files/${ids[0]}`, { key, json: { file_title: 'New title', isActive: 0 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'warning', message: 'No changes to save' });
+    expect(res.body.data.file_id).toBe(ids[0]);
+  });
+
+  it.each([
+    [{ file_title: '   ' }, 400, 'File title is required'],
+    [{ file_title: 'x'.repeat(256) }, 400, 'File title must be at most 255 characters'],
+    [{ file_slug: 'has space' }, 400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'],
+    [{ file_slug: 'x'.repeat(101) }, 400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'],
+    [{ isActive: 2 }, 400, 'isActive must be one of: 0, 1'],
+    [{ file_status: 3 }, 400, 'file_status is set by the processing pipeline and cannot be changed'],
+    [{ file_status: 3, file_title: 'ok' }, 400, 'file_status is set by the processing pipeline and cannot be changed'],
+  ])('rejects %j', async (body, status, message) => {
+    const before = (await s.request('GET', `/api/files/${ids[1]}`, { key })).body.data;
+    const res = await s.request('PUT', `/api/files/${ids[1]}`, { key, json: body });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ status: 'error', message });
+    expect((await s.request('GET', `/api/files/${ids[1]}`, { key })).body.data).toEqual(before);
+  });
+
+  it('409s on a slug in use, also by another account', async () => {
+    const res = await s.request('PUT', `/api/files/${ids[1]}`, { key, json: { file_slug: 'new-slug_1' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ status: 'error', message: 'Slug already in use' });
+    const otherId = await s.addAccount('other-editor', 'other-password', 1);
+    const otherSlug = (s.app.db.prepare('SELECT file_slug FROM files WHERE account_id = ?').pluck().get(otherId)) as string;
+    expect((await s.request('PUT', `/api/files/${ids[1]}`, { key, json: { file_slug: otherSlug } })).status).toBe(409);
+  });
+
+  it('deletes a file with its subtitles and their stored content', async () => {
+    const id = ids[2]!;
+    const up = await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'en' }) });
+    expect(up.status).toBe(200);
+    const stored = s.app.db.prepare('SELECT storage_name FROM subtitles WHERE file_id = ?').pluck().get(id) as string;
+    const fs = await import('node:fs');
+    expect(fs.existsSync(s.app.store.pathOf(stored))).toBe(true);
+    const before = (await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records;
+
+    const res = await s.request('DELETE', `/api/files/${id}`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success', message: 'File deleted successfully!' });
+    expect(fs.existsSync(s.app.store.pathOf(stored))).toBe(false);
+    expect(s.app.db.prepare('SELECT count(*) FROM subtitles WHERE file_id = ?').pluck().get(id)).toBe(0);
+    expect((await s.request('GET', `/api/files/${id}`, { key })).status).toBe(404);
+    expect((await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(before - 1);
+    expect((await s.request('DELETE', `/api/files/${id}`, { key })).body).toEqual({ status: 'error', message: 'File not found' });
+  });
+});
