@@ -1,0 +1,55 @@
+const UNITS = ['KB', 'MB', 'GB'] as const;
+
+/**
+ * A size for people: '0 B', '512 B' (whole bytes), then KB, MB, GB in powers of 1024 with one decimal
+ * ('1.5 KB', '2.0 MB', '1.0 GB'). A value that would round to 1024.0 moves up a unit
+ * (1,048,575 B → '1.0 MB', not '1024.0 KB'). Sizes past 1024 GB stay in GB. Fractions of a byte are
+ * rounded; a negative or non-finite size (a server bug) shows '—' rather than a wrong number.
+ */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const whole = Math.round(bytes);
+  if (whole < 1024) return `${whole} B`;
+  let value = whole;
+  for (const [index, unit] of UNITS.entries()) {
+    value /= 1024;
+    const rounded = Math.round(value * 10) / 10;
+    if (rounded < 1024 || index === UNITS.length - 1) return `${rounded.toFixed(1)} ${unit}`;
+  }
+  return `${whole} B`; // Unreachable: the loop returns at GB.
+}
+
+/**
+ * Reads a server date. "2024-05-01 12:00:00" (SQL style, no zone) is read as UTC — SQLite's
+ * CURRENT_TIMESTAMP is UTC — and with a "T" because Safari refuses the space-separated form.
+ */
+export function parseServerDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const sql = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
+  return new Date(sql ? `${sql[1]}T${sql[2]}Z` : value);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Relative age in whole hours, as the spec words it: 'Just now' under an hour, '1 hour ago',
+ * 'N hours ago' (floored: 1 h 59 min is '1 hour ago'). A date in the future — the server's clock a
+ * little ahead of the browser's — is 'Just now' too. An unreadable date gives ''.
+ */
+export function formatAge(createdAt: string | Date, now: Date = new Date()): string {
+  const time = parseServerDate(createdAt).getTime();
+  if (Number.isNaN(time)) return '';
+  const hours = Math.floor((now.getTime() - time) / HOUR_MS);
+  if (hours < 1) return 'Just now';
+  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+}
+
+/**
+ * Date and time in the user's locale (or `locale`), e.g. 'May 1, 2024, 2:00 PM' in en-US.
+ * An unreadable date is returned as given rather than as 'Invalid Date'.
+ */
+export function formatDateTime(iso: string | Date, locale?: string | string[]): string {
+  const date = parseServerDate(iso);
+  if (Number.isNaN(date.getTime())) return typeof iso === 'string' ? iso : '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
+import { UPLOAD_MESSAGES, validateLanguageEdit, validateUpload } from './upload-validation';
+
+const file = (name: string, size = 100): { name: string; size: number } => ({ name, size });
+
+describe('validateUpload', () => {
+  it('accepts a subtitle file with a language', () => {
+    expect(validateUpload({ file: file('movie.srt'), language: 'en' })).toBeNull();
+  });
+
+  it.each(['a.srt', 'a.vtt', 'a.ass', 'a.ssa', 'a.sub', 'A.SRT', 'b.Vtt', 'my.film.en.srt'])('accepts %s', (name) => {
+    expect(validateUpload({ file: file(name), language: 'fr' })).toBeNull();
+  });
+
+  it.each(['x.srt.exe', 'noext', 'movie.txt', '.srt', 'srt', 'a.srt ', 'a.mp4'])('refuses %s', (name) => {
+    expect(validateUpload({ file: file(name), language: 'fr' })).toBe(UPLOAD_MESSAGES.badExtension);
+  });
+
+  it('passes exactly 5,242,880 bytes and refuses one byte more', () => {
+    expect(validateUpload({ file: file('a.srt', SUBTITLE_MAX_BYTES), language: 'en' })).toBeNull();
+    expect(validateUpload({ file: file('a.srt', 5_242_881), language: 'en' })).toBe('File size must be less than 5MB');
+  });
+
+  it('reports the first failure: file, extension, size, then language', () => {
+    expect(validateUpload({ file: null, language: '' })).toBe('Please select a subtitle file');
+    expect(validateUpload({ file: file('a.mp4', 9e9), language: '' })).toBe(
+      'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',
+    );
+    expect(validateUpload({ file: file('a.srt', 9e9), language: '' })).toBe('File size must be less than 5MB');
+    expect(validateUpload({ file: file('a.srt'), language: '' })).toBe('Please select a language');
+    expect(validateUpload({ file: file('a.srt'), language: '  ' })).toBe('Please select a language');
+  });
+});
+
+describe('validateLanguageEdit', () => {
+  it('requires a language, spots no change, allows a change', () => {
+    expect(validateLanguageEdit('en', '')).toBe('Please select a language');
+    expect(validateLanguageEdit('en', 'en')).toBe('no-change');
+    expect(validateLanguageEdit('en', 'fr')).toBeNull();
+  });
+});

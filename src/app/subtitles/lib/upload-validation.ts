@@ -1,0 +1,40 @@
+import { isSubtitleExtension, SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
+
+/** The spec's validation texts (§5), exported so the dialog and its tests use the same strings. */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please select a subtitle file',
+  badExtension: 'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',
+  tooLarge: 'File size must be less than 5MB',
+  noLanguage: 'Please select a language',
+} as const;
+
+export const NO_CHANGES_MESSAGE = 'No changes to save';
+
+export interface UploadDraft {
+  file: { name: string; size: number } | null;
+  language: string;
+}
+
+/**
+ * The first failing rule of an upload, or null when it may be sent. Order: file, extension, size,
+ * language — the file comes first because it is the bigger step and choosing it may be what the user
+ * is doing; a wrong type is reported before its size because a 9 MB .mp4 is wrong for its type.
+ * The extension is the LAST one ('x.srt.exe' fails) and case-insensitive ('.SRT' passes); exactly
+ * SUBTITLE_MAX_BYTES passes, one byte more fails.
+ */
+export function validateUpload({ file, language }: UploadDraft): string | null {
+  if (!file) return UPLOAD_MESSAGES.noFile;
+  if (!isSubtitleExtension(file.name)) return UPLOAD_MESSAGES.badExtension;
+  if (file.size > SUBTITLE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (language.trim() === '') return UPLOAD_MESSAGES.noLanguage;
+  return null;
+}
+
+/**
+ * The edit modal's rule (spec §5): no language → the error text; the same language as now →
+ * 'no-change' (show the warning 'No changes to save' and close); otherwise null (save).
+ */
+export function validateLanguageEdit(current: string, chosen: string): typeof UPLOAD_MESSAGES.noLanguage | 'no-change' | null {
+  if (chosen.trim() === '') return UPLOAD_MESSAGES.noLanguage;
+  return chosen === current ? 'no-change' : null;
+}
