@@ -54,7 +54,7 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   it('answers 401 with the session message for a missing or invalid key', async () => {
-    for (const headers of [{}, { 'x-apikey': 'made-up' }, { authorization: 'Bearer made-up' }]) {
+    for (const headers of [{}, { 'x-apikey': 'made-up' }, { authorization: 'Bearer made-up' }] as Record<string, string>[]) {
       const res = await s.request('GET', '/api/files/', { headers });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ status: 'error', message: ENDED });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isLanguageCode,
   isSubtitleExtension,
@@ -8,7 +8,7 @@ import {
   SUBTITLE_EXTENSIONS,
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
-import { toSubtitleJson } from '../db/subtitles-repository';
+import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { isPlausibleSubtitle } from '../lib/subtitle-content';
 import { sanitizeFileName } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
@@ -57,67 +57,76 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const fields = new Map<string, string>();
-      let upload: { tempPath: string; fileName: string } | null = null;
       const temps: string[] = [];
+      let outcome: Outcome;
       try {
-        for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'subtitle_file' || upload) {
-              part.file.resume();
-              continue;
-            }
-            const tempPath = app.store.newTempPath();
-            temps.push(tempPath);
-            await pipeline(part.file, fs.createWriteStream(tempPath, { flags: 'wx' }));
-            upload = { tempPath, fileName: part.filename ?? '' };
-          } else if (typeof part.value === 'string') {
-            if (part.valueTruncated) return fail(reply, 400, `${part.fieldname} is too long`);
-            fields.set(part.fieldname, part.value);
-          }
-        }
-
-        if (!upload) return fail(reply, 400, 'Please select a subtitle file');
-        const subName = sanitizeFileName(upload.fileName);
-        if (!isSubtitleExtension(subName)) return fail(reply, 400, BAD_EXTENSION);
-        const lang = (fields.get('sub_lang') ?? '').trim().toLowerCase();
-        if (!lang || !isLanguageCode(lang)) return fail(reply, 400, 'Please select a language');
-        const fileIdText = (fields.get('file_id') ?? '').trim();
-        if (!/^\d{1,15}$/.test(fileIdText) || Number(fileIdText) < 1) {
-          return fail(reply, 400, 'file_id must be a positive integer');
-        }
-        const subTmp = fields.get('sub_tmp');
-        if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
-          return fail(reply, 400, 'sub_tmp must be 16 letters or digits, an underscore and the file name');
-        }
-        const file = app.files.get(request.accountId, Number(fileIdText));
-        if (!file) return fail(reply, 404, FILE_NOT_FOUND);
-
-        if (subTmp !== undefined) {
-          const first = app.subtitles.findByTmp(request.accountId, subTmp);
-          if (first) return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(first) });
-        }
-        const bytes = await fs.promises.readFile(upload.tempPath);
-        if (bytes.byteLength === 0) return fail(reply, 400, 'The subtitle file is empty');
-        if (!isPlausibleSubtitle(bytes)) return fail(reply, 400, 'This file is not a subtitle file');
-
-        const storageName = await app.store.adopt(upload.tempPath);
-        temps.length = 0;
-        const { row, created } = app.subtitles.insert({
-          file_id: file.file_id,
-          account_id: request.accountId,
-          sub_lang: lang,
-          sub_size: bytes.byteLength,
-          sub_name: subName,
-          storage_name: storageName,
-          sub_tmp: subTmp ?? null,
-          created_at: app.clock(),
-        });
-        if (!created) await app.store.remove([storageName]); // a parallel duplicate won the race
-        return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(row) });
+        outcome = await receive(app, request, temps);
       } finally {
+        // Temp files are gone before the reply leaves, whatever happened.
         await Promise.all(temps.map((t) => app.store.discard(t)));
       }
+      if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
+      return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(outcome.sub) });
     },
   );
+}
+
+type Outcome = { error: [number, string] } | { sub: SubtitleRow };
+
+/** Streams the parts (file to a temp file), then validates and stores; `temps` collects temp paths. */
+async function receive(app: FastifyInstance, request: FastifyRequest, temps: string[]): Promise<Outcome> {
+  const fields = new Map<string, string>();
+  let upload: { tempPath: string; fileName: string } | null = null;
+  for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'subtitle_file' || upload) {
+        part.file.resume();
+        continue;
+      }
+      const tempPath = app.store.newTempPath();
+      temps.push(tempPath);
+      await pipeline(part.file, fs.createWriteStream(tempPath, { flags: 'wx' }));
+      upload = { tempPath, fileName: part.filename ?? '' };
+    } else if (typeof part.value === 'string') {
+      if (part.valueTruncated) return { error: [400, `${part.fieldname} is too long`] };
+      fields.set(part.fieldname, part.value);
+    }
+  }
+
+  if (!upload) return { error: [400, 'Please select a subtitle file'] };
+  const subName = sanitizeFileName(upload.fileName);
+  if (!isSubtitleExtension(subName)) return { error: [400, BAD_EXTENSION] };
+  const lang = (fields.get('sub_lang') ?? '').trim().toLowerCase();
+  if (!lang || !isLanguageCode(lang)) return { error: [400, 'Please select a language'] };
+  const fileIdText = (fields.get('file_id') ?? '').trim();
+  if (!/^\d{1,15}$/.test(fileIdText) || Number(fileIdText) < 1) return { error: [400, 'file_id must be a positive integer'] };
+  const subTmp = fields.get('sub_tmp');
+  if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
+    return { error: [400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'] };
+  }
+  const file = app.files.get(request.accountId, Number(fileIdText));
+  if (!file) return { error: [404, FILE_NOT_FOUND] };
+
+  if (subTmp !== undefined) {
+    const first = app.subtitles.findByTmp(request.accountId, subTmp);
+    if (first) return { sub: first };
+  }
+  const bytes = await fs.promises.readFile(upload.tempPath);
+  if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
+  if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
+
+  const storageName = await app.store.adopt(upload.tempPath);
+  temps.splice(0); // moved into the store
+  const { row, created } = app.subtitles.insert({
+    file_id: file.file_id,
+    account_id: request.accountId,
+    sub_lang: lang,
+    sub_size: bytes.byteLength,
+    sub_name: subName,
+    storage_name: storageName,
+    sub_tmp: subTmp ?? null,
+    created_at: app.clock(),
+  });
+  if (!created) await app.store.remove([storageName]); // a parallel duplicate won the race
+  return { sub: row };
 }
