@@ -16,7 +16,8 @@ const parts = asked.length ? asked : PARTS;
 
 const resultsDir = join(ROOT, '.bench');
 const resultsFile = join(resultsDir, 'results.json');
-const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
+const readResults = () => { try { return JSON.parse(readFileSync(resultsFile, 'utf8')); } catch { return {}; } };
+let results = readResults();
 mkdirSync(resultsDir, { recursive: true });
 
 const info = machine();
@@ -34,6 +35,7 @@ for (const part of parts) {
     result = { rows: [{ name: `${part} bench`, figure: '–', budget: '–', status: 'not measured', note: String(err?.message ?? err).split('\n')[0].slice(0, 300) }], notes: [String(err?.message ?? err).slice(0, 2000)] };
   }
   const seconds = (performance.now() - t0) / 1000;
+  results = readResults(); // another bench run may have finished a part meanwhile
   results[part] = { ...result, part, date: new Date().toISOString(), command, seconds: +seconds.toFixed(1), machine: info };
   writeFileSync(resultsFile, JSON.stringify(results, null, 2));
   printPart(results[part]);

@@ -2,7 +2,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '../..');
@@ -19,7 +19,7 @@ export function machine() {
   try { nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim()); } catch {}
   let chromium = 'not installed';
   try { chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim(); } catch {}
-  return { nproc, cpuModel, ramGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium };
+  return { nproc, cpuModel, ramGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium, loadavg: loadavg().map((l) => +l.toFixed(2)) };
 }
 
 /** Nearest-rank percentile of an unsorted sample. */

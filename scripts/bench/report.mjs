@@ -1,7 +1,7 @@
 // Tables of `npm run bench`: stdout and BENCHMARKS.md, both from the same results object.
 const TITLES = {
   size: 'Load size (gzip, level 9, of the built files a page loads)',
-  api: 'API at scale (`GET /api/files/`, 1,000,000 files, separate client process, loopback)',
+  api: 'API at scale (`GET /api/files/` over 1,000,000 files, from a separate client process, loopback)',
   browser: 'In the browser (headless Chromium, built kit, real server)',
 };
 
@@ -43,7 +43,7 @@ export function renderMarkdown(results, order) {
     const m = r.machine;
     out.push(
       `- Command: \`${r.command}\` — run ${r.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}, took ${r.seconds} s`,
-      `- Machine: ${m.nproc} cores (nproc), ${m.cpuModel}, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.chromium}`,
+      `- Machine: ${m.nproc} cores (nproc), ${m.cpuModel}, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.chromium}; load average at the start ${m.loadavg?.join(' / ') ?? '?'} (1/5/15 min; other work on the machine skews the figures)`,
       '',
       '| measurement | figure | budget | result | note |',
       '|---|---|---|---|---|',
