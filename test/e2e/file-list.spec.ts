@@ -191,3 +191,50 @@ test('a failed list load shows a toast and keeps the rows', async ({ page, accou
   expect(await ids(page)).toEqual(before);
   await expect(page.getByText('Loading...')).toHaveCount(0);
 });
+
+test('bulk with a failing request: says how many failed and keeps that row selected', async ({ page, account, request }) => {
+  await openList(page, account, '?isActive=1');
+  const chosen = (await ids(page)).slice(0, 3);
+  const failing = chosen[1]!;
+  await page.route(`**/api/files/${failing}`, (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"disk full"}' }) : route.continue(),
+  );
+  for (const id of chosen) await row(page, id).getByRole('checkbox').check();
+  await page.getByRole('combobox', { name: 'Bulk action' }).click();
+  await page.getByRole('option', { name: 'Deactivate' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Failed to perform action. 1 of 3 files could not be updated.')).toBeVisible();
+  await expect(row(page, failing).getByRole('checkbox')).toBeChecked();
+  await expect(row(page, failing).getByRole('button', { name: 'Active', exact: true })).toBeVisible();
+  for (const id of [chosen[0]!, chosen[2]!]) {
+    await expect(row(page, id).getByRole('checkbox')).not.toBeChecked();
+    await expect(row(page, id).getByRole('button', { name: 'Inactive', exact: true })).toBeVisible();
+  }
+  const { api } = await apiList(request, account, 'limit=1');
+  expect((await api.get(`/files/${failing}`)).data.isActive).toBe(1);
+  expect((await api.get(`/files/${chosen[0]}`)).data.isActive).toBe(0);
+});
+
+test('<vp-file-list> standalone: state in the page query string, cancelable vp-file-open', async ({ page, account }) => {
+  await signIn(page, account);
+  await page.goto('/cms.html?tab=videos');
+  await page.evaluate(() => {
+    const w = window as unknown as { opened: number[] };
+    w.opened = [];
+    document.querySelector('vp-file-editor')?.remove();
+    const list = document.createElement('vp-file-list');
+    list.setAttribute('edit-href', '/files/{id}');
+    list.addEventListener('vp-file-open', (event) => {
+      w.opened.push((event as CustomEvent<{ fileId: number }>).detail.fileId);
+      event.preventDefault();
+    });
+    document.querySelector('main')!.append(list);
+  });
+  await expect(rows(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page).toHaveURL(/\/cms\.html\?tab=videos&page=2/);
+  const id = (await ids(page))[0]!;
+  await page.getByRole('button', { name: `Edit file ${id}` }).click();
+  expect(await page.evaluate(() => (window as unknown as { opened: number[] }).opened)).toEqual([id]);
+  await expect(page).toHaveURL(/\/cms\.html/);
+});

@@ -31,7 +31,6 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply }
       <Button variant="contained" disabled={!ready || busy} onClick={onApply} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
         Apply
       </Button>
-      {selectedCount > 0 && <span aria-live="polite">{selectedCount} selected</span>}
     </Stack>
   );
 }

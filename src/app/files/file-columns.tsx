@@ -39,13 +39,14 @@ const formatDate = (value: string) => {
  */
 export function fileColumns(playerDomain: string | null, actions: { current: RowActions }): GridColDef<VideoFile>[] {
   return [
-    { field: 'file_id', headerName: 'ID', width: 80, type: 'number', align: 'left', headerAlign: 'left' },
-    { field: 'file_server', headerName: 'Server', width: 120 },
-    { field: 'file_title', headerName: 'Title', flex: 1, minWidth: 180 },
+    { field: 'file_id', headerName: 'ID', width: 75 },
+    { field: 'file_server', headerName: 'Server', flex: 0.6, minWidth: 110 },
+    { field: 'file_title', headerName: 'Title', flex: 1, minWidth: 160 },
     {
       field: 'file_slug',
       headerName: 'Player',
-      width: 150,
+      flex: 0.7,
+      minWidth: 130,
       renderCell: ({ row }: Cell) => {
         const href = playerLink(playerDomain, row.file_slug);
         return href ? (
@@ -57,11 +58,11 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
         );
       },
     },
-    { field: 'file_status', headerName: 'Status', width: 150, renderCell: StatusCell },
+    { field: 'file_status', headerName: 'Status', width: 140, renderCell: StatusCell },
     {
       field: 'isActive',
       headerName: 'Active',
-      width: 110,
+      width: 100,
       renderCell: ({ row }: Cell) => {
         const active = row.isActive === 1;
         return (
@@ -77,11 +78,11 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
         );
       },
     },
-    { field: 'created_at', headerName: 'Created', width: 190, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'created_at', headerName: 'Created', width: 175, valueFormatter: (value: string) => formatDate(value) },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 110,
+      width: 100,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }: Cell) => (
