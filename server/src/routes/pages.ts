@@ -7,8 +7,9 @@ import { fail } from '../plugins/errors';
 /** Paths the history fallback never answers: they have their own 404s. */
 const OWN_PREFIXES = ['/api', '/kit', '/player', '/images'];
 const DEMO_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(html|css|js|mjs|svg|png|ico|json|webmanifest)$/;
-/** Vite's hashed chunk names (`name-AbC123xy.js`): safe to cache for a year. */
-const HASHED = /-[A-Za-z0-9_-]{8,}\.(js|css|mjs)$/;
+/** Vite's hashed chunk names (`name-AbC123xy.js`): safe to cache for a year. The entry never is. */
+const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|mjs)$/;
+const ENTRY = 'vp-admin-kit.js';
 
 function htmlMessage(reply: FastifyReply, statusCode: number, title: string, text: string): FastifyReply {
   return reply
@@ -47,7 +48,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
         return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
       }
       const file = request.params['*'];
-      reply.header('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', HASHED.test(file) && path.basename(file) !== ENTRY ? 'public, max-age=31536000, immutable' : 'no-cache');
       reply.header('cross-origin-resource-policy', 'cross-origin');
       return reply.sendFile(file, kitDir, { cacheControl: false });
     },
