@@ -1,0 +1,201 @@
+import type { Page } from '@playwright/test';
+import { apiAs, expect, signIn, test, type Account } from './fixtures';
+
+/** The Update File page (/files/{id} and <vp-file-editor>) against the real server: spec §2, §5, §8. */
+
+interface ApiFile {
+  file_id: number;
+  file_title: string;
+  file_slug: string;
+  isActive: 0 | 1;
+  file_image: string | null;
+  file_slide: string | null;
+}
+
+async function firstFile(request: Parameters<typeof apiAs>[0], account: Account) {
+  const api = await apiAs(request, account);
+  const reply = await api.get('/files/?page=1&limit=10&sort_by=created_at&order=desc');
+  return { api, file: reply.data.files[0] as ApiFile };
+}
+
+async function openEditor(page: Page, account: Account, fileId: number) {
+  await signIn(page, account);
+  await page.goto(`/files/${fileId}`);
+  await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
+}
+
+const srt = '1\n00:00:01,000 --> 00:00:02,500\nHello <b>world</b>\n\n2\n00:00:03,000 --> 00:00:04,000\nSecond line\n';
+const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBonjour\n';
+
+async function chooseLanguage(page: Page, label: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function upload(page: Page, name: string, content: string | Buffer, language: string) {
+  await page.getByRole('button', { name: /Upload subtitle|Add First Subtitle/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
+  await expect(dialog).toBeVisible();
+  await chooseLanguage(page, language);
+  await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  return dialog;
+}
+
+test('loads the file, copies both fields', async ({ page, context, account, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { file } = await firstFile(request, account);
+  await openEditor(page, account, file.file_id);
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(file.file_title);
+  await expect(page.getByRole('textbox', { name: 'Slug', exact: true })).toHaveValue(file.file_slug);
+  const link = `http://127.0.0.1:8181/player/${encodeURIComponent(file.file_slug)}`;
+  await expect(page.getByRole('textbox', { name: 'Player link' })).toHaveValue(link);
+
+  await page.getByRole('textbox', { name: 'Player link' }).click();
+  await expect(page.getByText('Player link copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  await expect(page.getByText('Embed code copied to clipboard!')).toBeVisible();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toContain(`<iframe src="${link}" width="100%" height="100%" frameborder="0" allowfullscreen title="`);
+});
+
+test('saves title, slug and status; validation messages; a failed save keeps the input', async ({ page, account, request }) => {
+  const { api, file } = await firstFile(request, account);
+  await openEditor(page, account, file.file_id);
+
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('   ');
+  await page.getByRole('button', { name: 'Update File' }).click();
+  await expect(page.getByText('File title is required')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Slug', exact: true }).fill('');
+  await page.getByRole('button', { name: 'Update File' }).click();
+  await expect(page.getByText('Slug is required')).toBeVisible();
+
+  const slug = `e2e-slug-${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Edited by e2e');
+  await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(slug);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: file.isActive ? 'Inactive' : 'Active' }).click();
+  await page.getByRole('button', { name: 'Update File' }).click();
+  await expect(page.getByText('File updated successfully')).toBeVisible();
+  const stored = (await api.get(`/files/${file.file_id}`)).data as ApiFile;
+  expect(stored).toMatchObject({ file_title: 'Edited by e2e', file_slug: slug, isActive: file.isActive ? 0 : 1 });
+  await expect(page.getByRole('textbox', { name: 'Player link' })).toHaveValue(new RegExp(`/player/${slug}$`));
+
+  await page.getByRole('button', { name: 'Update File' }).click();
+  await expect(page.getByText('No changes to save')).toBeVisible();
+
+  // Another file's slug: 409 from the server, and the typed values stay.
+  const other = (await api.get('/files/?page=1&limit=10&sort_by=created_at&order=desc')).data.files[1] as ApiFile;
+  await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(other.file_slug);
+  await page.getByRole('button', { name: 'Update File' }).click();
+  await expect(page.getByText('Slug already in use')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Slug', exact: true })).toHaveValue(other.file_slug);
+
+  // Leaving with unsaved edits asks first.
+  await page.getByRole('button', { name: 'Back to Files' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/files/${file.file_id}$`));
+});
+
+test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes', async ({ page, account, request }) => {
+  const { api, file } = await firstFile(request, account);
+  for (const sub of (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number }[]) await api.delete(`/subs/${sub.sub_id}`);
+  await openEditor(page, account, file.file_id);
+  await expect(page.getByText('No subtitles available')).toBeVisible();
+  await expect(page.getByText('Add subtitles to make your content more accessible')).toBeVisible();
+
+  // Validation texts of spec §5.
+  await page.getByRole('button', { name: 'Add First Subtitle' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Please select a subtitle file')).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(dialog.getByText('Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)')).toBeVisible();
+  await dialog.getByRole('button', { name: /^Remove/ }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'big.srt', mimeType: 'text/plain', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) });
+  await expect(dialog.getByText('File size must be less than 5MB')).toBeVisible();
+  await dialog.getByRole('button', { name: /^Remove/ }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'ok.srt', mimeType: 'text/plain', buffer: Buffer.from(srt) });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Please select a language')).toBeVisible();
+  // The check's report: cue count, cue text shown as text.
+  await expect(dialog.getByText(/2 cues/)).toBeVisible();
+  await expect(dialog.getByText('Hello world')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  dialog = await upload(page, 'movie.en.srt', srt, 'English');
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'English' })).toBeVisible();
+
+  dialog = await upload(page, 'film.vtt', vtt, 'français');
+  await expect(dialog.getByText(/1 cue\b/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'français' })).toBeVisible();
+  let subs = (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number; sub_lang: string }[];
+  expect(subs.map((s) => s.sub_lang).sort()).toEqual(['en', 'fr']);
+
+  // Edit: unchanged → warning; changed → stored.
+  await page.getByRole('button', { name: 'Edit français subtitle' }).click();
+  let edit = page.getByRole('dialog', { name: 'Edit Subtitle' });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('No changes to save')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await page.getByRole('button', { name: 'Edit français subtitle' }).click();
+  edit = page.getByRole('dialog', { name: 'Edit Subtitle' });
+  await chooseLanguage(page, 'Deutsch');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Subtitle updated successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Deutsch' })).toBeVisible();
+  subs = (await api.get(`/subs?file_id=${file.file_id}`)).data.subs;
+  expect(subs.map((s) => s.sub_lang).sort()).toEqual(['de', 'en']);
+
+  // Delete with confirmation.
+  await page.getByRole('button', { name: 'Delete English subtitle' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete subtitle?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Subtitle deleted successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'English' })).toHaveCount(0);
+  subs = (await api.get(`/subs?file_id=${file.file_id}`)).data.subs;
+  expect(subs.map((s) => s.sub_lang)).toEqual(['de']);
+});
+
+test('gallery: failed image and no images', async ({ page, account, request }) => {
+  const { file } = await firstFile(request, account);
+  await page.route('**/images/**', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route(`**/api/files/${file.file_id}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const reply = await (await route.fetch()).json();
+    reply.data.file_image = 'missing/x.jpg';
+    reply.data.file_slide = null;
+    await route.fulfill({ json: reply });
+  });
+  await openEditor(page, account, file.file_id);
+  await expect(page.getByText('Image failed to load')).toBeVisible();
+
+  await page.unroute(`**/api/files/${file.file_id}`);
+  await page.route(`**/api/files/${file.file_id}`, async (route) => {
+    const reply = await (await route.fetch()).json();
+    reply.data.file_image = null;
+    reply.data.file_slide = null;
+    await route.fulfill({ json: reply });
+  });
+  await page.reload();
+  await expect(page.getByText('No images available')).toBeVisible();
+});
+
+test('standalone editor in the CMS page: loads, and a missing file shows Retry', async ({ page, account, request }) => {
+  const { file } = await firstFile(request, account);
+  await signIn(page, account);
+  await page.goto(`/cms.html?file=${file.file_id}`);
+  await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(file.file_title);
+  await page.goto('/cms.html?file=999999999');
+  await expect(page.getByText('File not found').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
