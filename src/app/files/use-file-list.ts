@@ -4,6 +4,9 @@ import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
 
+/** How long a request may take before the grid shows 'Loading...'. */
+const LOADING_DELAY_MS = 150;
+
 /**
  * The grid's data source: the rows and total of the current view. A failed load keeps the rows
  * already on screen (spec §8); a reply whose status is not success leaves the screen unchanged.
@@ -21,7 +24,8 @@ export function useFileList(state: ListState) {
   const queryKey = JSON.stringify(toFileQuery(state));
   useEffect(() => {
     const controller = new AbortController();
-    setLoading(true);
+    // The overlay only for a slow answer: a fast page change then costs the grid one render, not three.
+    const showLoading = setTimeout(() => setLoading(true), LOADING_DELAY_MS);
     getFiles(JSON.parse(queryKey), controller.signal)
       .then((reply) => {
         if (controller.signal.aborted) return;
@@ -38,9 +42,13 @@ export function useFileList(state: ListState) {
         notifyRef.current.error('Error fetching file list');
       })
       .finally(() => {
+        clearTimeout(showLoading);
         if (!controller.signal.aborted) setLoading(false);
       });
-    return () => controller.abort();
+    return () => {
+      clearTimeout(showLoading);
+      controller.abort();
+    };
   }, [queryKey, reloads]);
 
   const reload = useCallback(() => setReloads((n) => n + 1), []);
