@@ -54,7 +54,7 @@ describe('<vp-file-editor>', () => {
     }
     assert(!document.body.innerText.includes('Embed & Link'), 'editor text leaked into the light DOM');
     const snippet = [...root.querySelectorAll('textarea')].map((t) => t.value).find((v) => v.startsWith('<iframe'));
-    assert(snippet?.includes('src="https://player.example/my-video"'), `snippet: ${snippet}`);
+    assert(snippet && snippet.includes('src="https://player.example/my-video"'), `snippet: ${snippet}`);
     assert(snippet.includes('title="Hostile &lt;b&gt;&quot;title&quot;&lt;/b&gt;"'), `title not escaped: ${snippet}`);
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { SubtitleSection } from '../subtitles/subtitle-card';
 import { ConfirmDialog } from '../subtitles/confirm-dialog';
 import { ArrowBackIcon } from '../ui/icons';
@@ -22,6 +22,7 @@ export interface FileEditorScreenProps {
 /** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScreenProps) {
   const { state, retry, setFile } = useFile(fileId, onLoadFailed);
+  const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const [askLeave, setAskLeave] = useState(false);
   useBeforeUnload(dirty);
@@ -30,12 +31,14 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScr
   const back = () => (dirty ? setAskLeave(true) : onBack());
 
   return (
-    <Box component="section" aria-labelledby="vp-editor-title">
+    // Its own background: standalone, the element sits on the host page's colours, and a dark theme's
+    // light text on a light CMS page would be unreadable.
+    <Box component="section" aria-labelledby={titleId} sx={{ bgcolor: 'background.default', color: 'text.primary', p: { xs: 1, sm: 2 }, borderRadius: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <Button startIcon={<ArrowBackIcon />} onClick={back}>
           Back to Files
         </Button>
-        <Typography id="vp-editor-title" component="h1" variant="h5">
+        <Typography id={titleId} component="h1" variant="h5">
           Update File
         </Typography>
       </Stack>
