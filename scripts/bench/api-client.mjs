@@ -25,6 +25,8 @@ async function measure(name, group, next) {
   const times = [];
   const start = performance.now();
   while (times.length < samples && performance.now() - start < caseMs) times.push((await get(next())).ms);
+  const sorted = [...times].sort((a, b) => a - b);
+  process.stderr.write(`  ${name}: n=${times.length}, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms, p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]?.toFixed(2)} ms\n`);
   return { name, group, times, capped: times.length < samples };
 }
 

@@ -21,7 +21,7 @@ export function printPart(result) {
   for (const n of result.notes ?? []) console.log(`  * ${n}`);
 }
 
-const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const esc = (s) => String(s).replace(/</g, '&lt;').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMarkdown(results, order) {
   const out = [
@@ -35,7 +35,7 @@ export function renderMarkdown(results, order) {
   const all = order.filter((p) => results[p]);
   const fails = all.flatMap((p) => results[p].rows.filter((r) => r.status === 'FAIL').map((r) => `${p}: ${r.name}`));
   const missing = all.flatMap((p) => results[p].rows.filter((r) => r.status === 'not measured').map((r) => `${p}: ${r.name}`));
-  out.push(`**Summary:** ${fails.length ? `${fails.length} budget(s) FAIL — ${fails.join('; ')}` : 'no budget fails'}${missing.length ? `; ${missing.length} row(s) not measured` : ''}.`, '');
+  out.push(`**Summary:** ${fails.length ? `${fails.length} budget(s) FAIL — ${esc(fails.join('; '))}` : 'no budget fails'}${missing.length ? `; ${missing.length} row(s) not measured: ${esc(missing.join('; '))}` : ''}.`, '');
   for (const part of order) {
     const r = results[part];
     out.push(`## ${TITLES[part]}`, '');
