@@ -89,7 +89,7 @@ describe('detectEncoding: legacy code pages', () => {
     expect(big.length).toBeGreaterThan(4_000_000);
     const started = performance.now();
     expect(detectEncoding(big).encoding).toBe('windows-1250');
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(performance.now() - started).toBeLessThan(5000); // ~0.1 s alone; generous for a loaded CI machine
   });
 });
 
