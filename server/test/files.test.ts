@@ -134,6 +134,33 @@ describe('GET /api/files/', () => {
     expect(page2.files.map((f: any) => f.file_id)).toEqual(sorted.slice(5, 10).map((f: any) => f.file_id));
   });
 
+  it('pages search results the same way with either strategy, for every sort and filter', async () => {
+    for (const search of ['a', 'e', '2']) {
+      for (const filter of ['', '&isActive=1', '&file_status=10']) {
+        for (const sortBy of ['created_at', 'file_title', 'file_id']) {
+          for (const order of ['asc', 'desc']) {
+            const pages: Record<string, number[]> = {};
+            for (const strategy of ['walk', 'join'] as const) {
+              s.app.files.searchStrategy = strategy;
+              const collected: number[] = [];
+              for (let page = 1; ; page++) {
+                const res = await list(`search=${search}&limit=7&page=${page}&sort_by=${sortBy}&order=${order}${filter}`);
+                collected.push(...res.body.data.files.map((f: any) => f.file_id));
+                if (page >= res.body.data.pagination.total_pages) {
+                  expect(collected).toHaveLength(res.body.data.pagination.total_records);
+                  break;
+                }
+              }
+              pages[strategy] = collected;
+            }
+            expect(pages.walk, `${search} ${filter} ${sortBy} ${order}`).toEqual(pages.join);
+          }
+        }
+      }
+    }
+    s.app.files.searchStrategy = 'auto';
+  });
+
   it('returns an empty page past the end', async () => {
     const res = await list('page=999');
     expect(res.body.data.files).toEqual([]);

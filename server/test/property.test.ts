@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toFtsQuery } from '../src/db/files-repository';
+import { toMatchQuery } from '../src/db/files-repository';
 import { isEnvelope, startServer, type TestServer } from './helpers';
 
 describe('property: the list endpoint never fails with a 500', () => {
@@ -62,11 +62,11 @@ describe('property: the list endpoint never fails with a 500', () => {
     );
   });
 
-  it('toFtsQuery output is always valid FTS5 syntax', () => {
-    const stmt = s.app.db.prepare('SELECT count(*) FROM files_fts WHERE files_fts MATCH ?');
+  it('toMatchQuery output is always valid FTS5 syntax', () => {
+    const stmt = s.app.db.prepare('SELECT count(*) FROM files_search WHERE files_search MATCH ?');
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (q) => {
-        const fts = toFtsQuery(q);
+        const fts = toMatchQuery(7, q);
         if (fts !== null) stmt.pluck().get(fts);
       }),
       { numRuns: 1000 },

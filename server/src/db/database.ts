@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { migrate } from './migrations';
+import { migrate, registerFunctions } from './migrations';
 
 export const DB_FILE_NAME = 'vp.db';
 
@@ -26,6 +26,7 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   db.pragma('foreign_keys = ON');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072'); // 128 MiB page cache: keeps the list indexes of 1 M files hot
+  registerFunctions(db);
   migrate(db);
   return { db, created };
 }

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { listIndex, SORT_COLUMNS, type FilterFamily, type SortKey } from './migrations';
+import { listIndex, searchTerms, SORT_COLUMNS, type FilterFamily, type SortKey } from './migrations';
 
 export interface FileRow {
   file_id: number;
@@ -62,23 +62,24 @@ export type UpdateResult =
   | { kind: 'updated'; file: FileRow };
 
 const MAX_SEARCH_WORDS = 8;
+/** A primary-key lookup costs about this many index steps (measured order of magnitude). */
+const LOOKUP_COST = 40;
 
 /**
- * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut on
- * anything that is not a letter or digit (the unicode61 tokenizer's own rule), each becomes a quoted
- * prefix term, and the terms are ANDed. Returns null when nothing searchable is left.
+ * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut exactly
+ * as the stored words were (letters and digits only), each becomes a quoted prefix term on the
+ * account's own words, and the terms are ANDed. Returns null when nothing searchable is left.
  */
-export function toFtsQuery(search: string): string | null {
-  const words = search
-    .normalize('NFKC')
-    .split(/[^\p{L}\p{N}\p{Co}]+/u)
-    .filter((w) => w.length > 0)
+export function toMatchQuery(accountId: number, search: string): string | null {
+  const terms = searchTerms(search)
     .slice(0, MAX_SEARCH_WORDS)
-    .map((w) => `"${w.slice(0, 64).replaceAll('"', '""')}"*`);
-  return words.length ? words.join(' AND ') : null;
+    .map((w) => `"${accountId}x${w.slice(0, 64)}"*`);
+  return terms.length ? terms.join(' AND ') : null;
 }
 
 export class FilesRepository {
+  /** Tests pin the search strategy to check that both give the same pages. */
+  searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
   readonly #db: Database;
   readonly #cache = new Map<string, Statement>();
 
@@ -140,11 +141,7 @@ export class FilesRepository {
    */
   #browse(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
     const { sql: filterSql, params } = this.#filters(q);
-    const total =
-      (this.#stmt(`SELECT coalesce(sum(n), 0) AS n FROM file_counts WHERE account_id = ?${filterSql}`).get(
-        accountId,
-        ...params,
-      ) as { n: number }).n;
+    const { total } = this.#counts(accountId, q);
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return { files: [], total };
 
@@ -164,32 +161,76 @@ export class FilesRepository {
     return { files: this.#rowsInOrder(ids), total };
   }
 
+  /**
+   * Search: the matches come from the account's own FTS terms, so their count costs no lookups. A page
+   * is then read one of two ways, whichever is cheaper: walk the sort's covering index and keep the
+   * rows in the match set (good when matches are many), or look the matches up and sort them (good
+   * when they are few).
+   */
   #search(accountId: number, q: ListQuery, search: string): { files: FileRow[]; total: number } {
-    const fts = toFtsQuery(search);
+    const match = toMatchQuery(accountId, search);
     const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
-    if (fts === null && id === null) return { files: [], total: 0 };
-    const sources: string[] = [];
-    const sourceParams: (string | number)[] = [];
-    if (fts !== null) {
-      sources.push('SELECT rowid FROM files_fts WHERE files_fts MATCH ?');
-      sourceParams.push(fts);
+    if (match === null && id === null) return { files: [], total: 0 };
+    const parts: string[] = [];
+    const candParams: (string | number)[] = [];
+    if (match !== null) {
+      parts.push('SELECT rowid AS id FROM files_search WHERE files_search MATCH ?');
+      candParams.push(match);
     }
     if (id !== null) {
-      sources.push('SELECT ?');
-      sourceParams.push(id);
+      parts.push('SELECT file_id AS id FROM files WHERE file_id = ? AND account_id = ?');
+      candParams.push(id, accountId);
     }
+    const cand = parts.join(' UNION ');
     const { sql: filterSql, params } = this.#filters(q, 'f.');
+    const hasFilters = params.length > 0;
+
+    const matches = this.#stmt(`SELECT count(*) FROM (${cand})`).pluck().get(...candParams) as number;
+    const total = hasFilters
+      ? (this.#stmt(`SELECT count(*) FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}`)
+          .pluck()
+          .get(...candParams, ...params) as number)
+      : matches;
     const offset = (q.page - 1) * q.limit;
-    const from =
-      `FROM files f WHERE f.account_id = ?${filterSql} AND f.file_id IN (${sources.join(' UNION ALL ')})`;
-    const rows = this.#stmt(
-      `SELECT f.file_id AS id, count(*) OVER () AS total ${from}` +
-        ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
-    ).all(accountId, ...params, ...sourceParams, q.limit, offset) as { id: number; total: number }[];
-    const total = rows.length
-      ? rows[0]!.total
-      : (this.#stmt(`SELECT count(*) AS n ${from}`).get(accountId, ...params, ...sourceParams) as { n: number }).n;
-    return { files: this.#rowsInOrder(rows.map((r) => r.id)), total };
+    if (offset >= total) return { files: [], total };
+
+    const { total: rows } = this.#counts(accountId, q);
+    const reverse = offset + q.limit / 2 > total / 2;
+    const needed = reverse ? total - offset : offset + q.limit;
+    const walkSteps = (needed * rows) / total;
+    let ids: number[];
+    const walk = this.searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.searchStrategy === 'walk';
+    if (walk) {
+      const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
+      const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
+      const asc = (q.order === 'asc') !== reverse;
+      const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+      const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+      const { sql: plainFilters } = this.#filters(q);
+      ids = this.#stmt(
+        `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${plainFilters} AND file_id IN (${cand})` +
+          ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(accountId, ...params, ...candParams, limit, skip) as number[];
+      if (reverse) ids.reverse();
+    } else {
+      ids = this.#stmt(
+        `SELECT f.file_id FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}` +
+          ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(...candParams, ...params, q.limit, offset) as number[];
+    }
+    return { files: this.#rowsInOrder(ids), total };
+  }
+
+  #counts(accountId: number, q: ListQuery): { total: number } {
+    const { sql: filterSql, params } = this.#filters(q);
+    const total = this.#stmt(`SELECT coalesce(sum(n), 0) FROM file_counts WHERE account_id = ?${filterSql}`)
+      .pluck()
+      .get(accountId, ...params) as number;
+    return { total };
   }
 
   #rowsInOrder(ids: number[]): FileRow[] {

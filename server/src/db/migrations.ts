@@ -45,17 +45,44 @@ export function listIndexStatements(): string[] {
   return out;
 }
 
-/** Triggers that keep the FTS index and the per-account counters in step with `files`. */
+/**
+ * Search words as the FTS index stores them: every word of the title and slug, diacritics removed,
+ * lower case, prefixed with `<account_id>x`, so that an account's search only ever touches its own
+ * terms and a count needs no lookups in `files`. The same function cuts the user's query.
+ */
+export function searchTerms(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+export function searchWords(accountId: number, title: string, slug: string): string {
+  return searchTerms(`${title} ${slug}`)
+    .map((w) => `${accountId}x${w}`)
+    .join(' ');
+}
+
+/** Registers the SQL function the triggers use; every connection that writes files needs it. */
+export function registerFunctions(db: Database): void {
+  db.function('vp_search_words', { deterministic: true }, (accountId, title, slug) =>
+    searchWords(Number(accountId), String(title), String(slug)),
+  );
+}
+
+/** Triggers that keep the search index and the per-account counters in step with `files`. */
 export const FILE_TRIGGERS = `
 CREATE TRIGGER IF NOT EXISTS files_after_insert AFTER INSERT ON files BEGIN
   INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
     ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
-  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
 END;
 CREATE TRIGGER IF NOT EXISTS files_after_delete AFTER DELETE ON files BEGIN
   UPDATE file_counts SET n = n - 1
     WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
-  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
+  DELETE FROM files_search WHERE rowid = old.file_id;
 END;
 CREATE TRIGGER IF NOT EXISTS files_after_update_counts AFTER UPDATE OF account_id, file_status, is_active ON files BEGIN
   UPDATE file_counts SET n = n - 1
@@ -63,9 +90,9 @@ CREATE TRIGGER IF NOT EXISTS files_after_update_counts AFTER UPDATE OF account_i
   INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
     ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
 END;
-CREATE TRIGGER IF NOT EXISTS files_after_update_fts AFTER UPDATE OF file_title, file_slug ON files BEGIN
-  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
-  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+CREATE TRIGGER IF NOT EXISTS files_after_update_search AFTER UPDATE OF account_id, file_title, file_slug ON files BEGIN
+  DELETE FROM files_search WHERE rowid = old.file_id;
+  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
 END;
 `;
 
@@ -73,8 +100,31 @@ export const FILE_TRIGGER_NAMES = [
   'files_after_insert',
   'files_after_delete',
   'files_after_update_counts',
-  'files_after_update_fts',
+  'files_after_update_search',
 ] as const;
+
+const V1_TRIGGERS = `
+CREATE TRIGGER files_after_insert AFTER INSERT ON files BEGIN
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+END;
+CREATE TRIGGER files_after_delete AFTER DELETE ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
+END;
+CREATE TRIGGER files_after_update_counts AFTER UPDATE OF account_id, file_status, is_active ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER files_after_update_fts AFTER UPDATE OF file_title, file_slug ON files BEGIN
+  INSERT INTO files_fts(files_fts, rowid, file_title, file_slug) VALUES ('delete', old.file_id, old.file_title, old.file_slug);
+  INSERT INTO files_fts(rowid, file_title, file_slug) VALUES (new.file_id, new.file_title, new.file_slug);
+END;
+`;
 
 /** Migrations in order; `PRAGMA user_version` records how many have run. Never edit a shipped one. */
 const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -143,6 +193,16 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE UNIQUE INDEX subtitles_idempotency ON subtitles(account_id, sub_tmp) WHERE sub_tmp IS NOT NULL;
     `);
     for (const sql of listIndexStatements()) db.exec(sql);
+    db.exec(V1_TRIGGERS);
+  },
+  // 2: the search index holds account-prefixed words (contentless FTS5): counts need no joins.
+  (db) => {
+    for (const name of ['files_after_insert', 'files_after_delete', 'files_after_update_counts', 'files_after_update_fts']) {
+      db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+    }
+    db.exec('DROP TABLE IF EXISTS files_fts');
+    db.exec(`CREATE VIRTUAL TABLE files_search USING fts5(words, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`);
+    db.exec('INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files');
     db.exec(FILE_TRIGGERS);
   },
 ];

@@ -47,7 +47,7 @@ export function seedFiles(db: Database, accountId: number, count: number, now: n
     const lastId = start + count - 1;
     if (bulk) {
       db.prepare(
-        'INSERT INTO files_fts (rowid, file_title, file_slug) SELECT file_id, file_title, file_slug FROM files WHERE file_id BETWEEN ? AND ?',
+        'INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files WHERE file_id BETWEEN ? AND ?',
       ).run(start, lastId);
       db.prepare('DELETE FROM file_counts WHERE account_id = ?').run(accountId);
       db.prepare(
