@@ -4,6 +4,7 @@
 // the other parts are kept in .bench/results.json (gitignored) and BENCHMARKS.md is regenerated from it.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
@@ -26,6 +27,7 @@ let failed = false;
 for (const part of parts) {
   console.log(`\n=== bench: ${part} ===`);
   const t0 = performance.now();
+  const loadStart = loadavg()[0];
   let result;
   try {
     const mod = await import(`./bench/${part}.mjs`);
@@ -36,7 +38,7 @@ for (const part of parts) {
   }
   const seconds = (performance.now() - t0) / 1000;
   results = readResults(); // another bench run may have finished a part meanwhile
-  results[part] = { ...result, part, date: new Date().toISOString(), command, seconds: +seconds.toFixed(1), machine: info };
+  results[part] = { ...result, part, date: new Date().toISOString(), command, seconds: +seconds.toFixed(1), machine: info, load: [+loadStart.toFixed(2), +loadavg()[0].toFixed(2)] };
   writeFileSync(resultsFile, JSON.stringify(results, null, 2));
   printPart(results[part]);
   if (results[part].rows.some((r) => r.status === 'FAIL')) failed = true;

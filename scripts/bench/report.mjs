@@ -14,7 +14,7 @@ export function printPart(result) {
   const rows = [header, ...result.rows.map(cells)];
   const widths = header.map((_, i) => Math.min(80, Math.max(...rows.map((r) => String(r[i]).length))));
   const line = (r) => r.map((c, i) => String(c).padEnd(widths[i])).join(' | ');
-  console.log(`\n${TITLES[result.part] ?? result.part}  (${result.seconds} s)`);
+  console.log(`\n${TITLES[result.part] ?? result.part}  (${result.seconds} s; 1-min load average ${result.load?.join(' → ')} on ${result.machine?.nproc} cores)`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows.slice(1)) console.log(line(r));
@@ -43,7 +43,7 @@ export function renderMarkdown(results, order) {
     const m = r.machine;
     out.push(
       `- Command: \`${r.command}\` — run ${r.date.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}, took ${r.seconds} s`,
-      `- Machine: ${m.nproc} cores (nproc), ${m.cpuModel}, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.chromium}; load average at the start ${m.loadavg?.join(' / ') ?? '?'} (1/5/15 min; other work on the machine skews the figures)`,
+      `- Machine: ${m.nproc} cores (nproc), ${m.cpuModel}, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.chromium}; 1-min load average ${r.load ? `${r.load[0]} at the start, ${r.load[1]} at the end` : '?'}${r.load && Math.max(...r.load) > m.nproc ? ' — **above the core count: other work competed for the cores, so these figures are pessimistic; re-run on an idle machine**' : ''}`,
       '',
       '| measurement | figure | budget | result | note |',
       '|---|---|---|---|---|',
