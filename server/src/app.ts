@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
@@ -71,6 +72,23 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
+/** Requests Node's HTTP parser refuses (e.g. raw non-ASCII in the URL) still get the envelope. */
+function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+      : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
+  const body = JSON.stringify({ status: 'error', message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
@@ -91,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
+    clientErrorHandler: rejectMalformedRequest,
   });
 
   // Storage: the database and the subtitle store, decorated for the routes.

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEnvelope, startServer, type TestServer } from './helpers';
 
@@ -119,6 +120,7 @@ describe('sign-in throttling', () => {
     s.advance(3_601_000);
     expect((await s.request('POST', '/api/auth/login', { json: { username: 'bob', password: 'bob-password' } })).status).toBe(200);
     await s.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('throttles one IP across many accounts', async () => {

@@ -73,3 +73,22 @@ describe('property: the list endpoint never fails with a 500', () => {
     );
   });
 });
+
+describe('malformed requests', () => {
+  it('answers raw non-ASCII bytes in the URL with the envelope', async () => {
+    const s = await startServer();
+    const net = await import('node:net');
+    const { port } = new URL(s.base);
+    const reply = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(Buffer.concat([Buffer.from('GET /api/files/?search=krak'), Buffer.from('ów', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+      });
+      let data = '';
+      socket.on('data', (d) => (data += d.toString()));
+      socket.on('end', () => resolve(data));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(reply.split('\r\n\r\n')[1]!)).toEqual({ status: 'error', message: 'The request is malformed (is the URL percent-encoded?)' });
+    await s.close();
+  });
+});
