@@ -246,3 +246,21 @@ for (const theme of ['light', 'dark'] as const) {
     expect(badInDialog.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
   });
 }
+
+test('the subtitle check: legacy encoding, cue markup shown as text, a non-subtitle refused', async ({ page, account, request }) => {
+  const { file } = await firstFile(request, account);
+  await openEditor(page, account, file.file_id);
+  await page.getByRole('button', { name: 'Upload subtitle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
+  // Polish in windows-1250, with markup in a cue.
+  const text = '1\n00:00:01,000 --> 00:00:02,000\n<img src=x onerror=alert(1)>Żółć gęślą jaźń\n\n2\n00:00:03,000 --> 00:00:04,000\nZażółć\n';
+  const cp1250: Record<string, number> = { Ż: 0xaf, ó: 0xf3, ł: 0xb3, ć: 0xe6, ę: 0xea, ś: 0x9c, ą: 0xb9, ź: 0x9f, ń: 0xf1, ż: 0xbf };
+  const bytes = Buffer.from([...text].map((c) => cp1250[c] ?? c.charCodeAt(0)));
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'pl.srt', mimeType: 'text/plain', buffer: bytes });
+  await expect(dialog.getByText(/WINDOWS-1250.*2 cues/)).toBeVisible();
+  await expect(dialog.getByText('Żółć gęślą jaźń')).toBeVisible();
+  await expect(dialog.locator('img')).toHaveCount(0);
+  await dialog.getByRole('button', { name: /^Remove/ }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'fake.srt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0, 0, 0]) });
+  await expect(dialog.getByRole('alert')).toContainText('not a subtitle file');
+});

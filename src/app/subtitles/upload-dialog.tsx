@@ -32,6 +32,8 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [check, setCheck] = useState<SubtitleCheck | 'checking' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [encoding, setEncoding] = useState<string | null>(null);
+  const [encodings, setEncodings] = useState<readonly string[]>([]);
   const [langError, setLangError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
@@ -44,18 +46,25 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
     current.current = file;
     setChosen({ file, subTmp: makeSubTmp(file.name) });
     setCheck(null);
+    setEncoding(null);
     const rule = validateUpload({ file, language: 'x' });
     setFileError(rule);
-    if (rule) return;
+    if (!rule) runCheck(file);
+  };
+
+  const runCheck = (file: File, chosenEncoding?: string) => {
     setCheck('checking');
     // The checker (parsers, code-page tables) is loaded only when a file is chosen.
     import('./lib/check')
-      .then(({ checkSubtitleFile }) => checkSubtitleFile(file, file.name))
+      .then((module) => {
+        setEncodings(module.SUPPORTED_ENCODINGS);
+        return module.checkSubtitleFile(file, file.name, chosenEncoding ? { encoding: chosenEncoding } : {});
+      })
       .then(
         (result) => {
           if (current.current !== file) return;
           setCheck(result);
-          if (!result.ok) setFileError(result.reason);
+          setFileError(result.ok ? null : result.reason);
         },
         (error: unknown) => {
           // The check is a help, not a gate: if it breaks, the server still validates.
@@ -65,8 +74,15 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
       );
   };
 
+  const reread = (next: string) => {
+    if (!chosen) return;
+    setEncoding(next);
+    runCheck(chosen.file, next);
+  };
+
   const remove = () => {
     current.current = null;
+    setEncoding(null);
     setChosen(null);
     setCheck(null);
     setFileError(null);
@@ -111,7 +127,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
               {fileError}
             </Alert>
           ) : null}
-          {check && !fileError ? <CheckSummary check={check} /> : null}
+          {check && !fileError ? <CheckSummary check={check} encodings={encodings} overridden={encoding !== null} onEncoding={reread} disabled={busy} /> : null}
           {busy ? (
             <Box>
               <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label="Upload progress" />
