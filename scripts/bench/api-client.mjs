@@ -49,6 +49,9 @@ const cases = [];
 cases.push(await measure('first page (limit 10, default sort)', 'page', () => ({ page: 1, limit: 10 })));
 cases.push(await measure('random page, limit 10', 'page', () => ({ page: randPage(total, 10), limit: 10 })));
 cases.push(await measure('random page, limit 100', 'page', () => ({ page: randPage(total, 100), limit: 100 })));
+// The deepest a page gets if the server reverses the order for the back half: the middle of the range.
+const middle = Math.ceil(total / 10 / 2);
+cases.push(await measure(`middle page ${middle} of ${Math.ceil(total / 10)}, limit 10 (worst OFFSET)`, 'page', () => ({ page: middle + Math.floor(rand() * 3) - 1, limit: 10 })));
 for (const sort of SORTS) for (const order of ['asc', 'desc']) {
   cases.push(await measure(`sort ${sort} ${order}, random page`, 'sort', () => ({ page: randPage(total, 10), limit: 10, sort_by: sort, order })));
 }
