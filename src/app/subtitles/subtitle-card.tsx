@@ -109,11 +109,11 @@ function SubtitleRow({ sub, onEdit, onDelete }: { sub: Subtitle; onEdit: () => v
   return (
     <ListItem divider sx={{ px: 0, gap: 1, flexWrap: 'wrap' }}>
       <ListItemText
-        sx={{ minWidth: 180 }}
+        sx={{ flex: '1 1 220px' }}
         primary={<span lang={label === sub.sub_lang ? undefined : sub.sub_lang}>{label}</span>}
         secondary={`${formatSize(sub.sub_size)} · ${formatDateTime(sub.created_at)} · ${formatAge(sub.created_at)}`}
       />
-      <Box sx={{ display: 'flex', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
         <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${label} subtitle`}>
           Edit
         </Button>
