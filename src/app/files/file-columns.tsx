@@ -38,9 +38,12 @@ function StatusCell({ row }: Cell) {
   );
 }
 
+/** The user's locale, compact enough for the column: e.g. 'Oct 30, 2026, 10:45 AM'. */
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 const formatDate = (value: string) => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? value : DATE_TIME.format(date);
 };
 
 /**
@@ -49,14 +52,14 @@ const formatDate = (value: string) => {
  */
 export function fileColumns(playerDomain: string | null, actions: { current: RowActions }): GridColDef<VideoFile>[] {
   return [
-    { field: 'file_id', headerName: 'ID', width: 75 },
-    { field: 'file_server', headerName: 'Server', flex: 0.6, minWidth: 110 },
-    { field: 'file_title', headerName: 'Title', flex: 1, minWidth: 160 },
+    { field: 'file_id', headerName: 'ID', width: 70 },
+    { field: 'file_server', headerName: 'Server', flex: 0.6, minWidth: 80 },
+    { field: 'file_title', headerName: 'Title', flex: 1, minWidth: 140 },
     {
       field: 'file_slug',
       headerName: 'Player',
       flex: 0.7,
-      minWidth: 130,
+      minWidth: 110,
       renderCell: ({ row }: Cell) => {
         const href = playerLink(playerDomain, row.file_slug);
         return href ? (
@@ -72,7 +75,7 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
     {
       field: 'isActive',
       headerName: 'Active',
-      width: 100,
+      width: 95,
       renderCell: ({ row }: Cell) => {
         const active = row.isActive === 1;
         return (
@@ -88,11 +91,11 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
         );
       },
     },
-    { field: 'created_at', headerName: 'Created', width: 175, valueFormatter: (value: string) => formatDate(value) },
+    { field: 'created_at', headerName: 'Created', width: 165, valueFormatter: (value: string) => formatDate(value) },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 100,
+      width: 90,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }: Cell) => (

@@ -6,20 +6,22 @@ import type { ListState } from './list-query';
 export interface FileFiltersProps {
   fileStatus: string;
   isActive: ListState['isActive'];
+  /** Above the list (medium widths): the two selects side by side. */
+  inline: boolean;
   onChange(patch: Partial<Pick<ListState, 'file_status' | 'isActive'>>): void;
 }
 
 const selectSlots = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 /** The left card: File Status and Active filters (spec §2). An empty value means "all". */
-export const FileFilters = memo(function FileFilters({ fileStatus, isActive, onChange }: FileFiltersProps) {
+export const FileFilters = memo(function FileFilters({ fileStatus, isActive, inline, onChange }: FileFiltersProps) {
   return (
     <Card component="aside" aria-labelledby="vp-file-filters-title">
       <CardContent>
         <Typography id="vp-file-filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
           Filters
         </Typography>
-        <Stack spacing={2}>
+        <Stack direction={inline ? 'row' : 'column'} spacing={2} sx={inline ? { maxWidth: 560 } : undefined}>
           <TextField select fullWidth size="small" label="File Status" value={fileStatus} slotProps={selectSlots} onChange={(e) => onChange({ file_status: e.target.value })}>
             <MenuItem value="">All Status</MenuItem>
             {FILE_STATUSES.map((status) => (

@@ -80,6 +80,8 @@ export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, 
       rowCount={total}
       loading={loading}
       autoHeight
+      // At most 30 rows and 9 columns: render every cell, so columns scrolled out of a narrow host stay in the DOM (find, keyboard, tests).
+      disableVirtualization
       paginationMode="server"
       sortingMode="server"
       filterMode="server"

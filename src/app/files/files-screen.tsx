@@ -24,6 +24,8 @@ export interface FilesScreenProps {
 
 /** Spec §9: the table's narrow layout starts below 599 px. */
 const NARROW = '(max-width: 598.98px)';
+/** The filter card sits left of the list only where the grid still has room for all its columns. */
+const WIDE = '(min-width: 1600px)';
 
 /** 'File Management' (spec §2): filters, search, the grid, its bulk bar, toggle and delete. */
 export function FilesScreen({ onOpenFile }: FilesScreenProps) {
@@ -35,6 +37,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const emit = useEmit();
   const narrow = useMediaQuery(NARROW);
+  const wide = useMediaQuery(WIDE);
 
   // A new query string is a new history entry, so back/forward restore the view.
   const setView = useCallback(
@@ -140,8 +143,8 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
       <Typography id="vp-files-title" component="h1" variant="h5" sx={{ mb: 2 }}>
         File Management
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: narrow ? '1fr' : 'minmax(200px, 260px) minmax(0, 1fr)', alignItems: 'start' }}>
-        <FileFilters fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', alignItems: 'start' }}>
+        <FileFilters fileStatus={state.file_status} isActive={state.isActive} inline={!wide && !narrow} onChange={setView} />
         <Card sx={{ minWidth: 0 }}>
           <CardContent>
             <Stack direction={narrow ? 'column' : 'row'} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: narrow ? 'stretch' : 'center' }}>
