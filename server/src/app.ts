@@ -15,7 +15,7 @@ import { SubtitlesRepository } from './db/subtitles-repository';
 import { systemClock, type Clock } from './lib/clock';
 import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
-import { formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -132,6 +132,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const query = request.query as Record<string, unknown> | undefined;
     if (query && typeof query === 'object') {
       for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+    }
+  });
+
+  // Ajv coerces "Infinity" to a number that passes `integer`; no route wants one.
+  app.addHook('preHandler', async (request, reply) => {
+    for (const part of [request.query, request.params] as unknown[]) {
+      if (!part || typeof part !== 'object') continue;
+      for (const [key, value] of Object.entries(part)) {
+        if (typeof value === 'number' && !Number.isSafeInteger(value)) return fail(reply, 400, `${key} must be an integer`);
+      }
     }
   });
 

@@ -10,6 +10,7 @@ describe('GET /api/files/', () => {
     await s.addAccount('lister', 'lister-password', 230);
     await s.addAccount('someone-else', 'else-password', 50);
     key = await s.login('lister', 'lister-password');
+    s.app.files.anchorStep = 4; // exercise the position cache on a small table
   });
   afterAll(() => s.close());
 
@@ -72,6 +73,18 @@ describe('GET /api/files/', () => {
     });
   }
 
+  it('keeps deep pages right after files change (the position cache is dropped)', async () => {
+    const page = async () => (await list('limit=5&page=20&sort_by=file_title&order=asc')).body.data.files.map((f: any) => f.file_id);
+    const before = await page();
+    const first = (await list('limit=1&sort_by=file_title&order=asc')).body.data.files[0];
+    await s.request('PUT', `/api/files/${first.file_id}`, { key, json: { file_title: 'zzzz last title' } });
+    const after = await page();
+    expect(after).not.toEqual(before);
+    const all = (await list('limit=100&page=1&sort_by=file_title&order=asc')).body.data.files.map((f: any) => f.file_id);
+    expect(after).toEqual(all.slice(95, 100));
+    await s.request('PUT', `/api/files/${first.file_id}`, { key, json: { file_title: first.file_title } });
+  });
+
   it('filters by isActive and file_status, and total_records honours them', async () => {
     const rows = s.app.db.prepare('SELECT is_active, file_status FROM files f JOIN accounts a USING (account_id) WHERE a.username = ?').all('lister') as {
       is_active: number;
@@ -98,6 +111,9 @@ describe('GET /api/files/', () => {
     ['limit=0', 'limit must be at least 1'],
     ['page=0', 'page must be at least 1'],
     ['page=abc', 'page must be an integer'],
+    ['page=Infinity', 'page must be an integer'],
+    ['limit=Infinity', 'limit must be an integer'],
+    ['file_status=-Infinity', 'file_status must be an integer'],
     ['isActive=2', 'isActive must be one of: 0, 1'],
     ['file_status=11', 'file_status must be at most 10'],
     ['sort_by=password_hash', 'sort_by must be one of: file_id, file_server, file_title, file_slug, file_status, isActive, created_at'],

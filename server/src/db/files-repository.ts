@@ -80,7 +80,17 @@ export function toMatchQuery(accountId: number, search: string): string | null {
 export class FilesRepository {
   /** Tests pin the search strategy to check that both give the same pages. */
   searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
+  /** Rows between two cached positions of a listing (tests make it small). */
+  anchorStep = 1024;
   readonly #db: Database;
+  /**
+   * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
+   * the row at every `anchorStep`-th position, filled in as pages are asked for. A page at position p
+   * then seeks to the nearest anchor and walks fewer than `anchorStep` rows, instead of p. Valid for
+   * one `files_version` (any change to files clears it).
+   */
+  readonly #anchors = new Map<string, Array<[unknown, number]>>();
+  #anchorsVersion = -1;
   readonly #cache = new Map<string, Statement>();
 
   constructor(db: Database) {
@@ -140,23 +150,15 @@ export class FilesRepository {
    * reversed, so no request walks more than half of the account's rows.
    */
   #browse(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
-    const { sql: filterSql, params } = this.#filters(q);
     const { total } = this.#counts(accountId, q);
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return { files: [], total };
 
-    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
-    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
     const reverse = offset + q.limit / 2 > total / 2;
     const asc = (q.order === 'asc') !== reverse;
     const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
     const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-    const ids = this.#stmt(
-      `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}` +
-        ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
-    )
-      .pluck()
-      .all(accountId, ...params, limit, skip) as number[];
+    const ids = this.#pageIds(accountId, q, asc, limit, skip);
     if (reverse) ids.reverse();
     return { files: this.#rowsInOrder(ids), total };
   }
@@ -223,6 +225,58 @@ export class FilesRepository {
         .all(...candParams, ...params, q.limit, offset) as number[];
     }
     return { files: this.#rowsInOrder(ids), total };
+  }
+
+  /** Ids of `limit` rows after skipping `skip`, in the given direction, through the anchors. */
+  #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number): number[] {
+    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
+    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
+    const column = SORT_COLUMNS[q.sort_by];
+    const { sql: filterSql, params } = this.#filters(q);
+    const dir = asc ? 'ASC' : 'DESC';
+    const order = this.#orderBy(q.sort_by, dir);
+    const base = `FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}`;
+    const step = this.anchorStep;
+    const k = Math.floor(skip / step);
+    if (k === 0) {
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+    }
+
+    const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
+    if (version !== this.#anchorsVersion) {
+      this.#anchors.clear();
+      this.#anchorsVersion = version;
+    }
+    const cacheKey = `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${column}|${dir}`;
+    let anchors = this.#anchors.get(cacheKey);
+    if (!anchors) {
+      if (this.#anchors.size >= 500) this.#anchors.clear();
+      anchors = [];
+      this.#anchors.set(cacheKey, anchors);
+    }
+    const keyCols = column === 'file_id' ? 'file_id' : `${column}, file_id`;
+    const after = column === 'file_id' ? `file_id ${asc ? '>' : '<'} ?` : `(${column}, file_id) ${asc ? '>' : '<'} (?, ?)`;
+    const from = column === 'file_id' ? `file_id ${asc ? '>=' : '<='} ?` : `(${column}, file_id) ${asc ? '>=' : '<='} (?, ?)`;
+    const keyArgs = (a: [unknown, number]) => (column === 'file_id' ? [a[1]] : a);
+    const keyOf = (row: Record<string, unknown> | undefined): [unknown, number] | undefined =>
+      row ? [column === 'file_id' ? row.file_id : row[column], row.file_id as number] : undefined;
+    // anchors[j - 1] is the key at position j * step.
+    while (anchors.length < k) {
+      const prev = anchors[anchors.length - 1];
+      const row = prev
+        ? this.#stmt(`SELECT ${keyCols} ${base} AND ${after} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, ...keyArgs(prev), step - 1)
+        : this.#stmt(`SELECT ${keyCols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step);
+      const key = keyOf(row as Record<string, unknown> | undefined);
+      if (!key) break;
+      anchors.push(key);
+    }
+    const anchor = anchors[k - 1];
+    if (!anchor) {
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+    }
+    return this.#stmt(`SELECT file_id ${base} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(accountId, ...params, ...keyArgs(anchor), limit, skip - k * step) as number[];
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {

@@ -96,7 +96,23 @@ CREATE TRIGGER IF NOT EXISTS files_after_update_search AFTER UPDATE OF account_i
 END;
 `;
 
+/** Any change to `files` bumps `files_version.v`: the list's position cache is valid for one value. */
+export const VERSION_TRIGGERS = `
+CREATE TRIGGER IF NOT EXISTS files_version_insert AFTER INSERT ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_version_delete AFTER DELETE ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_version_update AFTER UPDATE ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+`;
+
 export const FILE_TRIGGER_NAMES = [
+  'files_version_insert',
+  'files_version_delete',
+  'files_version_update',
   'files_after_insert',
   'files_after_delete',
   'files_after_update_counts',
@@ -204,6 +220,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
     db.exec(`CREATE VIRTUAL TABLE files_search USING fts5(words, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`);
     db.exec('INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files');
     db.exec(FILE_TRIGGERS);
+  },
+  // 3: a version number of the files table, for the list's position cache.
+  (db) => {
+    db.exec('CREATE TABLE files_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
+    db.exec('INSERT INTO files_version (id, v) VALUES (1, 0)');
+    db.exec(VERSION_TRIGGERS);
   },
 ];
 

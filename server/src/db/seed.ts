@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { AccountsRepository } from './accounts-repository';
-import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements } from './migrations';
+import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements, VERSION_TRIGGERS } from './migrations';
 import { Dice, sampleFile, slugWords } from './sample-data';
 import { SubtitleStore } from '../lib/subtitle-store';
 import { hashPassword } from '../lib/passwords';
@@ -56,6 +56,8 @@ export function seedFiles(db: Database, accountId: number, count: number, now: n
       ).run(accountId);
       for (const sql of indexes) db.exec(sql);
       db.exec(FILE_TRIGGERS);
+      db.exec(VERSION_TRIGGERS);
+      db.exec('UPDATE files_version SET v = v + 1 WHERE id = 1');
     }
     return { firstId: start, lastId };
   }).immediate();
