@@ -254,18 +254,39 @@ export class FilesRepository {
       anchors = [];
       this.#anchors.set(cacheKey, anchors);
     }
-    const keyCols = column === 'file_id' ? 'file_id' : `${column}, file_id`;
-    const after = column === 'file_id' ? `file_id ${asc ? '>' : '<'} ?` : `(${column}, file_id) ${asc ? '>' : '<'} (?, ?)`;
-    const from = column === 'file_id' ? `file_id ${asc ? '>=' : '<='} ?` : `(${column}, file_id) ${asc ? '>=' : '<='} (?, ?)`;
-    const keyArgs = (a: [unknown, number]) => (column === 'file_id' ? [a[1]] : a);
+    const cmp = asc ? '>' : '<';
+    /**
+     * Rows from a key on, in order. A row value `(col, file_id) > (?, ?)` would seek on `col` only and
+     * then walk every row that shares the anchor's value (thousands on a status or server sort), so
+     * the key is split into "same value, later id" UNION ALL "later value", which SQLite merges from
+     * two exact index seeks.
+     */
+    const fromKey = (inclusive: boolean, select: 'file_id' | 'key', tail: string): [string, (a: [unknown, number]) => unknown[]] => {
+      const idCmp = inclusive ? `${cmp}=` : cmp;
+      if (column === 'file_id') {
+        return [`SELECT file_id ${base} AND file_id ${idCmp} ? ORDER BY ${order} ${tail}`, (a) => [accountId, ...params, a[1]]];
+      }
+      const cols = select === 'key' ? `${column} AS c, file_id` : `${column} AS c, file_id`;
+      return [
+        `SELECT ${cols} ${base} AND ${column} = ? AND file_id ${idCmp} ?` +
+          ` UNION ALL SELECT ${cols} ${base} AND ${column} ${cmp} ?` +
+          ` ORDER BY 1 ${dir}, 2 ${dir} ${tail}`,
+        (a) => [accountId, ...params, a[0], a[1], accountId, ...params, a[0]],
+      ];
+    };
     const keyOf = (row: Record<string, unknown> | undefined): [unknown, number] | undefined =>
-      row ? [column === 'file_id' ? row.file_id : row[column], row.file_id as number] : undefined;
+      row ? [column === 'file_id' ? row.file_id : row.c, row.file_id as number] : undefined;
     // anchors[j - 1] is the key at position j * step.
     while (anchors.length < k) {
       const prev = anchors[anchors.length - 1];
-      const row = prev
-        ? this.#stmt(`SELECT ${keyCols} ${base} AND ${after} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, ...keyArgs(prev), step - 1)
-        : this.#stmt(`SELECT ${keyCols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step);
+      let row: unknown;
+      if (prev) {
+        const [sql, args] = fromKey(false, 'key', 'LIMIT 1 OFFSET ?');
+        row = this.#stmt(sql).get(...args(prev), step - 1);
+      } else {
+        const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
+        row = this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step);
+      }
       const key = keyOf(row as Record<string, unknown> | undefined);
       if (!key) break;
       anchors.push(key);
@@ -274,9 +295,9 @@ export class FilesRepository {
     if (!anchor) {
       return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
     }
-    return this.#stmt(`SELECT file_id ${base} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(accountId, ...params, ...keyArgs(anchor), limit, skip - k * step) as number[];
+    const [sql, args] = fromKey(true, 'file_id', 'LIMIT ? OFFSET ?');
+    const rows = this.#stmt(sql).all(...args(anchor), limit, skip - k * step) as { file_id: number }[];
+    return rows.map((r) => r.file_id);
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {
