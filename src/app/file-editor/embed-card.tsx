@@ -5,7 +5,7 @@ import { useLinkBases } from '../config/use-config';
 import { useNotify } from '../shell/notify';
 import { ContentCopyIcon } from '../ui/icons';
 import { copyText } from './copy-text';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../ui/section-card';
 import { embedSnippet, playerLink } from './embed';
 
 /** Embed & Link: the player link and the iframe snippet, read-only; a click on either copies it. */
@@ -13,7 +13,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
   const { playerDomain } = useLinkBases();
   const link = playerLink(playerDomain, file.file_slug);
   return (
-    <EditorCard title="Embed & Link">
+    <SectionCard title="Embed & Link">
       {link ? (
         <Stack spacing={2}>
           <CopyField label="Player link" value={link} />
@@ -24,7 +24,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
           The player address is not configured yet, so there is no link to share. It comes from the server's config (or the element's player-domain attribute) and must start with http:// or https://.
         </Typography>
       )}
-    </EditorCard>
+    </SectionCard>
   );
 }
 

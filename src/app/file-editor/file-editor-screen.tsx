@@ -1,14 +1,12 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useId, useState } from 'react';
-import { SubtitleSection } from '../subtitles/subtitle-card';
-import { ConfirmDialog } from '../subtitles/confirm-dialog';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useUnsavedChanges } from '../shell/unsaved-changes';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ArrowBackIcon } from '../ui/icons';
-import { EditorCard } from './editor-card';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
 import { useFile } from './use-file';
-import { useBeforeUnload } from './use-leave-guard';
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -17,23 +15,23 @@ export interface FileEditorScreenProps {
   onBack: () => void;
   /** The file could not be loaded (panel: back to the list; standalone: error state with retry). */
   onLoadFailed?: () => void;
+  /** The Subtitle card, composed in by the host (features do not import each other). */
+  subtitles?: ReactNode;
 }
 
 /** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
-export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScreenProps) {
+export function FileEditorScreen({ fileId, onBack, onLoadFailed, subtitles }: FileEditorScreenProps) {
   const { state, retry, setFile } = useFile(fileId, onLoadFailed);
   const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const [askLeave, setAskLeave] = useState(false);
-  useBeforeUnload(dirty);
+  const discardChanges = useUnsavedChanges(dirty);
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
 
   const back = () => (dirty ? setAskLeave(true) : onBack());
 
   return (
-    // Its own background: standalone, the element sits on the host page's colours, and a dark theme's
-    // light text on a light CMS page would be unreadable.
-    <Box component="section" aria-labelledby={titleId} sx={{ bgcolor: 'background.default', color: 'text.primary', p: { xs: 1, sm: 2 }, borderRadius: 1 }}>
+    <Box component="section" aria-labelledby={titleId} sx={{ color: 'text.primary', p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <Button startIcon={<ArrowBackIcon />} onClick={back}>
           Back to Files
@@ -59,7 +57,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScr
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
           <EmbedCard file={state.file} />
-          <SubtitleSection fileId={fileId} Frame={EditorCard} />
+          {subtitles}
           <GalleryCard file={state.file} />
         </Box>
       ) : null}
@@ -71,6 +69,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed }: FileEditorScr
         danger
         onConfirm={() => {
           setAskLeave(false);
+          discardChanges();
           setDirty(false);
           onBack();
         }}

@@ -4,7 +4,7 @@ import { updateFile } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../ui/section-card';
 import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormErrors } from './validate-file-form';
 
 export const UPDATE_FAILED = 'Failed to update file';
@@ -60,7 +60,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
   };
 
   return (
-    <EditorCard title="File Information">
+    <SectionCard title="File Information">
       <Stack component="form" noValidate spacing={2} onSubmit={submit}>
         <TextField
           label="Title"
@@ -99,6 +99,6 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
           </Button>
         </Stack>
       </Stack>
-    </EditorCard>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { ImageIcon } from '../ui/icons';
-import { EditorCard } from './editor-card';
+import { SectionCard } from '../ui/section-card';
 import { httpUrlOrNull } from './embed';
 
 /** File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. */
@@ -14,7 +14,7 @@ export function GalleryCard({ file }: { file: VideoFile }) {
     { label: 'Slide', value: file.file_slide },
   ].filter((item): item is { label: string; value: string } => Boolean(item.value));
   return (
-    <EditorCard title="File Gallery">
+    <SectionCard title="File Gallery">
       {items.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', py: 3, color: 'text.secondary' }}>
           <ImageIcon fontSize="large" aria-hidden />
@@ -27,7 +27,7 @@ export function GalleryCard({ file }: { file: VideoFile }) {
           ))}
         </Box>
       )}
-    </EditorCard>
+    </SectionCard>
   );
 }
 

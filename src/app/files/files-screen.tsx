@@ -8,7 +8,7 @@ import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
 import { BulkBar } from './bulk-bar';
-import { DeleteDialog } from './delete-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
@@ -172,7 +172,10 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
           </CardContent>
         </Card>
       </Box>
-      <DeleteDialog open={deleteId !== null} busy={deleting} onConfirm={confirmDelete} onCancel={() => setDeleteId(null)} />
+      {/* 'Confirm Deletion' (spec §2): nothing is deleted until the user presses Delete. */}
+      <ConfirmDialog open={deleteId !== null} title="Confirm Deletion" confirmLabel="Delete" danger busy={deleting} onConfirm={confirmDelete} onClose={() => setDeleteId(null)}>
+        Are you sure you want to delete this file?
+      </ConfirmDialog>
     </section>
   );
 }

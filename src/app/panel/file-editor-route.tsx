@@ -2,11 +2,12 @@ import { Alert } from '@mui/material';
 import { useLocation } from 'wouter';
 import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
+import { SubtitleSection } from '../subtitles/subtitle-card';
 
 /** /files/{id} inside the panel: back and load failures return to the list. */
 export default function FileEditorRoute({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const fileId = parseFileId(id);
   if (fileId === null) return <Alert severity="error">“{id}” is not a file number. Open a file from the Files list.</Alert>;
-  return <FileEditorScreen fileId={fileId} onBack={() => navigate('/files')} onLoadFailed={() => navigate('/files')} />;
+  return <FileEditorScreen fileId={fileId} onBack={() => navigate('/files')} onLoadFailed={() => navigate('/files')} subtitles={<SubtitleSection fileId={fileId} />} />;
 }

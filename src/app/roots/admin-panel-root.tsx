@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Router } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { memoryLocation } from 'wouter/memory-location';
 import { PanelRoutes } from '../panel/panel-routes';
 import { KitRoot } from '../shell/kit-root';
+import { guardNavigation } from '../shell/unsaved-changes';
 
 export interface AdminPanelProps {
   container: ShadowRoot;
@@ -23,9 +25,9 @@ export const normaliseBase = (base: string | undefined) => (base ?? '').trim().r
 export function AdminPanelRoot({ container, apiBase, base, routing, theme, playerDomain, imageHost }: AdminPanelProps) {
   const mode = routing === 'hash' || routing === 'memory' ? routing : 'path';
   const router = useMemo(() => {
-    if (mode === 'hash') return { hook: useHashLocation };
-    if (mode === 'memory') return { hook: memoryLocation({ path: '/' }).hook };
-    return { base: normaliseBase(base) };
+    if (mode === 'hash') return { hook: guardNavigation(useHashLocation) };
+    if (mode === 'memory') return { hook: guardNavigation(memoryLocation({ path: '/' }).hook) };
+    return { base: normaliseBase(base), hook: guardNavigation(useBrowserLocation) };
   }, [mode, base]);
 
   return (

@@ -4,6 +4,7 @@ import { RequireSession } from '../auth/require-session';
 import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
 import { KitRoot } from '../shell/kit-root';
+import { SubtitleSection } from '../subtitles/subtitle-card';
 import { useEmit } from '../shell/events';
 
 export interface FileEditorProps {
@@ -44,5 +45,5 @@ function StandaloneEditor({ rawId, backHref }: { rawId: string | undefined; back
   const back = () => {
     if (emit('vp-back', { fileId }) && backHref) window.location.assign(backHref);
   };
-  return <FileEditorScreen key={fileId} fileId={fileId} onBack={back} />;
+  return <FileEditorScreen key={fileId} fileId={fileId} onBack={back} subtitles={<SubtitleSection fileId={fileId} />} />;
 }

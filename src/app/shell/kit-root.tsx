@@ -19,6 +19,9 @@ export interface KitRootProps extends ConfigOverrides {
 }
 
 /**
+ * A light element is transparent, so it sits on the host page's own background; a dark one paints
+ * its own, or its light text would land on a light host page.
+ *
  * Inherited properties cross the shadow boundary (font, colour, line height, …): `all: initial`
  * cuts them off on the app wrapper and the portal node, then the theme sets its own.
  */
@@ -64,7 +67,7 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
         <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
         <HostContext.Provider value={host}>
           <ConfigOverridesContext.Provider value={overridesValue}>
-            <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolate(mode), bgcolor: 'transparent', minHeight: 'inherit' }}>
+            <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
               <ErrorBoundary>
                 <Toasts root={portal}>{children}</Toasts>
               </ErrorBoundary>

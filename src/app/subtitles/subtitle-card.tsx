@@ -1,11 +1,12 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { deleteSubtitle } from '../api/subtitles';
 import type { Subtitle } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { SectionCard } from '../ui/section-card';
 import { EditDialog } from './edit-dialog';
 import { formatAge, formatDateTime, formatSize } from './lib/format';
 import { languageLabel } from './lib/languages';
@@ -16,9 +17,9 @@ export const DELETE_SUBTITLE_FAILED = 'Failed to delete subtitle';
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
- * edit and delete dialogs. `Frame` is the page's card (so this feature does not import the editor's).
+ * edit and delete dialogs.
  */
-export function SubtitleSection({ fileId, Frame }: { fileId: number; Frame: (props: { title: string; action?: ReactNode; children: ReactNode }) => ReactNode }) {
+export function SubtitleSection({ fileId }: { fileId: number }) {
   const notify = useNotify();
   const emit = useEmit();
   const { state, reload } = useSubtitles(fileId);
@@ -51,7 +52,7 @@ export function SubtitleSection({ fileId, Frame }: { fileId: number; Frame: (pro
 
   const subs = state.status === 'ready' ? state.subs : [];
   return (
-    <Frame
+    <SectionCard
       title="Subtitles"
       action={
         <Button startIcon={<CloudUploadIcon />} onClick={() => setUploading(true)}>
@@ -100,7 +101,7 @@ export function SubtitleSection({ fileId, Frame }: { fileId: number; Frame: (pro
       >
         The {deleting ? languageLabel(deleting.sub_lang) : ''} subtitle will be removed from this video. This cannot be undone.
       </ConfirmDialog>
-    </Frame>
+    </SectionCard>
   );
 }
 

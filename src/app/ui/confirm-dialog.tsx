@@ -13,7 +13,10 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A yes/no question. While busy, overlay clicks and Esc do nothing. */
+/**
+ * A yes/no question. While busy, overlay clicks and Esc do nothing. Focus starts on the safe choice
+ * when the action destroys something (Cancel), else on the action.
+ */
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -24,10 +27,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
         <DialogContentText id={textId}>{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy} autoFocus={danger}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={danger ? 'error' : 'primary'} autoFocus>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" color={danger ? 'error' : 'primary'} autoFocus={!danger}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>

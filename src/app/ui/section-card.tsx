@@ -1,8 +1,8 @@
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { useId, type ReactNode } from 'react';
 
-/** A card of the update page: a level-2 heading, an optional action, the content; labelled by its heading. */
-export function EditorCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+/** A card of a screen: a level-2 heading, an optional action, the content; labelled by its heading. */
+export function SectionCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
     <Card component="section" aria-labelledby={id} variant="outlined" sx={{ height: '100%' }}>
