@@ -64,6 +64,8 @@ export type UpdateResult =
 const MAX_SEARCH_WORDS = 8;
 /** A primary-key lookup costs about this many index steps (measured order of magnitude). */
 const LOOKUP_COST = 40;
+/** Time a list request may spend extending the position cache. */
+const ANCHOR_BUDGET_MS = 4;
 
 /**
  * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut exactly
@@ -81,7 +83,7 @@ export class FilesRepository {
   /** Tests pin the search strategy to check that both give the same pages. */
   searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
   /** Rows between two cached positions of a listing (tests make it small). */
-  anchorStep = 1024;
+  anchorStep = 8192;
   readonly #db: Database;
   /**
    * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
@@ -255,49 +257,56 @@ export class FilesRepository {
       this.#anchors.set(cacheKey, anchors);
     }
     const cmp = asc ? '>' : '<';
-    /**
-     * Rows from a key on, in order. A row value `(col, file_id) > (?, ?)` would seek on `col` only and
-     * then walk every row that shares the anchor's value (thousands on a status or server sort), so
-     * the key is split into "same value, later id" UNION ALL "later value", which SQLite merges from
-     * two exact index seeks.
-     */
-    const fromKey = (inclusive: boolean, select: 'file_id' | 'key', tail: string): [string, (a: [unknown, number]) => unknown[]] => {
-      const idCmp = inclusive ? `${cmp}=` : cmp;
-      if (column === 'file_id') {
-        return [`SELECT file_id ${base} AND file_id ${idCmp} ? ORDER BY ${order} ${tail}`, (a) => [accountId, ...params, a[1]]];
-      }
-      const cols = select === 'key' ? `${column} AS c, file_id` : `${column} AS c, file_id`;
-      return [
-        `SELECT ${cols} ${base} AND ${column} = ? AND file_id ${idCmp} ?` +
-          ` UNION ALL SELECT ${cols} ${base} AND ${column} ${cmp} ?` +
-          ` ORDER BY 1 ${dir}, 2 ${dir} ${tail}`,
-        (a) => [accountId, ...params, a[0], a[1], accountId, ...params, a[0]],
-      ];
-    };
+    const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
     const keyOf = (row: Record<string, unknown> | undefined): [unknown, number] | undefined =>
       row ? [column === 'file_id' ? row.file_id : row.c, row.file_id as number] : undefined;
-    // anchors[j - 1] is the key at position j * step.
-    while (anchors.length < k) {
-      const prev = anchors[anchors.length - 1];
-      let row: unknown;
-      if (prev) {
-        const [sql, args] = fromKey(false, 'key', 'LIMIT 1 OFFSET ?');
-        row = this.#stmt(sql).get(...args(prev), step - 1);
-      } else {
-        const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
-        row = this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step);
+    /**
+     * `limit` rows (or key columns) after skipping `skip` rows from a key on. A row value
+     * `(col, file_id) > (?, ?)` would seek on `col` only and then walk every row sharing the key's
+     * value (tens of thousands on a status or server sort), so this reads "same value, later id" and
+     * then "later value", each from an exact seek followed by a plain index walk.
+     */
+    const fromKey = (key: [unknown, number], inclusive: boolean, what: string, limit: number, skip: number): Record<string, unknown>[] => {
+      const idCmp = inclusive ? `${cmp}=` : cmp;
+      if (column === 'file_id') {
+        return this.#stmt(`SELECT ${what} ${base} AND file_id ${idCmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+          accountId, ...params, key[1], limit, skip,
+        ) as Record<string, unknown>[];
       }
-      const key = keyOf(row as Record<string, unknown> | undefined);
+      const same = `${base} AND ${column} = ? AND file_id ${idCmp} ?`;
+      const inSame = this.#stmt(`SELECT count(*) FROM (SELECT 1 ${same} LIMIT ?)`).pluck().get(accountId, ...params, key[0], key[1], skip + limit) as number;
+      const rows = skip < inSame
+        ? (this.#stmt(`SELECT ${what} ${same} ORDER BY ${order} LIMIT ? OFFSET ?`).all(accountId, ...params, key[0], key[1], limit, skip) as Record<string, unknown>[])
+        : [];
+      if (rows.length < limit) {
+        rows.push(
+          ...(this.#stmt(`SELECT ${what} ${base} AND ${column} ${cmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+            accountId, ...params, key[0], limit - rows.length, Math.max(0, skip - inSame),
+          ) as Record<string, unknown>[]),
+        );
+      }
+      return rows;
+    };
+
+    // anchors[j - 1] is the key at position j * step. Extending them costs about what walking there
+    // costs, so it is time-boxed: a request never pays much more than a plain OFFSET would, and
+    // repeated deep requests soon find their anchor ready.
+    const started = performance.now();
+    while (anchors.length < k && performance.now() - started < ANCHOR_BUDGET_MS) {
+      const prev = anchors[anchors.length - 1];
+      const row = prev
+        ? fromKey(prev, false, cols, 1, step - 1)[0]
+        : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as Record<string, unknown> | undefined);
+      const key = keyOf(row);
       if (!key) break;
       anchors.push(key);
     }
-    const anchor = anchors[k - 1];
+    const j = Math.min(k, anchors.length);
+    const anchor = anchors[j - 1];
     if (!anchor) {
       return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
     }
-    const [sql, args] = fromKey(true, 'file_id', 'LIMIT ? OFFSET ?');
-    const rows = this.#stmt(sql).all(...args(anchor), limit, skip - k * step) as { file_id: number }[];
-    return rows.map((r) => r.file_id);
+    return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {
