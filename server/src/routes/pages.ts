@@ -22,6 +22,9 @@ function htmlMessage(reply: FastifyReply, statusCode: number, title: string, tex
     );
 }
 
+/** Static files are streamed as they are; the schema only documents that. */
+const fileResponse = { type: 'string', description: 'A static file (HTML, CSS or JavaScript)' } as const;
+
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isDir = (dir: string) => fs.existsSync(dir) && fs.statSync(dir).isDirectory();
 
@@ -42,7 +45,7 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { '*': string } }>(
     '/kit/*',
-    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } } } },
+    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } }, response: { 200: fileResponse } } },
     async (request, reply) => {
       if (!isDir(kitDir)) {
         return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
@@ -54,11 +57,11 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => sendDemoPage(app, reply, 'index.html'));
+  app.get('/', { schema: { hide: true, response: { 200: fileResponse } } }, async (_request, reply) => sendDemoPage(app, reply, 'index.html'));
 
   app.get<{ Params: { page: string } }>(
     '/:page',
-    { schema: { hide: true, params: { type: 'object', properties: { page: { type: 'string' } } } } },
+    { schema: { hide: true, params: { type: 'object', properties: { page: { type: 'string' } } }, response: { 200: fileResponse } } },
     async (request, reply) => {
       const name = request.params.page;
       if (!DEMO_FILE.test(name)) return reply.callNotFound();
