@@ -1,14 +1,17 @@
 /**
  * Measures GET /api/files/ at scale from a separate client process (this one) against a real server
  * (a child process): `npx tsx server/scripts/bench-list.ts [--data DIR] [--files N]`.
- * Seeds DIR with the CLI first when it has no database (timing the seed).
+ * Seeds DIR with the CLI first when it has no database (timing the seed). `--settle S` waits S seconds
+ * after the server starts (it warms its deep-page position cache in the background) before measuring.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { data: { type: 'string' }, files: { type: 'string' }, port: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, files: { type: 'string' }, port: { type: 'string' }, settle: { type: 'string' } },
+});
 const dataDir = path.resolve(values.data ?? '/tmp/vp-bench');
 const files = Number(values.files ?? 1_000_000);
 const port = Number(values.port ?? 18_181);
@@ -31,6 +34,8 @@ const server = spawn(tsx, [path.resolve(import.meta.dirname, '../src/main.ts')],
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve) => server.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve()));
+// --settle S: measure after S seconds, when the server has warmed its position cache.
+await new Promise((r) => setTimeout(r, Number(values.settle ?? 0) * 1000));
 
 try {
   const login = await fetch(`${base}/api/auth/login`, {

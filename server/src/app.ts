@@ -89,6 +89,47 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
   );
 }
 
+/**
+ * Deep list pages of big accounts are fast once their positions are cached: fill that cache in small
+ * slices while the server is idle, after start and again (at most every 10 s) after files change.
+ */
+function warmListPositions(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let lastVersion = -1;
+  const version = () => app.db.prepare('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
+  const tick = () => {
+    if (closed || !app.db.open) return;
+    let done = true;
+    try {
+      done = app.files.warmPositions();
+    } catch (err) {
+      app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
+    }
+    timer = setTimeout(done ? watch : tick, done ? 10_000 : 2);
+    timer.unref();
+  };
+  const watch = () => {
+    if (closed || !app.db.open) return;
+    const v = version();
+    if (v !== lastVersion) {
+      lastVersion = v;
+      tick();
+    } else {
+      timer = setTimeout(watch, 10_000);
+      timer.unref();
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(watch, 500);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
+}
+
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
@@ -195,6 +236,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+
+  warmListPositions(app);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });

@@ -25,7 +25,8 @@ export function openDatabase(dataDir: string): OpenedDatabase {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -131072'); // 128 MiB page cache: keeps the list indexes of 1 M files hot
+  db.pragma('cache_size = -262144'); // 256 MiB page cache
+  db.pragma('mmap_size = 2147483648'); // reads of the list indexes (~0.7 GB at 1 M files) without copying pages
   registerFunctions(db);
   migrate(db);
   return { db, created };

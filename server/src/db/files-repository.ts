@@ -230,7 +230,7 @@ export class FilesRepository {
   }
 
   /** Ids of `limit` rows after skipping `skip`, in the given direction, through the anchors. */
-  #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number): number[] {
+  #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number, warmOnly = false): number[] {
     const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
     const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
     const column = SORT_COLUMNS[q.sort_by];
@@ -301,12 +301,62 @@ export class FilesRepository {
       if (!key) break;
       anchors.push(key);
     }
+    if (warmOnly) return anchors.length >= k ? [1] : [];
     const j = Math.min(k, anchors.length);
     const anchor = anchors[j - 1];
     if (!anchor) {
       return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
     }
     return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
+  }
+
+  /**
+   * Fills the position cache of big accounts ahead of requests, one small slice per call (each call
+   * runs for about ANCHOR_BUDGET_MS). Returns true when everything is warm for the current data.
+   */
+  warmPositions(): boolean {
+    if (!this.#warm) this.#warm = this.#warmSteps();
+    const started = performance.now();
+    while (performance.now() - started < ANCHOR_BUDGET_MS) {
+      if (this.#warm.next().done) {
+        this.#warm = null;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #warm: Generator<void> | null = null;
+
+  *#warmSteps(): Generator<void> {
+    const big = this.#stmt('SELECT account_id FROM file_counts GROUP BY account_id HAVING sum(n) >= ?')
+      .pluck()
+      .all(this.anchorStep * 4) as number[];
+    const filters: Array<Pick<ListQuery, 'isActive' | 'file_status'>> = [
+      {},
+      { isActive: 1 },
+      { isActive: 0 },
+      ...Array.from({ length: 11 }, (_, s) => ({ file_status: s })),
+      ...Array.from({ length: 22 }, (_, i) => ({ file_status: i >> 1, isActive: (i & 1) as 0 | 1 })),
+    ];
+    for (const accountId of big) {
+      for (const f of filters) {
+        for (const sort_by of Object.keys(SORT_COLUMNS) as SortKey[]) {
+          const q: ListQuery = { page: 1, limit: 1, sort_by, order: 'asc', ...f };
+          for (const asc of [true, false]) {
+            for (;;) {
+              const done = this.#db.transaction(() => {
+                const { total } = this.#counts(accountId, q);
+                return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
+              }).deferred();
+              if (done) break;
+              yield;
+            }
+            yield;
+          }
+        }
+      }
+    }
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {
