@@ -73,6 +73,25 @@ describe('GET /api/files/', () => {
     });
   }
 
+  it('warms the position cache in slices and then pages exactly as before', async () => {
+    let slices = 0;
+    while (!s.app.files.warmPositions()) slices++;
+    expect(slices).toBeLessThan(1000);
+    for (const [sortBy, order, filter] of [['file_server', 'asc', ''], ['file_status', 'desc', '&isActive=1'], ['created_at', 'asc', '&file_status=10']]) {
+      const all = (await list(`limit=100&sort_by=${sortBy}&order=${order}${filter}`)).body.data;
+      const total = all.pagination.total_records;
+      const expected: number[] = [];
+      for (let page = 1; page <= Math.ceil(total / 100); page++) {
+        expected.push(...(await list(`limit=100&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id));
+      }
+      const collected: number[] = [];
+      for (let page = 1; page <= Math.ceil(total / 3); page++) {
+        collected.push(...(await list(`limit=3&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id));
+      }
+      expect(collected).toEqual(expected);
+    }
+  });
+
   it('keeps deep pages right after files change (the position cache is dropped)', async () => {
     const page = async () => (await list('limit=5&page=20&sort_by=file_title&order=asc')).body.data.files.map((f: any) => f.file_id);
     const before = await page();
