@@ -153,11 +153,13 @@ test.describe('shell', () => {
 });
 
 test.describe('demo pages', () => {
-  for (const path of ['/', '/cms.html', '/portal/admin/videos/files']) {
-    test(`${path} loads without console errors`, async ({ page, account }) => {
+  for (const path of ['/', '/cms.html?file=', '/portal/admin/videos/files']) {
+    test(`${path} loads without console errors`, async ({ page, account, request }) => {
       const errors = collectConsoleErrors(page);
       await signIn(page, account);
-      await page.goto(path);
+      // The CMS page edits one of this account's files.
+      const firstFile = (await (await apiAs(request, account)).get('/files/?limit=1')).data.files[0].file_id;
+      await page.goto(path.endsWith('=') ? `${path}${firstFile}` : path);
       await expect(page.locator('vp-admin-panel, vp-file-editor').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import { VideoLibraryIcon } from '../ui/icons';
 import { Box, Tooltip } from '@mui/material';
 import { Link, useRoute } from 'wouter';
+import { visuallyHidden } from '../ui/visually-hidden';
 import { Brand } from './brand';
 import { SIDEBAR } from './theme';
 
@@ -63,7 +64,9 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
               }}
             >
               <VideoLibraryIcon fontSize="small" aria-hidden />
-              <span style={labelled ? undefined : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Files</span>
+              <Box component="span" sx={labelled ? undefined : visuallyHidden}>
+                Files
+              </Box>
             </Box>
           </Tooltip>
         </li>

@@ -19,7 +19,11 @@ export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLEleme
     palette: {
       mode,
       primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
-      ...(mode === 'dark' ? { background: { default: '#121417', paper: '#1c1f24' } } : { background: { default: '#f4f6f9', paper: '#ffffff' } }),
+      // Dark: MUI's light reds keep icons readable on dark paper, but white text on them is only
+      // 3.7:1, so contained error buttons get dark text (5.7:1).
+      ...(mode === 'dark'
+        ? { background: { default: '#121417', paper: '#1c1f24' }, error: { main: '#f44336', contrastText: 'rgba(0, 0, 0, 0.87)' } }
+        : { background: { default: '#f4f6f9', paper: '#ffffff' } }),
     },
     typography: {
       htmlFontSize,
