@@ -231,8 +231,11 @@ test('<vp-file-list> standalone: state in the page query string, cancelable vp-f
     document.querySelector('main')!.append(list);
   });
   await expect(rows(page)).toHaveCount(10);
+  const firstPage = await ids(page);
   await page.getByRole('button', { name: 'Go to next page' }).click();
   await expect(page).toHaveURL(/\/cms\.html\?tab=videos&page=2/);
+  // The URL changes before page 2's rows arrive: wait for them, or the id read is of a vanished row.
+  await expect.poll(() => ids(page)).not.toEqual(firstPage);
   const id = (await ids(page))[0]!;
   await page.getByRole('button', { name: `Edit file ${id}` }).click();
   expect(await page.evaluate(() => (window as unknown as { opened: number[] }).opened)).toEqual([id]);

@@ -6,7 +6,8 @@ import { useNotify } from '../shell/notify';
 import { ContentCopyIcon } from '../ui/icons';
 import { copyText } from './copy-text';
 import { SectionCard } from '../ui/section-card';
-import { embedSnippet, playerLink } from './embed';
+import { playerLink } from '../config/player-link';
+import { embedSnippet } from './embed';
 
 /** Embed & Link: the player link and the iframe snippet, read-only; a click on either copies it. */
 export function EmbedCard({ file }: { file: VideoFile }) {

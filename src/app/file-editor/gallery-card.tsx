@@ -4,7 +4,7 @@ import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { ImageIcon } from '../ui/icons';
 import { SectionCard } from '../ui/section-card';
-import { httpUrlOrNull } from './embed';
+import { httpUrlOrNull } from '../config/player-link';
 
 /** File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. */
 export function GalleryCard({ file }: { file: VideoFile }) {

@@ -2,6 +2,7 @@ import { Box, Chip, IconButton, Link, Stack, Tooltip } from '@mui/material';
 import { visuallyHidden } from '../ui/visually-hidden';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { VideoFile } from '../api/schemas';
+import { playerLink } from '../config/player-link';
 import { DeleteIcon, EditIcon } from '../ui/icons';
 import { fileStatusInfo } from './file-status';
 
@@ -14,11 +15,6 @@ export interface RowActions {
 
 type Cell = GridRenderCellParams<VideoFile>;
 
-/** The player URL of a file, or null unless the player domain is an http(s) URL. */
-export function playerLink(playerDomain: string | null, slug: string): string | null {
-  if (!playerDomain || !/^https?:\/\//i.test(playerDomain)) return null;
-  return playerDomain + encodeURIComponent(slug);
-}
 
 
 function StatusCell({ row }: Cell) {
