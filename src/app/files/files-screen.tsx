@@ -24,7 +24,10 @@ export interface FilesScreenProps {
 
 /** Spec §9: the table's narrow layout starts below 599 px. */
 const NARROW = '(max-width: 598.98px)';
-/** The filter card sits left of the list only where the grid still has room for all its columns. */
+/**
+ * The filter card sits left of the list (spec §2) where the grid still shows all its columns; at
+ * 1366 px a left card pushed Actions off-screen, so narrower it stacks above the list.
+ */
 const WIDE = '(min-width: 1600px)';
 
 /** 'File Management' (spec §2): filters, search, the grid, its bulk bar, toggle and delete. */
