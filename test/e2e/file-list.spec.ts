@@ -186,10 +186,25 @@ test('a failed list load shows a toast and keeps the rows', async ({ page, accou
   await openList(page, account);
   const before = await ids(page);
   await page.route('**/api/files/?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'boom' }) }));
-  await page.getByRole('button', { name: 'Go to next page' }).click();
+  // A sort change needs a new request (the next page may already be fetched ahead).
+  await page.getByRole('columnheader', { name: 'Title' }).click();
   await expect(page.getByText('Error fetching file list')).toBeVisible();
   expect(await ids(page)).toEqual(before);
   await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test('the next page is fetched ahead: paging forward needs no request for it', async ({ page, account }) => {
+  await openList(page, account);
+  await page.waitForLoadState('networkidle');
+  const pagesAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/files/?')) pagesAsked.push(new URL(request.url()).searchParams.get('page') ?? '1');
+  });
+  const first = await ids(page);
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect.poll(() => ids(page)).not.toEqual(first);
+  await expect(page.getByText('11-20 of 40')).toBeVisible();
+  expect(pagesAsked).not.toContain('2');
 });
 
 test('bulk with a failing request: says how many failed and keeps that row selected', async ({ page, account, request }) => {

@@ -35,7 +35,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const state = useMemo(() => parseListState(search), [search]);
-  const { rows, total, loading, reload, patchRows } = useFileList(state);
+  const { rows, total, shownQuery, loading, reload, patchRows } = useFileList(state);
   const { playerDomain } = useLinkBases();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const emit = useEmit();
@@ -138,7 +138,12 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   };
 
   const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
-  const gridState = useMemo(() => ({ page: state.page, limit: state.limit, sort_by: state.sort_by, order: state.order }), [state.page, state.limit, state.sort_by, state.order]);
+  // The grid shows the page its rows belong to; the URL may already ask for the next one.
+  const shown = shownQuery ?? state;
+  const gridState = useMemo(
+    () => ({ page: shown.page, limit: shown.limit, sort_by: shown.sort_by as ListState['sort_by'], order: shown.order }),
+    [shown.page, shown.limit, shown.sort_by, shown.order],
+  );
   const onSelectionChange = useCallback((ids: Set<number>) => setSelection(ids), []);
 
   return (

@@ -1,40 +1,70 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getFiles } from '../api/files';
+import { getFiles, type FileQuery } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
 
 /** How long a request may take before the grid shows 'Loading...'. */
 const LOADING_DELAY_MS = 150;
+/** How long a prefetched next page may be shown without asking the server again. */
+const PREFETCH_FRESH_MS = 15_000;
+
+/** What the grid shows: rows, their total, and the query they answer (null before the first load). */
+export interface ShownPage {
+  rows: VideoFile[];
+  total: number;
+  query: FileQuery | null;
+}
+
+interface Prefetched {
+  key: string;
+  page: ShownPage;
+  at: number;
+}
+
+const keyOf = (query: FileQuery) => JSON.stringify(query);
 
 /**
- * The grid's data source: the rows and total of the current view. A failed load keeps the rows
- * already on screen (spec §8); a reply whose status is not success leaves the screen unchanged.
+ * The grid's data source. Rows, total and the query they belong to change together, so the grid
+ * renders once per page change (and never labels old rows with the new page). The next page is
+ * fetched ahead, so paging forward shows it without waiting for the server. A failed load keeps
+ * the rows on screen (spec §8); a reply whose status is not success leaves the screen unchanged.
  */
 export function useFileList(state: ListState) {
-  const [rows, setRows] = useState<VideoFile[]>([]);
-  const [total, setTotal] = useState(0);
+  const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null });
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
+  const prefetched = useRef<Prefetched | null>(null);
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const notifyRef = useRef(notify);
   notifyRef.current = notify;
 
   // A string key: the effect runs again only when the request itself changes.
-  const queryKey = JSON.stringify(toFileQuery(state));
+  const queryKey = keyOf(toFileQuery(state));
   useEffect(() => {
+    const query: FileQuery = JSON.parse(queryKey);
+    const ahead = prefetched.current;
+    if (ahead && ahead.key === queryKey && performance.now() - ahead.at < PREFETCH_FRESH_MS) {
+      prefetched.current = null;
+      setShown(ahead.page);
+      setLoading(false);
+      return prefetchNext(query, ahead.page.total, prefetched);
+    }
+
     const controller = new AbortController();
+    let stopPrefetch = () => {};
     // The overlay only for a slow answer: a fast page change then costs the grid one render, not three.
     const showLoading = setTimeout(() => setLoading(true), LOADING_DELAY_MS);
-    getFiles(JSON.parse(queryKey), controller.signal)
+    getFiles(query, controller.signal)
       .then((reply) => {
         if (controller.signal.aborted) return;
         if (reply.status !== 'success') {
           console.log('No files found', reply.message);
           return;
         }
-        setRows(reply.data.files);
-        setTotal(reply.data.pagination.total_records);
+        const total = reply.data.pagination.total_records;
+        setShown({ rows: reply.data.files, total, query });
+        stopPrefetch = prefetchNext(query, total, prefetched);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -48,14 +78,33 @@ export function useFileList(state: ListState) {
     return () => {
       clearTimeout(showLoading);
       controller.abort();
+      stopPrefetch();
     };
   }, [queryKey, reloads]);
 
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  /** After a change on the server: forget the page fetched ahead, and load the view again. */
+  const reload = useCallback(() => {
+    prefetched.current = null;
+    setReloads((n) => n + 1);
+  }, []);
   /** Applies a change the server confirmed to rows on screen, without a reload. */
   const patchRows = useCallback((ids: ReadonlySet<number>, patch: Partial<VideoFile>) => {
-    setRows((current) => current.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)));
+    prefetched.current = null;
+    setShown((current) => ({ ...current, rows: current.rows.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)) }));
   }, []);
 
-  return { rows, total, loading, reload, patchRows };
+  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, loading, reload, patchRows };
+}
+
+/** Fetches the page after `query` into `slot` (quietly: a failure only means no head start). */
+function prefetchNext(query: FileQuery, total: number, slot: { current: Prefetched | null }): () => void {
+  if (query.page * query.limit >= total) return () => {};
+  const next = { ...query, page: query.page + 1 };
+  const controller = new AbortController();
+  getFiles(next, controller.signal)
+    .then((reply) => {
+      if (reply.status === 'success') slot.current = { key: keyOf(next), page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next }, at: performance.now() };
+    })
+    .catch(() => {});
+  return () => controller.abort();
 }
