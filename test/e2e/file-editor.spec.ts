@@ -264,3 +264,29 @@ test('the subtitle check: legacy encoding, cue markup shown as text, a non-subti
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'fake.srt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0, 0, 0]) });
   await expect(dialog.getByRole('alert')).toContainText('not a subtitle file');
 });
+
+test('deleting the file from the editor: confirm first, then back to the list; the server no longer has it', async ({ page, account, request }) => {
+  const { api, file } = await firstFile(request, account);
+  await openEditor(page, account, file.file_id);
+  await page.getByRole('button', { name: 'Delete file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(dialog.getByText('Are you sure you want to delete this file?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await api.get(`/files/${file.file_id}`)).status).toBe('success');
+
+  await page.getByRole('button', { name: 'Delete file' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('File deleted successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/files$/);
+  expect((await api.get(`/files/${file.file_id}`)).message).toBe('File not found');
+});
+
+test('standalone: deleting tells the host (vp-file-deleted) and the editor says the file is gone', async ({ page, account, request }) => {
+  const { file } = await firstFile(request, account);
+  await signIn(page, account);
+  await page.goto(`/cms.html?file=${file.file_id}`);
+  await page.getByRole('button', { name: 'Delete file' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This file has been deleted.')).toBeVisible();
+  await expect(page.getByText(`CMS heard vp-file-deleted {"fileId":${file.file_id}}`)).toBeVisible();
+});

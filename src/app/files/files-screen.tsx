@@ -1,14 +1,14 @@
 import { Box, Card, CardContent, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { deleteFile, updateFile } from '../api/files';
+import { updateFile } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
 import { BulkBar } from './bulk-bar';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DeleteFileDialog } from '../ui/delete-file-dialog';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
@@ -55,7 +55,6 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const [action, setAction] = useState<BulkAction>('');
   const [bulkBusy, setBulkBusy] = useState(false);
   const [deleteId, setDeleteId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   // Rows that left the page (another page, a delete) leave the selection too.
   useEffect(() => {
@@ -115,26 +114,11 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     }
   };
 
-  const confirmDelete = async () => {
-    if (deleteId === null) return;
-    setDeleting(true);
-    try {
-      const reply = await deleteFile(deleteId);
-      if (reply.status !== 'success') {
-        notify.error(reply.message || 'Failed to delete file.');
-      } else {
-        notify.success(reply.message || 'File deleted successfully!');
-        emit('vp-files-changed', { fileIds: [deleteId], change: 'deleted' });
-        // The last row of a later page: show the page before it instead of an empty one.
-        if (rows.length === 1 && state.page > 1) setView({ page: state.page - 1 });
-        else reload();
-      }
-    } catch (error) {
-      notify.error(error, 'Failed to delete file.');
-    } finally {
-      setDeleting(false);
-      setDeleteId(null);
-    }
+  const onDeleted = (fileId: number) => {
+    emit('vp-files-changed', { fileIds: [fileId], change: 'deleted' });
+    // The last row of a later page: show the page before it instead of an empty one.
+    if (rows.length === 1 && state.page > 1) setView({ page: state.page - 1 });
+    else reload();
   };
 
   const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
@@ -180,10 +164,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
           </CardContent>
         </Card>
       </Box>
-      {/* 'Confirm Deletion' (spec §2): nothing is deleted until the user presses Delete. */}
-      <ConfirmDialog open={deleteId !== null} title="Confirm Deletion" confirmLabel="Delete" danger busy={deleting} onConfirm={confirmDelete} onClose={() => setDeleteId(null)}>
-        Are you sure you want to delete this file?
-      </ConfirmDialog>
+      <DeleteFileDialog fileId={deleteId} onClose={() => setDeleteId(null)} onDeleted={onDeleted} autoHideDuration={LIST_TOAST_MS} />
     </section>
   );
 }

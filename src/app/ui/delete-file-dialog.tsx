@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { deleteFile } from '../api/files';
+import { useNotify } from '../shell/notify';
+import { ConfirmDialog } from './confirm-dialog';
+
+export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
+
+export interface DeleteFileDialogProps {
+  /** The file to delete; the dialog is open while this is not null. */
+  fileId: number | null;
+  onClose: () => void;
+  /** The server deleted it (called after the success toast). */
+  onDeleted: (fileId: number) => void;
+  /** Toast duration (the list's toasts close sooner, spec §9). */
+  autoHideDuration?: number;
+}
+
+/**
+ * 'Confirm Deletion' (spec §2) and the delete itself, shared by the list and the editor: nothing is
+ * deleted until the user presses Delete; then the server's message or the spec's text (spec §8).
+ */
+export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration }: DeleteFileDialogProps) {
+  const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (fileId === null) return;
+    setBusy(true);
+    try {
+      const reply = await deleteFile(fileId);
+      if (reply.status !== 'success') {
+        notify.error(reply.message || DELETE_FILE_TEXTS.failure);
+      } else {
+        notify.success(reply.message || DELETE_FILE_TEXTS.success);
+        onDeleted(fileId);
+      }
+    } catch (error) {
+      notify.error(error, DELETE_FILE_TEXTS.failure);
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  }
+
+  return (
+    <ConfirmDialog open={fileId !== null} title="Confirm Deletion" confirmLabel="Delete" danger busy={busy} onConfirm={confirm} onClose={onClose}>
+      Are you sure you want to delete this file?
+    </ConfirmDialog>
+  );
+}
