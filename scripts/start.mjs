@@ -2,20 +2,12 @@
 // `npm start`: builds the kit when the build is missing or older than its sources, then runs the
 // reference server, which serves the API, the demo pages and the built kit on one port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = join(import.meta.dirname, '..');
 const bundle = join(root, 'dist/kit/vp-admin-kit.js');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtime(join(root, 'src'))) {
   console.log('Building the kit (dist/kit) …');

@@ -1,9 +1,10 @@
 // Part 1: gzip bytes of what a page that uses one element loads, from the real import graph of dist/kit.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, fmtKB } from './common.mjs';
+import { newestMtime } from '../newest-mtime.mjs';
 
 const DIST = join(ROOT, 'dist/kit');
 const ENTRY = join(DIST, 'vp-admin-kit.js');
@@ -75,14 +76,6 @@ function elementLoad(elementChunk, countDynamic) {
   return { loaded, deferred };
 }
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 export async function run(options = {}) {
   const notes = [];

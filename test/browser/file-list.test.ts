@@ -1,4 +1,5 @@
 import { expect } from '@esm-bundle/chai';
+import { jsonReply, waitFor } from './helpers';
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
@@ -14,7 +15,7 @@ const files = Array.from({ length: 3 }, (_, i) => ({
   file_slide: null,
 }));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) => jsonReply(body);
 const requests: string[] = [];
 
 window.fetch = async (input: RequestInfo | URL) => {
@@ -25,15 +26,6 @@ window.fetch = async (input: RequestInfo | URL) => {
   return new Response('{}', { status: 404 });
 };
 
-async function waitFor<T>(probe: () => T | null | undefined | false, what: string, timeout = 10000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('<vp-file-list>', () => {
   let el: HTMLElement & { apiKey: string | null };

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8090';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const page = await browser.newPage({ viewport: { width: +process.argv[2], height: 760 } });
+await page.goto(base + '/auth/login');
+await page.getByLabel('Username').fill('demo'); await page.getByLabel('Password').fill('demo-password');
+await page.getByRole('button', { name: 'Sign In' }).click(); await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+await page.goto(base + '/files'); await page.getByRole('row').nth(3).waitFor(); await page.waitForTimeout(700);
+await page.screenshot({ path: process.argv[3] });
+await browser.close();
