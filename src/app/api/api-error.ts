@@ -23,6 +23,13 @@ export class ApiError extends Error {
 /** The spec's generic text for a failure without a server message (spec §8). */
 export const GENERIC_ERROR = 'Something went wrong';
 
+/** What a failure without a server reply says, for every transport (ky and the XHR upload). */
+export const TRANSPORT_ERRORS = {
+  timeout: 'The server did not answer within 10 seconds. Please try again.',
+  cancelled: 'The request was cancelled.',
+  unreadable: 'The server sent a reply the panel cannot read.',
+} as const;
+
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** The server's message when it sent one, else the given fallback. */

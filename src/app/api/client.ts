@@ -1,7 +1,7 @@
 import ky, { HTTPError, TimeoutError, type Options } from 'ky';
 import * as v from 'valibot';
 import { configStore } from '../config/config';
-import { ApiError, GENERIC_ERROR } from './api-error';
+import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
 import { bareEnvelope, envelope, envelopeStatus } from './schemas';
 
 /** Spec §9: every call times out after 10 s. */
@@ -109,9 +109,9 @@ function resolveUrl(path: string): URL {
 async function toApiError(error: unknown, hadKey: boolean): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) return errorFromReply(error.response.status, await readJson(error.response), hadKey);
-  if (error instanceof TimeoutError) return new ApiError('The server did not answer within 10 seconds. Please try again.', 'timeout');
-  if (error instanceof SyntaxError) return new ApiError('The server sent a reply the panel cannot read.', 'invalid-response');
-  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError('The request was cancelled.', 'network');
+  if (error instanceof TimeoutError) return new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');
+  if (error instanceof SyntaxError) return new ApiError(TRANSPORT_ERRORS.unreadable, 'invalid-response');
+  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(TRANSPORT_ERRORS.cancelled, 'network');
   return new ApiError(GENERIC_ERROR, 'network');
 }
 
@@ -126,5 +126,5 @@ async function readJson(response: Response): Promise<unknown> {
 function invalidReply(path: string, issues: readonly v.BaseIssue<unknown>[]): ApiError {
   const where = issues[0] ? `${v.getDotPath(issues[0]) ?? 'body'}: ${issues[0].message}` : 'unknown shape';
   console.error(`vp-admin-kit: the reply to ${path} does not match the API contract (${where}).`);
-  return new ApiError('The server sent a reply the panel cannot read.', 'invalid-response');
+  return new ApiError(TRANSPORT_ERRORS.unreadable, 'invalid-response');
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { configStore } from '../config/config';
-import { ApiError, GENERIC_ERROR } from './api-error';
+import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
 import { apiUrl, authHeaders, errorFromReply, parseReply, request, requestBare, REQUEST_TIMEOUT_MS, type ApiReply } from './client';
 import { subtitleSchema, type Subtitle } from './schemas';
 
@@ -50,7 +50,7 @@ export function uploadSubtitle({ file, fileId, lang, subTmp, onProgress, signal 
         body = JSON.parse(xhr.responseText);
       } catch {
         if (xhr.status >= 200 && xhr.status < 300) {
-          reject(new ApiError('The server sent a reply the panel cannot read.', 'invalid-response'));
+          reject(new ApiError(TRANSPORT_ERRORS.unreadable, 'invalid-response'));
           return;
         }
       }
@@ -65,11 +65,11 @@ export function uploadSubtitle({ file, fileId, lang, subTmp, onProgress, signal 
       }
     };
     xhr.onerror = () => reject(new ApiError(GENERIC_ERROR, 'network'));
-    xhr.ontimeout = () => reject(new ApiError('The server did not answer within 10 seconds. Please try again.', 'timeout'));
-    xhr.onabort = () => reject(new ApiError('The request was cancelled.', 'network'));
+    xhr.ontimeout = () => reject(new ApiError(TRANSPORT_ERRORS.timeout, 'timeout'));
+    xhr.onabort = () => reject(new ApiError(TRANSPORT_ERRORS.cancelled, 'network'));
     if (signal) {
       if (signal.aborted) {
-        reject(new ApiError('The request was cancelled.', 'network'));
+        reject(new ApiError(TRANSPORT_ERRORS.cancelled, 'network'));
         return;
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
