@@ -136,6 +136,15 @@ test.describe('shell', () => {
     await page.getByRole('link', { name: 'Files' }).click();
     await expect(page).toHaveURL(/\/files$/);
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+ 
+    // The open sidebar covers its toggle: Escape and a click beside it close it.
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(page.getByRole('link', { name: 'Files' })).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.mouse.click(350, 400);
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
   });
 
   test('the element dispatches vp-navigate and vp-signed-in to the host page', async ({ page, account }) => {
@@ -176,6 +185,28 @@ test.describe('demo pages', () => {
     await expect(page).toHaveURL(/\/portal\/admin\/videos\/?$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
+});
+
+test.describe('routing modes', () => {
+  for (const routing of ['hash', 'memory'] as const) {
+    test(`routing="${routing}" keeps the host page's path`, async ({ page, account }) => {
+      await signIn(page, account);
+      await page.goto('/cms.html?keep=1');
+      await page.evaluate((mode) => {
+        document.querySelector('vp-file-editor')?.remove();
+        const panel = document.createElement('vp-admin-panel');
+        panel.setAttribute('routing', mode);
+        document.querySelector('main')!.append(panel);
+      }, routing);
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await page.getByRole('link', { name: 'Files' }).click();
+      await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/cms.html');
+      expect(url.hash).toBe(routing === 'hash' ? '#/files' : '');
+      if (routing === 'memory') expect(url.search).toBe('?keep=1');
+    });
+  }
 });
 
 test('the API answers the signed-in account only', async ({ request, account }) => {
