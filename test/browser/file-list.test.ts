@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { jsonReply, waitFor } from './helpers';
+import { CONFIG_REPLY, jsonReply, stubFetch, waitFor } from './helpers';
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
@@ -15,17 +15,14 @@ const files = Array.from({ length: 3 }, (_, i) => ({
   file_slide: null,
 }));
 
-const json = (body: unknown) => jsonReply(body);
 const requests: string[] = [];
 
-window.fetch = async (input: RequestInfo | URL) => {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  requests.push(url);
-  if (url.includes('/api/config')) return json({ status: 'success', message: '', data: { player: { domain: 'https://player.example/' }, imageHost: 'https://img.example/', token: null } });
-  if (url.includes('/api/files/')) return json({ status: 'success', message: 'ok', data: { files, pagination: { total_records: 3 } } });
-  return new Response('{}', { status: 404 });
-};
-
+stubFetch((url) => {
+  requests.push(url.href);
+  if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
+  if (url.pathname.includes('/api/files/')) return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: 3 } } });
+  return jsonReply({}, 404);
+});
 
 describe('<vp-file-list>', () => {
   let el: HTMLElement & { apiKey: string | null };
