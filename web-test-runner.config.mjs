@@ -11,6 +11,8 @@ let vite;
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: false,
+  // Its own port, so that two checkouts can run the browser suite at once.
+  port: Number(process.env.VP_WTR_PORT ?? 8000),
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 240000,

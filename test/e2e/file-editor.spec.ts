@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, signIn, test, type Account } from './fixtures';
+import { E2E_PORT } from './environment.mjs';
 
 /** The Update File page (/files/{id} and <vp-file-editor>) against the real server: spec §2, §5, §8. */
 
@@ -48,7 +49,7 @@ test('loads the file, copies both fields', async ({ page, context, account, requ
   await openEditor(page, account, file.file_id);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(file.file_title);
   await expect(page.getByRole('textbox', { name: 'Slug', exact: true })).toHaveValue(file.file_slug);
-  const link = `http://127.0.0.1:8181/player/${encodeURIComponent(file.file_slug)}`;
+  const link = `http://127.0.0.1:${E2E_PORT}/player/${encodeURIComponent(file.file_slug)}`;
   await expect(page.getByRole('textbox', { name: 'Player link' })).toHaveValue(link);
 
   await page.getByRole('textbox', { name: 'Player link' }).click();
