@@ -1,0 +1,111 @@
+// ESLint: typescript-eslint's syntax-only rules (no type information, so a full run stays a few
+// seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
+// (elements → roots → panel → features → shell → ui → api → config), features never import each
+// other, ui/ is presentational, the server never reaches into the kit's app, and there are no cycles.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const app = (folder) => `./src/app/${folder}`;
+
+// The layers of the kit, top first. A layer may import any layer below it, never one above.
+const layers = [
+  { name: 'elements', folders: ['./src/elements'] },
+  { name: 'roots', folders: [app('roots')] },
+  { name: 'panel', folders: [app('panel')] },
+  { name: 'features', folders: [app('files'), app('file-editor'), app('subtitles'), app('auth')] },
+  { name: 'shell', folders: [app('shell')] },
+  { name: 'ui', folders: [app('ui')] },
+  { name: 'api', folders: [app('api')] },
+  { name: 'config', folders: [app('config')] },
+];
+const features = layers.find((layer) => layer.name === 'features').folders;
+
+const upwardImports = layers.slice(1).map((layer, index) => ({
+  target: layer.folders,
+  from: ['./src/index.ts', ...layers.slice(0, index + 1).flatMap((above) => above.folders)],
+  message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shell → ui → api → config (docs/architecture.md).`,
+}));
+
+const featureToFeature = features.map((feature) => ({
+  target: feature,
+  from: features.filter((other) => other !== feature),
+  message: 'Features never import each other: move what both need to shell/, ui/ or api/, or compose them in panel/ or roots/.',
+}));
+
+const boundaries = [
+  ...upwardImports,
+  ...featureToFeature,
+  {
+    target: app('ui'),
+    from: [app('api'), app('config')],
+    message: 'ui/ is presentational: it takes data and callbacks as props and never calls the API or reads the config.',
+  },
+  {
+    target: './src/contract',
+    from: ['./src/app', './src/elements', './src/index.ts', './server'],
+    message: 'src/contract is shared by the kit and the server: it imports neither.',
+  },
+  {
+    target: './server',
+    from: ['./src/app', './src/elements', './src/index.ts'],
+    message: 'The server shares only src/contract with the kit.',
+  },
+];
+
+export default defineConfig(
+  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'data/**', 'custom-elements.json'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x reads only .js files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.jsx', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      // `declare global { namespace JSX … }` is how React hosts get the elements' JSX types.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // `interface HTMLElementEventMap extends VpEventMap {}` adds the kit's events to the DOM's map.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // A clone has only this repository: cite docs/spec.md, docs/decisions.md or docs/architecture.md.
+      'no-warning-comments': ['error', { terms: ['DESIGN.md', 'DESIGN §', 'product-spec', 'TOOLCHAIN.md', 'STYLE.md', '/work/shared'], location: 'anywhere' }],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/browser/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A test reads a reply body field by field: an assertion fails where its shape is wrong.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'server/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // chai's property assertions (`expect(x).to.be.true`) are expressions by design.
+    files: ['test/browser/**'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  {
+    // Playwright asks for an object pattern as a fixture's first parameter, even an empty one.
+    files: ['test/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+);
