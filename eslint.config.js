@@ -24,9 +24,15 @@ const layers = [
 ];
 const features = layers.find((layer) => layer.name === 'features').folders;
 
+// The element descriptions are the one source of each element's API: pure data and types, from which
+// the roots take their props' types and the shell its event map. Below the element layer they may be
+// imported for their types only (see the rule on `import type` further down).
+const descriptions = ['describe', 'specs', 'element-types'];
+
 const upwardImports = layers.slice(1).map((layer, index) => ({
   target: layer.folders,
   from: ['./src/index.ts', ...layers.slice(0, index + 1).flatMap((above) => above.folders)],
+  except: descriptions.map((name) => `./${name}.ts`),
   message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shell → ui → api → config (docs/architecture.md).`,
 }));
 
@@ -91,6 +97,23 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/app/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: descriptions.map((name) => `**/elements/${name}`),
+              allowTypeImports: true,
+              message: 'src/app takes only types from the element descriptions (import type): the element layer sits above it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
