@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /** End-to-end flows: Debian's Chromium against the real reference server (test/e2e/server.mjs). */
 import { E2E_PORT } from './test/e2e/environment.mjs';
+import { chromiumLaunchOptions } from './test/support/chromium.mjs';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -13,10 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -3,6 +3,7 @@
 // output to the runner (TOOLCHAIN.md: "What works").
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { createServer } from 'vite';
+import { chromiumLaunchOptions } from './test/support/chromium.mjs';
 
 const VITE_PATHS = /^\/(src|test|node_modules|@vite|@id|@fs|@react-refresh)\//;
 let vite;
@@ -19,10 +20,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      },
+      launchOptions: chromiumLaunchOptions,
     }),
   ],
   plugins: [

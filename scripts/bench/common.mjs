@@ -4,10 +4,11 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM } from '../../test/support/chromium.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.mjs';
 
 export function machine() {
   let cpuModel = cpus()[0]?.model ?? 'unknown';
