@@ -107,15 +107,7 @@ export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv 
   return { url, port, child, stop, log: () => log };
 }
 
-export async function login(url, username, password) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }), signal: AbortSignal.timeout(30_000),
-  });
-  const body = await res.json().catch(() => ({}));
-  const apiKey = body?.data?.apiKey;
-  if (!res.ok || !apiKey) throw new Error(`login as ${username} failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-  return apiKey;
-}
+export { signInByApi as login } from '../../test/support/sign-in.mjs';
 
 export const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');
 export const fmtKB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -2,7 +2,8 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { E2E_DATA_DIR, ROOT } from './environment.mjs';
+import { signInByApi } from '../support/sign-in.mjs';
+import { E2E_DATA_DIR, E2E_PORT, ROOT } from './environment.mjs';
 
 export { expect };
 
@@ -36,8 +37,7 @@ export async function signIn(page: Page, account: Account) {
 
 /** Calls the API as an account (to check what the server stored, or to prepare state). */
 export async function apiAs(request: APIRequestContext, account: Account) {
-  const login = await request.post('/api/auth/login', { data: account });
-  const apiKey = (await login.json()).data.apiKey as string;
+  const apiKey = await signInByApi(`http://127.0.0.1:${E2E_PORT}`, account.username, account.password);
   const headers = { 'x-apikey': apiKey };
   return {
     apiKey,

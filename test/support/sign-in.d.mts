@@ -1,0 +1,1 @@
+export declare function signInByApi(baseUrl: string, username: string, password: string): Promise<string>;
