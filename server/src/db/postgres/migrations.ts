@@ -32,27 +32,44 @@ export function pgListIndexes(): { name: string; sql: string }[] {
   return [...seen.values()];
 }
 
-/** Per-account counters (total_records without counting) and a per-account version of the files. */
+export const PG_SEARCH_INDEX = 'CREATE INDEX IF NOT EXISTS files_search ON files USING gin (search_words)';
+
+/**
+ * Per-account counters (total_records without counting) and a per-account version of the files.
+ * Statement-level triggers with transition tables: a 2,000-row INSERT updates each counter once, not
+ * 2,000 times (row-level updates of one counter row within a transaction grow a chain of versions).
+ */
 export const PG_FILE_TRIGGERS = `
 CREATE OR REPLACE FUNCTION vp_files_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE file_counts SET n = n - 1
-      WHERE account_id = OLD.account_id AND file_status = OLD.file_status AND is_active = OLD.is_active;
-    INSERT INTO files_version (account_id, v) VALUES (OLD.account_id, 1)
-      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+    UPDATE file_counts c SET n = c.n - o.n
+      FROM (SELECT account_id, file_status, is_active, count(*) AS n FROM old_rows GROUP BY 1, 2, 3) o
+      WHERE c.account_id = o.account_id AND c.file_status = o.file_status AND c.is_active = o.is_active;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO file_counts (account_id, file_status, is_active, n) VALUES (NEW.account_id, NEW.file_status, NEW.is_active, 1)
-      ON CONFLICT (account_id, file_status, is_active) DO UPDATE SET n = file_counts.n + 1;
-    IF TG_OP = 'INSERT' OR NEW.account_id <> OLD.account_id THEN
-      INSERT INTO files_version (account_id, v) VALUES (NEW.account_id, 1)
-        ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
-    END IF;
+    INSERT INTO file_counts (account_id, file_status, is_active, n)
+      SELECT account_id, file_status, is_active, count(*) FROM new_rows GROUP BY 1, 2, 3
+      ON CONFLICT (account_id, file_status, is_active) DO UPDATE SET n = file_counts.n + excluded.n;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM new_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM old_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+  ELSE
+    INSERT INTO files_version (account_id, v) SELECT account_id, 1 FROM old_rows UNION SELECT account_id, 1 FROM new_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER files_changed AFTER INSERT OR UPDATE OR DELETE ON files FOR EACH ROW EXECUTE FUNCTION vp_files_changed();
+CREATE TRIGGER files_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
+CREATE TRIGGER files_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
+CREATE TRIGGER files_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
 `;
 
 /** Migrations in order; `schema_migrations` records how many have run. Never edit a shipped one. */
@@ -99,7 +116,7 @@ const MIGRATIONS: readonly string[] = [
     -- The words of title and slug, each prefixed with "<account_id>x" (written by the server).
     search_words   tsvector NOT NULL DEFAULT ''
   );
-  CREATE INDEX files_search ON files USING gin (search_words);
+  ${PG_SEARCH_INDEX};
   CREATE TABLE file_counts (
     account_id  bigint NOT NULL,
     file_status smallint NOT NULL,
