@@ -10,6 +10,7 @@ import { PgSubtitleStore } from '../src/db/postgres/subtitle-store';
 import { SqliteDb } from '../src/db/sqlite/connection';
 import { hashPassword } from '../src/lib/passwords';
 import { FileSubtitleStore } from '../src/lib/subtitle-store';
+import { signInByApi } from '../../test/support/sign-in.mjs';
 
 export interface Reply<T = any> {
   status: number;
@@ -109,11 +110,7 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
       if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text);
       return { status: res.status, headers: res.headers, body: parsed as any, text };
     },
-    async login(username, password) {
-      const res = await server.request('POST', '/api/auth/login', { json: { username, password } });
-      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-      return res.body.data.apiKey as string;
-    },
+    login: (username, password) => signInByApi(base, username, password),
     async addAccount(username, password, count) {
       const id = await app.accounts.upsert(username, await hashPassword(password), now.value);
       if (count) await seedFiles(app.db, id, count, now.value);
