@@ -5,10 +5,10 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM } from '../../test/support/chromium.mjs';
-
-export const ROOT = join(import.meta.dirname, '../..');
+import { ROOT, serverArgs, spawnServer } from '../../test/support/server.mjs';
 
 export { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.mjs';
+export { ROOT } from '../../test/support/server.mjs';
 
 export function machine() {
   let cpuModel = cpus()[0]?.model ?? 'unknown';
@@ -53,13 +53,12 @@ export function removeDir(dir) {
   try { rmSync(dir, { recursive: true, force: true }); } catch {}
 }
 
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 /** Runs a server CLI command (`server/src/cli.ts …`) with a bound time; resolves { ms, stdout, stderr }. */
 export function runCli(args, env, timeoutMs) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [TSX, join(ROOT, 'server/src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverArgs('cli', args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '', stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
@@ -77,8 +76,7 @@ export function runCli(args, env, timeoutMs) {
 /** Starts the reference server on 127.0.0.1 on a free port; waits until it answers HTTP. */
 export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv = {} }) {
   const port = await freePort();
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), VP_DATA_DIR: dataDir, VP_DEMO: demo ? '1' : '0', NODE_ENV: 'production', ...extraEnv };
-  const child = spawn(process.execPath, [TSX, join(ROOT, 'server/src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnServer({ port, dataDir, demo, env: { NODE_ENV: 'production', ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log = (log + d).slice(-4000)));
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));

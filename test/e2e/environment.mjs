@@ -4,4 +4,4 @@ import { join } from 'node:path';
 
 export const E2E_PORT = Number(process.env.VP_E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.VP_E2E_DATA_DIR ?? join(tmpdir(), `vp-e2e-${E2E_PORT}`);
-export const ROOT = join(import.meta.dirname, '..', '..');
+export { ROOT } from '../support/server.mjs';

@@ -1,9 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { runServerCliSync } from '../support/server.mjs';
 import { signInByApi } from '../support/sign-in.mjs';
-import { E2E_DATA_DIR, E2E_PORT, ROOT } from './environment.mjs';
+import { E2E_DATA_DIR, E2E_PORT } from './environment.mjs';
 
 export { expect };
 
@@ -18,11 +17,7 @@ export interface Account {
  */
 export function createAccount(files = 40): Account {
   const account = { username: `e2e-${randomBytes(5).toString('hex')}`, password: `pw-${randomBytes(8).toString('hex')}` };
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/src/cli.ts'), 'seed', '--account', account.username, '--password', account.password, '--files', String(files)], {
-    cwd: ROOT,
-    env: { ...process.env, VP_DATA_DIR: E2E_DATA_DIR },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  runServerCliSync(['seed', '--account', account.username, '--password', account.password, '--files', String(files)], { dataDir: E2E_DATA_DIR });
   return account;
 }
 

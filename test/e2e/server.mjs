@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Playwright's webServer: a fresh data folder, the kit built from the current sources, and the real
 // reference server with the demo seed (as `npm start` gives a newcomer).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnServer } from '../support/server.mjs';
 import { E2E_DATA_DIR, E2E_PORT, ROOT } from './environment.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -11,10 +11,6 @@ if (!process.env.VP_E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/src/main.ts')], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', VP_DATA_DIR: E2E_DATA_DIR, VP_DEMO: '1' },
-});
+const server = spawnServer({ port: E2E_PORT, dataDir: E2E_DATA_DIR, demo: true });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
