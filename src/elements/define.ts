@@ -4,6 +4,7 @@
  * connects (a page with only <vp-file-editor> never downloads the data grid). This is the only place
  * that calls customElements.define, always behind a guard: a second copy of the bundle must not throw.
  */
+import { installHistoryGuard } from '../app/shell/history-guard';
 import { createKitElement, type RootLoader } from './kit-element';
 import { ELEMENTS, type VpTag } from './specs';
 
@@ -13,8 +14,12 @@ const loaders: Record<VpTag, RootLoader> = {
   'vp-file-editor': () => import('./vp-file-editor'),
 };
 
-/** Defines every kit tag that is not defined yet. Safe to call more than once. */
+/**
+ * Defines every kit tag that is not defined yet, and installs the Back/Forward guard before any
+ * router listens to the history. Safe to call more than once.
+ */
 export function defineElements(registry: CustomElementRegistry = customElements) {
+  installHistoryGuard();
   for (const description of ELEMENTS) {
     if (!registry.get(description.tag)) registry.define(description.tag, createKitElement(description, loaders[description.tag]));
   }

@@ -24,12 +24,24 @@ export interface ConfigOverrides {
 }
 export const ConfigOverridesContext = createContext<ConfigOverrides>({});
 
-/** Where links and images point: the element's attributes first, then the server's config. */
+/**
+ * Where links and images point: the element's attributes first, then the server's config. An image
+ * host may be written relative to the page (`/images/`): it is resolved against the page's address.
+ */
 export function useLinkBases(): { playerDomain: string | null; imageHost: string | null } {
   const { config } = useConfigState();
   const overrides = useContext(ConfigOverridesContext);
   return {
     playerDomain: overrides.playerDomain || config?.player.domain || null,
-    imageHost: overrides.imageHost || config?.imageHost || null,
+    imageHost: againstPage(overrides.imageHost || config?.imageHost || null),
   };
+}
+
+function againstPage(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url.trim(), globalThis.document?.baseURI).href;
+  } catch {
+    return url;
+  }
 }

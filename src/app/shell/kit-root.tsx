@@ -31,12 +31,12 @@ export interface KitRootProps extends ConfigOverrides {
  * its own, or its light text would land on a light host page.
  *
  * Inherited properties cross the shadow boundary (font, colour, line height, …): `all: initial`
- * cuts them off on the app wrapper and the portal node, then the theme sets its own.
+ * cuts them off on the app wrapper and the portal node, then the theme sets its own. `all` leaves
+ * `direction` alone, so both nodes carry a `dir` attribute of their own (not a CSS `direction`,
+ * which the RTL plugin would flip).
  */
-const isolate = (mode: ThemeMode, direction: 'ltr' | 'rtl') => ({
+const isolate = (mode: ThemeMode) => ({
   all: 'initial',
-  // `all` leaves direction alone, so a host's `direction: rtl` would still mirror the element.
-  direction,
   display: 'block',
   fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
   fontSize: 14,
@@ -97,7 +97,7 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
         <HostContext.Provider value={host}>
           <UnsavedChangesContext.Provider value={unsaved}>
           <ConfigOverridesContext.Provider value={overridesValue}>
-            <ScopedCssBaseline data-vp-theme={mode} dir={direction} sx={{ ...isolate(mode, direction), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
+            <ScopedCssBaseline data-vp-theme={mode} dir={direction} sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
               <ErrorBoundary>
                 <Toasts root={portal}>{children}</Toasts>
               </ErrorBoundary>
@@ -109,7 +109,7 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
               }}
               className="vp-portal"
               dir={direction}
-              style={isolate(mode, direction) as React.CSSProperties}
+              style={isolate(mode) as React.CSSProperties}
             />
           </ConfigOverridesContext.Provider>
           </UnsavedChangesContext.Provider>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { BaseLocationHook } from 'wouter';
-import { guardHistory } from './history-guard';
+import { guardHistory, isUndoingNavigation } from './history-guard';
 
 /**
  * Unsaved edits are never lost silently. A screen with edits registers them with its element (each
@@ -66,10 +66,17 @@ export function useUnsavedChanges(dirty: boolean): () => void {
   }, []);
 }
 
-/** Wraps a wouter location hook so that its navigate asks first while the element has unsaved edits. */
+/**
+ * Wraps a wouter location hook so that its navigate asks first while the element has unsaved edits,
+ * and so that an undone Back or Forward is never rendered (a re-render while the browser is on its
+ * way back would read the URL it is leaving).
+ */
 export function guardNavigation(hook: BaseLocationHook): BaseLocationHook {
   const useGuardedLocation: BaseLocationHook = (...args) => {
-    const [location, navigate] = hook(...args);
+    const [current, navigate] = hook(...args);
+    const shown = useRef(current);
+    if (!isUndoingNavigation()) shown.current = current;
+    const location = shown.current;
     const unsaved = useContext(UnsavedChangesContext);
     const guardedNavigate = useCallback<typeof navigate>(
       (to, options) => {
