@@ -117,6 +117,9 @@ test('strict CSP (no unsafe-inline): every element and dialog open, 0 violations
   await editor.getByRole('button', { name: 'Delete file' }).click();
   await expect(editor.getByRole('dialog')).toBeVisible();
   await editor.getByRole('button', { name: 'Cancel' }).click();
+  await editor.getByRole('textbox', { name: 'Title', exact: true }).fill('Saved under a strict policy');
+  await editor.getByRole('button', { name: 'Update File' }).click();
+  await expect(editor.getByText('File updated successfully')).toBeVisible();
 
   await panel.getByRole('link', { name: 'Files' }).click();
   await expect(panel.getByRole('row')).toHaveCount(11);
