@@ -9,7 +9,7 @@ import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
 import { BulkBar } from './bulk-bar';
-import { DeleteFileDialog } from '../ui/delete-file-dialog';
+import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { deleteFile } from '../api/files';
 import { useApi } from '../api/use-api';
-import { useNotify } from '../shell/notify';
-import { ConfirmDialog } from './confirm-dialog';
+import { useNotify } from './notify';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
 
