@@ -3,7 +3,7 @@
  * entries and React JSX typings (React 19 sets properties and listens to `onvp-*` event props).
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { AttributeValues, ElementDescription, EventMapOf, PropertyValues, ValueOf } from './describe';
+import type { AttributeType, AttributeValues, ElementDescription, EventMapOf, PropertyValues, ValueOf } from './describe';
 import type { VP_ADMIN_PANEL, VP_FILE_EDITOR, VP_FILE_LIST } from './specs';
 
 type KitElementOf<D extends ElementDescription> = HTMLElement & AttributeValues<D> & PropertyValues<D>;
@@ -15,8 +15,10 @@ export type VpFileEditorElement = KitElementOf<typeof VP_FILE_EDITOR>;
 /** Every kit event by name, with its detail. */
 export type VpEventMap = EventMapOf<typeof VP_ADMIN_PANEL> & EventMapOf<typeof VP_FILE_LIST> & EventMapOf<typeof VP_FILE_EDITOR>;
 
-/** `file-id="42"` as an attribute (text or the typed value). */
-type KebabAttributes<D extends ElementDescription> = { [K in keyof D['attributes'] as D['attributes'][K]['attribute']]?: ValueOf<D['attributes'][K]['type']> | string };
+/** An attribute's value in JSX: the typed value, or a number written as text (`file-id="42"`). */
+type AttributeText<T extends AttributeType> = T extends 'number' ? number | `${number}` : ValueOf<T>;
+/** The kebab-case attributes (`file-id`, `url-state`), typed. */
+type KebabAttributes<D extends ElementDescription> = { [K in keyof D['attributes'] as D['attributes'][K]['attribute']]?: AttributeText<D['attributes'][K]['type']> };
 /** `onvp-file-saved={(event) => …}`: React 19 adds a listener for `vp-file-saved`. */
 type EventProps<D extends ElementDescription> = { [K in keyof D['events'] as `on${K & string}`]?: (event: EventMapOf<D>[K]) => void };
 

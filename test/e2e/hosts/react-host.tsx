@@ -39,6 +39,11 @@ export function typingChecks() {
     <vp-file-list key="list" url-state="memory" theme="dark" onvp-file-open={(event) => event.preventDefault()} />,
     // @ts-expect-error theme is 'light' or 'dark'
     <vp-file-list key="bad-theme" theme="purple" />,
+    <vp-file-editor key="text-id" file-id="42" />,
+    // @ts-expect-error url-state is 'query' or 'memory'
+    <vp-file-list key="bad-state" url-state="session" />,
+    // @ts-expect-error file-id is a number
+    <vp-file-editor key="bad-id" file-id="forty-two" />,
     // @ts-expect-error the detail of vp-file-open has no path
     <vp-file-list key="bad-detail" onvp-file-open={(event) => event.detail.path} />,
   ];
