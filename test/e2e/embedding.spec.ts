@@ -175,6 +175,7 @@ test("a host's direction: rtl stays outside; dir=\"rtl\" on the element gives a 
   const plain = await shot('/hosts/plain.html');
   const underRtlHost = await shot('/hosts/rtl-host.html');
   const { changed, total } = await differentPixels(page, plain, underRtlHost);
+  test.info().annotations.push({ type: 'pixels changed by the host direction', description: `${changed} of ${total}` });
   expect(changed / total).toBeLessThan(0.001);
 
   await shot('/hosts/rtl-element.html');
