@@ -1,6 +1,6 @@
 // Browser tests of the elements in Debian's Chromium. @web/test-runner's own esbuild plugin cannot
 // load React (CommonJS), so a Vite dev server transforms the sources and this plugin hands its
-// output to the runner (TOOLCHAIN.md: "What works").
+// output to the runner (the ready-made Vite plugins for @web/test-runner add their middleware too late).
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { createServer } from 'vite';
 import { chromiumLaunchOptions } from './test/support/chromium.mjs';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, fmtMs, login, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { fmtMs, login, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const FILES = 1_000_000;
 const ACCOUNT = 'bench';

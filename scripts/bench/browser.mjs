@@ -164,7 +164,7 @@ export async function run(options = {}) {
       try {
         const times = [], doms = [];
         for (let i = 0; i < 10; i++) { const r = await page.evaluate(() => window.__bench.toggleActive(window.__bench.host('vp-file-list'))); times.push(r.paint); doms.push(r.dom); }
-        rows.push({ name: '<vp-file-list> Active toggle click → badge updated', figure: describe(stats(times), stats(doms)), budget: '– (none in DESIGN §7)', status: '–', note: 'includes the PATCH round trip; 10 toggles of the first row' });
+        rows.push({ name: '<vp-file-list> Active toggle click → badge updated', figure: describe(stats(times), stats(doms)), budget: '– (none in docs/budgets.md)', status: '–', note: 'includes the PATCH round trip; 10 toggles of the first row' });
       } catch (err) {
         notMeasured('<vp-file-list> Active toggle click → badge updated', '–', `not measured: ${err.message}`);
       }

@@ -12,6 +12,7 @@ export function sanitizeFileName(name: string, fallback = 'subtitle'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .replace(/["<>|:*?\u2028\u2029]/g, '_')
     .replace(/^[.\s]+/, '')

@@ -1,7 +1,7 @@
-/** Bulk actions of the footer bar (spec §5; DESIGN.md §5: both set isActive). */
+/** Bulk actions of the footer bar (spec §5; decision D9: both set isActive). */
 export type BulkAction = '' | 'activate' | 'deactivate';
 
-/** Requests in flight at once during a bulk action (DESIGN.md §5). */
+/** Requests in flight at once during a bulk action (decision D9). */
 export const BULK_CONCURRENCY = 4;
 
 /** The warning that stops Apply, or null when the action can run (spec §5). */
