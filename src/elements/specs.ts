@@ -86,4 +86,3 @@ export const VP_FILE_EDITOR = {
 export const ELEMENTS = [VP_ADMIN_PANEL, VP_FILE_LIST, VP_FILE_EDITOR] as const;
 
 export type VpTag = (typeof ELEMENTS)[number]['tag'];
-export type DescriptionOf<T extends VpTag> = Extract<(typeof ELEMENTS)[number], { tag: T }>;

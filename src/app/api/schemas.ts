@@ -31,7 +31,6 @@ export const fileListSchema = v.object({
   files: v.array(fileSchema),
   pagination: v.object({ total_records: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 });
-export type FileList = v.InferOutput<typeof fileListSchema>;
 
 export const subtitleSchema = v.object({
   sub_id: v.pipe(v.number(), v.integer()),
