@@ -87,7 +87,10 @@ export default defineConfig(
       // `interface HTMLElementEventMap extends VpEventMap {}` adds the kit's events to the DOM's map.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // A clone has only this repository: cite docs/spec.md, docs/decisions.md or docs/architecture.md.
-      'no-warning-comments': ['error', { terms: ['DESIGN.md', 'DESIGN §', 'product-spec', 'TOOLCHAIN.md', 'STYLE.md', '/work/shared'], location: 'anywhere' }],
+      'no-warning-comments': [
+        'error',
+        { terms: ['DESIGN.md', 'DESIGN §', 'product-spec', 'TOOLCHAIN.md', 'STYLE.md', '/work/shared'], location: 'anywhere' },
+      ],
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

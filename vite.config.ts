@@ -8,9 +8,24 @@ const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
 
 /** Libraries the dev server pre-bundles up front; a mid-run re-optimisation would load React twice. */
 export const PREBUNDLED = [
-  'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client',
-  '@mui/material', '@mui/material/styles', '@mui/x-data-grid', '@emotion/react', '@emotion/styled', '@emotion/cache',
-  'notistack', 'stylis-plugin-rtl', 'wouter', 'wouter/use-browser-location', 'wouter/use-hash-location', 'wouter/memory-location', 'ky', 'valibot',
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  '@mui/material',
+  '@mui/material/styles',
+  '@mui/x-data-grid',
+  '@emotion/react',
+  '@emotion/styled',
+  '@emotion/cache',
+  'notistack',
+  'stylis-plugin-rtl',
+  'wouter',
+  'wouter/use-browser-location',
+  'wouter/use-hash-location',
+  'wouter/memory-location',
+  'ky',
+  'valibot',
   ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
 
@@ -31,7 +46,12 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), portalFallback()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
-  ...(command === 'serve' ? { root: resolve(root, 'demo'), resolve: { alias: [{ find: /^\/kit\/vp-admin-kit\.js$/, replacement: resolve(root, 'src/index.ts') }] } } : {}),
+  ...(command === 'serve'
+    ? {
+        root: resolve(root, 'demo'),
+        resolve: { alias: [{ find: /^\/kit\/vp-admin-kit\.js$/, replacement: resolve(root, 'src/index.ts') }] },
+      }
+    : {}),
   publicDir: false,
   build: {
     outDir: resolve(root, 'dist/kit'),

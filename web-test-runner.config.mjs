@@ -27,7 +27,13 @@ export default {
     {
       name: 'vite-transform',
       async serverStart() {
-        vite = await createServer({ configFile: 'vite.config.ts', root: process.cwd(), server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' });
+        vite = await createServer({
+          configFile: 'vite.config.ts',
+          root: process.cwd(),
+          server: { middlewareMode: true, hmr: false },
+          appType: 'custom',
+          logLevel: 'error',
+        });
       },
       async serverStop() {
         await vite?.close();

@@ -10,14 +10,31 @@ import { renderMarkdown, printPart } from './bench/report.mjs';
 
 const PARTS = ['size', 'api', 'browser'];
 const args = process.argv.slice(2);
-const options = Object.fromEntries(args.filter((a) => a.startsWith('--')).map((a) => { const [k, v] = a.slice(2).split('='); return [k, v ?? true]; }));
+const options = Object.fromEntries(
+  args
+    .filter((a) => a.startsWith('--'))
+    .map((a) => {
+      const [k, v] = a.slice(2).split('=');
+      return [k, v ?? true];
+    }),
+);
 const asked = args.filter((a) => !a.startsWith('--'));
-for (const p of asked) if (!PARTS.includes(p)) { console.error(`unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build`); process.exit(2); }
+for (const p of asked)
+  if (!PARTS.includes(p)) {
+    console.error(`unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build`);
+    process.exit(2);
+  }
 const parts = asked.length ? asked : PARTS;
 
 const resultsDir = join(ROOT, '.bench');
 const resultsFile = join(resultsDir, 'results.json');
-const readResults = () => { try { return JSON.parse(readFileSync(resultsFile, 'utf8')); } catch { return {}; } };
+const readResults = () => {
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+};
 let results = readResults();
 mkdirSync(resultsDir, { recursive: true });
 
@@ -34,11 +51,32 @@ for (const part of parts) {
     result = await mod.run(options);
   } catch (err) {
     console.error(err?.stack ?? err);
-    result = { rows: [{ name: `${part} bench`, figure: '–', budget: '–', status: 'not measured', note: String(err?.message ?? err).split('\n')[0].slice(0, 300) }], notes: [String(err?.message ?? err).slice(0, 2000)] };
+    result = {
+      rows: [
+        {
+          name: `${part} bench`,
+          figure: '–',
+          budget: '–',
+          status: 'not measured',
+          note: String(err?.message ?? err)
+            .split('\n')[0]
+            .slice(0, 300),
+        },
+      ],
+      notes: [String(err?.message ?? err).slice(0, 2000)],
+    };
   }
   const seconds = (performance.now() - t0) / 1000;
   results = readResults(); // another bench run may have finished a part meanwhile
-  results[part] = { ...result, part, date: new Date().toISOString(), command, seconds: +seconds.toFixed(1), machine: info, load: [+loadStart.toFixed(2), +loadavg()[0].toFixed(2)] };
+  results[part] = {
+    ...result,
+    part,
+    date: new Date().toISOString(),
+    command,
+    seconds: +seconds.toFixed(1),
+    machine: info,
+    load: [+loadStart.toFixed(2), +loadavg()[0].toFixed(2)],
+  };
   writeFileSync(resultsFile, JSON.stringify(results, null, 2));
   printPart(results[part]);
   if (results[part].rows.some((r) => r.status === 'FAIL')) failed = true;

@@ -17,12 +17,28 @@ function declaration(spec: ElementDescription) {
     customElement: true,
     description: spec.description,
     superclass: { name: 'HTMLElement' },
-    attributes: attributes.map(([property, a]) => ({ name: a.attribute, fieldName: property, type: { text: typeText(a.type) }, description: a.description, ...(a.default !== undefined ? { default: JSON.stringify(a.default) } : {}) })),
+    attributes: attributes.map(([property, a]) => ({
+      name: a.attribute,
+      fieldName: property,
+      type: { text: typeText(a.type) },
+      description: a.description,
+      ...(a.default !== undefined ? { default: JSON.stringify(a.default) } : {}),
+    })),
     members: [
-      ...attributes.map(([property, a]) => ({ kind: 'field', name: property, type: { text: `${typeText(a.type)} | undefined` }, attribute: a.attribute, description: a.description })),
+      ...attributes.map(([property, a]) => ({
+        kind: 'field',
+        name: property,
+        type: { text: `${typeText(a.type)} | undefined` },
+        attribute: a.attribute,
+        description: a.description,
+      })),
       ...Object.entries(spec.properties).map(([name, p]) => ({ kind: 'field', name, type: { text: p.type }, description: p.description })),
     ],
-    events: Object.entries(spec.events).map(([name, e]) => ({ name, type: { text: `CustomEvent<${e.detailType}>` }, description: e.description })),
+    events: Object.entries(spec.events).map(([name, e]) => ({
+      name,
+      type: { text: `CustomEvent<${e.detailType}>` },
+      description: e.description,
+    })),
     cssParts: spec.cssParts,
     cssProperties: spec.cssProperties,
   };
@@ -38,7 +54,11 @@ const manifest = {
       kind: 'javascript-module',
       path: MODULE,
       declarations: ELEMENTS.map(declaration),
-      exports: ELEMENTS.map((spec) => ({ kind: 'custom-element-definition', name: spec.tag, declaration: { name: spec.className, module: MODULE } })),
+      exports: ELEMENTS.map((spec) => ({
+        kind: 'custom-element-definition',
+        name: spec.tag,
+        declaration: { name: spec.className, module: MODULE },
+      })),
     },
   ],
 };

@@ -15,6 +15,10 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtime(join(root, 'sr
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/main.ts'), ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const server = spawn(
+  process.execPath,
+  [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/main.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

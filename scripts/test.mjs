@@ -15,7 +15,11 @@ const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 const only = process.argv.slice(2);
 
 const suites = [
-  { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'], count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) },
+  {
+    name: 'typecheck',
+    command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
+    count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
+  },
   {
     name: 'unit+server',
     command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
@@ -71,7 +75,9 @@ if (!only.length || only.includes('unit+server')) {
     failed += 1;
     summary.push(`${'postgres'.padEnd(12)} FAIL    0 passed   1 failed  (${problem})`);
   } else if (problem) {
-    console.log(`PostgreSQL: skipped, ${problem}; the server suite runs on SQLite only (set VP_TEST_DATABASE_URL=postgres://user:password@host:port/db to run it on PostgreSQL too).`);
+    console.log(
+      `PostgreSQL: skipped, ${problem}; the server suite runs on SQLite only (set VP_TEST_DATABASE_URL=postgres://user:password@host:port/db to run it on PostgreSQL too).`,
+    );
     delete process.env.VP_TEST_DATABASE_URL;
   } else {
     console.log('PostgreSQL: the server suite runs on SQLite and on PostgreSQL (VP_TEST_DATABASE_URL).');
@@ -80,7 +86,13 @@ if (!only.length || only.includes('unit+server')) {
 for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
   const started = Date.now();
   console.log(`\n━━ ${suite.name} ━━`);
-  const run = spawnSync(suite.command[0], suite.command.slice(1), { cwd: root, env: { ...process.env, ...suite.env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(suite.command[0], suite.command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...suite.env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(run.stdout ?? '');
   const ok = run.status === 0;
   let counts;
@@ -92,7 +104,9 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
   if (!ok && counts.failed === 0) counts.failed = 1;
   passed += counts.passed;
   failed += counts.failed;
-  summary.push(`${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  summary.push(
+    `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -6,7 +6,13 @@ const SORTS = ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status
 
 // A fixed-seed PRNG (mulberry32): the same run asks for the same pages.
 let seed = 0x5eed;
-const rand = () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const rand = () => {
+  seed |= 0;
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 const pick = (arr) => arr[Math.floor(rand() * arr.length)];
 const randPage = (total, limit) => 1 + Math.floor(rand() * Math.max(1, Math.ceil(total / limit)));
 
@@ -26,7 +32,9 @@ async function measure(name, group, next) {
   const start = performance.now();
   while (times.length < samples && performance.now() - start < caseMs) times.push((await get(next())).ms);
   const sorted = [...times].sort((a, b) => a - b);
-  process.stderr.write(`  ${name}: n=${times.length}, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms, p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]?.toFixed(2)} ms\n`);
+  process.stderr.write(
+    `  ${name}: n=${times.length}, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} ms, p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]?.toFixed(2)} ms\n`,
+  );
   return { name, group, times, capped: times.length < samples };
 }
 
@@ -42,7 +50,10 @@ for (let i = 0; i < 30; i++) {
     for (const w of String(f.file_title).split(/[^\p{L}\p{N}]+/u)) if (w.length >= 4 && !/^\d+$/.test(w)) words.add(w);
   }
 }
-const wordList = [...words].sort().filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 40)) === 0).slice(0, 40);
+const wordList = [...words]
+  .sort()
+  .filter((_, i, a) => i % Math.max(1, Math.floor(a.length / 40)) === 0)
+  .slice(0, 40);
 const prefixes = [...new Set(wordList.map((w) => w.slice(0, 3)))];
 
 const cases = [];
@@ -51,21 +62,68 @@ cases.push(await measure('random page, limit 10', 'page', () => ({ page: randPag
 cases.push(await measure('random page, limit 100', 'page', () => ({ page: randPage(total, 100), limit: 100 })));
 // The deepest a page gets if the server reverses the order for the back half: the middle of the range.
 const middle = Math.ceil(total / 10 / 2);
-cases.push(await measure(`middle page ${middle} of ${Math.ceil(total / 10)}, limit 10 (worst OFFSET)`, 'page', () => ({ page: middle + Math.floor(rand() * 3) - 1, limit: 10 })));
-for (const sort of SORTS) for (const order of ['asc', 'desc']) {
-  cases.push(await measure(`sort ${sort} ${order}, random page`, 'sort', () => ({ page: randPage(total, 10), limit: 10, sort_by: sort, order })));
-}
+cases.push(
+  await measure(`middle page ${middle} of ${Math.ceil(total / 10)}, limit 10 (worst OFFSET)`, 'page', () => ({
+    page: middle + Math.floor(rand() * 3) - 1,
+    limit: 10,
+  })),
+);
+for (const sort of SORTS)
+  for (const order of ['asc', 'desc']) {
+    cases.push(
+      await measure(`sort ${sort} ${order}, random page`, 'sort', () => ({ page: randPage(total, 10), limit: 10, sort_by: sort, order })),
+    );
+  }
 const filterTotal = async (f) => (await get({ page: 1, limit: 10, ...f })).json().data.pagination.total_records;
-const filters = [{ isActive: 0 }, { isActive: 1 }, ...[...statuses].sort((a, b) => a - b).slice(0, 4).map((s) => ({ file_status: s }))];
+const filters = [
+  { isActive: 0 },
+  { isActive: 1 },
+  ...[...statuses]
+    .sort((a, b) => a - b)
+    .slice(0, 4)
+    .map((s) => ({ file_status: s })),
+];
 for (const f of filters) {
   const n = await filterTotal(f);
   const [k, v] = Object.entries(f)[0];
   cases.push(await measure(`filter ${k}=${v} (${n} rows), random page`, 'filter', () => ({ page: randPage(n, 10), limit: 10, ...f })));
 }
-cases.push(await measure(`filter isActive=1 + sort file_title asc, random page`, 'filter', () => ({ page: randPage(total / 2, 10), limit: 10, isActive: 1, sort_by: 'file_title', order: 'asc' })));
-cases.push(await measure(`search a whole title word (${wordList.length} words), first page`, 'search', () => ({ page: 1, limit: 10, search: pick(wordList) })));
-cases.push(await measure(`search a 3-letter prefix (${prefixes.length} prefixes), first page`, 'search', () => ({ page: 1, limit: 10, search: pick(prefixes) })));
-cases.push(await measure('search two words, first page', 'search', () => ({ page: 1, limit: 10, search: `${pick(wordList)} ${pick(wordList)}` })));
-cases.push(await measure('search a word, sorted by title, page 2', 'search', () => ({ page: 2, limit: 10, search: pick(wordList), sort_by: 'file_title', order: 'asc' })));
+cases.push(
+  await measure(`filter isActive=1 + sort file_title asc, random page`, 'filter', () => ({
+    page: randPage(total / 2, 10),
+    limit: 10,
+    isActive: 1,
+    sort_by: 'file_title',
+    order: 'asc',
+  })),
+);
+cases.push(
+  await measure(`search a whole title word (${wordList.length} words), first page`, 'search', () => ({
+    page: 1,
+    limit: 10,
+    search: pick(wordList),
+  })),
+);
+cases.push(
+  await measure(`search a 3-letter prefix (${prefixes.length} prefixes), first page`, 'search', () => ({
+    page: 1,
+    limit: 10,
+    search: pick(prefixes),
+  })),
+);
+cases.push(
+  await measure('search two words, first page', 'search', () => ({ page: 1, limit: 10, search: `${pick(wordList)} ${pick(wordList)}` })),
+);
+cases.push(
+  await measure('search a word, sorted by title, page 2', 'search', () => ({
+    page: 2,
+    limit: 10,
+    search: pick(wordList),
+    sort_by: 'file_title',
+    order: 'asc',
+  })),
+);
 
-process.stdout.write(JSON.stringify({ total, words: wordList.slice(0, 10), prefixes: prefixes.slice(0, 10), statuses: [...statuses], cases }) + '\n');
+process.stdout.write(
+  JSON.stringify({ total, words: wordList.slice(0, 10), prefixes: prefixes.slice(0, 10), statuses: [...statuses], cases }) + '\n',
+);

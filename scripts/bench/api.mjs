@@ -14,10 +14,17 @@ const LIGHT = 'light';
 
 function runClient(config, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, 'api-client.mjs')], { env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'api-client.mjs')], {
+      env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '',
+      err = '';
     child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => { err += d; process.stderr.write(d); });
+    child.stderr.on('data', (d) => {
+      err += d;
+      process.stderr.write(d);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -57,10 +64,17 @@ function runFairness(config) {
 
 function runChild(script, variable, config, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, script)], { env: { ...process.env, [variable]: JSON.stringify(config) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
+      env: { ...process.env, [variable]: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '',
+      err = '';
     child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => { err += d; process.stderr.write(d); });
+    child.stderr.on('data', (d) => {
+      err += d;
+      process.stderr.write(d);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -92,10 +106,18 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
     const seed = await runCli(['seed', '--account', ACCOUNT, '--password', PASSWORD, '--files', String(files)], env, 15 * 60_000);
     await runCli(['seed', '--account', LIGHT, '--password', PASSWORD, '--files', '1000'], env, 120_000);
     if (engine === 'SQLite') {
-      const sizes = readdirSync(dataDir).filter((f) => f.startsWith('vp.db')).map((f) => `${f} ${(statSync(join(dataDir, f)).size / 2 ** 20).toFixed(0)} MB`);
+      const sizes = readdirSync(dataDir)
+        .filter((f) => f.startsWith('vp.db'))
+        .map((f) => `${f} ${(statSync(join(dataDir, f)).size / 2 ** 20).toFixed(0)} MB`);
       notes.push(`After the seed: ${sizes.join(', ')}.`);
     }
-    rows.push({ name: `seed ${files.toLocaleString('en')} files (server CLI, wall time incl. tsx start)`, figure: `${(seed.ms / 1000).toFixed(1)} s`, budget: '< 60 s ("well under a minute")', status: seed.ms < 60_000 ? 'PASS' : 'FAIL', note: '' });
+    rows.push({
+      name: `seed ${files.toLocaleString('en')} files (server CLI, wall time incl. tsx start)`,
+      figure: `${(seed.ms / 1000).toFixed(1)} s`,
+      budget: '< 60 s ("well under a minute")',
+      status: seed.ms < 60_000 ? 'PASS' : 'FAIL',
+      note: '',
+    });
     server = await startServer({ dataDir, demo: false, extraEnv: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {} });
     console.log(`[${engine}] server on ${server.url}; measuring (${samples} samples a case) …`);
     const apiKey = await login(server.url, ACCOUNT, PASSWORD);
@@ -112,7 +134,9 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
         note: `${c.capped ? `stopped at the 30 s cap of a case; ` : ''}${s.p95 > limit ? `misses by ${fmtMs(s.p95 - limit)} ms (${(s.p95 / limit).toFixed(1)}×)` : ''}`,
       });
     }
-    notes.push(`Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`);
+    notes.push(
+      `Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`,
+    );
 
     // Fairness: another account's light request, alone, then beside 8 connections of heavy searches.
     const lightKey = await login(server.url, LIGHT, PASSWORD);
@@ -122,7 +146,13 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
     const a = stats(alone.light);
     const l = stats(loaded.light);
     const h = stats(loaded.heavyTimes);
-    rows.push({ name: 'fairness: light request of another account (limit=10), alone (anchor)', figure: figure(a), budget: '–', status: '–', note: `${(a.n / Math.min(10, fairSeconds)).toFixed(0)} req/s sequential` });
+    rows.push({
+      name: 'fairness: light request of another account (limit=10), alone (anchor)',
+      figure: figure(a),
+      budget: '–',
+      status: '–',
+      note: `${(a.n / Math.min(10, fairSeconds)).toFixed(0)} req/s sequential`,
+    });
     rows.push({
       name: 'fairness: the same light request while 8 connections run heavy searches on the 1 M account',
       figure: figure(l),
@@ -153,14 +183,38 @@ export async function run(options = {}) {
       byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds });
       notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
     } catch (err) {
-      byEngine[engine] = { rows: [{ name: 'API bench', figure: '–', budget: '–', status: 'not measured', note: String(err?.message ?? err).split('\n')[0].slice(0, 300) }] };
+      byEngine[engine] = {
+        rows: [
+          {
+            name: 'API bench',
+            figure: '–',
+            budget: '–',
+            status: 'not measured',
+            note: String(err?.message ?? err)
+              .split('\n')[0]
+              .slice(0, 300),
+          },
+        ],
+      };
       notes.push(`${engine}: ${String(err?.message ?? err).slice(0, 1500)}`);
     }
   }
-  if (!postgresBase()) notes.push('PostgreSQL not measured: set VP_BENCH_DATABASE_URL (or VP_TEST_DATABASE_URL) to a database whose role may create databases.');
+  if (!postgresBase())
+    notes.push(
+      'PostgreSQL not measured: set VP_BENCH_DATABASE_URL (or VP_TEST_DATABASE_URL) to a database whose role may create databases.',
+    );
   // Side by side: each measurement on SQLite, then the same on PostgreSQL.
   const names = [...new Set(engines.flatMap((e) => byEngine[e].rows.map((r) => r.name)))];
-  const rows = names.flatMap((name) => engines.flatMap((e) => byEngine[e].rows.filter((r) => r.name === name).map((r) => ({ ...r, name: `${e}: ${r.name}` }))));
-  if (!postgresBase()) rows.push({ name: 'PostgreSQL: every case', figure: '–', budget: '–', status: 'not measured', note: 'no VP_BENCH_DATABASE_URL / VP_TEST_DATABASE_URL' });
+  const rows = names.flatMap((name) =>
+    engines.flatMap((e) => byEngine[e].rows.filter((r) => r.name === name).map((r) => ({ ...r, name: `${e}: ${r.name}` }))),
+  );
+  if (!postgresBase())
+    rows.push({
+      name: 'PostgreSQL: every case',
+      figure: '–',
+      budget: '–',
+      status: 'not measured',
+      note: 'no VP_BENCH_DATABASE_URL / VP_TEST_DATABASE_URL',
+    });
   return { rows, notes };
 }

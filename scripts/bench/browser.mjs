@@ -71,7 +71,8 @@ window.__bench = {
 };
 `;
 
-const BLANK = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body style="margin:0"><script type="module" src="/kit/vp-admin-kit.js"></script><script type="module">window.__kitReady = true;</script></body></html>';
+const BLANK =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body style="margin:0"><script type="module" src="/kit/vp-admin-kit.js"></script><script type="module">window.__kitReady = true;</script></body></html>';
 
 function describe(s, dom) {
   return `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} ms (n=${s.n}, max ${fmtMs(s.max)})${dom ? `; DOM changed at p50 ${fmtMs(dom.p50)} / p95 ${fmtMs(dom.p95)}` : ''}`;
@@ -81,9 +82,14 @@ async function buildFloor(outDir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [join(import.meta.dirname, 'floor-table.jsx')],
-    bundle: true, minify: true, format: 'esm', jsx: 'automatic', target: 'es2022',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    jsx: 'automatic',
+    target: 'es2022',
     define: { 'process.env.NODE_ENV': '"production"' },
-    outfile: join(outDir, 'floor.js'), logLevel: 'silent',
+    outfile: join(outDir, 'floor.js'),
+    logLevel: 'silent',
   });
   return readFileSync(join(outDir, 'floor.js'));
 }
@@ -91,12 +97,15 @@ async function buildFloor(outDir) {
 export async function run(options = {}) {
   const rows = [];
   const notes = [];
-  const notMeasured = (name, budget, reason) => rows.push({ name, figure: '–', budget, status: 'not measured', note: String(reason).split('\n')[0].slice(0, 300) });
+  const notMeasured = (name, budget, reason) =>
+    rows.push({ name, figure: '–', budget, status: 'not measured', note: String(reason).split('\n')[0].slice(0, 300) });
   if (!existsSync(join(ROOT, 'dist/kit/vp-admin-kit.js')) || options.build) {
     const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', timeout: 600_000 });
     if (b.status !== 0) throw new Error('npm run build failed');
   }
-  notes.push(`Kit: dist/kit built ${statSync(join(ROOT, 'dist/kit/vp-admin-kit.js')).mtime.toISOString()}. Server: reference server, VP_DEMO=1 (demo seed), temp data dir, signed in as demo via POST /api/auth/login, key in localStorage.apiKey. Each time: trigger at performance.now() → MutationObserver on the shadow root sees the change → two requestAnimationFrame callbacks (the frame with the change was produced). Clicks are dispatched in the page (element.click()), so Playwright's own latency is not counted. Viewport 1280×900, software rendering (--disable-gpu).`);
+  notes.push(
+    `Kit: dist/kit built ${statSync(join(ROOT, 'dist/kit/vp-admin-kit.js')).mtime.toISOString()}. Server: reference server, VP_DEMO=1 (demo seed), temp data dir, signed in as demo via POST /api/auth/login, key in localStorage.apiKey. Each time: trigger at performance.now() → MutationObserver on the shadow root sees the change → two requestAnimationFrame callbacks (the frame with the change was produced). Clicks are dispatched in the page (element.click()), so Playwright's own latency is not counted. Viewport 1280×900, software rendering (--disable-gpu).`,
+  );
   const dataDir = tempDir('vp-bench-browser-');
   const { chromium } = await import('playwright-core');
   let server, browser;
@@ -107,13 +116,23 @@ export async function run(options = {}) {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
-    await context.addInitScript(({ key, code }) => { localStorage.setItem('apiKey', key); (0, eval)(code); }, { key: apiKey, code: IN_PAGE });
+    await context.addInitScript(
+      ({ key, code }) => {
+        localStorage.setItem('apiKey', key);
+        (0, eval)(code);
+      },
+      { key: apiKey, code: IN_PAGE },
+    );
     let listQuery = null;
     await context.route(`${server.url}/bench/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
       if (path === '/bench/blank.html') return route.fulfill({ contentType: 'text/html', body: BLANK });
       if (path === '/bench/floor.js') return route.fulfill({ contentType: 'text/javascript', body: floorJs });
-      if (path === '/bench/floor.html') return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div><script>window.BENCH_QUERY = ${JSON.stringify(listQuery ?? { limit: '10', sort_by: 'created_at', order: 'desc' })};</script><script type="module" src="/bench/floor.js"></script></body></html>` });
+      if (path === '/bench/floor.html')
+        return route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div><script>window.BENCH_QUERY = ${JSON.stringify(listQuery ?? { limit: '10', sort_by: 'created_at', order: 'desc' })};</script><script type="module" src="/bench/floor.js"></script></body></html>`,
+        });
       return route.fulfill({ status: 404, body: 'not found' });
     });
     const page = await context.newPage();
@@ -134,11 +153,27 @@ export async function run(options = {}) {
       const before = scripts.length;
       const cold = await page.evaluate(() => window.__bench.connect('vp-file-list', { 'url-state': 'memory' }));
       const loaded = scripts.slice(before).filter((p) => p.endsWith('.js'));
-      const gz = loaded.reduce((a, p) => { const f = join(ROOT, 'dist', p); return a + (existsSync(f) ? gzipSync(readFileSync(f), { level: 9 }).length : 0); }, 0);
-      rows.push({ name: '<vp-file-list> connected → first rows painted (cold: loads its chunks)', figure: `${fmtMs(cold.paint)} ms (upgraded at ${fmtMs(cold.upgraded)}, rows in DOM at ${fmtMs(cold.dom)})`, budget: '–', status: '–', note: `fetched ${loaded.length} kit files, ${fmtKB(gz)} gz: ${loaded.map((p) => basename(p)).join(', ')}` });
+      const gz = loaded.reduce((a, p) => {
+        const f = join(ROOT, 'dist', p);
+        return a + (existsSync(f) ? gzipSync(readFileSync(f), { level: 9 }).length : 0);
+      }, 0);
+      rows.push({
+        name: '<vp-file-list> connected → first rows painted (cold: loads its chunks)',
+        figure: `${fmtMs(cold.paint)} ms (upgraded at ${fmtMs(cold.upgraded)}, rows in DOM at ${fmtMs(cold.dom)})`,
+        budget: '–',
+        status: '–',
+        note: `fetched ${loaded.length} kit files, ${fmtKB(gz)} gz: ${loaded.map((p) => basename(p)).join(', ')}`,
+      });
       const warm = [];
-      for (let i = 0; i < 6; i++) warm.push((await page.evaluate(() => window.__bench.connect('vp-file-list', { 'url-state': 'memory' }))).paint);
-      rows.push({ name: '<vp-file-list> connected → first rows painted (warm: chunks cached)', figure: describe(stats(warm.slice(1))), budget: '–', status: '–', note: 'a new element each time (first of 6 dropped)' });
+      for (let i = 0; i < 6; i++)
+        warm.push((await page.evaluate(() => window.__bench.connect('vp-file-list', { 'url-state': 'memory' }))).paint);
+      rows.push({
+        name: '<vp-file-list> connected → first rows painted (warm: chunks cached)',
+        figure: describe(stats(warm.slice(1))),
+        budget: '–',
+        status: '–',
+        note: 'a new element each time (first of 6 dropped)',
+      });
       listReady = true;
     } catch (err) {
       notMeasured('<vp-file-list> connected → first rows painted', '–', `not measured: ${err.message}`);
@@ -148,28 +183,53 @@ export async function run(options = {}) {
     let listNext = null;
     if (listReady) {
       try {
-        const times = [], doms = [];
+        const times = [],
+          doms = [];
         for (let i = 0; i < CLICKS + WARMUP; i++) {
           const r = await page.evaluate(() => window.__bench.nextPage(window.__bench.host('vp-file-list')));
           if (!r) break;
-          if (i >= WARMUP) { times.push(r.paint); doms.push(r.dom); }
+          if (i >= WARMUP) {
+            times.push(r.paint);
+            doms.push(r.dom);
+          }
         }
         if (times.length < 30) throw new Error(`only ${times.length} pages to click through`);
         listNext = stats(times);
-        rows.push({ name: "<vp-file-list> 'next page' click → new rows painted", figure: describe(listNext, stats(doms)), budget: `p95 ≤ ${NEXT_BUDGET} ms`, status: listNext.p95 <= NEXT_BUDGET ? 'PASS' : 'FAIL', note: `${WARMUP} warm-up clicks dropped; includes the API round trip; query ${JSON.stringify(listQuery)}` });
+        rows.push({
+          name: "<vp-file-list> 'next page' click → new rows painted",
+          figure: describe(listNext, stats(doms)),
+          budget: `p95 ≤ ${NEXT_BUDGET} ms`,
+          status: listNext.p95 <= NEXT_BUDGET ? 'PASS' : 'FAIL',
+          note: `${WARMUP} warm-up clicks dropped; includes the API round trip; query ${JSON.stringify(listQuery)}`,
+        });
       } catch (err) {
         notMeasured("<vp-file-list> 'next page' click → new rows painted", `p95 ≤ ${NEXT_BUDGET} ms`, `not measured: ${err.message}`);
       }
       // (c) Active toggle → badge updated (pairs, so the data ends as it began).
       try {
-        const times = [], doms = [];
-        for (let i = 0; i < 10; i++) { const r = await page.evaluate(() => window.__bench.toggleActive(window.__bench.host('vp-file-list'))); times.push(r.paint); doms.push(r.dom); }
-        rows.push({ name: '<vp-file-list> Active toggle click → badge updated', figure: describe(stats(times), stats(doms)), budget: '– (none in docs/budgets.md)', status: '–', note: 'includes the PATCH round trip; 10 toggles of the first row' });
+        const times = [],
+          doms = [];
+        for (let i = 0; i < 10; i++) {
+          const r = await page.evaluate(() => window.__bench.toggleActive(window.__bench.host('vp-file-list')));
+          times.push(r.paint);
+          doms.push(r.dom);
+        }
+        rows.push({
+          name: '<vp-file-list> Active toggle click → badge updated',
+          figure: describe(stats(times), stats(doms)),
+          budget: '– (none in docs/budgets.md)',
+          status: '–',
+          note: 'includes the PATCH round trip; 10 toggles of the first row',
+        });
       } catch (err) {
         notMeasured('<vp-file-list> Active toggle click → badge updated', '–', `not measured: ${err.message}`);
       }
     } else {
-      notMeasured("<vp-file-list> 'next page' click → new rows painted", `p95 ≤ ${NEXT_BUDGET} ms`, 'not measured: the list did not render rows (see the row above)');
+      notMeasured(
+        "<vp-file-list> 'next page' click → new rows painted",
+        `p95 ≤ ${NEXT_BUDGET} ms`,
+        'not measured: the list did not render rows (see the row above)',
+      );
       notMeasured('<vp-file-list> Active toggle click → badge updated', '–', 'not measured: the list did not render rows');
     }
 
@@ -177,17 +237,35 @@ export async function run(options = {}) {
     try {
       await page.goto(`${server.url}/bench/floor.html`);
       await page.waitForSelector('tbody tr[data-id]');
-      const times = [], doms = [];
+      const times = [],
+        doms = [];
       for (let i = 0; i < CLICKS + WARMUP; i++) {
         const r = await page.evaluate(() => window.__bench.nextPage(document.getElementById('root')));
         if (!r) break;
-        if (i >= WARMUP) { times.push(r.paint); doms.push(r.dom); }
+        if (i >= WARMUP) {
+          times.push(r.paint);
+          doms.push(r.dom);
+        }
       }
       const floor = stats(times);
-      rows.push({ name: "floor: plain React <table>, 'next page' → new rows painted", figure: describe(floor, stats(doms)), budget: '–', status: '–', note: `react-dom ${JSON.parse(readFileSync(join(ROOT, 'node_modules/react-dom/package.json'), 'utf8')).version}, same API query and rows` });
-      rows.push(listNext
-        ? { name: 'list ÷ floor (page change)', figure: `p50 ${(listNext.p50 / floor.p50).toFixed(1)}× / p95 ${(listNext.p95 / floor.p95).toFixed(1)}×`, budget: '–', status: '–', note: 'how far the DataGrid list is from the React floor' }
-        : { name: 'list ÷ floor (page change)', figure: '–', budget: '–', status: 'not measured', note: 'not measured: no list figure' });
+      rows.push({
+        name: "floor: plain React <table>, 'next page' → new rows painted",
+        figure: describe(floor, stats(doms)),
+        budget: '–',
+        status: '–',
+        note: `react-dom ${JSON.parse(readFileSync(join(ROOT, 'node_modules/react-dom/package.json'), 'utf8')).version}, same API query and rows`,
+      });
+      rows.push(
+        listNext
+          ? {
+              name: 'list ÷ floor (page change)',
+              figure: `p50 ${(listNext.p50 / floor.p50).toFixed(1)}× / p95 ${(listNext.p95 / floor.p95).toFixed(1)}×`,
+              budget: '–',
+              status: '–',
+              note: 'how far the DataGrid list is from the React floor',
+            }
+          : { name: 'list ÷ floor (page change)', figure: '–', budget: '–', status: 'not measured', note: 'not measured: no list figure' },
+      );
     } catch (err) {
       notMeasured("floor: plain React <table>, 'next page' → new rows painted", '–', `not measured: ${err.message}`);
     }

@@ -17,10 +17,21 @@ export function machine() {
     if (m) cpuModel = m[1].trim();
   } catch {}
   let nproc = cpus().length;
-  try { nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim()); } catch {}
+  try {
+    nproc = Number(execFileSync('nproc', { encoding: 'utf8' }).trim());
+  } catch {}
   let chromium = 'not installed';
-  try { chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim(); } catch {}
-  return { nproc, cpuModel, ramGiB: +(totalmem() / 2 ** 30).toFixed(1), node: process.version, chromium, loadavg: loadavg().map((l) => +l.toFixed(2)) };
+  try {
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+  } catch {}
+  return {
+    nproc,
+    cpuModel,
+    ramGiB: +(totalmem() / 2 ** 30).toFixed(1),
+    node: process.version,
+    chromium,
+    loadavg: loadavg().map((l) => +l.toFixed(2)),
+  };
 }
 
 /** Nearest-rank percentile of an unsorted sample. */
@@ -31,7 +42,13 @@ export function percentile(values, p) {
 }
 
 export function stats(values) {
-  return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99), max: values.length ? Math.max(...values) : NaN };
+  return {
+    n: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    p99: percentile(values, 99),
+    max: values.length ? Math.max(...values) : NaN,
+  };
 }
 
 export function freePort() {
@@ -50,25 +67,39 @@ export function tempDir(prefix) {
 }
 
 export function removeDir(dir) {
-  try { rmSync(dir, { recursive: true, force: true }); } catch {}
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {}
 }
-
 
 /** Runs a server CLI command (`server/src/cli.ts …`) with a bound time; resolves { ms, stdout, stderr }. */
 export function runCli(args, env, timeoutMs) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, serverArgs('cli', args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
+    const child = spawn(process.execPath, serverArgs('cli', args), {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       const ms = performance.now() - t0;
       if (code === 0) resolve({ ms, stdout, stderr });
-      else reject(new Error(`server CLI ${args.join(' ')} failed (${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? `, over ${timeoutMs / 1000} s` : ''}):\n${(stderr || stdout).slice(-2000)}`));
+      else
+        reject(
+          new Error(
+            `server CLI ${args.join(' ')} failed (${signal ?? `exit ${code}`}${signal === 'SIGKILL' ? `, over ${timeoutMs / 1000} s` : ''}):\n${(stderr || stdout).slice(-2000)}`,
+          ),
+        );
     });
   });
 }
@@ -96,12 +127,16 @@ export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv 
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = () => new Promise((resolve) => {
-    if (exited) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
   return { url, port, child, stop, log: () => log };
 }
 

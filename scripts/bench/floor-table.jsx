@@ -23,19 +23,36 @@ function FloorTable() {
     <div>
       <table>
         <thead>
-          <tr><th>ID</th><th>Title</th><th>Slug</th><th>Server</th><th>Status</th><th>Active</th><th>Created</th></tr>
+          <tr>
+            <th>ID</th>
+            <th>Title</th>
+            <th>Slug</th>
+            <th>Server</th>
+            <th>Status</th>
+            <th>Active</th>
+            <th>Created</th>
+          </tr>
         </thead>
         <tbody>
           {files.map((f) => (
             <tr key={f.file_id} role="row" data-id={f.file_id}>
-              <td>{f.file_id}</td><td>{f.file_title}</td><td>{f.file_slug}</td><td>{f.file_server}</td>
-              <td>{f.file_status}</td><td>{f.isActive === 1 ? 'Active' : 'Inactive'}</td><td>{new Date(f.created_at).toLocaleString()}</td>
+              <td>{f.file_id}</td>
+              <td>{f.file_title}</td>
+              <td>{f.file_slug}</td>
+              <td>{f.file_server}</td>
+              <td>{f.file_status}</td>
+              <td>{f.isActive === 1 ? 'Active' : 'Inactive'}</td>
+              <td>{new Date(f.created_at).toLocaleString()}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <button type="button" aria-label="Go to next page" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</button>
-      <span>page {page} of {pages}</span>
+      <button type="button" aria-label="Go to next page" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        Next
+      </button>
+      <span>
+        page {page} of {pages}
+      </span>
     </div>
   );
 }

@@ -53,7 +53,10 @@ function closure(roots, into = new Set()) {
 }
 
 const sum = (set) => [...set].reduce((a, f) => ({ gz: a.gz + mod(f).gz, raw: a.raw + mod(f).raw }), { gz: 0, raw: 0 });
-const name = (f) => basename(f).replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+const name = (f) =>
+  basename(f)
+    .replace(/-[\w-]{8}\.js$/, '')
+    .replace(/\.js$/, '');
 const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
 const hasGrid = (set) => [...set].some((f) => mod(f).grid);
 
@@ -69,14 +72,15 @@ function elementLoad(elementChunk, countDynamic) {
       if (f === ENTRY) continue;
       for (const d of mod(f).dynamics) {
         if (loaded.has(d) || entryDynamics.has(d)) continue;
-        if (countDynamic && !ON_ACTION.test(basename(d))) { closure([d], loaded); changed = true; }
-        else deferred.set(d, f);
+        if (countDynamic && !ON_ACTION.test(basename(d))) {
+          closure([d], loaded);
+          changed = true;
+        } else deferred.set(d, f);
       }
     }
   }
   return { loaded, deferred };
 }
-
 
 export async function run(options = {}) {
   const notes = [];
@@ -85,44 +89,100 @@ export async function run(options = {}) {
     const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', timeout: 600_000 });
     if (b.status !== 0) throw new Error(`npm run build failed (${b.status ?? b.signal})`);
   } else if (statSync(ENTRY).mtimeMs < newestMtime(join(ROOT, 'src'))) {
-    notes.push(`dist/kit (built ${statSync(ENTRY).mtime.toISOString()}) is older than src/: the figures are of that build; \`npm run bench -- size --build\` rebuilds first.`);
+    notes.push(
+      `dist/kit (built ${statSync(ENTRY).mtime.toISOString()}) is older than src/: the figures are of that build; \`npm run bench -- size --build\` rebuilds first.`,
+    );
   }
   const entry = mod(ENTRY);
-  const rows = [{ name: 'entry module (vp-admin-kit.js)', figure: `${fmtKB(entry.gz)} (${fmtKB(entry.raw)} min)`, budget: '≤ 10 KB', status: entry.gz <= 10 * KB ? 'PASS' : 'FAIL', note: '' }];
+  const rows = [
+    {
+      name: 'entry module (vp-admin-kit.js)',
+      figure: `${fmtKB(entry.gz)} (${fmtKB(entry.raw)} min)`,
+      budget: '≤ 10 KB',
+      status: entry.gz <= 10 * KB ? 'PASS' : 'FAIL',
+      note: '',
+    },
+  ];
   const chunkOf = (tag) => {
     const c = entry.dynamics.find((d) => basename(d).startsWith(`${tag}-`));
     if (!c) throw new Error(`the entry has no dynamic import of a ${tag} chunk`);
     return c;
   };
-  const detail = (set) => [...set].map((f) => ({ f, gz: mod(f).gz })).sort((a, b) => b.gz - a.gz).map(({ f, gz }) => `${name(f)} ${fmtKB(gz)}`).join(', ');
-  const deferredNote = (deferred, loaded) => (deferred.size ? `; on user action, not counted: ${[...deferred.keys()].map((d) => `${name(d)} +${fmtKB(sum(minus(closure([d]), loaded)).gz)}`).join(', ')}` : '');
+  const detail = (set) =>
+    [...set]
+      .map((f) => ({ f, gz: mod(f).gz }))
+      .sort((a, b) => b.gz - a.gz)
+      .map(({ f, gz }) => `${name(f)} ${fmtKB(gz)}`)
+      .join(', ');
+  const deferredNote = (deferred, loaded) =>
+    deferred.size
+      ? `; on user action, not counted: ${[...deferred.keys()].map((d) => `${name(d)} +${fmtKB(sum(minus(closure([d]), loaded)).gz)}`).join(', ')}`
+      : '';
 
   // <vp-file-editor>: budget 200 KB, and it must not load DataGrid.
   {
     const { loaded, deferred } = elementLoad(chunkOf('vp-file-editor'), true);
     const s = sum(loaded);
-    rows.push({ name: 'everything <vp-file-editor> loads', figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`, budget: '≤ 200 KB', status: s.gz <= 200 * KB ? 'PASS' : 'FAIL', note: `files: ${detail(loaded)}${deferredNote(deferred, loaded)}` });
-    rows.push({ name: '<vp-file-editor> loads no DataGrid code', figure: hasGrid(loaded) ? 'DataGrid code is loaded' : 'none', budget: 'none (docs/budgets.md)', status: hasGrid(loaded) ? 'FAIL' : 'PASS', note: '' });
+    rows.push({
+      name: 'everything <vp-file-editor> loads',
+      figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`,
+      budget: '≤ 200 KB',
+      status: s.gz <= 200 * KB ? 'PASS' : 'FAIL',
+      note: `files: ${detail(loaded)}${deferredNote(deferred, loaded)}`,
+    });
+    rows.push({
+      name: '<vp-file-editor> loads no DataGrid code',
+      figure: hasGrid(loaded) ? 'DataGrid code is loaded' : 'none',
+      budget: 'none (docs/budgets.md)',
+      status: hasGrid(loaded) ? 'FAIL' : 'PASS',
+      note: '',
+    });
   }
   // <vp-file-list>: budget 330 KB, DataGrid included.
   {
     const { loaded, deferred } = elementLoad(chunkOf('vp-file-list'), true);
     const s = sum(loaded);
-    rows.push({ name: 'everything <vp-file-list> loads (DataGrid included)', figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`, budget: '≤ 330 KB', status: s.gz <= 330 * KB ? 'PASS' : 'FAIL', note: `${hasGrid(loaded) ? '' : 'WARNING: no DataGrid code found in this load (list not built yet?); '}files: ${detail(loaded)}${deferredNote(deferred, loaded)}` });
+    rows.push({
+      name: 'everything <vp-file-list> loads (DataGrid included)',
+      figure: `${fmtKB(s.gz)} (${loaded.size} files, ${fmtKB(s.raw)} min)`,
+      budget: '≤ 330 KB',
+      status: s.gz <= 330 * KB ? 'PASS' : 'FAIL',
+      note: `${hasGrid(loaded) ? '' : 'WARNING: no DataGrid code found in this load (list not built yet?); '}files: ${detail(loaded)}${deferredNote(deferred, loaded)}`,
+    });
   }
   // <vp-admin-panel>: the shell alone; each route's chunk separately.
   {
     const { loaded, deferred } = elementLoad(chunkOf('vp-admin-panel'), false);
     const s = sum(loaded);
-    rows.push({ name: '<vp-admin-panel> shell (sign-in, layout; no route)', figure: `${fmtKB(s.gz)} (${loaded.size} files)`, budget: '–', status: '–', note: `files: ${detail(loaded)}` });
+    rows.push({
+      name: '<vp-admin-panel> shell (sign-in, layout; no route)',
+      figure: `${fmtKB(s.gz)} (${loaded.size} files)`,
+      budget: '–',
+      status: '–',
+      note: `files: ${detail(loaded)}`,
+    });
     for (const [d] of deferred) {
       const { loaded: withRoute } = elementLoad(d, true);
       const added = minus(withRoute, loaded);
       const a = sum(added);
-      const label = /files-route/.test(d) ? '/files route (the list)' : /file-editor-route/.test(d) ? '/files/:id route (the editor)' : name(d);
-      rows.push({ name: `<vp-admin-panel> + ${label}`, figure: `+${fmtKB(a.gz)} → ${fmtKB(s.gz + a.gz)} total`, budget: '–', status: '–', note: `added: ${detail(added)}${hasGrid(added) ? '' : /files-route/.test(d) ? '; WARNING: no DataGrid code in this route' : ''}` });
+      const label = /files-route/.test(d)
+        ? '/files route (the list)'
+        : /file-editor-route/.test(d)
+          ? '/files/:id route (the editor)'
+          : name(d);
+      rows.push({
+        name: `<vp-admin-panel> + ${label}`,
+        figure: `+${fmtKB(a.gz)} → ${fmtKB(s.gz + a.gz)} total`,
+        budget: '–',
+        status: '–',
+        note: `added: ${detail(added)}${hasGrid(added) ? '' : /files-route/.test(d) ? '; WARNING: no DataGrid code in this route' : ''}`,
+      });
     }
   }
-  notes.push('Counted: the entry, the element\'s chunk, their static imports, and the dynamic imports made on first render (every dynamic import whose chunk name does not match ' + ON_ACTION + ', applied to a fixpoint). Dynamic imports matching it load on a user action and are listed, not counted. The panel counts its shell only; each route chunk is listed with what it adds. The entry\'s imports of the other elements are never counted.');
+  notes.push(
+    "Counted: the entry, the element's chunk, their static imports, and the dynamic imports made on first render (every dynamic import whose chunk name does not match " +
+      ON_ACTION +
+      ", applied to a fixpoint). Dynamic imports matching it load on a user action and are listed, not counted. The panel counts its shell only; each route chunk is listed with what it adds. The entry's imports of the other elements are never counted.",
+  );
   return { rows, notes };
 }

@@ -62,7 +62,7 @@ try {
   const filters = ['', '&isActive=1', '&file_status=3', '&file_status=10&isActive=0'];
   const all: number[] = [];
   let seed = 12345;
-  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   for (const filter of filters) {
     const ms: number[] = [];
     const total = (await get(`limit=10${filter}`)).total;
@@ -70,7 +70,16 @@ try {
       for (const order of ['asc', 'desc']) {
         const limit = [10, 30, 100][Math.floor(rand() * 3)]!;
         const pages = Math.max(1, Math.ceil(total / limit));
-        for (const page of [1, 2, Math.ceil(pages / 4), Math.ceil(pages / 2), Math.ceil(pages / 2) + 1, pages - 1, pages, 1 + Math.floor(rand() * pages)]) {
+        for (const page of [
+          1,
+          2,
+          Math.ceil(pages / 4),
+          Math.ceil(pages / 2),
+          Math.ceil(pages / 2) + 1,
+          pages - 1,
+          pages,
+          1 + Math.floor(rand() * pages),
+        ]) {
           ms.push((await get(`page=${Math.max(1, page)}&limit=${limit}&sort_by=${sort}&order=${order}${filter}`)).ms);
         }
       }
@@ -80,7 +89,24 @@ try {
   }
   stats('list: every page/sort/filter above', all);
 
-  const words = ['lisbon', 'harbor', 'kyoto', 'golden', 'tutorial', 'zürich', 'photography', 'amélie', 'marathon', 'nebula', 'sao paulo', 'galaxy of', 'kraków', '東京', 'cyclin', 'review'];
+  const words = [
+    'lisbon',
+    'harbor',
+    'kyoto',
+    'golden',
+    'tutorial',
+    'zürich',
+    'photography',
+    'amélie',
+    'marathon',
+    'nebula',
+    'sao paulo',
+    'galaxy of',
+    'kraków',
+    '東京',
+    'cyclin',
+    'review',
+  ];
   const search: number[] = [];
   for (const w of words) {
     for (const sort of ['created_at', 'file_title']) {

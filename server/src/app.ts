@@ -127,7 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storage);
   await app.register(queryHygiene);
   registerAuthentication(app);
-  await app.register(securityHeaders, { extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])] });
+  await app.register(securityHeaders, {
+    extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])],
+  });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
   await app.register(fastifyStatic, { root: [settings.kitDir, settings.demoDir].filter((v, i, a) => a.indexOf(v) === i), serve: false });

@@ -56,7 +56,11 @@ function checkUsername(name: string | undefined): string {
 
 /** The server's database: DATABASE_URL, else VP_DATA_DIR (no read workers: the CLI lists nothing). */
 const open = (): Promise<OpenedDatabase> =>
-  openDatabase({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', databaseUrl: process.env.DATABASE_URL?.trim() || undefined, readWorkers: 0 });
+  openDatabase({
+    dataDir: process.env.VP_DATA_DIR?.trim() || './data',
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    readWorkers: 0,
+  });
 
 async function user(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
@@ -91,7 +95,8 @@ async function seed(args: string[]): Promise<void> {
   });
   const username = checkUsername(values.account);
   const count = Number(values.files ?? '0');
-  if (!Number.isInteger(count) || count < 0 || count > 10_000_000) throw new UsageError('--files must be a whole number from 0 to 10000000.');
+  if (!Number.isInteger(count) || count < 0 || count > 10_000_000)
+    throw new UsageError('--files must be a whole number from 0 to 10000000.');
   if (values.password === undefined) throw new UsageError('--password is required.');
   // Seeding makes throwaway test and benchmark accounts: any non-empty password is accepted.
   if (!values.password) throw new UsageError('--password must not be empty.');

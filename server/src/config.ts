@@ -35,7 +35,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       demo,
       demoPassword,
       publicUrl,
-      corsOrigins: (env.VP_CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      corsOrigins: (env.VP_CORS_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
       sessionIdleSeconds: seconds('VP_SESSION_IDLE_SECONDS', env.VP_SESSION_IDLE_SECONDS, 86_400),
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
     },

@@ -38,7 +38,8 @@ describe('GET /api/files/', () => {
   // Every page of every sort, both orders, with and without filters, must equal the full ordering:
   // this covers the deferred join and the read-from-the-other-end path past the middle.
   const comparators: Record<string, (a: any, b: any) => number> = {
-    file_title: (a, b) => (a.file_title.toLowerCase() < b.file_title.toLowerCase() ? -1 : a.file_title.toLowerCase() > b.file_title.toLowerCase() ? 1 : 0),
+    file_title: (a, b) =>
+      a.file_title.toLowerCase() < b.file_title.toLowerCase() ? -1 : a.file_title.toLowerCase() > b.file_title.toLowerCase() ? 1 : 0,
   };
   for (const sortBy of Object.keys(SORT_COLUMNS)) {
     it(`pages consistently when sorted by ${sortBy}`, async () => {
@@ -50,9 +51,7 @@ describe('GET /api/files/', () => {
           everything = everything.concat((await list(`limit=100&page=${page}&sort_by=${sortBy}&order=asc${filter}`)).body.data.files);
         }
         expect(everything).toHaveLength(total);
-        const cmp =
-          comparators[sortBy] ??
-          ((a: any, b: any) => (a[sortBy] < b[sortBy] ? -1 : a[sortBy] > b[sortBy] ? 1 : 0));
+        const cmp = comparators[sortBy] ?? ((a: any, b: any) => (a[sortBy] < b[sortBy] ? -1 : a[sortBy] > b[sortBy] ? 1 : 0));
         const expected = [...everything].sort((a, b) => cmp(a, b) || a.file_id - b.file_id);
         expect(everything.map((f) => f.file_id)).toEqual(expected.map((f) => f.file_id));
 
@@ -76,17 +75,26 @@ describe('GET /api/files/', () => {
   it('warms the position cache and then pages exactly as before', async () => {
     await s.app.files.warmPositions();
     // PostgreSQL stores the positions the deep pages above asked for, for every node.
-    if (ENGINE === 'postgres') expect((await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM list_positions'))!.n).toBeGreaterThan(0);
-    for (const [sortBy, order, filter] of [['file_server', 'asc', ''], ['file_status', 'desc', '&isActive=1'], ['created_at', 'asc', '&file_status=10']]) {
+    if (ENGINE === 'postgres')
+      expect((await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM list_positions'))!.n).toBeGreaterThan(0);
+    for (const [sortBy, order, filter] of [
+      ['file_server', 'asc', ''],
+      ['file_status', 'desc', '&isActive=1'],
+      ['created_at', 'asc', '&file_status=10'],
+    ]) {
       const all = (await list(`limit=100&sort_by=${sortBy}&order=${order}${filter}`)).body.data;
       const total = all.pagination.total_records;
       const expected: number[] = [];
       for (let page = 1; page <= Math.ceil(total / 100); page++) {
-        expected.push(...(await list(`limit=100&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id));
+        expected.push(
+          ...(await list(`limit=100&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id),
+        );
       }
       const collected: number[] = [];
       for (let page = 1; page <= Math.ceil(total / 3); page++) {
-        collected.push(...(await list(`limit=3&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id));
+        collected.push(
+          ...(await list(`limit=3&page=${page}&sort_by=${sortBy}&order=${order}${filter}`)).body.data.files.map((f: any) => f.file_id),
+        );
       }
       expect(collected).toEqual(expected);
     }
@@ -230,7 +238,10 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
   });
 
   it('updates title (trimmed), slug and active flag', async () => {
-    const res = await s.request('PUT', `/api/files/${ids[0]}`, { key, json: { file_title: '  New title  ', file_slug: 'new-slug_1', isActive: 0 } });
+    const res = await s.request('PUT', `/api/files/${ids[0]}`, {
+      key,
+      json: { file_title: '  New title  ', file_slug: 'new-slug_1', isActive: 0 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'success', message: 'File updated successfully' });
     expect(res.body.data).toMatchObject({ file_title: 'New title', file_slug: 'new-slug_1', isActive: 0 });
@@ -266,15 +277,22 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ status: 'error', message: 'Slug already in use' });
     const otherId = await s.addAccount('other-editor', 'other-password', 1);
-    const { file_slug: otherSlug } = (await s.app.db.get<{ file_slug: string }>('SELECT file_slug FROM files WHERE account_id = ?', [otherId]))!;
+    const { file_slug: otherSlug } = (await s.app.db.get<{ file_slug: string }>('SELECT file_slug FROM files WHERE account_id = ?', [
+      otherId,
+    ]))!;
     expect((await s.request('PUT', `/api/files/${ids[1]}`, { key, json: { file_slug: otherSlug } })).status).toBe(409);
   });
 
   it('deletes a file with its subtitles and their stored content', async () => {
     const id = ids[2]!;
-    const up = await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'en' }) });
+    const up = await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'en' }),
+    });
     expect(up.status).toBe(200);
-    const { storage_name: stored } = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE file_id = ?', [id]))!;
+    const { storage_name: stored } = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE file_id = ?', [
+      id,
+    ]))!;
     expect(await s.storedKeys()).toContain(stored);
     const before = (await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records;
 

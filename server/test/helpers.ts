@@ -26,7 +26,11 @@ export interface TestServer {
   /** The injected clock: `now.value` ms; move it with `advance`. */
   now: { value: number };
   advance(ms: number): void;
-  request<T = any>(method: string, url: string, init?: { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> }): Promise<Reply<T>>;
+  request<T = any>(
+    method: string,
+    url: string,
+    init?: { key?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   login(username: string, password: string): Promise<string>;
   /** Creates an account with `count` sample files; returns its id. */
   addAccount(username: string, password: string, count: number): Promise<number>;
@@ -118,7 +122,8 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
     },
     async storedKeys() {
       if (app.store instanceof FileSubtitleStore) return fs.readdirSync(app.store.dir);
-      if (app.store instanceof PgSubtitleStore) return (await app.db.all<{ k: string }>('SELECT storage_name AS k FROM subtitle_contents')).map((r) => r.k);
+      if (app.store instanceof PgSubtitleStore)
+        return (await app.db.all<{ k: string }>('SELECT storage_name AS k FROM subtitle_contents')).map((r) => r.k);
       throw new Error('unknown subtitle store');
     },
     tempFiles: () => fs.readdirSync(path.join(dataDir, 'tmp')),
@@ -127,7 +132,10 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
       if (app.db instanceof PgDb) {
         const tables = await app.db.all<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'");
         const dumps = await Promise.all(tables.map(({ t }) => app.db.all<{ j: string }>(`SELECT row_to_json(x)::text AS j FROM ${t} x`)));
-        return dumps.flat().map((r) => r.j).join('\n');
+        return dumps
+          .flat()
+          .map((r) => r.j)
+          .join('\n');
       }
       throw new Error('unknown engine');
     },

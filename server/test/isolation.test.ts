@@ -14,7 +14,10 @@ describe('isolation between accounts', () => {
     mine = await s.login('mine', 'mine-password');
     theirs = await s.login('theirs', 'theirs-password');
     theirFile = (await s.request('GET', '/api/files/', { key: theirs })).body.data.files[0].file_id;
-    const up = await s.request('POST', '/api/files/sub', { key: theirs, body: uploadForm({ file: { name: 't.srt', content: SRT }, file_id: theirFile, sub_lang: 'en' }) });
+    const up = await s.request('POST', '/api/files/sub', {
+      key: theirs,
+      body: uploadForm({ file: { name: 't.srt', content: SRT }, file_id: theirFile, sub_lang: 'en' }),
+    });
     theirSub = up.body.data.sub.sub_id;
   });
   afterAll(() => s.close());
@@ -42,7 +45,10 @@ describe('isolation between accounts', () => {
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(res.body).toEqual(expected);
     }
-    const upload = await s.request('POST', '/api/files/sub', { key: mine, body: uploadForm({ file: { name: 'x.srt', content: SRT }, file_id: theirFile, sub_lang: 'en' }) });
+    const upload = await s.request('POST', '/api/files/sub', {
+      key: mine,
+      body: uploadForm({ file: { name: 'x.srt', content: SRT }, file_id: theirFile, sub_lang: 'en' }),
+    });
     expect(upload.status).toBe(404);
     expect(upload.body).toEqual(fileNotFound);
 
@@ -56,9 +62,15 @@ describe('isolation between accounts', () => {
 
   it('an idempotency key of another account does not return their subtitle', async () => {
     const tmp = 'SHAREDkey0000001_a.srt';
-    const a = await s.request('POST', '/api/files/sub', { key: theirs, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: theirFile, sub_lang: 'en', sub_tmp: tmp }) });
+    const a = await s.request('POST', '/api/files/sub', {
+      key: theirs,
+      body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: theirFile, sub_lang: 'en', sub_tmp: tmp }),
+    });
     const myFile = (await s.request('GET', '/api/files/', { key: mine })).body.data.files[0].file_id;
-    const b = await s.request('POST', '/api/files/sub', { key: mine, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: myFile, sub_lang: 'en', sub_tmp: tmp }) });
+    const b = await s.request('POST', '/api/files/sub', {
+      key: mine,
+      body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: myFile, sub_lang: 'en', sub_tmp: tmp }),
+    });
     expect(b.status).toBe(200);
     expect(b.body.data.sub.sub_id).not.toBe(a.body.data.sub.sub_id);
     expect(b.body.data.sub.file_id).toBe(myFile);

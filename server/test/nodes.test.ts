@@ -32,7 +32,10 @@ describe('two nodes on one database', () => {
     const [first] = (await a.request('GET', '/api/files/?limit=1&sort_by=file_id&order=asc', { key })).body.data.files;
     const edit = await a.request('PUT', `/api/files/${first.file_id}`, { key, json: { file_title: 'Quokka sunrise', isActive: 0 } });
     expect(edit.status).toBe(200);
-    expect((await b.request('GET', `/api/files/${first.file_id}`, { key })).body.data).toMatchObject({ file_title: 'Quokka sunrise', isActive: 0 });
+    expect((await b.request('GET', `/api/files/${first.file_id}`, { key })).body.data).toMatchObject({
+      file_title: 'Quokka sunrise',
+      isActive: 0,
+    });
     const found = await b.request('GET', '/api/files/?search=quokka', { key });
     expect(found.body.data.files.map((f: { file_id: number }) => f.file_id)).toEqual([first.file_id]);
     const inactive = await b.request('GET', '/api/files/?isActive=0&limit=100', { key });
@@ -42,7 +45,10 @@ describe('two nodes on one database', () => {
   it('lists and serves on node B a subtitle uploaded on node A', async () => {
     const key = await a.login('shared', 'shared-password');
     const [file] = (await a.request('GET', '/api/files/?limit=1', { key })).body.data.files;
-    const up = await a.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'talk.srt', content: SRT }, file_id: file.file_id, sub_lang: 'de' }) });
+    const up = await a.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'talk.srt', content: SRT }, file_id: file.file_id, sub_lang: 'de' }),
+    });
     expect(up.status).toBe(200);
     const listed = await b.request('GET', `/api/subs/?file_id=${file.file_id}`, { key });
     expect(listed.body.data.subs).toEqual([up.body.data.sub]);
@@ -152,7 +158,11 @@ describe.runIf(ENGINE === 'postgres')('PostgreSQL going away mid-run', () => {
       expect((await s.request('GET', '/api/files/', { key })).status).toBe(200);
 
       await relay.cut();
-      for (const [method, url] of [['GET', '/api/files/'], ['GET', '/api/files/?search=a'], ['PUT', '/api/files/1']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/files/'],
+        ['GET', '/api/files/?search=a'],
+        ['PUT', '/api/files/1'],
+      ] as const) {
         const res = await s.request(method, url, { key, json: method === 'PUT' ? { file_title: 'x' } : undefined });
         expect(res.status, `${method} ${url}`).toBe(503);
         expect(res.body).toEqual({ status: 'error', message: 'The service is temporarily unavailable. Please try again in a moment.' });

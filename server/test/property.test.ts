@@ -15,13 +15,49 @@ describe('property: the list endpoint never fails with a 500', () => {
   });
   afterAll(() => s.close());
 
-  const names = fc.constantFrom('page', 'limit', 'sort_by', 'order', 'search', 'isActive', 'file_status', 'x', 'page[]', '__proto__', 'constructor');
+  const names = fc.constantFrom(
+    'page',
+    'limit',
+    'sort_by',
+    'order',
+    'search',
+    'isActive',
+    'file_status',
+    'x',
+    'page[]',
+    '__proto__',
+    'constructor',
+  );
   const values = fc.oneof(
     fc.string(),
     fc.string({ unit: 'binary' }),
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom('', ' ', '-1', '0', '1', '10', '11', '100', '101', '1e3', 'NaN', 'Infinity', 'true', 'asc', 'DESC', 'file_title', 'created_at', '"', '*', 'AND', 'NEAR(', '^', '\u0000'),
+    fc.constantFrom(
+      '',
+      ' ',
+      '-1',
+      '0',
+      '1',
+      '10',
+      '11',
+      '100',
+      '101',
+      '1e3',
+      'NaN',
+      'Infinity',
+      'true',
+      'asc',
+      'DESC',
+      'file_title',
+      'created_at',
+      '"',
+      '*',
+      'AND',
+      'NEAR(',
+      '^',
+      '\u0000',
+    ),
   );
 
   it('random query strings: 200 or 400, always the envelope', async () => {
@@ -52,7 +88,31 @@ describe('property: the list endpoint never fails with a 500', () => {
     const search = fc.oneof(
       fc.string({ maxLength: 40 }),
       fc.string({ unit: 'binary', maxLength: 40 }),
-      fc.array(fc.constantFrom('"', '*', 'AND', 'OR', 'NOT', 'NEAR', '(', ')', ':', '^', '-', '+', 'file_title', 'a', '12', ' ', '\u00e9', '\u6771'), { maxLength: 10 }).map((p) => p.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '"',
+            '*',
+            'AND',
+            'OR',
+            'NOT',
+            'NEAR',
+            '(',
+            ')',
+            ':',
+            '^',
+            '-',
+            '+',
+            'file_title',
+            'a',
+            '12',
+            ' ',
+            '\u00e9',
+            '\u6771',
+          ),
+          { maxLength: 10 },
+        )
+        .map((p) => p.join('')),
     );
     await fc.assert(
       fc.asyncProperty(search, async (q) => {
@@ -93,14 +153,23 @@ describe('malformed requests', () => {
     const { port } = new URL(s.base);
     const reply = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(Buffer.concat([Buffer.from('GET /api/files/?search=krak'), Buffer.from('ów', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+        socket.write(
+          Buffer.concat([
+            Buffer.from('GET /api/files/?search=krak'),
+            Buffer.from('ów', 'utf8'),
+            Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+          ]),
+        );
       });
       let data = '';
       socket.on('data', (d) => (data += d.toString()));
       socket.on('end', () => resolve(data));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
-    expect(JSON.parse(reply.split('\r\n\r\n')[1]!)).toEqual({ status: 'error', message: 'The request is malformed (is the URL percent-encoded?)' });
+    expect(JSON.parse(reply.split('\r\n\r\n')[1]!)).toEqual({
+      status: 'error',
+      message: 'The request is malformed (is the URL percent-encoded?)',
+    });
     await s.close();
   });
 });

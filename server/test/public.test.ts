@@ -46,8 +46,14 @@ describe('config, player, images, pages, headers', () => {
   it('serves a frameable, escaped player page with subtitle tracks', async () => {
     const id = file.file_id;
     await s.request('PUT', `/api/files/${id}`, { key, json: { file_title: '<img src=x onerror=alert(1)> "quoted" & more', isActive: 1 } });
-    await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'fr' }) });
-    await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }) });
+    await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'fr' }),
+    });
+    await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }),
+    });
     const res = await fetch(`${s.base}/player/${encodeURIComponent(file.file_slug)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -65,7 +71,9 @@ describe('config, player, images, pages, headers', () => {
     const src = /src="([^"]+)"/.exec(tracks[0]!)![1]!;
     const vtt = await fetch(s.base + src);
     expect(vtt.headers.get('content-type')).toContain('text/vtt');
-    expect(await vtt.text()).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello <b>world</b>\n\n00:00:04.000 --> 00:00:06.500\nSecond line\n');
+    expect(await vtt.text()).toBe(
+      'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello <b>world</b>\n\n00:00:04.000 --> 00:00:06.500\nSecond line\n',
+    );
   });
 
   it('404s the player page of an inactive or unknown file', async () => {
@@ -131,7 +139,14 @@ describe('config, player, images, pages, headers', () => {
   it('sends the security headers: CSP without upgrade-insecure-requests, no HSTS', async () => {
     const res = await fetch(`${s.base}/`, { headers: { accept: 'text/html' } });
     const csp = res.headers.get('content-security-policy')!;
-    for (const part of ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'"]) {
+    for (const part of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'self'",
+    ]) {
       expect(csp).toContain(part);
     }
     expect(csp).not.toContain('upgrade-insecure-requests');
@@ -141,7 +156,10 @@ describe('config, player, images, pages, headers', () => {
   });
 
   it('has CORS off by default', async () => {
-    const res = await fetch(`${s.base}/api/files/`, { method: 'OPTIONS', headers: { origin: 'https://cms.example', 'access-control-request-method': 'PUT' } });
+    const res = await fetch(`${s.base}/api/files/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://cms.example', 'access-control-request-method': 'PUT' },
+    });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 

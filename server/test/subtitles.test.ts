@@ -25,10 +25,23 @@ describe('subtitles', () => {
 
   it('uploads with the fields before or after the file', async () => {
     for (const fileFirst of [false, true]) {
-      const res = await upload(uploadForm({ file: { name: 'movie.en.srt', content: SRT }, file_id: fileId, sub_lang: 'en', sub_tmp: TMP(`movie${fileFirst}.srt`), fileFirst }));
+      const res = await upload(
+        uploadForm({
+          file: { name: 'movie.en.srt', content: SRT },
+          file_id: fileId,
+          sub_lang: 'en',
+          sub_tmp: TMP(`movie${fileFirst}.srt`),
+          fileFirst,
+        }),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'success', message: 'Subtitle uploaded successfully' });
-      expect(res.body.data.sub).toMatchObject({ file_id: fileId, sub_lang: 'en', sub_size: Buffer.byteLength(SRT), sub_name: 'movie.en.srt' });
+      expect(res.body.data.sub).toMatchObject({
+        file_id: fileId,
+        sub_lang: 'en',
+        sub_size: Buffer.byteLength(SRT),
+        sub_name: 'movie.en.srt',
+      });
       expect(res.body.data.sub.created_at).toMatch(/Z$/);
     }
     expect(tempFiles()).toBe(0);
@@ -36,14 +49,25 @@ describe('subtitles', () => {
 
   it('accepts exactly 5,242,880 bytes and refuses one byte more with 413', async () => {
     const big = Buffer.alloc(SUBTITLE_MAX_BYTES, 'a');
-    const ok = await upload(uploadForm({ file: { name: 'big.srt', content: big }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big.srt', 'BIGBIGBIGBIG0001') }));
+    const ok = await upload(
+      uploadForm({ file: { name: 'big.srt', content: big }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big.srt', 'BIGBIGBIGBIG0001') }),
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data.sub.sub_size).toBe(SUBTITLE_MAX_BYTES);
-    const { storage_name } = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE sub_id = ?', [ok.body.data.sub.sub_id]))!;
+    const { storage_name } = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE sub_id = ?', [
+      ok.body.data.sub.sub_id,
+    ]))!;
     expect((await s.app.store.get(storage_name)).byteLength).toBe(SUBTITLE_MAX_BYTES);
 
     const before = await storedFiles();
-    const tooBig = await upload(uploadForm({ file: { name: 'big.srt', content: Buffer.alloc(SUBTITLE_MAX_BYTES + 1, 'a') }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big2.srt', 'BIGBIGBIGBIG0002') }));
+    const tooBig = await upload(
+      uploadForm({
+        file: { name: 'big.srt', content: Buffer.alloc(SUBTITLE_MAX_BYTES + 1, 'a') },
+        file_id: fileId,
+        sub_lang: 'fr',
+        sub_tmp: TMP('big2.srt', 'BIGBIGBIGBIG0002'),
+      }),
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({ status: 'error', message: 'File size must be less than 5MB' });
     expect(await storedFiles()).toBe(before);
@@ -57,8 +81,18 @@ describe('subtitles', () => {
     ['a NUL trick', { file: { name: 'x.srt\u0000.exe', content: SRT }, sub_lang: 'en' }, 400, BAD_EXT],
     ['no language', { file: { name: 'a.srt', content: SRT } }, 400, 'Please select a language'],
     ['an unknown language', { file: { name: 'a.srt', content: SRT }, sub_lang: 'xx' }, 400, 'Please select a language'],
-    ['a bad sub_tmp', { file: { name: 'a.srt', content: SRT }, sub_lang: 'en', sub_tmp: 'short_a.srt' }, 400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'],
-    ['binary content', { file: { name: 'a.srt', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]) }, sub_lang: 'en' }, 400, 'This file is not a subtitle file'],
+    [
+      'a bad sub_tmp',
+      { file: { name: 'a.srt', content: SRT }, sub_lang: 'en', sub_tmp: 'short_a.srt' },
+      400,
+      'sub_tmp must be 16 letters or digits, an underscore and the file name',
+    ],
+    [
+      'binary content',
+      { file: { name: 'a.srt', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]) }, sub_lang: 'en' },
+      400,
+      'This file is not a subtitle file',
+    ],
     ['an empty file', { file: { name: 'a.srt', content: '' }, sub_lang: 'en' }, 400, 'The subtitle file is empty'],
   ])('refuses %s', async (_what, fields: any, status, message) => {
     const before = await storedFiles();
@@ -85,7 +119,13 @@ describe('subtitles', () => {
   });
 
   it('is idempotent on sub_tmp: the same upload twice is one track', async () => {
-    const form = () => uploadForm({ file: { name: 'twice.vtt', content: 'WEBVTT\n\n00:01.000 --> 00:02.000\nhi\n' }, file_id: fileId, sub_lang: 'ja', sub_tmp: TMP('twice.vtt', 'TWICE00000000001') });
+    const form = () =>
+      uploadForm({
+        file: { name: 'twice.vtt', content: 'WEBVTT\n\n00:01.000 --> 00:02.000\nhi\n' },
+        file_id: fileId,
+        sub_lang: 'ja',
+        sub_tmp: TMP('twice.vtt', 'TWICE00000000001'),
+      });
     const first = await upload(form());
     const rows = await subtitleRows();
     const stored = await storedFiles();
@@ -133,7 +173,11 @@ describe('subtitles', () => {
   it('changes the language, warns when unchanged, refuses unknown codes', async () => {
     const sub = (await s.request('GET', `/api/subs?file_id=${fileId}`, { key })).body.data.subs[0];
     const res = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_lang: 'pt-br' } });
-    expect(res.body).toMatchObject({ status: 'success', message: 'Subtitle updated successfully', data: { sub_id: sub.sub_id, sub_lang: 'pt-br' } });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: 'Subtitle updated successfully',
+      data: { sub_id: sub.sub_id, sub_lang: 'pt-br' },
+    });
     const same = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_lang: 'pt-br' } });
     expect(same.body).toMatchObject({ status: 'warning', message: 'No changes to save' });
     const bad = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_lang: 'xx' } });
@@ -148,7 +192,9 @@ describe('subtitles', () => {
     const res = await fetch(`${s.base}/api/subs/${up.body.data.sub.sub_id}/content`, { headers: { 'x-apikey': key } });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(SRT);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="sub_title _.srt"; filename*=UTF-8''sub%3Btitle%20%C3%A9.srt`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="sub_title _.srt"; filename*=UTF-8''sub%3Btitle%20%C3%A9.srt`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await s.request('GET', '/api/subs/987654/content', { key })).status).toBe(404);
   });

@@ -50,19 +50,33 @@ export interface ElementDescription {
 }
 
 /** An event whose detail is `Detail`, written as `detailType` in the manifest. */
-export const event = <Detail>(detailType: string, description: string, cancelable = false): EventDescription<Detail> => ({ detailType, description, cancelable });
+export const event = <Detail>(detailType: string, description: string, cancelable = false): EventDescription<Detail> => ({
+  detailType,
+  description,
+  cancelable,
+});
 
 /** A property without an attribute, of type `Value`, written as `type` in the manifest. */
 export const property = <Value>(type: string, description: string): PropertyDescription<Value> => ({ type, description });
 
 /** The TypeScript type an attribute's value has once transformed. */
-export type ValueOf<T extends AttributeType> = T extends 'number' ? number : T extends 'boolean' ? boolean : T extends { enum: readonly (infer E)[] } ? E : string;
+export type ValueOf<T extends AttributeType> = T extends 'number'
+  ? number
+  : T extends 'boolean'
+    ? boolean
+    : T extends { enum: readonly (infer E)[] }
+      ? E
+      : string;
 
 /** The typed properties an element's attributes become (every one optional: absent means default). */
-export type AttributeValues<D extends ElementDescription> = { -readonly [K in keyof D['attributes']]?: ValueOf<D['attributes'][K]['type']> };
+export type AttributeValues<D extends ElementDescription> = {
+  -readonly [K in keyof D['attributes']]?: ValueOf<D['attributes'][K]['type']>;
+};
 
 /** The values of the properties that have no attribute (`apiKey`). */
-export type PropertyValues<D extends ElementDescription> = { -readonly [K in keyof D['properties']]: D['properties'][K] extends PropertyDescription<infer V> ? V : never };
+export type PropertyValues<D extends ElementDescription> = {
+  -readonly [K in keyof D['properties']]: D['properties'][K] extends PropertyDescription<infer V> ? V : never;
+};
 
 /** What every React root receives besides the element's typed attribute values. */
 export interface RootBaseProps {
@@ -76,7 +90,9 @@ export interface RootBaseProps {
 export type RootProps<D extends ElementDescription> = AttributeValues<D> & RootBaseProps;
 
 /** Event name → CustomEvent with its detail. */
-export type EventMapOf<D extends ElementDescription> = { [K in keyof D['events']]: CustomEvent<D['events'][K] extends EventDescription<infer Detail> ? Detail : never> };
+export type EventMapOf<D extends ElementDescription> = {
+  [K in keyof D['events']]: CustomEvent<D['events'][K] extends EventDescription<infer Detail> ? Detail : never>;
+};
 
 /**
  * Turns an attribute's text into its typed value; `undefined` means "absent or invalid, use the
@@ -94,7 +110,9 @@ export function parseAttribute(tag: string, name: string, type: AttributeType, t
   } else if (type.enum.includes(value)) {
     return value;
   }
-  console.warn(`${tag}: ${name}="${text}" is not ${type === 'number' ? 'a number' : `one of ${type.enum.join(', ')}`}; the default applies.`);
+  console.warn(
+    `${tag}: ${name}="${text}" is not ${type === 'number' ? 'a number' : `one of ${type.enum.join(', ')}`}; the default applies.`,
+  );
   return undefined;
 }
 
@@ -102,6 +120,7 @@ export function parseAttribute(tag: string, name: string, type: AttributeType, t
 export function parseProperty(tag: string, name: string, type: AttributeType, value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
   if (type === 'boolean') return typeof value === 'boolean' ? value : parseAttribute(tag, name, type, String(value));
-  if (type === 'number' && typeof value === 'number') return Number.isFinite(value) ? value : parseAttribute(tag, name, type, String(value));
+  if (type === 'number' && typeof value === 'number')
+    return Number.isFinite(value) ? value : parseAttribute(tag, name, type, String(value));
   return parseAttribute(tag, name, type, String(value));
 }

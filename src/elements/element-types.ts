@@ -18,7 +18,9 @@ export type VpEventMap = EventMapOf<typeof VP_ADMIN_PANEL> & EventMapOf<typeof V
 /** An attribute's value in JSX: the typed value, or a number written as text (`file-id="42"`). */
 type AttributeText<T extends AttributeType> = T extends 'number' ? number | `${number}` : ValueOf<T>;
 /** The kebab-case attributes (`file-id`, `url-state`), typed. */
-type KebabAttributes<D extends ElementDescription> = { [K in keyof D['attributes'] as D['attributes'][K]['attribute']]?: AttributeText<D['attributes'][K]['type']> };
+type KebabAttributes<D extends ElementDescription> = {
+  [K in keyof D['attributes'] as D['attributes'][K]['attribute']]?: AttributeText<D['attributes'][K]['type']>;
+};
 /** `onvp-file-saved={(event) => …}`: React 19 adds a listener for `vp-file-saved`. */
 type EventProps<D extends ElementDescription> = { [K in keyof D['events'] as `on${K & string}`]?: (event: EventMapOf<D>[K]) => void };
 

@@ -99,7 +99,11 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
     }
 
     #render() {
-      this.#root?.render({ ...this.#values, container: this.shadowRoot!, direction: this.getAttribute('dir')?.trim().toLowerCase() === 'rtl' ? 'rtl' : 'ltr' });
+      this.#root?.render({
+        ...this.#values,
+        container: this.shadowRoot!,
+        direction: this.getAttribute('dir')?.trim().toLowerCase() === 'rtl' ? 'rtl' : 'ltr',
+      });
     }
   }
 

@@ -9,13 +9,33 @@ import { event, property, type ElementDescription } from './describe';
 
 const THEMES = { enum: ['light', 'dark'] } as const;
 
-const apiBase = { attribute: 'api-base', type: 'string', description: 'Base URL of the API. Elements with the same base share one session; each element talks to its own.', default: '/api' } as const;
-const theme = { attribute: 'theme', type: THEMES, description: '`light` or `dark` forces a theme; absent, the saved theme (shared with the panel toggle) applies.' } as const;
-const playerDomain = { attribute: 'player-domain', type: 'string', description: "Player link base; overrides the server config's `player.domain`." } as const;
-const imageHost = { attribute: 'image-host', type: 'string', description: "Image base URL, absolute or relative to the page; overrides the server config's `imageHost`." } as const;
+const apiBase = {
+  attribute: 'api-base',
+  type: 'string',
+  description: 'Base URL of the API. Elements with the same base share one session; each element talks to its own.',
+  default: '/api',
+} as const;
+const theme = {
+  attribute: 'theme',
+  type: THEMES,
+  description: '`light` or `dark` forces a theme; absent, the saved theme (shared with the panel toggle) applies.',
+} as const;
+const playerDomain = {
+  attribute: 'player-domain',
+  type: 'string',
+  description: "Player link base; overrides the server config's `player.domain`.",
+} as const;
+const imageHost = {
+  attribute: 'image-host',
+  type: 'string',
+  description: "Image base URL, absolute or relative to the page; overrides the server config's `imageHost`.",
+} as const;
 
 const properties = {
-  apiKey: property<string | null>('string | null', "The session key of this element's API base; setting it signs that session in (for hosts that already hold a key). Never an attribute: keys do not belong in the DOM."),
+  apiKey: property<string | null>(
+    'string | null',
+    "The session key of this element's API base; setting it signs that session in (for hosts that already hold a key). Never an attribute: keys do not belong in the DOM.",
+  ),
 } as const;
 
 export const VP_ADMIN_PANEL = {
@@ -25,7 +45,12 @@ export const VP_ADMIN_PANEL = {
   attributes: {
     apiBase,
     base: { attribute: 'base', type: 'string', description: 'Route base path for `routing="path"`, e.g. `/admin/videos`.', default: '' },
-    routing: { attribute: 'routing', type: { enum: ['path', 'hash', 'memory'] }, description: '`path` (history API under `base`), `hash` (`#/files`) or `memory` (the URL is left alone).', default: 'path' },
+    routing: {
+      attribute: 'routing',
+      type: { enum: ['path', 'hash', 'memory'] },
+      description: '`path` (history API under `base`), `hash` (`#/files`) or `memory` (the URL is left alone).',
+      default: 'path',
+    },
     theme,
     playerDomain,
     imageHost,
@@ -46,15 +71,32 @@ export const VP_FILE_LIST = {
   description: 'The file list screen on its own (filters, search, grid, bulk actions).',
   attributes: {
     apiBase,
-    urlState: { attribute: 'url-state', type: { enum: ['query', 'memory'] }, description: '`query`: the list state lives in the page query string (back/forward work); `memory`: inside the element, for hosts that own their URL.', default: 'query' },
-    editHref: { attribute: 'edit-href', type: 'string', description: 'Where edit goes when `vp-file-open` is not cancelled: a template with `{id}`, e.g. `/videos/{id}`.' },
+    urlState: {
+      attribute: 'url-state',
+      type: { enum: ['query', 'memory'] },
+      description:
+        '`query`: the list state lives in the page query string (back/forward work); `memory`: inside the element, for hosts that own their URL.',
+      default: 'query',
+    },
+    editHref: {
+      attribute: 'edit-href',
+      type: 'string',
+      description: 'Where edit goes when `vp-file-open` is not cancelled: a template with `{id}`, e.g. `/videos/{id}`.',
+    },
     theme,
     playerDomain,
   },
   properties,
   events: {
-    'vp-file-open': event<{ fileId: number }>('{ fileId: number }', 'Edit was chosen. Cancelable: call preventDefault() to handle it yourself.', true),
-    'vp-files-changed': event<{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }>("{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }", 'Files were toggled, bulk-changed or deleted.'),
+    'vp-file-open': event<{ fileId: number }>(
+      '{ fileId: number }',
+      'Edit was chosen. Cancelable: call preventDefault() to handle it yourself.',
+      true,
+    ),
+    'vp-files-changed': event<{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }>(
+      "{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }",
+      'Files were toggled, bulk-changed or deleted.',
+    ),
   },
   cssParts: [],
   cssProperties: [],
@@ -77,7 +119,11 @@ export const VP_FILE_EDITOR = {
     'vp-file-saved': event<{ file: VideoFile }>('{ file: VideoFile }', 'The file was saved.'),
     'vp-file-deleted': event<{ fileId: number }>('{ fileId: number }', 'The file was deleted.'),
     'vp-subtitles-changed': event<{ fileId: number }>('{ fileId: number }', 'A subtitle was uploaded, changed or deleted.'),
-    'vp-back': event<{ fileId: number | null }>('{ fileId: number | null }', "'Back to Files' was chosen. Cancelable: call preventDefault() to navigate yourself.", true),
+    'vp-back': event<{ fileId: number | null }>(
+      '{ fileId: number | null }',
+      "'Back to Files' was chosen. Cancelable: call preventDefault() to navigate yourself.",
+      true,
+    ),
   },
   cssParts: [],
   cssProperties: [],

@@ -12,7 +12,9 @@ describe('kit elements', () => {
 
   beforeEach(async () => {
     configStore.signOut();
-    undoFetch = stubFetch((url) => (url.pathname.endsWith('/config') ? jsonReply(CONFIG_REPLY) : jsonReply({ status: 'success', message: 'ok' })));
+    undoFetch = stubFetch((url) =>
+      url.pathname.endsWith('/config') ? jsonReply(CONFIG_REPLY) : jsonReply({ status: 'success', message: 'ok' }),
+    );
     panel = document.createElement('vp-admin-panel');
     panel.setAttribute('routing', 'memory');
     document.body.append(panel);
@@ -62,7 +64,10 @@ describe('kit elements', () => {
     const root = panel.shadowRoot!;
     const account = await waitFor(() => button(root, 'Account'), 'the Account button');
     account.click();
-    const menuItem = await waitFor(() => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'), 'the Sign out menu item');
+    const menuItem = await waitFor(
+      () => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'),
+      'the Sign out menu item',
+    );
     expect(document.body.querySelector('[role="menu"]')).to.equal(null);
     expect(getComputedStyle(menuItem.closest('[role="presentation"]') ?? menuItem).position).to.equal('fixed');
     (menuItem.closest('[role="presentation"]')!.firstElementChild as HTMLElement).click();
@@ -75,7 +80,12 @@ describe('kit elements', () => {
     expect(document.body.querySelector('[role="tooltip"]')).to.equal(null);
 
     account.click();
-    ((await waitFor(() => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'), 'Sign out')) as HTMLElement).click();
+    (
+      (await waitFor(
+        () => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'),
+        'Sign out',
+      )) as HTMLElement
+    ).click();
     await waitFor(() => button(root, 'Sign In'), 'the sign-in form after signing out');
   });
 
@@ -122,7 +132,12 @@ describe('kit elements', () => {
       document.body.append(panel);
       const root = panel.shadowRoot!;
       (await waitFor(() => button(root, 'Account'), 'the Account button')).click();
-      ((await waitFor(() => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'), 'Sign out')) as HTMLElement).click();
+      (
+        (await waitFor(
+          () => [...root.querySelectorAll('[role="menuitem"]')].find((item) => item.textContent === 'Sign out'),
+          'Sign out',
+        )) as HTMLElement
+      ).click();
       await waitFor(() => heard.length > 0, 'the vp-signed-out event');
       expect(heard).to.deep.equal(['vp-signed-out:true:true']);
     } finally {
@@ -135,17 +150,26 @@ describe('kit elements', () => {
     undoFetch = stubFetch(() => jsonReply({ status: 'error', message: 'Invalid username or password' }, 401));
     const root = panel.shadowRoot!;
     const [user, pass] = root.querySelectorAll('input');
-    for (const [input, value] of [[user!, 'demo'], [pass!, 'wrong']] as const) {
+    for (const [input, value] of [
+      [user!, 'demo'],
+      [pass!, 'wrong'],
+    ] as const) {
       input.focus();
       document.execCommand('insertText', false, value);
     }
     button(root, 'Sign In')!.click();
-    const alert = await waitFor(() => [...root.querySelectorAll('[role="alert"]')].find((a) => a.textContent?.includes('Invalid username or password')), 'the error alert');
+    const alert = await waitFor(
+      () => [...root.querySelectorAll('[role="alert"]')].find((a) => a.textContent?.includes('Invalid username or password')),
+      'the error alert',
+    );
     expect(getComputedStyle(alert).backgroundColor).to.match(/rgb\((2[0-9]{2}), /);
   });
 
   it('survives a second copy of the bundle defining the same tags', async () => {
-    const copy = await import(/* @vite-ignore */ `/src/index.ts?copy=${Date.now()}`).then(() => 'ok', (error: unknown) => String(error));
+    const copy = await import(/* @vite-ignore */ `/src/index.ts?copy=${Date.now()}`).then(
+      () => 'ok',
+      (error: unknown) => String(error),
+    );
     expect(copy).to.equal('ok');
     expect(customElements.get('vp-admin-panel')).to.exist;
   });
@@ -171,7 +195,10 @@ describe('kit elements', () => {
     document.body.append(document.adoptNode(early));
     try {
       expect(Object.prototype.hasOwnProperty.call(early, 'fileId')).to.equal(false);
-      const message = await waitFor(() => early.shadowRoot && deepQueryAll(early.shadowRoot, '[role="alert"]').find((a) => a.textContent?.includes('No file to edit')), 'the invalid file-id message');
+      const message = await waitFor(
+        () => early.shadowRoot && deepQueryAll(early.shadowRoot, '[role="alert"]').find((a) => a.textContent?.includes('No file to edit')),
+        'the invalid file-id message',
+      );
       expect(message).to.exist;
     } finally {
       early.remove();

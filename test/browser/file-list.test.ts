@@ -20,7 +20,8 @@ const requests: string[] = [];
 stubFetch((url) => {
   requests.push(url.href);
   if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
-  if (url.pathname.includes('/api/files/')) return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: 3 } } });
+  if (url.pathname.includes('/api/files/'))
+    return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: 3 } } });
   return jsonReply({}, 404);
 });
 
@@ -59,7 +60,10 @@ describe('<vp-file-list>', () => {
   });
 
   it('opens the column menu inside the shadow root', async () => {
-    const button = await waitFor(() => root.querySelector<HTMLButtonElement>('[role="columnheader"][data-field="file_title"] .MuiDataGrid-menuIconButton'), 'the column menu button');
+    const button = await waitFor(
+      () => root.querySelector<HTMLButtonElement>('[role="columnheader"][data-field="file_title"] .MuiDataGrid-menuIconButton'),
+      'the column menu button',
+    );
     button.click();
     const menu = await waitFor(() => root.querySelector('[role="menu"]'), 'the column menu');
     expect(menu.textContent).to.match(/Sort|Hide/);
@@ -70,7 +74,10 @@ describe('<vp-file-list>', () => {
 
   it('shows the Active tooltip inside the shadow root', async () => {
     const row = root.querySelector('[role="row"][data-id="1"]')!;
-    const chip = await waitFor(() => [...row.querySelectorAll<HTMLElement>('[role="button"]')].find((b) => b.textContent === 'Active'), 'the Active badge');
+    const chip = await waitFor(
+      () => [...row.querySelectorAll<HTMLElement>('[role="button"]')].find((b) => b.textContent === 'Active'),
+      'the Active badge',
+    );
     chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     const tooltip = await waitFor(() => root.querySelector('[role="tooltip"]'), 'the tooltip');
     expect(tooltip.textContent).to.equal('Disable');

@@ -21,7 +21,11 @@ export function deepQueryAll(root: ParentNode, selector: string): Element[] {
 /** The first button in `root` whose visible text or aria-label matches. */
 export function button(root: ParentNode, name: string | RegExp): HTMLButtonElement | null {
   const matches = (text: string | null) => text !== null && (typeof name === 'string' ? text.trim() === name : name.test(text));
-  return ([...root.querySelectorAll('button')] as HTMLButtonElement[]).find((b) => matches(b.textContent) || matches(b.getAttribute('aria-label'))) ?? null;
+  return (
+    ([...root.querySelectorAll('button')] as HTMLButtonElement[]).find(
+      (b) => matches(b.textContent) || matches(b.getAttribute('aria-label')),
+    ) ?? null
+  );
 }
 
 /** Replaces window.fetch with a function of the request; returns the undo. */
@@ -36,9 +40,14 @@ export function stubFetch(reply: (url: URL, init: Request) => Response | Promise
   };
 }
 
-export const jsonReply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonReply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export const CONFIG_REPLY = { status: 'success', message: '', data: { player: { domain: 'https://player.example/', ui: {} }, imageHost: 'https://img.example/', token: null } };
+export const CONFIG_REPLY = {
+  status: 'success',
+  message: '',
+  data: { player: { domain: 'https://player.example/', ui: {} }, imageHost: 'https://img.example/', token: null },
+};
 
 /** Adds a host stylesheet; returns the undo. */
 export function hostCss(css: string): () => void {

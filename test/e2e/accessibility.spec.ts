@@ -25,12 +25,21 @@ async function audit(page: Page, screen: string) {
       .flatMap((root) => root.getAnimations())
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ rules: { 'target-size': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !DATAGRID_ALLOWLIST.some((a) => a.rule === v.id && a.target.test(n.html))) }))
     .filter((v) => v.nodes.length > 0)
-    .map((v) => `${screen}: ${v.id} (${v.impact}) — ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 120)}  ${n.failureSummary ?? ''}`).join('\n    ')}`);
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) — ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 120)}  ${n.failureSummary ?? ''}`)
+          .join('\n    ')}`,
+    );
   expect(serious, serious.join('\n')).toEqual([]);
 }
 
@@ -73,7 +82,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
       await expect(page.getByRole('row').nth(1)).toBeVisible();
       await audit(page, 'file list');
-      await page.getByRole('button', { name: /^Delete file/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete file/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toBeVisible();
       await audit(page, 'delete dialog');
     });
@@ -82,11 +94,17 @@ for (const theme of ['light', 'dark'] as const) {
       await signIn(page, account);
       await setTheme(page, theme);
       await page.goto('/files');
-      await page.getByRole('button', { name: /^Edit file/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit file/ })
+        .first()
+        .click();
       await expect(page.getByRole('button', { name: 'Update File' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await audit(page, 'file editor');
-      await page.getByRole('button', { name: /Upload subtitle|Add First Subtitle/ }).first().click();
+      await page
+        .getByRole('button', { name: /Upload subtitle|Add First Subtitle/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await audit(page, 'upload dialog');
     });

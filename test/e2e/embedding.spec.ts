@@ -6,7 +6,8 @@ import type { APIRequestContext } from '@playwright/test';
 /** Host pages an integrator would write, in Chromium against the real server. */
 
 const KIT = '<script type="module" src="/kit/vp-admin-kit.js"></script>';
-const page$ = (head: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>${head}</head><body>${body}</body></html>`;
+const page$ = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>${head}</head><body>${body}</body></html>`;
 
 async function firstFile(request: APIRequestContext, account: Account) {
   const api = await apiAs(request, account);
@@ -28,14 +29,23 @@ async function watchKeyAttributes(page: Page) {
 
 const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 
-test('React 19 host: plain JSX props set the key as a property, never an attribute; onvp-file-saved is heard', async ({ page, account, request }) => {
+test('React 19 host: plain JSX props set the key as a property, never an attribute; onvp-file-saved is heard', async ({
+  page,
+  account,
+  request,
+}) => {
   const { api, file } = await firstFile(request, account);
   const keyAttributes = await watchKeyAttributes(page);
   const errors = collectConsoleErrors(page);
   const setup = JSON.stringify({ apiKey: api.apiKey, fileId: file.file_id, clicks: 0 });
-  await serveHost(page, '/hosts/react.html', page$(KIT, `<div id="root"></div><script>window.host = ${setup}</script><script type="module" src="/hosts/react-host.js"></script>`), {
-    files: { '/hosts/react-host.js': await buildReactHost() },
-  });
+  await serveHost(
+    page,
+    '/hosts/react.html',
+    page$(KIT, `<div id="root"></div><script>window.host = ${setup}</script><script type="module" src="/hosts/react-host.js"></script>`),
+    {
+      files: { '/hosts/react-host.js': await buildReactHost() },
+    },
+  );
   await page.goto('/hosts/react.html');
 
   await expect(titleBox(page)).toHaveValue(file.file_title);
@@ -66,7 +76,9 @@ test('Vue 3 host: :apiKey and :file-id are properties, @vp-file-saved is heard, 
     });
     app.config.compilerOptions.isCustomElement = (tag) => tag.startsWith('vp-');
     app.mount('#app');`;
-  await serveHost(page, '/hosts/vue.html', page$(KIT, `<div id="app"></div><script type="module">${app}</script>`), { files: { '/hosts/vue.js': vueBrowserBuild() } });
+  await serveHost(page, '/hosts/vue.html', page$(KIT, `<div id="app"></div><script type="module">${app}</script>`), {
+    files: { '/hosts/vue.js': vueBrowserBuild() },
+  });
   await page.goto('/hosts/vue.html');
 
   await expect(titleBox(page)).toHaveValue(file.file_title);
@@ -81,32 +93,49 @@ test('an apikey attribute written anyway is taken as the key, removed at once, w
   const { api, file } = await firstFile(request, account);
   const warnings: string[] = [];
   page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-  await serveHost(page, '/hosts/attribute.html', page$(KIT, `<vp-file-editor file-id="${file.file_id}" apikey="${api.apiKey}"></vp-file-editor>`));
+  await serveHost(
+    page,
+    '/hosts/attribute.html',
+    page$(KIT, `<vp-file-editor file-id="${file.file_id}" apikey="${api.apiKey}"></vp-file-editor>`),
+  );
   await page.goto('/hosts/attribute.html');
   await expect(titleBox(page)).toHaveValue(file.file_title);
   await expect(page.locator('vp-file-editor')).not.toHaveAttribute('apikey', /.*/);
   expect(warnings.join('\n')).toContain('set the apiKey property instead');
 });
 
-test('strict CSP (no unsafe-inline): every element and dialog open, 0 violations, the grid keeps its styles', async ({ page, account, request }) => {
+test('strict CSP (no unsafe-inline): every element and dialog open, 0 violations, the grid keeps its styles', async ({
+  page,
+  account,
+  request,
+}) => {
   const { api, file } = await firstFile(request, account);
   const nonce = 'e2e-nonce-4f9c';
   await page.addInitScript((key) => {
     localStorage.setItem('apiKey', key);
     const w = window as unknown as { violations: string[] };
     w.violations = [];
-    document.addEventListener('securitypolicyviolation', (event) => w.violations.push(`${event.violatedDirective}: ${event.sample || event.blockedURI}`), true);
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => w.violations.push(`${event.violatedDirective}: ${event.sample || event.blockedURI}`),
+      true,
+    );
   }, api.apiKey);
   const policy = `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'none'`;
   const body = `<vp-admin-panel routing="memory"></vp-admin-panel><vp-file-list url-state="memory"></vp-file-list><vp-file-editor file-id="${file.file_id}"></vp-file-editor>`;
-  await serveHost(page, '/hosts/strict-csp.html', page$(`<meta name="csp-nonce" content="${nonce}">${KIT}`, body), { headers: { 'content-security-policy': policy } });
+  await serveHost(page, '/hosts/strict-csp.html', page$(`<meta name="csp-nonce" content="${nonce}">${KIT}`, body), {
+    headers: { 'content-security-policy': policy },
+  });
   await page.goto('/hosts/strict-csp.html');
 
   const list = page.locator('vp-file-list');
   const editor = page.locator('vp-file-editor');
   const panel = page.locator('vp-admin-panel');
   await expect(list.getByRole('row')).toHaveCount(11);
-  await list.getByRole('button', { name: /^Delete file \d+$/ }).first().click();
+  await list
+    .getByRole('button', { name: /^Delete file \d+$/ })
+    .first()
+    .click();
   await expect(list.getByRole('dialog')).toBeVisible();
   await list.getByRole('button', { name: 'Cancel' }).click();
 
@@ -129,10 +158,15 @@ test('strict CSP (no unsafe-inline): every element and dialog open, 0 violations
 
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   // The grid's CSS variables <style> carries the nonce and applies: the header has its background.
-  const gridStyles = await list.evaluate((host) => [...host.shadowRoot!.querySelectorAll('style[href*="MuiDataGridVariables"]')].map((style) => (style as HTMLStyleElement).nonce));
+  const gridStyles = await list.evaluate((host) =>
+    [...host.shadowRoot!.querySelectorAll('style[href*="MuiDataGridVariables"]')].map((style) => (style as HTMLStyleElement).nonce),
+  );
   expect(gridStyles.length).toBeGreaterThan(0);
   expect(gridStyles.every((value) => value === nonce)).toBe(true);
-  const header = await list.locator('.MuiDataGrid-columnHeader').first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  const header = await list
+    .locator('.MuiDataGrid-columnHeader')
+    .first()
+    .evaluate((cell) => getComputedStyle(cell).backgroundColor);
   expect(header).not.toBe('rgba(0, 0, 0, 0)');
 });
 
@@ -150,18 +184,24 @@ async function differentPixels(page: Page, a: Buffer, b: Buffer): Promise<{ chan
       const [x, y] = [await decode(first!), await decode(second!)];
       if (x.width !== y.width || x.height !== y.height) return { changed: Number.POSITIVE_INFINITY, total: x.width * x.height };
       let changed = 0;
-      for (let i = 0; i < x.data.length; i += 4) if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2]) changed++;
+      for (let i = 0; i < x.data.length; i += 4)
+        if (x.data[i] !== y.data[i] || x.data[i + 1] !== y.data[i + 1] || x.data[i + 2] !== y.data[i + 2]) changed++;
       return { changed, total: x.width * x.height };
     },
     [a.toString('base64'), b.toString('base64')],
   );
 }
 
-test("a host's direction: rtl stays outside; dir=\"rtl\" on the element gives a right-to-left layout", async ({ page, account, request }) => {
+test('a host\'s direction: rtl stays outside; dir="rtl" on the element gives a right-to-left layout', async ({
+  page,
+  account,
+  request,
+}) => {
   const { api, file } = await firstFile(request, account);
   await page.addInitScript((key) => localStorage.setItem('apiKey', key), api.apiKey);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const editor = (attributes = '') => `<vp-file-editor file-id="${file.file_id}" player-domain="https://player.example/" ${attributes}></vp-file-editor>`;
+  const editor = (attributes = '') =>
+    `<vp-file-editor file-id="${file.file_id}" player-domain="https://player.example/" ${attributes}></vp-file-editor>`;
   await serveHost(page, '/hosts/plain.html', page$(KIT, editor()));
   await serveHost(page, '/hosts/rtl-host.html', page$(`${KIT}<style>html, body { direction: rtl; }</style>`, editor()));
   await serveHost(page, '/hosts/rtl-element.html', page$(KIT, editor('dir="rtl"')));
@@ -186,7 +226,11 @@ test("a host's direction: rtl stays outside; dir=\"rtl\" on the element gives a 
   expect(await titleBox(page).evaluate((input) => getComputedStyle(input).direction)).toBe('rtl');
 });
 
-test('two elements on two API bases each keep their own session; an element without api-base changes neither', async ({ page, account, request }) => {
+test('two elements on two API bases each keep their own session; an element without api-base changes neither', async ({
+  page,
+  account,
+  request,
+}) => {
   const other = await import('./fixtures').then(({ createAccount }) => createAccount(3));
   const mine = await firstFile(request, account);
   const theirs = await firstFile(request, other);
@@ -197,15 +241,21 @@ test('two elements on two API bases each keep their own session; an element with
     basesSeen['/api-b/']!.push(route.request().headers()['x-apikey'] ?? '');
     await route.fulfill({ response: await route.fetch({ url }) });
   });
-  page.on('request', (req) => void (new URL(req.url()).pathname.startsWith('/api/') && basesSeen['/api/']!.push(req.headers()['x-apikey'] ?? '')));
+  page.on(
+    'request',
+    (req) => void (new URL(req.url()).pathname.startsWith('/api/') && basesSeen['/api/']!.push(req.headers()['x-apikey'] ?? '')),
+  );
   const body = `<vp-file-editor id="mine" file-id="${mine.file.file_id}" api-base="/api"></vp-file-editor>
     <vp-file-editor id="theirs" file-id="${theirs.file.file_id}" api-base="/api-b"></vp-file-editor>`;
   await serveHost(page, '/hosts/two-bases.html', page$(KIT, body));
   await page.goto('/hosts/two-bases.html');
-  await page.evaluate(([a, b]) => {
-    (document.getElementById('mine') as HTMLElement & { apiKey: string }).apiKey = a!;
-    (document.getElementById('theirs') as HTMLElement & { apiKey: string }).apiKey = b!;
-  }, [mine.api.apiKey, theirs.api.apiKey]);
+  await page.evaluate(
+    ([a, b]) => {
+      (document.getElementById('mine') as HTMLElement & { apiKey: string }).apiKey = a!;
+      (document.getElementById('theirs') as HTMLElement & { apiKey: string }).apiKey = b!;
+    },
+    [mine.api.apiKey, theirs.api.apiKey],
+  );
   await expect(page.locator('#mine').getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(mine.file.file_title);
   await expect(page.locator('#theirs').getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(theirs.file.file_title);
 
@@ -215,7 +265,9 @@ test('two elements on two API bases each keep their own session; an element with
     late.setAttribute('file-id', String(id));
     document.body.append(late);
   }, mine.file.file_id);
-  await expect(page.locator('vp-file-editor').nth(2).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(mine.file.file_title);
+  await expect(page.locator('vp-file-editor').nth(2).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+    mine.file.file_title,
+  );
   basesSeen['/api-b/'] = [];
   await page.locator('#theirs').getByRole('textbox', { name: 'Title', exact: true }).fill('Saved on base B');
   await page.locator('#theirs').getByRole('button', { name: 'Update File' }).click();
@@ -223,7 +275,9 @@ test('two elements on two API bases each keep their own session; an element with
   expect(basesSeen['/api-b/']).toEqual([theirs.api.apiKey]);
   expect(basesSeen['/api/']!.every((key) => key === mine.api.apiKey)).toBe(true);
   expect((await theirs.api.get(`/files/${theirs.file.file_id}`)).data.file_title).toBe('Saved on base B');
-  expect(await page.evaluate(() => [localStorage.getItem('apiKey'), Object.keys(localStorage).some((key) => key.includes('/api-b]:apiKey'))])).toEqual([mine.api.apiKey, true]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('apiKey'), Object.keys(localStorage).some((key) => key.includes('/api-b]:apiKey'))]),
+  ).toEqual([mine.api.apiKey, true]);
 });
 
 test.describe('Back and Forward with unsaved edits ask first', () => {
@@ -366,7 +420,11 @@ test.describe('smaller points', () => {
     const { api, file } = await firstFile(request, account);
     const withImage = (await api.get('/files/?limit=100')).data.files.find((f: { file_image: string | null }) => f.file_image) ?? file;
     await page.addInitScript((key) => localStorage.setItem('apiKey', key), api.apiKey);
-    await serveHost(page, '/hosts/image-host.html', page$(KIT, `<vp-file-editor file-id="${withImage.file_id}" image-host="/images/"></vp-file-editor>`));
+    await serveHost(
+      page,
+      '/hosts/image-host.html',
+      page$(KIT, `<vp-file-editor file-id="${withImage.file_id}" image-host="/images/"></vp-file-editor>`),
+    );
     await page.goto('/hosts/image-host.html');
     const image = page.getByRole('img', { name: /^Image of / });
     await expect(image).toBeVisible();

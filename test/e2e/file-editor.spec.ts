@@ -35,7 +35,10 @@ async function chooseLanguage(page: Page, label: string) {
 }
 
 async function upload(page: Page, name: string, content: string | Buffer, language: string) {
-  await page.getByRole('button', { name: /Upload subtitle|Add First Subtitle/ }).first().click();
+  await page
+    .getByRole('button', { name: /Upload subtitle|Add First Subtitle/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   await expect(dialog).toBeVisible();
   await chooseLanguage(page, language);
@@ -103,7 +106,8 @@ test('saves title, slug and status; validation messages; a failed save keeps the
 
 test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes', async ({ page, account, request }) => {
   const { api, file } = await firstFile(request, account);
-  for (const sub of (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number }[]) await api.delete(`/subs/${sub.sub_id}`);
+  for (const sub of (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number }[])
+    await api.delete(`/subs/${sub.sub_id}`);
   await openEditor(page, account, file.file_id);
   await expect(page.getByText('No subtitles available')).toBeVisible();
   await expect(page.getByText('Add subtitles to make your content more accessible')).toBeVisible();
@@ -116,7 +120,9 @@ test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes',
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByText('Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)')).toBeVisible();
   await dialog.getByRole('button', { name: /^Remove/ }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'big.srt', mimeType: 'text/plain', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'big.srt', mimeType: 'text/plain', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) });
   await expect(dialog.getByText('File size must be less than 5MB')).toBeVisible();
   await dialog.getByRole('button', { name: /^Remove/ }).click();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'ok.srt', mimeType: 'text/plain', buffer: Buffer.from(srt) });
@@ -208,8 +214,11 @@ test('copy falls back to the hidden textarea when the Clipboard API refuses', as
     (window as unknown as { copied: string[] }).copied = [];
     document.execCommand = (command: string, ...rest: unknown[]) => {
       if (command === 'copy') {
-        const root = (document.querySelector('vp-admin-panel, vp-file-editor')?.shadowRoot ?? document) as DocumentOrShadowRoot & ParentNode;
-        (window as unknown as { copied: string[] }).copied.push(root.querySelector('textarea[aria-hidden="true"]') ? 'in-shadow' : 'outside');
+        const root = (document.querySelector('vp-admin-panel, vp-file-editor')?.shadowRoot ?? document) as DocumentOrShadowRoot &
+          ParentNode;
+        (window as unknown as { copied: string[] }).copied.push(
+          root.querySelector('textarea[aria-hidden="true"]') ? 'in-shadow' : 'outside',
+        );
         return true;
       }
       return original(command, ...(rest as [boolean, string]));
@@ -235,12 +244,16 @@ for (const theme of ['light', 'dark'] as const) {
     const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['vp-admin-panel', 'main'] }).analyze();
     expect(results.passes.length).toBeGreaterThan(0);
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`).join(', ')}`),
+    ).toEqual([]);
 
     // The upload dialog with a checked file (it lives in the portal node, outside <main>).
     await page.getByRole('button', { name: 'Upload subtitle' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'a.srt', mimeType: 'text/plain', buffer: Buffer.from(srt + '\n3\n00:00:05,000 -> 00:00:06,000\nBroken\n') });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'a.srt', mimeType: 'text/plain', buffer: Buffer.from(srt + '\n3\n00:00:05,000 -> 00:00:06,000\nBroken\n') });
     await expect(dialog.getByText(/· 2 cues/)).toBeVisible();
     const inDialog = await new AxeBuilder({ page }).include({ fromShadowDom: ['vp-admin-panel', '[role="dialog"]'] }).analyze();
     const badInDialog = inDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -254,7 +267,8 @@ test('the subtitle check: legacy encoding, cue markup shown as text, a non-subti
   await page.getByRole('button', { name: 'Upload subtitle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   // Polish in windows-1250, with markup in a cue.
-  const text = '1\n00:00:01,000 --> 00:00:02,000\n<img src=x onerror=alert(1)>Żółć gęślą jaźń\n\n2\n00:00:03,000 --> 00:00:04,000\nZażółć\n';
+  const text =
+    '1\n00:00:01,000 --> 00:00:02,000\n<img src=x onerror=alert(1)>Żółć gęślą jaźń\n\n2\n00:00:03,000 --> 00:00:04,000\nZażółć\n';
   const cp1250: Record<string, number> = { Ż: 0xaf, ó: 0xf3, ł: 0xb3, ć: 0xe6, ę: 0xea, ś: 0x9c, ą: 0xb9, ź: 0x9f, ń: 0xf1, ż: 0xbf };
   const bytes = Buffer.from([...text].map((c) => cp1250[c] ?? c.charCodeAt(0)));
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'pl.srt', mimeType: 'text/plain', buffer: bytes });
@@ -262,11 +276,19 @@ test('the subtitle check: legacy encoding, cue markup shown as text, a non-subti
   await expect(dialog.getByText('Żółć gęślą jaźń')).toBeVisible();
   await expect(dialog.locator('img')).toHaveCount(0);
   await dialog.getByRole('button', { name: /^Remove/ }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'fake.srt', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0, 0, 0]) });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'fake.srt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3, 0, 0, 0, 0, 0]),
+  });
   await expect(dialog.getByRole('alert')).toContainText('not a subtitle file');
 });
 
-test('deleting the file from the editor: confirm first, then back to the list; the server no longer has it', async ({ page, account, request }) => {
+test('deleting the file from the editor: confirm first, then back to the list; the server no longer has it', async ({
+  page,
+  account,
+  request,
+}) => {
   const { api, file } = await firstFile(request, account);
   await openEditor(page, account, file.file_id);
   await page.getByRole('button', { name: 'Delete file' }).click();

@@ -12,7 +12,7 @@ interface ApiFile {
 
 const rows = (page: Page) => page.locator('[role="row"][data-id]');
 const row = (page: Page, id: number) => page.locator(`[role="row"][data-id="${id}"]`);
-const ids = async (page: Page) => (await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-id')))));
+const ids = async (page: Page) => await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-id'))));
 
 async function openList(page: Page, account: Account, query = '') {
   await signIn(page, account);
@@ -43,7 +43,19 @@ test('the default view: newest first, 10 rows, spec texts', async ({ page, accou
 test('filter by status and by active flag', async ({ page, account, request }) => {
   const { files } = await apiList(request, account, 'limit=100');
   const status = files[0]!.file_status;
-  const statusName = ['Pending', 'Received', 'Downloading', 'Downloaded', 'Download Failed', 'Uploading', 'Uploaded', 'Upload Failed', 'Indexed', 'Cleaned', 'Completed'][status]!;
+  const statusName = [
+    'Pending',
+    'Received',
+    'Downloading',
+    'Downloaded',
+    'Download Failed',
+    'Uploading',
+    'Uploaded',
+    'Upload Failed',
+    'Indexed',
+    'Cleaned',
+    'Completed',
+  ][status]!;
   await openList(page, account, '?page=2');
 
   await page.getByRole('combobox', { name: 'File Status' }).click();
@@ -185,7 +197,9 @@ test('an account without files shows the empty state', async ({ page }) => {
 test('a failed list load shows a toast and keeps the rows', async ({ page, account }) => {
   await openList(page, account);
   const before = await ids(page);
-  await page.route('**/api/files/?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'boom' }) }));
+  await page.route('**/api/files/?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'boom' }) }),
+  );
   // A sort change needs a new request (the next page may already be fetched ahead).
   await page.getByRole('columnheader', { name: 'Title' }).click();
   await expect(page.getByText('Error fetching file list')).toBeVisible();
@@ -212,7 +226,9 @@ test('bulk with a failing request: says how many failed and keeps that row selec
   const chosen = (await ids(page)).slice(0, 3);
   const failing = chosen[1]!;
   await page.route(`**/api/files/${failing}`, (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"disk full"}' }) : route.continue(),
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"disk full"}' })
+      : route.continue(),
   );
   for (const id of chosen) await row(page, id).getByRole('checkbox').check();
   await page.getByRole('combobox', { name: 'Bulk action' }).click();

@@ -17,7 +17,9 @@ export interface Account {
  */
 export function createAccount(files = 40): Account {
   const account = { username: `e2e-${randomBytes(5).toString('hex')}`, password: `pw-${randomBytes(8).toString('hex')}` };
-  runServerCliSync(['seed', '--account', account.username, '--password', account.password, '--files', String(files)], { dataDir: E2E_DATA_DIR });
+  runServerCliSync(['seed', '--account', account.username, '--password', account.password, '--files', String(files)], {
+    dataDir: E2E_DATA_DIR,
+  });
   return account;
 }
 

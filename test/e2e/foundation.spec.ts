@@ -123,7 +123,9 @@ test.describe('theme', () => {
     await expect(other.getByRole('button', { name: 'Switch to light theme' })).toBeVisible({ timeout: 1000 });
     await page.reload();
     await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-    const background = await page.locator('vp-admin-panel').evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('main')!.parentElement!.parentElement!).backgroundColor);
+    const background = await page
+      .locator('vp-admin-panel')
+      .evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector('main')!.parentElement!.parentElement!).backgroundColor);
     expect(background).toBe('rgb(18, 20, 23)');
   });
 });
@@ -136,7 +138,7 @@ test.describe('shell', () => {
     await page.getByRole('link', { name: 'Files' }).click();
     await expect(page).toHaveURL(/\/files$/);
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
- 
+
     // The open sidebar covers its toggle: Escape and a click beside it close it.
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(page.getByRole('link', { name: 'Files' })).toBeInViewport();
@@ -151,13 +153,19 @@ test.describe('shell', () => {
     await page.goto('/auth/login');
     await page.evaluate(() => {
       (window as unknown as { heard: string[] }).heard = [];
-      for (const name of ['vp-signed-in', 'vp-navigate']) document.addEventListener(name, (e) => (window as unknown as { heard: string[] }).heard.push(name + JSON.stringify((e as CustomEvent).detail)));
+      for (const name of ['vp-signed-in', 'vp-navigate'])
+        document.addEventListener(name, (e) =>
+          (window as unknown as { heard: string[] }).heard.push(name + JSON.stringify((e as CustomEvent).detail)),
+        );
     });
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['vp-signed-in{}', 'vp-navigate{"path":"/"}']);
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([
+      'vp-signed-in{}',
+      'vp-navigate{"path":"/"}',
+    ]);
   });
 });
 

@@ -101,7 +101,11 @@ export class AccountsRepository {
       const count = async (column: 'username' | 'ip', value: string) =>
         (await tx.get<{ n: number }>(`SELECT count(*) AS n FROM login_failures WHERE ${column} = ? AND at > ?`, [value, limits.since]))!.n;
       if ((await count('username', username)) >= limits.perAccount || (await count('ip', ip)) >= limits.perIp) return null;
-      const row = await tx.get<{ id: number }>('INSERT INTO login_failures (username, ip, at) VALUES (?, ?, ?) RETURNING id', [username, ip, now]);
+      const row = await tx.get<{ id: number }>('INSERT INTO login_failures (username, ip, at) VALUES (?, ?, ?) RETURNING id', [
+        username,
+        ip,
+        now,
+      ]);
       return row!.id;
     });
   }

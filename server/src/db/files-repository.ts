@@ -8,13 +8,11 @@ export interface FilePatch {
 }
 
 export type UpdateResult =
-  | { kind: 'not_found' }
-  | { kind: 'slug_conflict' }
-  | { kind: 'unchanged'; file: FileRow }
-  | { kind: 'updated'; file: FileRow };
+  { kind: 'not_found' } | { kind: 'slug_conflict' } | { kind: 'unchanged'; file: FileRow } | { kind: 'updated'; file: FileRow };
 
 /** SQLite's and PostgreSQL's "unique constraint violated". */
-const isUniqueViolation = (err: unknown): boolean => ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
+const isUniqueViolation = (err: unknown): boolean =>
+  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {

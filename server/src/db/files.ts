@@ -27,7 +27,8 @@ export interface FileJson {
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
-export const FILE_COLUMNS = 'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
+export const FILE_COLUMNS =
+  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
 
 export const toFileJson = (row: FileRow): FileJson => ({
   file_id: row.file_id,
@@ -87,7 +88,10 @@ export function searchTerms(text: string): string[] {
 }
 
 /** The words of a search query as they are looked up: at most MAX_SEARCH_WORDS, each at most 64 characters. */
-export const queryTerms = (search: string): string[] => searchTerms(search).slice(0, MAX_SEARCH_WORDS).map((w) => w.slice(0, 64));
+export const queryTerms = (search: string): string[] =>
+  searchTerms(search)
+    .slice(0, MAX_SEARCH_WORDS)
+    .map((w) => w.slice(0, 64));
 
 /** A search that is only digits also matches the file with that id. */
 export const searchedId = (search: string): number | null => (/^\d{1,15}$/.test(search) ? Number(search) : null);

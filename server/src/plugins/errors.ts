@@ -15,7 +15,10 @@ export const ok = <T>(message: string, data?: T): Envelope<T> =>
 
 /** Sends an error envelope; handlers `return fail(reply, 404, 'File not found')`. */
 export function fail(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ status: 'error', message } satisfies Envelope);
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ status: 'error', message } satisfies Envelope);
 }
 
 /** Messages people can read: "limit must be at most 100", not "querystring/limit must be <= 100". */
@@ -49,10 +52,7 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
         message = `${field} must be at most ${String(params.limit)} characters`;
         break;
       case 'pattern':
-        message =
-          field === 'file_slug'
-            ? 'file_slug must be 1 to 100 letters, digits, "-" or "_"'
-            : `${field} has an invalid format`;
+        message = field === 'file_slug' ? 'file_slug must be 1 to 100 letters, digits, "-" or "_"' : `${field} has an invalid format`;
         break;
       default:
         message = `${field} ${e.message ?? 'is invalid'}`;

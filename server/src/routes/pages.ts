@@ -31,7 +31,12 @@ const isDir = (dir: string) => fs.existsSync(dir) && fs.statSync(dir).isDirector
 function sendDemoPage(app: FastifyInstance, reply: FastifyReply, name: string): FastifyReply {
   const { demoDir } = app.settings;
   if (!isDir(demoDir)) {
-    return htmlMessage(reply, 503, 'Demo pages missing', `The demo pages folder (${demoDir}) does not exist. Run npm run build, or check out the demo/ folder.`);
+    return htmlMessage(
+      reply,
+      503,
+      'Demo pages missing',
+      `The demo pages folder (${demoDir}) does not exist. Run npm run build, or check out the demo/ folder.`,
+    );
   }
   if (!fs.existsSync(path.join(demoDir, name))) {
     return htmlMessage(reply, 404, 'Page not found', `${name} is not in the demo pages folder.`);
@@ -51,13 +56,18 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
         return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
       }
       const file = request.params['*'];
-      reply.header('cache-control', HASHED.test(file) && path.basename(file) !== ENTRY ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'cache-control',
+        HASHED.test(file) && path.basename(file) !== ENTRY ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       reply.header('cross-origin-resource-policy', 'cross-origin');
       return reply.sendFile(file, kitDir, { cacheControl: false });
     },
   );
 
-  app.get('/', { schema: { hide: true, response: { 200: fileResponse } } }, async (_request, reply) => sendDemoPage(app, reply, 'index.html'));
+  app.get('/', { schema: { hide: true, response: { 200: fileResponse } } }, async (_request, reply) =>
+    sendDemoPage(app, reply, 'index.html'),
+  );
 
   app.get<{ Params: { page: string } }>(
     '/:page',
@@ -77,12 +87,12 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
  */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-      if ((request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request)) {
-        const portal = url === '/portal' || url.startsWith('/portal/');
-        return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
-      }
-      return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
+    const url = request.url.split('?')[0] ?? '/';
+    const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request)) {
+      const portal = url === '/portal' || url.startsWith('/portal/');
+      return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
+    }
+    return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
   });
 }

@@ -72,10 +72,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       const poster = file.file_image ? ` poster="${escapeHtml(`/images/${encodeURI(file.file_image)}`)}"` : '';
       const title = escapeHtml(file.file_title);
       return reply.send(
-        page(
-          file.file_title,
-          `<h1>${title}</h1>\n<video controls preload="none"${poster} aria-label="${title}">\n${tracks}\n</video>`,
-        ),
+        page(file.file_title, `<h1>${title}</h1>\n<video controls preload="none"${poster} aria-label="${title}">\n${tracks}\n</video>`),
       );
     },
   );
@@ -100,7 +97,11 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       const file = await app.files.getActiveBySlug(request.params.slug);
       const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
       const vtt = sub ? toWebVtt(decodeSubtitle(await app.store.get(sub.storage_name)), extensionOf(sub.sub_name)) : null;
-      if (vtt === null) return reply.code(404).type('text/html; charset=utf-8').send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
+      if (vtt === null)
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       return reply.type('text/vtt; charset=utf-8').send(vtt);
     },
   );

@@ -44,7 +44,11 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
           type: 'object',
           required: ['subtitle_file', 'file_id', 'sub_lang'],
           properties: {
-            subtitle_file: { type: 'string', format: 'binary', description: `${SUBTITLE_EXTENSIONS.join(', ')}; at most ${SUBTITLE_MAX_BYTES} bytes` },
+            subtitle_file: {
+              type: 'string',
+              format: 'binary',
+              description: `${SUBTITLE_EXTENSIONS.join(', ')}; at most ${SUBTITLE_MAX_BYTES} bytes`,
+            },
             file_id: { type: 'integer' },
             sub_lang: { type: 'string', description: 'A code of the kit language list' },
             sub_tmp: { type: 'string', description: '16 random letters or digits, "_", the original file name: the idempotency key' },

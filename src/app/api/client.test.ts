@@ -8,7 +8,8 @@ const { store: configStore } = sessionFor();
 const api = apiClientFor(sessionFor());
 const request: typeof api.request = (...args) => api.request(...args);
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
 const lastRequest = () => fetchMock.mock.calls.at(-1)![0] as Request;
 
@@ -65,7 +66,9 @@ describe('api client', () => {
     const listener = vi.fn();
     const stop = configStore.subscribe(listener);
     fetchMock.mockResolvedValue(json({ status: 'error', message: 'Invalid username or password' }, 401));
-    await expect(request('auth/login', v.unknown(), { method: 'post', json: {} })).rejects.toMatchObject({ message: 'Invalid username or password' });
+    await expect(request('auth/login', v.unknown(), { method: 'post', json: {} })).rejects.toMatchObject({
+      message: 'Invalid username or password',
+    });
     expect(listener).not.toHaveBeenCalled();
     stop();
   });
@@ -73,7 +76,10 @@ describe('api client', () => {
   it('a reply that does not match the schema is a clear error, not a crash', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockResolvedValue(json({ status: 'success', message: '', data: { files: 'nope' } }));
-    await expect(request('files/', v.object({ files: v.array(v.unknown()) }))).rejects.toMatchObject({ kind: 'invalid-response', message: 'The server sent a reply the panel cannot read.' });
+    await expect(request('files/', v.object({ files: v.array(v.unknown()) }))).rejects.toMatchObject({
+      kind: 'invalid-response',
+      message: 'The server sent a reply the panel cannot read.',
+    });
     expect(log.mock.calls[0]![0]).toContain('files/');
     log.mockRestore();
   });
@@ -85,7 +91,10 @@ describe('api client', () => {
 
   it('times out after 10 seconds', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation((input) => new Promise((_, reject) => (input as Request).signal.addEventListener('abort', () => reject((input as Request).signal.reason))));
+    fetchMock.mockImplementation(
+      (input) =>
+        new Promise((_, reject) => (input as Request).signal.addEventListener('abort', () => reject((input as Request).signal.reason))),
+    );
     const pending = request('files/', v.unknown()).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(fetchMock).toHaveBeenCalledOnce();

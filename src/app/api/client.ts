@@ -57,7 +57,9 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
   const http: KyInstance = ky.create({
     timeout: REQUEST_TIMEOUT_MS,
     retry: 0,
-    hooks: { beforeRequest: [(request) => void Object.entries(authHeaders()).forEach(([name, value]) => request.headers.set(name, value))] },
+    hooks: {
+      beforeRequest: [(request) => void Object.entries(authHeaders()).forEach(([name, value]) => request.headers.set(name, value))],
+    },
   });
   const url = (path: string) => `${apiBase}/${path.replace(/^\/+/, '')}`;
   const hasKey = () => Boolean(store.getState().apiKey);
@@ -65,7 +67,12 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
   const errorFromReply = (httpStatus: number, body: unknown, hadKey: boolean): ApiError => {
     if (httpStatus === 401 && hadKey) store.expireSession();
     const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
-    return new ApiError(reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR, 'http', httpStatus, reply.success ? reply.output.status : null);
+    return new ApiError(
+      reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR,
+      'http',
+      httpStatus,
+      reply.success ? reply.output.status : null,
+    );
   };
 
   async function send(path: string, { method = 'get', ...options }: RequestOptions): Promise<unknown> {

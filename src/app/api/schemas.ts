@@ -6,8 +6,7 @@ import * as v from 'valibot';
  */
 export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
 
-export const envelope = <T extends v.GenericSchema>(data: T) =>
-  v.object({ status: envelopeStatus, message: v.string(), data });
+export const envelope = <T extends v.GenericSchema>(data: T) => v.object({ status: envelopeStatus, message: v.string(), data });
 
 /** An envelope whose data the caller does not read (delete, logout, …). */
 export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) });

@@ -32,7 +32,10 @@ const uploadReply = v.object({ sub: subtitleSchema });
  * upload streams need HTTP/2, which http://127.0.0.1 does not speak). Same rules as the client:
  * auth headers, 10 s time-out, envelope validation, server messages in ApiError, 401 ends the session.
  */
-export function uploadSubtitle(api: ApiClient, { file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload): Promise<ApiReply<{ sub: Subtitle }>> {
+export function uploadSubtitle(
+  api: ApiClient,
+  { file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload,
+): Promise<ApiReply<{ sub: Subtitle }>> {
   return new Promise((resolve, reject) => {
     const path = 'files/sub';
     const hadKey = api.hasKey();

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createConfigStore, listenToOtherTabs, STORAGE_KEYS, type ServerConfig } from './config-store';
 import { memoryStorage } from './storage';
 
-const serverConfig: ServerConfig = { player: { domain: 'https://play.example/', ui: { autoplay: false } }, imageHost: 'https://img.example/', token: null };
+const serverConfig: ServerConfig = {
+  player: { domain: 'https://play.example/', ui: { autoplay: false } },
+  imageHost: 'https://img.example/',
+  token: null,
+};
 
 describe('config store', () => {
   it('starts signed out with the light theme on an empty storage', () => {
@@ -24,7 +28,14 @@ describe('config store', () => {
     const storage = memoryStorage();
     const store = createConfigStore(storage);
     store.signIn('key-1');
-    store.setServerConfig({ ...serverConfig, apiKey: 'leak', theme: 'dark', isConfigLoaded: true, isRequireUpdate: true, extra: 7 } as ServerConfig);
+    store.setServerConfig({
+      ...serverConfig,
+      apiKey: 'leak',
+      theme: 'dark',
+      isConfigLoaded: true,
+      isRequireUpdate: true,
+      extra: 7,
+    } as ServerConfig);
     const cached = JSON.parse(storage.getItem(STORAGE_KEYS.configData)!);
     expect(cached).toEqual({ ...serverConfig, extra: 7 });
     expect(store.getState()).toMatchObject({ isConfigLoaded: true, isRequireUpdate: false });

@@ -139,7 +139,8 @@ export function createConfigStore(storage: KeyValueStorage) {
       if (key !== STORAGE_KEYS.apiKey && key !== null) return;
       const apiKey = key === null ? null : newValue;
       if (apiKey === state.apiKey) return;
-      if (apiKey === null) return set({ apiKey: null, config: null, isConfigLoaded: false, theme: parseTheme(storage.getItem(STORAGE_KEYS.theme)) });
+      if (apiKey === null)
+        return set({ apiKey: null, config: null, isConfigLoaded: false, theme: parseTheme(storage.getItem(STORAGE_KEYS.theme)) });
       set({ apiKey, isConfigLoaded: false, signedOutReason: null });
     },
   };

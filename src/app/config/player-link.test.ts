@@ -23,12 +23,15 @@ describe('playerLink', () => {
 
   it('any slug comes back intact as the last path segment (property)', () => {
     fc.assert(
-      fc.property(fc.string().filter((slug) => !/^\.{0,2}$/.test(slug)), (slug) => {
-        const url = new URL(playerLink('https://player.example.com/watch/', slug)!);
-        expect(url.origin).toBe('https://player.example.com');
-        expect(decodeURIComponent(url.pathname.slice('/watch/'.length))).toBe(slug);
-        expect(url.search + url.hash).toBe('');
-      }),
+      fc.property(
+        fc.string().filter((slug) => !/^\.{0,2}$/.test(slug)),
+        (slug) => {
+          const url = new URL(playerLink('https://player.example.com/watch/', slug)!);
+          expect(url.origin).toBe('https://player.example.com');
+          expect(decodeURIComponent(url.pathname.slice('/watch/'.length))).toBe(slug);
+          expect(url.search + url.hash).toBe('');
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -22,7 +22,8 @@ export function EmbedCard({ file }: { file: VideoFile }) {
         </Stack>
       ) : (
         <Typography color="text.secondary">
-          The player address is not configured yet, so there is no link to share. It comes from the server's config (or the element's player-domain attribute) and must start with http:// or https://.
+          The player address is not configured yet, so there is no link to share. It comes from the server's config (or the element's
+          player-domain attribute) and must start with http:// or https://.
         </Typography>
       )}
     </SectionCard>
@@ -48,7 +49,12 @@ function CopyField({ label, value, multiline = false }: { label: string; value: 
       onClick={copy}
       slotProps={{
         // A URL and HTML read left to right, even in a right-to-left layout.
-        htmlInput: { readOnly: true, spellCheck: false, dir: 'ltr', style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, cursor: 'copy' } },
+        htmlInput: {
+          readOnly: true,
+          spellCheck: false,
+          dir: 'ltr',
+          style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, cursor: 'copy' },
+        },
         input: {
           endAdornment: (
             <InputAdornment position="end">

@@ -4,7 +4,10 @@ import { playerLink } from '../config/player-link';
 import { embedSnippet, escapeAttribute } from './embed';
 
 const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html').body;
-const hostile = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom('"', "'", '<', '>', '&', ' ', '/', '=', 'a', '\n', '\r', '`', 'é', '😀') }));
+const hostile = fc.oneof(
+  fc.string(),
+  fc.string({ unit: fc.constantFrom('"', "'", '<', '>', '&', ' ', '/', '=', 'a', '\n', '\r', '`', 'é', '😀') }),
+);
 /** Slugs that can be a path segment ('', '.' and '..' get no link at all: see player-link.ts). */
 const hostileSlug = hostile.filter((slug) => !/^\.{0,2}$/.test(slug));
 

@@ -75,7 +75,14 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
       ) : null}
 
       {state.status === 'ready' && !deleted ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            alignItems: 'start',
+          }}
+        >
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
           <EmbedCard file={state.file} />
           {subtitles}

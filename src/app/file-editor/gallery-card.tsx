@@ -23,7 +23,12 @@ export function GalleryCard({ file }: { file: VideoFile }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           {items.map((item) => (
-            <GalleryImage key={item.label} label={item.label} url={httpUrlOrNull(imageHost ? imageHost + item.value : null)} alt={`${item.label} of ${file.file_title}`} />
+            <GalleryImage
+              key={item.label}
+              label={item.label}
+              url={httpUrlOrNull(imageHost ? imageHost + item.value : null)}
+              alt={`${item.label} of ${file.file_title}`}
+            />
           ))}
         </Box>
       )}
@@ -35,9 +40,18 @@ function GalleryImage({ label, url, alt }: { label: string; url: string | null; 
   const [failed, setFailed] = useState(false);
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Box sx={{ aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}>
+      <Box
+        sx={{ aspectRatio: '16 / 9', borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', display: 'grid', placeItems: 'center' }}
+      >
         {url && !failed ? (
-          <Box component="img" src={url} alt={alt} loading="lazy" onError={() => setFailed(true)} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          <Box
+            component="img"
+            src={url}
+            alt={alt}
+            loading="lazy"
+            onError={() => setFailed(true)}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
         ) : (
           <Typography color="text.secondary" role="img" aria-label={`${alt}: Image failed to load`}>
             Image failed to load

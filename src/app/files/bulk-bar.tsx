@@ -28,7 +28,12 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply }
         <MenuItem value="activate">Activate</MenuItem>
         <MenuItem value="deactivate">Deactivate</MenuItem>
       </TextField>
-      <Button variant="contained" disabled={!ready || busy} onClick={onApply} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button
+        variant="contained"
+        disabled={!ready || busy}
+        onClick={onApply}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         Apply
       </Button>
     </Stack>

@@ -15,13 +15,16 @@ describe('runBulk', () => {
     let inFlight = 0;
     let peak = 0;
     const seen: number[] = [];
-    const result = await runBulk(Array.from({ length: 11 }, (_, i) => i), async (n) => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 5 + (n % 3) * 3));
-      seen.push(n);
-      inFlight--;
-    });
+    const result = await runBulk(
+      Array.from({ length: 11 }, (_, i) => i),
+      async (n) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((r) => setTimeout(r, 5 + (n % 3) * 3));
+        seen.push(n);
+        inFlight--;
+      },
+    );
     expect(peak).toBe(4);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
     expect(result.failed).toEqual([]);

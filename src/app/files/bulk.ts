@@ -20,7 +20,11 @@ export interface BulkResult<T> {
  * Runs `task` for every item with at most `concurrency` in flight; a rejected task counts as failed
  * and does not stop the others. Results keep the input order.
  */
-export async function runBulk<T>(items: readonly T[], task: (item: T) => Promise<unknown>, concurrency = BULK_CONCURRENCY): Promise<BulkResult<T>> {
+export async function runBulk<T>(
+  items: readonly T[],
+  task: (item: T) => Promise<unknown>,
+  concurrency = BULK_CONCURRENCY,
+): Promise<BulkResult<T>> {
   const ok = new Array<boolean>(items.length).fill(false);
   let next = 0;
   const worker = async () => {

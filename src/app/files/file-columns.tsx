@@ -15,8 +15,6 @@ export interface RowActions {
 
 type Cell = GridRenderCellParams<VideoFile>;
 
-
-
 function StatusCell({ row }: Cell) {
   const status = fileStatusInfo(row.file_status);
   return (
@@ -102,7 +100,12 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
           <IconButton size="small" aria-label={`Edit file ${row.file_id}`} onClick={() => actions.current.edit(row.file_id)}>
             <EditIcon fontSize="small" />
           </IconButton>
-          <IconButton size="small" color="error" aria-label={`Delete file ${row.file_id}`} onClick={() => actions.current.askDelete(row.file_id)}>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`Delete file ${row.file_id}`}
+            onClick={() => actions.current.askDelete(row.file_id)}
+          >
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Stack>

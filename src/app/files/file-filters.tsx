@@ -22,7 +22,15 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, inl
           Filters
         </Typography>
         <Stack direction={inline ? 'row' : 'column'} spacing={2} sx={inline ? { maxWidth: 560 } : undefined}>
-          <TextField select fullWidth size="small" label="File Status" value={fileStatus} slotProps={selectSlots} onChange={(e) => onChange({ file_status: e.target.value })}>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label="File Status"
+            value={fileStatus}
+            slotProps={selectSlots}
+            onChange={(e) => onChange({ file_status: e.target.value })}
+          >
             <MenuItem value="">All Status</MenuItem>
             {FILE_STATUSES.map((status) => (
               <MenuItem key={status.code} value={String(status.code)}>
@@ -30,7 +38,15 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, inl
               </MenuItem>
             ))}
           </TextField>
-          <TextField select fullWidth size="small" label="Active" value={isActive} slotProps={selectSlots} onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label="Active"
+            value={isActive}
+            slotProps={selectSlots}
+            onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}
+          >
             <MenuItem value="">All</MenuItem>
             <MenuItem value="1">Active</MenuItem>
             <MenuItem value="0">Inactive</MenuItem>

@@ -1,5 +1,12 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useCspNonce } from '../shell/csp-nonce';
@@ -40,7 +47,17 @@ export interface FileGridProps {
 }
 
 /** The server-paginated, server-sorted grid: every change goes to the query string, never to local state. */
-export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, narrow, state, selection, onSelectionChange, onViewChange }: FileGridProps) {
+export const FileGrid = memo(function FileGrid({
+  rows,
+  total,
+  loading,
+  columns,
+  narrow,
+  state,
+  selection,
+  onSelectionChange,
+  onViewChange,
+}: FileGridProps) {
   const nonce = useCspNonce();
   const { page, limit, sort_by, order } = state;
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);

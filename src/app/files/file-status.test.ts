@@ -4,8 +4,17 @@ import { FILE_STATUSES, fileStatusInfo } from './file-status';
 describe('file status catalogue', () => {
   it('lists the eleven statuses of spec §4 in code order', () => {
     expect(FILE_STATUSES.map((s) => `${s.code} ${s.name}`)).toEqual([
-      '0 Pending', '1 Received', '2 Downloading', '3 Downloaded', '4 Download Failed', '5 Uploading',
-      '6 Uploaded', '7 Upload Failed', '8 Indexed', '9 Cleaned', '10 Completed',
+      '0 Pending',
+      '1 Received',
+      '2 Downloading',
+      '3 Downloaded',
+      '4 Download Failed',
+      '5 Uploading',
+      '6 Uploaded',
+      '7 Upload Failed',
+      '8 Indexed',
+      '9 Cleaned',
+      '10 Completed',
     ]);
   });
 

@@ -137,11 +137,22 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
       <Typography id="vp-files-title" component="h1" variant="h5" sx={{ mb: 2 }}>
         File Management
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          alignItems: 'start',
+        }}
+      >
         <FileFilters fileStatus={state.file_status} isActive={state.isActive} inline={!wide && !narrow} onChange={setView} />
         <Card sx={{ minWidth: 0 }}>
           <CardContent>
-            <Stack direction={narrow ? 'column' : 'row'} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: narrow ? 'stretch' : 'center' }}>
+            <Stack
+              direction={narrow ? 'column' : 'row'}
+              spacing={2}
+              sx={{ mb: 2, justifyContent: 'space-between', alignItems: narrow ? 'stretch' : 'center' }}
+            >
               <Typography component="h2" variant="h6">
                 File List ({total})
               </Typography>

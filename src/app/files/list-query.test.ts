@@ -9,7 +9,13 @@ describe('parseListState', () => {
 
   it('reads every parameter', () => {
     expect(parseListState('?page=3&limit=25&sort_by=file_title&order=asc&search=cat&isActive=0&file_status=10')).toEqual({
-      page: 3, limit: 25, sort_by: 'file_title', order: 'asc', search: 'cat', isActive: '0', file_status: '10',
+      page: 3,
+      limit: 25,
+      sort_by: 'file_title',
+      order: 'asc',
+      search: 'cat',
+      isActive: '0',
+      file_status: '10',
     });
   });
 
@@ -62,6 +68,10 @@ describe('updateListQuery', () => {
 describe('toFileQuery', () => {
   it('sends filters only when set', () => {
     expect(toFileQuery(DEFAULT_STATE)).toEqual({ page: 1, limit: 10, sort_by: 'created_at', order: 'desc' });
-    expect(toFileQuery({ ...DEFAULT_STATE, search: 'x', isActive: '0', file_status: '0' })).toMatchObject({ search: 'x', isActive: 0, file_status: 0 });
+    expect(toFileQuery({ ...DEFAULT_STATE, search: 'x', isActive: '0', file_status: '0' })).toMatchObject({
+      search: 'x',
+      isActive: 0,
+      file_status: 0,
+    });
   });
 });

@@ -17,7 +17,15 @@ export interface ListState {
   file_status: string;
 }
 
-export const DEFAULT_STATE: ListState = { page: 1, limit: 10, sort_by: 'created_at', order: 'desc', search: '', isActive: '', file_status: '' };
+export const DEFAULT_STATE: ListState = {
+  page: 1,
+  limit: 10,
+  sort_by: 'created_at',
+  order: 'desc',
+  search: '',
+  isActive: '',
+  file_status: '',
+};
 
 /** Every parameter this screen owns; any other parameter in the query string belongs to the host. */
 const OWN_KEYS = ['page', 'limit', 'sort_by', 'order', 'search', 'isActive', 'file_status'] as const;

@@ -106,7 +106,12 @@ function prefetchNext(api: ApiClient, query: FileQuery, total: number, slot: { c
   const controller = new AbortController();
   getFiles(api, next, controller.signal)
     .then((reply) => {
-      if (reply.status === 'success') slot.current = { key: keyOf(next), page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next }, at: performance.now() };
+      if (reply.status === 'success')
+        slot.current = {
+          key: keyOf(next),
+          page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next },
+          at: performance.now(),
+        };
     })
     .catch(() => {});
   return () => controller.abort();

@@ -9,5 +9,13 @@ export default function FileEditorRoute({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const fileId = parseFileId(id);
   if (fileId === null) return <Alert severity="error">“{id}” is not a file number. Open a file from the Files list.</Alert>;
-  return <FileEditorScreen fileId={fileId} onBack={() => navigate('/files')} onLoadFailed={() => navigate('/files')} onDeleted={() => navigate('/files')} subtitles={<SubtitleSection fileId={fileId} />} />;
+  return (
+    <FileEditorScreen
+      fileId={fileId}
+      onBack={() => navigate('/files')}
+      onLoadFailed={() => navigate('/files')}
+      onDeleted={() => navigate('/files')}
+      subtitles={<SubtitleSection fileId={fileId} />}
+    />
+  );
 }

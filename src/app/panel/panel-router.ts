@@ -7,7 +7,11 @@ import { guardNavigation } from '../shell/unsaved-changes';
 export type RoutingMode = 'path' | 'hash' | 'memory';
 
 /** `/admin/videos/` → `/admin/videos`; '' for the page root. */
-export const normaliseBase = (base: string | undefined) => (base ?? '').trim().replace(/\/+$/, '').replace(/^(?!\/|$)/, '/');
+export const normaliseBase = (base: string | undefined) =>
+  (base ?? '')
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/^(?!\/|$)/, '/');
 
 /**
  * The host page's own query parameters (`?keep=1`), taken when the panel mounts: a path-mode

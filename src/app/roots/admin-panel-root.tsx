@@ -7,7 +7,16 @@ import { panelRouter } from '../panel/panel-router';
 import { KitRoot } from '../shell/kit-root';
 
 /** `<vp-admin-panel>`: the whole panel with its own routing (path, hash or memory). */
-export function AdminPanelRoot({ container, direction, apiBase, base, routing = 'path', theme, playerDomain, imageHost }: RootProps<typeof VP_ADMIN_PANEL>) {
+export function AdminPanelRoot({
+  container,
+  direction,
+  apiBase,
+  base,
+  routing = 'path',
+  theme,
+  playerDomain,
+  imageHost,
+}: RootProps<typeof VP_ADMIN_PANEL>) {
   const router = useMemo(() => panelRouter(routing, base), [routing, base]);
   return (
     <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>

@@ -10,7 +10,16 @@ import { SubtitleSection } from '../subtitles/subtitle-card';
 import { useEmit } from '../shell/events';
 
 /** `<vp-file-editor file-id="42">`: the update-file screen for an integrator's page. */
-export function FileEditorRoot({ container, direction, fileId, apiBase, backHref, theme, playerDomain, imageHost }: RootProps<typeof VP_FILE_EDITOR>) {
+export function FileEditorRoot({
+  container,
+  direction,
+  fileId,
+  apiBase,
+  backHref,
+  theme,
+  playerDomain,
+  imageHost,
+}: RootProps<typeof VP_FILE_EDITOR>) {
   return (
     <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>
       <RequireSession>

@@ -45,7 +45,15 @@ export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration 
   }
 
   return (
-    <ConfirmDialog open={fileId !== null} title="Confirm Deletion" confirmLabel="Delete" danger busy={busy} onConfirm={confirm} onClose={onClose}>
+    <ConfirmDialog
+      open={fileId !== null}
+      title="Confirm Deletion"
+      confirmLabel="Delete"
+      danger
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       Are you sure you want to delete this file?
     </ConfirmDialog>
   );

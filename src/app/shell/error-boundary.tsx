@@ -26,7 +26,18 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const { error, componentStack } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" style={{ margin: 16, padding: 16, border: '1px solid #f5c2c7', borderRadius: 4, background: '#f8d7da', color: '#842029', fontFamily: 'inherit' }}>
+      <div
+        role="alert"
+        style={{
+          margin: 16,
+          padding: 16,
+          border: '1px solid #f5c2c7',
+          borderRadius: 4,
+          background: '#f8d7da',
+          color: '#842029',
+          fontFamily: 'inherit',
+        }}
+      >
         <h2 style={{ margin: '0 0 8px', fontSize: 20 }}>Lỗi xảy ra!</h2>
         <p style={{ margin: '0 0 8px', whiteSpace: 'pre-wrap' }}>{error.message || String(error)}</p>
         <details>

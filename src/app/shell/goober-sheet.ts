@@ -9,7 +9,8 @@
  */
 type GooberWindow = Window & { _goober?: HTMLStyleElement };
 
-const sheet: CSSStyleSheet | null = typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype ? new CSSStyleSheet() : null;
+const sheet: CSSStyleSheet | null =
+  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype ? new CSSStyleSheet() : null;
 let source: HTMLStyleElement | null = null;
 
 function mirror() {

@@ -35,16 +35,17 @@ export interface KitRootProps extends ConfigOverrides {
  * `direction` alone, so both nodes carry a `dir` attribute of their own (not a CSS `direction`,
  * which the RTL plugin would flip).
  */
-const isolate = (mode: ThemeMode) => ({
-  all: 'initial',
-  display: 'block',
-  fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
-  fontSize: 14,
-  lineHeight: 1.5,
-  color: mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)',
-  textAlign: 'start',
-  WebkitFontSmoothing: 'antialiased',
-}) as const;
+const isolate = (mode: ThemeMode) =>
+  ({
+    all: 'initial',
+    display: 'block',
+    fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
+    fontSize: 14,
+    lineHeight: 1.5,
+    color: mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)',
+    textAlign: 'start',
+    WebkitFontSmoothing: 'antialiased',
+  }) as const;
 
 /**
  * Everything one element needs around its screen: its session (from its own `api-base`), its
@@ -77,7 +78,14 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
 
   const nonce = cspNonceOf(host);
   const cache = useMemo<EmotionCache>(
-    () => createCache({ key: 'vp', container, prepend: true, ...(nonce ? { nonce } : {}), ...(rtlPlugin ? { stylisPlugins: [rtlPlugin] } : {}) }),
+    () =>
+      createCache({
+        key: 'vp',
+        container,
+        prepend: true,
+        ...(nonce ? { nonce } : {}),
+        ...(rtlPlugin ? { stylisPlugins: [rtlPlugin] } : {}),
+      }),
     [container, nonce, rtlPlugin],
   );
   useEffect(() => () => cache.sheet.flush(), [cache]);
@@ -94,26 +102,30 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
       <ThemeProvider theme={theme}>
         <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
         <CspNonceContext.Provider value={nonce}>
-        <HostContext.Provider value={host}>
-          <UnsavedChangesContext.Provider value={unsaved}>
-          <ConfigOverridesContext.Provider value={overridesValue}>
-            <ScopedCssBaseline data-vp-theme={mode} dir={direction} sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
-              <ErrorBoundary>
-                <Toasts root={portal}>{children}</Toasts>
-              </ErrorBoundary>
-            </ScopedCssBaseline>
-            <div
-              ref={(node) => {
-                portalRef.current = node;
-                setPortal(node);
-              }}
-              className="vp-portal"
-              dir={direction}
-              style={isolate(mode) as React.CSSProperties}
-            />
-          </ConfigOverridesContext.Provider>
-          </UnsavedChangesContext.Provider>
-        </HostContext.Provider>
+          <HostContext.Provider value={host}>
+            <UnsavedChangesContext.Provider value={unsaved}>
+              <ConfigOverridesContext.Provider value={overridesValue}>
+                <ScopedCssBaseline
+                  data-vp-theme={mode}
+                  dir={direction}
+                  sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
+                >
+                  <ErrorBoundary>
+                    <Toasts root={portal}>{children}</Toasts>
+                  </ErrorBoundary>
+                </ScopedCssBaseline>
+                <div
+                  ref={(node) => {
+                    portalRef.current = node;
+                    setPortal(node);
+                  }}
+                  className="vp-portal"
+                  dir={direction}
+                  style={isolate(mode) as React.CSSProperties}
+                />
+              </ConfigOverridesContext.Provider>
+            </UnsavedChangesContext.Provider>
+          </HostContext.Provider>
         </CspNonceContext.Provider>
       </ThemeProvider>
     </CacheProvider>

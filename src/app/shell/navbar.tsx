@@ -5,7 +5,15 @@ import { Link } from 'wouter';
 import { useConfigState, useSession } from '../config/use-config';
 
 /** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link). */
-export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSidebar: () => void; sidebarOpen: boolean; onSignOut: () => void }) {
+export function Navbar({
+  onToggleSidebar,
+  sidebarOpen,
+  onSignOut,
+}: {
+  onToggleSidebar: () => void;
+  sidebarOpen: boolean;
+  onSignOut: () => void;
+}) {
   const { store } = useSession();
   const { apiKey, theme } = useConfigState();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -14,7 +22,12 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
   return (
     <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <IconButton edge="start" onClick={onToggleSidebar} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} aria-expanded={sidebarOpen}>
+        <IconButton
+          edge="start"
+          onClick={onToggleSidebar}
+          aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-expanded={sidebarOpen}
+        >
           <MenuIcon />
         </IconButton>
         <span style={{ flex: 1 }} />
@@ -35,7 +48,14 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
             >
               Account
             </Button>
-            <Menu id="vp-account-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+            <Menu
+              id="vp-account-menu"
+              anchorEl={menuAnchor}
+              open={Boolean(menuAnchor)}
+              onClose={() => setMenuAnchor(null)}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            >
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);

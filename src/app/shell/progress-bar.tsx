@@ -19,5 +19,12 @@ export function ProgressBar({ location }: { location: string }) {
     return () => cancelAnimationFrame(frame);
   }, [location]);
   if (value === null) return null;
-  return <LinearProgress variant="determinate" value={value} aria-label="Loading page" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1300, height: 3 }} />;
+  return (
+    <LinearProgress
+      variant="determinate"
+      value={value}
+      aria-label="Loading page"
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1300, height: 3 }}
+    />
+  );
 }

@@ -36,7 +36,16 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
         href="/"
         onClick={narrow ? onNavigate : undefined}
         aria-label="VP Admin home"
-        sx={{ display: 'flex', alignItems: 'center', height: 56, px: 2, color: '#fff', textDecoration: 'none', borderBottom: '1px solid #4b545c', whiteSpace: 'nowrap' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          height: 56,
+          px: 2,
+          color: '#fff',
+          textDecoration: 'none',
+          borderBottom: '1px solid #4b545c',
+          whiteSpace: 'nowrap',
+        }}
       >
         <Brand />
       </Box>

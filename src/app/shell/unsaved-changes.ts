@@ -86,5 +86,8 @@ export function guardNavigation(hook: BaseLocationHook): BaseLocationHook {
     );
     return [location, guardedNavigate];
   };
-  return Object.assign(useGuardedLocation, { searchHook: (hook as { searchHook?: unknown }).searchHook, hrefs: (hook as { hrefs?: unknown }).hrefs });
+  return Object.assign(useGuardedLocation, {
+    searchHook: (hook as { searchHook?: unknown }).searchHook,
+    hrefs: (hook as { hrefs?: unknown }).hrefs,
+  });
 }

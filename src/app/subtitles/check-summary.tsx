@@ -1,7 +1,14 @@
 import { Alert, Box, MenuItem, TextField, Typography } from '@mui/material';
 import type { SubtitleCheck } from './lib/check';
 
-const FORMAT_NAMES: Record<string, string> = { srt: 'SubRip (.srt)', vtt: 'WebVTT (.vtt)', ass: 'Advanced SubStation (.ass)', ssa: 'SubStation Alpha (.ssa)', microdvd: 'MicroDVD (.sub)', subviewer: 'SubViewer (.sub)' };
+const FORMAT_NAMES: Record<string, string> = {
+  srt: 'SubRip (.srt)',
+  vtt: 'WebVTT (.vtt)',
+  ass: 'Advanced SubStation (.ass)',
+  ssa: 'SubStation Alpha (.ssa)',
+  microdvd: 'MicroDVD (.sub)',
+  subviewer: 'SubViewer (.sub)',
+};
 
 const time = (ms: number) => {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -20,7 +27,12 @@ interface CheckSummaryProps {
 }
 
 export function CheckSummary({ check, encodings, overridden, onEncoding, disabled }: CheckSummaryProps) {
-  if (check === 'checking') return <Typography variant="body2" color="text.secondary" role="status">Checking the file…</Typography>;
+  if (check === 'checking')
+    return (
+      <Typography variant="body2" color="text.secondary" role="status">
+        Checking the file…
+      </Typography>
+    );
   if (!check.ok) return null; // The dialog shows the reason as its error.
   return (
     <Box role="status" aria-label="Subtitle check" sx={{ display: 'grid', gap: 1 }}>
@@ -50,11 +62,16 @@ export function CheckSummary({ check, encodings, overridden, onEncoding, disable
       {check.firstProblem ? (
         <Alert severity="warning" variant="outlined">
           Line {check.firstProblem.line}: {check.firstProblem.message.replace(/^Line \d+:\s*/, '')}
-          {check.problems.length > 1 ? ` (and ${check.problems.length - 1} more)` : ''}. The file can still be uploaded, but some players may skip these cues.
+          {check.problems.length > 1 ? ` (and ${check.problems.length - 1} more)` : ''}. The file can still be uploaded, but some players
+          may skip these cues.
         </Alert>
       ) : null}
       {check.preview.length > 0 ? (
-        <Box component="ol" aria-label="First cues" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5, maxHeight: 140, overflow: 'auto' }}>
+        <Box
+          component="ol"
+          aria-label="First cues"
+          sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5, maxHeight: 140, overflow: 'auto' }}
+        >
           {check.preview.map((cue, index) => (
             <Box component="li" key={index} sx={{ fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', mr: 1 }}>

@@ -45,7 +45,11 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
         }}
       />
       {file ? (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: invalid ? 'error.main' : 'divider', borderRadius: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: invalid ? 'error.main' : 'divider', borderRadius: 1 }}
+        >
           <SubtitlesIcon color="action" aria-hidden />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography sx={{ wordBreak: 'break-all' }}>{file.name}</Typography>

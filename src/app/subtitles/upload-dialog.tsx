@@ -104,7 +104,14 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
     abort.current = new AbortController();
     setProgress(0);
     try {
-      const reply = await uploadSubtitle(api, { file: chosen.file, fileId, lang, subTmp: chosen.subTmp, onProgress: setProgress, signal: abort.current.signal });
+      const reply = await uploadSubtitle(api, {
+        file: chosen.file,
+        fileId,
+        lang,
+        subTmp: chosen.subTmp,
+        onProgress: setProgress,
+        signal: abort.current.signal,
+      });
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onUploaded();
@@ -122,14 +129,22 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
       <DialogTitle id={titleId}>Upload Subtitle</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <LanguageSelect value={lang} onChange={(code) => (setLang(code), setLangError(null))} error={langError} disabled={busy} autoFocus />
+          <LanguageSelect
+            value={lang}
+            onChange={(code) => (setLang(code), setLangError(null))}
+            error={langError}
+            disabled={busy}
+            autoFocus
+          />
           <DropZone file={chosen?.file ?? null} disabled={busy} invalid={Boolean(fileError)} onFile={choose} onRemove={remove} />
           {fileError ? (
             <Alert severity="error" role="alert">
               {fileError}
             </Alert>
           ) : null}
-          {check && !fileError ? <CheckSummary check={check} encodings={encodings} overridden={encoding !== null} onEncoding={reread} disabled={busy} /> : null}
+          {check && !fileError ? (
+            <CheckSummary check={check} encodings={encodings} overridden={encoding !== null} onEncoding={reread} disabled={busy} />
+          ) : null}
           {busy ? (
             <Box>
               <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label="Upload progress" />

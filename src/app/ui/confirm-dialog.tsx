@@ -17,7 +17,17 @@ export interface ConfirmDialogProps {
  * A yes/no question. While busy, overlay clicks and Esc do nothing. Focus starts on the safe choice
  * when the action destroys something (Cancel), else on the action.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (

@@ -8,7 +8,12 @@ import react from '@vitejs/plugin-react';
 import { ROOT } from '../environment.mjs';
 
 /** Serves `html` at `path` (and everything under `path` that `files` names). */
-export async function serveHost(page: Page, path: string, html: string, { headers = {}, files = {} }: { headers?: Record<string, string>; files?: Record<string, string> } = {}) {
+export async function serveHost(
+  page: Page,
+  path: string,
+  html: string,
+  { headers = {}, files = {} }: { headers?: Record<string, string>; files?: Record<string, string> } = {},
+) {
   await page.route(`**${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', headers, body: html }));
   for (const [filePath, body] of Object.entries(files)) {
     await page.route(`**${filePath}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
@@ -23,7 +28,11 @@ export async function buildReactHost(): Promise<string> {
     logLevel: 'error',
     plugins: [react()],
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { write: false, minify: false, lib: { entry: join(import.meta.dirname, 'react-host.tsx'), formats: ['es'], fileName: 'react-host' } },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: join(import.meta.dirname, 'react-host.tsx'), formats: ['es'], fileName: 'react-host' },
+    },
   });
   const [result] = Array.isArray(output) ? output : [output];
   const chunk = (result as { output: { type: string; code?: string }[] }).output.find((item) => item.type === 'chunk');

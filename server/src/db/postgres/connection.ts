@@ -5,7 +5,16 @@ import { DatabaseUnavailableError, type Db, type Queryable, type SqlValue } from
 // the server stores is far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 
 /** Errors that mean "PostgreSQL cannot be reached now", not "this query is wrong". */
 export function isUnavailable(err: unknown): boolean {
@@ -14,7 +23,9 @@ export function isUnavailable(err: unknown): boolean {
   if (UNAVAILABLE_CODES.has(code)) return true;
   // SQLSTATE 08xxx connection exceptions, 57P0x shutdown / cannot connect now, 53300 too many connections.
   if (/^(08|57P0)/.test(code) || code === '53300') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|connection is insecure/i.test(String(e?.message ?? ''));
+  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|connection is insecure/i.test(
+    String(e?.message ?? ''),
+  );
 }
 
 /** `?` placeholders become `$1, $2, …` (the shared SQL never has a literal question mark). */

@@ -96,12 +96,11 @@ export class PgLister implements FileLister {
       const at = await this.#positions.nearest(tx, accountId, q, ascStart);
       if (at) {
         const seek = this.#positions.seek(q, at);
-        const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(q, true)} LIMIT ? OFFSET ?`, [
-          ...params,
-          ...seek.params,
-          count,
-          ascStart - at.position,
-        ]);
+        const rows = await this.#rows(
+          tx,
+          `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(q, true)} LIMIT ? OFFSET ?`,
+          [...params, ...seek.params, count, ascStart - at.position],
+        );
         return q.order === 'desc' ? rows.reverse() : rows;
       }
       this.#positions.fill(accountId, q);
@@ -110,7 +109,11 @@ export class PgLister implements FileLister {
     const asc = (q.order === 'asc') !== reverse;
     const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
     const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [...params, limit, skip]);
+    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [
+      ...params,
+      limit,
+      skip,
+    ]);
     return reverse ? rows.reverse() : rows;
   }
 

@@ -159,7 +159,9 @@ const MIGRATIONS: readonly string[] = [
     name  text PRIMARY KEY,
     value text NOT NULL
   );
-  ${pgListIndexes().map((i) => `${i.sql};`).join('\n  ')}
+  ${pgListIndexes()
+    .map((i) => `${i.sql};`)
+    .join('\n  ')}
   ${PG_FILE_TRIGGERS}
   `,
 ];
@@ -169,7 +171,9 @@ export const MIGRATION_LOCK = "hashtext('vp-admin-kit schema')";
 
 /** Runs the missing migrations; the caller holds the migration lock. Returns true on a new database. */
 export async function migratePg(client: pg.PoolClient): Promise<boolean> {
-  await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  await client.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
   const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
   const current = rows[0]?.v ?? 0;
   for (let version = current; version < MIGRATIONS.length; version++) {

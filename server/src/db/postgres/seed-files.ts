@@ -9,7 +9,18 @@ const BULK_THRESHOLD = 50_000;
 
 /** Rows per INSERT statement: big enough to amortise the round trip, small enough for the parameter limit. */
 const ROWS_PER_INSERT = 2000;
-const COLUMNS = ['file_id', 'account_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'is_active', 'created_at', 'file_image', 'file_slide'];
+const COLUMNS = [
+  'file_id',
+  'account_id',
+  'file_server',
+  'file_title',
+  'file_slug',
+  'file_status',
+  'is_active',
+  'created_at',
+  'file_image',
+  'file_slide',
+];
 
 /**
  * Adds `count` sample files (see sampleFiles) to an account in one transaction, with multi-row
@@ -34,12 +45,26 @@ export async function seedPgFiles(db: PgDb, accountId: number, count: number, no
     let inBatch = 0;
     const flush = async () => {
       if (!inBatch) return;
-      await tx.run(`INSERT INTO files (${COLUMNS.join(', ')}, search_words) VALUES ${Array.from({ length: inBatch }, () => row).join(', ')}`, batch);
+      await tx.run(
+        `INSERT INTO files (${COLUMNS.join(', ')}, search_words) VALUES ${Array.from({ length: inBatch }, () => row).join(', ')}`,
+        batch,
+      );
       batch = [];
       inBatch = 0;
     };
     for (const f of sampleFiles(accountId, first, count, now)) {
-      batch.push(f.file_id, f.account_id, f.file_server, f.file_title, f.file_slug, f.file_status, f.is_active, f.created_at, f.file_image, f.file_slide);
+      batch.push(
+        f.file_id,
+        f.account_id,
+        f.file_server,
+        f.file_title,
+        f.file_slug,
+        f.file_status,
+        f.is_active,
+        f.created_at,
+        f.file_image,
+        f.file_slide,
+      );
       batch.push(pgSearchWords(accountId, f.file_title, f.file_slug));
       if (++inBatch === ROWS_PER_INSERT) await flush();
     }

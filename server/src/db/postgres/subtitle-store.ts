@@ -13,7 +13,8 @@ export class PgSubtitleStore extends TempFiles implements SubtitleStore {
 
   async put(content: string | Uint8Array): Promise<string> {
     const key = randomToken(32);
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+    const bytes =
+      typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     await this.#db.run('INSERT INTO subtitle_contents (storage_name, content) VALUES (?, ?)', [key, bytes]);
     return key;
   }

@@ -59,10 +59,12 @@ export class SqliteFileList {
 
   /** One consistent snapshot for the count and the page. */
   list(accountId: number, q: ListQuery): ListPage {
-    return this.#db.transaction(() => {
-      const search = q.search?.trim();
-      return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
-    }).deferred();
+    return this.#db
+      .transaction(() => {
+        const search = q.search?.trim();
+        return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
+      })
+      .deferred();
   }
 
   #filters(q: ListQuery, alias = ''): { sql: string; params: number[] } {
@@ -127,7 +129,9 @@ export class SqliteFileList {
     const { sql: filterSql, params } = this.#filters(q, 'f.');
     const hasFilters = params.length > 0;
 
-    const matches = this.#stmt(`SELECT count(*) FROM (${cand})`).pluck().get(...candParams) as number;
+    const matches = this.#stmt(`SELECT count(*) FROM (${cand})`)
+      .pluck()
+      .get(...candParams) as number;
     const total = hasFilters
       ? (this.#stmt(`SELECT count(*) FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}`)
           .pluck()
@@ -179,7 +183,9 @@ export class SqliteFileList {
     const step = this.anchorStep;
     const k = Math.floor(skip / step);
     if (k === 0) {
-      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(accountId, ...params, limit, skip) as number[];
     }
 
     const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
@@ -208,18 +214,36 @@ export class SqliteFileList {
       const idCmp = inclusive ? `${cmp}=` : cmp;
       if (column === 'file_id') {
         return this.#stmt(`SELECT ${what} ${base} AND file_id ${idCmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-          accountId, ...params, key[1], limit, skip,
+          accountId,
+          ...params,
+          key[1],
+          limit,
+          skip,
         ) as Record<string, unknown>[];
       }
       const same = `${base} AND ${column} = ? AND file_id ${idCmp} ?`;
-      const inSame = this.#stmt(`SELECT count(*) FROM (SELECT 1 ${same} LIMIT ?)`).pluck().get(accountId, ...params, key[0], key[1], skip + limit) as number;
-      const rows = skip < inSame
-        ? (this.#stmt(`SELECT ${what} ${same} ORDER BY ${order} LIMIT ? OFFSET ?`).all(accountId, ...params, key[0], key[1], limit, skip) as Record<string, unknown>[])
-        : [];
+      const inSame = this.#stmt(`SELECT count(*) FROM (SELECT 1 ${same} LIMIT ?)`)
+        .pluck()
+        .get(accountId, ...params, key[0], key[1], skip + limit) as number;
+      const rows =
+        skip < inSame
+          ? (this.#stmt(`SELECT ${what} ${same} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+              accountId,
+              ...params,
+              key[0],
+              key[1],
+              limit,
+              skip,
+            ) as Record<string, unknown>[])
+          : [];
       if (rows.length < limit) {
         rows.push(
           ...(this.#stmt(`SELECT ${what} ${base} AND ${column} ${cmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-            accountId, ...params, key[0], limit - rows.length, Math.max(0, skip - inSame),
+            accountId,
+            ...params,
+            key[0],
+            limit - rows.length,
+            Math.max(0, skip - inSame),
           ) as Record<string, unknown>[]),
         );
       }
@@ -234,7 +258,8 @@ export class SqliteFileList {
       const prev = anchors[anchors.length - 1];
       const row = prev
         ? fromKey(prev, false, cols, 1, step - 1)[0]
-        : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as Record<string, unknown> | undefined);
+        : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as
+            Record<string, unknown> | undefined);
       const key = keyOf(row);
       if (!key) break;
       anchors.push(key);
@@ -243,7 +268,9 @@ export class SqliteFileList {
     const j = Math.min(k, anchors.length);
     const anchor = anchors[j - 1];
     if (!anchor) {
-      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`)
+        .pluck()
+        .all(accountId, ...params, limit, skip) as number[];
     }
     return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
   }
@@ -283,10 +310,12 @@ export class SqliteFileList {
           const q: ListQuery = { page: 1, limit: 1, sort_by, order: 'asc', ...f };
           for (const asc of [true, false]) {
             for (;;) {
-              const done = this.#db.transaction(() => {
-                const { total } = this.#counts(accountId, q);
-                return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
-              }).deferred();
+              const done = this.#db
+                .transaction(() => {
+                  const { total } = this.#counts(accountId, q);
+                  return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
+                })
+                .deferred();
               if (done) break;
               yield;
             }
@@ -307,9 +336,7 @@ export class SqliteFileList {
 
   #rowsInOrder(ids: number[]): FileRow[] {
     if (!ids.length) return [];
-    const rows = this.#stmt(`SELECT * FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`).all(
-      ...ids,
-    ) as FileRow[];
+    const rows = this.#stmt(`SELECT * FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`).all(...ids) as FileRow[];
     const byId = new Map(rows.map((r) => [r.file_id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is FileRow => r !== undefined);
   }

@@ -197,7 +197,9 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       db.exec(`DROP TRIGGER IF EXISTS ${name}`);
     }
     db.exec('DROP TABLE IF EXISTS files_fts');
-    db.exec(`CREATE VIRTUAL TABLE files_search USING fts5(words, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`);
+    db.exec(
+      `CREATE VIRTUAL TABLE files_search USING fts5(words, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`,
+    );
     db.exec('INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files');
     db.exec(FILE_TRIGGERS);
   },

@@ -3,10 +3,7 @@ import type { ListPage, ListQuery } from '../files';
 import type { ListTuning } from './file-list';
 
 type Work =
-  | { kind: 'list'; accountId: number; query: ListQuery }
-  | { kind: 'warm' }
-  | { kind: 'tune'; tuning: ListTuning }
-  | { kind: 'close' };
+  { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'warm' } | { kind: 'tune'; tuning: ListTuning } | { kind: 'close' };
 export type WorkerRequest = { id: number } & Work;
 export type WorkerReply = { id: number; result?: unknown; error?: string };
 

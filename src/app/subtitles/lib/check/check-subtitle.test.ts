@@ -23,13 +23,21 @@ describe('checkSubtitle: accepted files', () => {
 
   it('reads legacy and UTF-16 files in every format', () => {
     const vtt = `WEBVTT\n\n00:01.000 --> 00:02.000\n${DIALOGUE.russian[0]}\n`;
-    expect(passed(checkSubtitle(encode(vtt, 'windows-1251'), 'a.vtt'))).toMatchObject({ format: 'vtt', encoding: 'windows-1251', cueCount: 1 });
+    expect(passed(checkSubtitle(encode(vtt, 'windows-1251'), 'a.vtt'))).toMatchObject({
+      format: 'vtt',
+      encoding: 'windows-1251',
+      cueCount: 1,
+    });
     const ass = `[Script Info]\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${DIALOGUE.greek[2]}\n`;
     const assResult = passed(checkSubtitle(encode(ass, 'windows-1253'), 'a.ASS'));
     expect(assResult).toMatchObject({ format: 'ass', encoding: 'windows-1253', cueCount: 1 });
     expect(assResult.preview[0]?.text).toBe(DIALOGUE.greek[2]);
     const sub = DIALOGUE.japanese.map((line, i) => `{${i * 50}}{${i * 50 + 40}}${line}`).join('\r\n');
-    expect(passed(checkSubtitle(encode(sub, 'shift_jis'), 'a.sub'))).toMatchObject({ format: 'microdvd', encoding: 'shift_jis', cueCount: 4 });
+    expect(passed(checkSubtitle(encode(sub, 'shift_jis'), 'a.sub'))).toMatchObject({
+      format: 'microdvd',
+      encoding: 'shift_jis',
+      cueCount: 4,
+    });
     const utf16 = withPrefix([0xff, 0xfe], encode(srtOf(DIALOGUE.arabic), 'utf-16le'));
     expect(passed(checkSubtitle(utf16.buffer as ArrayBuffer, 'a.srt'))).toMatchObject({ encoding: 'utf-16le', cueCount: 4 });
     expect(passed(checkSubtitle(encode(srtOf(DIALOGUE.romanian), 'windows-1250'), 'ro.srt')).preview[0]?.text).toBe('Nu ştiu ce să fac.');
@@ -38,11 +46,15 @@ describe('checkSubtitle: accepted files', () => {
   it('gives the first problem with its line number', () => {
     const result = passed(checkSubtitle(encode('1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\nhello\n', 'utf-8'), 'x.srt'));
     expect(result.cueCount).toBe(1);
-    expect(result.firstProblem).toEqual({ line: 6, message: 'Line 6: expected a time line like "00:00:01,000 --> 00:00:02,000", found "hello"' });
+    expect(result.firstProblem).toEqual({
+      line: 6,
+      message: 'Line 6: expected a time line like "00:00:01,000 --> 00:00:02,000", found "hello"',
+    });
   });
 
   it('turns cue markup into plain text: no tags, no script', () => {
-    const srt = '1\n00:00:01,000 --> 00:00:02,000\n<script>alert(1)</script><b onclick="x()">Bold</b> <font color="red">red</font> {\\an8}&lt;3 &amp; a < b\n';
+    const srt =
+      '1\n00:00:01,000 --> 00:00:02,000\n<script>alert(1)</script><b onclick="x()">Bold</b> <font color="red">red</font> {\\an8}&lt;3 &amp; a < b\n';
     const [cue] = passed(checkSubtitle(encode(srt, 'utf-8'), 'x.srt')).preview;
     expect(cue?.text).toBe('alert(1)Bold red <3 & a < b');
     expect(cue?.text).not.toMatch(/<script|<b|<font/);
@@ -91,9 +103,18 @@ describe('checkSubtitle: refused files', () => {
 
   it('prose, naming the extension', () => {
     const prose = encode('Dear diary,\n\nToday I renamed a text file.\nIt did not become a subtitle.\n', 'utf-8');
-    expect(checkSubtitle(prose, 'notes.srt')).toEqual({ ok: false, reason: 'No subtitles were found in this file. Is it really a .srt file?' });
-    expect(checkSubtitle(prose, 'notes.SUB')).toEqual({ ok: false, reason: 'No subtitles were found in this file. Is it really a .sub file?' });
-    expect(checkSubtitle(prose, 'notes')).toEqual({ ok: false, reason: 'No subtitles were found in this file. Is it really a subtitle file?' });
+    expect(checkSubtitle(prose, 'notes.srt')).toEqual({
+      ok: false,
+      reason: 'No subtitles were found in this file. Is it really a .srt file?',
+    });
+    expect(checkSubtitle(prose, 'notes.SUB')).toEqual({
+      ok: false,
+      reason: 'No subtitles were found in this file. Is it really a .sub file?',
+    });
+    expect(checkSubtitle(prose, 'notes')).toEqual({
+      ok: false,
+      reason: 'No subtitles were found in this file. Is it really a subtitle file?',
+    });
   });
 });
 
@@ -114,7 +135,26 @@ describe('checkSubtitle: any bytes', () => {
   });
 
   it('never throws on text that looks almost like a subtitle', () => {
-    const piece = fc.constantFrom('1', '\n', '\r\n', '00:00:01,000', ' --> ', '00:02.000', 'WEBVTT', '{1}{25}', '|', 'Dialogue: ', ',', '[Events]', 'Format: Start, End, Text', '<i>', '{\\b1}', 'é', 'ж', '字');
+    const piece = fc.constantFrom(
+      '1',
+      '\n',
+      '\r\n',
+      '00:00:01,000',
+      ' --> ',
+      '00:02.000',
+      'WEBVTT',
+      '{1}{25}',
+      '|',
+      'Dialogue: ',
+      ',',
+      '[Events]',
+      'Format: Start, End, Text',
+      '<i>',
+      '{\\b1}',
+      'é',
+      'ж',
+      '字',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.constantFrom('a.srt', 'a.vtt', 'a.ass', 'a.sub'), (pieces, name) => {
         const result = checkSubtitle(new TextEncoder().encode(pieces.join('')), name);

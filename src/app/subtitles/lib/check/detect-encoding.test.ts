@@ -37,8 +37,16 @@ describe('detectEncoding: Unicode', () => {
   });
 
   it('UTF-16 LE and BE with a BOM', () => {
-    expect(detectEncoding(withPrefix([0xff, 0xfe], encode(text, 'utf-16le')))).toEqual({ encoding: 'utf-16le', bom: true, confidence: 'certain' });
-    expect(detectEncoding(withPrefix([0xfe, 0xff], encode(text, 'utf-16be')))).toEqual({ encoding: 'utf-16be', bom: true, confidence: 'certain' });
+    expect(detectEncoding(withPrefix([0xff, 0xfe], encode(text, 'utf-16le')))).toEqual({
+      encoding: 'utf-16le',
+      bom: true,
+      confidence: 'certain',
+    });
+    expect(detectEncoding(withPrefix([0xfe, 0xff], encode(text, 'utf-16be')))).toEqual({
+      encoding: 'utf-16be',
+      bom: true,
+      confidence: 'certain',
+    });
   });
 
   it('UTF-16 LE and BE without a BOM, by the NUL bytes of ASCII characters', () => {

@@ -5,18 +5,7 @@
  * cases subtitles meet (see score-legacy.ts for how they are weighed).
  */
 
-export type Script =
-  | 'latin'
-  | 'greek'
-  | 'cyrillic'
-  | 'hebrew'
-  | 'arabic'
-  | 'thai'
-  | 'kana'
-  | 'halfkana'
-  | 'han'
-  | 'hangul'
-  | 'other';
+export type Script = 'latin' | 'greek' | 'cyrillic' | 'hebrew' | 'arabic' | 'thai' | 'kana' | 'halfkana' | 'han' | 'hangul' | 'other';
 
 /** The script of a letter or combining mark, by code point range. */
 export function scriptOf(cp: number): Script {

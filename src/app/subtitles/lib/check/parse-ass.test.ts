@@ -27,7 +27,8 @@ describe('parseAss', () => {
   });
 
   it('follows a reordered Format (SSA style with Marked)', () => {
-    const ssa = '[Script Info]\n\n[Events]\nFormat: Marked, End, Start, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: Marked=0,0:00:05.00,0:00:04.00,Default,,0,0,0,,Hi\n';
+    const ssa =
+      '[Script Info]\n\n[Events]\nFormat: Marked, End, Start, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: Marked=0,0:00:05.00,0:00:04.00,Default,,0,0,0,,Hi\n';
     expect(parseAss(ssa).cues).toEqual([{ start: 4000, end: 5000, text: 'Hi', line: 5 }]);
   });
 

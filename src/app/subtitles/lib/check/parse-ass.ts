@@ -111,7 +111,10 @@ export function parseAss(text: string): ParseResult {
     const start = parseTime(fields[columns.start] ?? '');
     const end = parseTime(fields[columns.end] ?? '');
     if (start === null || end === null) {
-      problems.add(lineNo, `expected a time like "0:00:01.00", found ${found((start === null ? fields[columns.start] : fields[columns.end]) ?? '')}`);
+      problems.add(
+        lineNo,
+        `expected a time like "0:00:01.00", found ${found((start === null ? fields[columns.start] : fields[columns.end]) ?? '')}`,
+      );
       return;
     }
     if (end < start) problems.add(lineNo, 'the cue ends before it starts');

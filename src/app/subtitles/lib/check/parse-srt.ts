@@ -27,7 +27,12 @@ function parseTimeLine(line: string): Timing | 'bad' | null {
   if (arrow < 0) return null;
   // Some files put "X1:… Y1:…" coordinates after the end time; players ignore them, so do we.
   const start = parseTime(line.slice(0, arrow).trim());
-  const end = parseTime(line.slice(arrow + 3).trim().split(/\s+/, 1)[0] ?? '');
+  const end = parseTime(
+    line
+      .slice(arrow + 3)
+      .trim()
+      .split(/\s+/, 1)[0] ?? '',
+  );
   if (!start || !end) return 'bad';
   return { start: start.ms, end: end.ms, dot: start.dot || end.dot };
 }
@@ -80,8 +85,7 @@ export function parseSrt(text: string): ParseResult {
     const textLines: string[] = [];
     while (!isBlank(lines[i])) {
       const current = lines[i] ?? '';
-      const nextStartsCue =
-        parseTimeLine(current) !== null || (INDEX.test(current) && parseTimeLine(lines[i + 1] ?? '') !== null);
+      const nextStartsCue = parseTimeLine(current) !== null || (INDEX.test(current) && parseTimeLine(lines[i + 1] ?? '') !== null);
       if (nextStartsCue) {
         problems.add(i + 1, 'expected a blank line before the next cue');
         break;

@@ -30,7 +30,8 @@ describe('parseSub: MicroDVD', () => {
 
 describe('parseSub: SubViewer 2.0', () => {
   it('skips the header and reads time blocks with [br]', () => {
-    const text = '[INFORMATION]\n[TITLE]Film\n[END INFORMATION]\n[SUBTITLE]\n\n00:00:01.00,00:00:02.50\nHello[br]world\n\n00:00:03.00,00:00:04.00\nB\n';
+    const text =
+      '[INFORMATION]\n[TITLE]Film\n[END INFORMATION]\n[SUBTITLE]\n\n00:00:01.00,00:00:02.50\nHello[br]world\n\n00:00:03.00,00:00:04.00\nB\n';
     const { cues, problems, variant } = parseSub(text);
     expect(variant).toBe('subviewer');
     expect(problems).toEqual([]);

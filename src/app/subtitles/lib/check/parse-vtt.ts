@@ -61,7 +61,11 @@ export function parseVtt(text: string): ParseResult {
     }
     const arrow = line.indexOf('-->');
     const left = line.slice(0, arrow).trim();
-    const right = line.slice(arrow + 3).trim().split(/[ \t]+/, 1)[0] ?? '';
+    const right =
+      line
+        .slice(arrow + 3)
+        .trim()
+        .split(/[ \t]+/, 1)[0] ?? '';
     const start = parseTime(left);
     const end = parseTime(right);
     if (start === null || end === null) {
