@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order of speed — type-check, unit and server tests (Vitest), browser
-// tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
-// real server). All suites run even when one fails; the last line counts every test.
+// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format),
+// type-check, unit and server tests (Vitest), browser tests of the elements (@web/test-runner in
+// Chromium), end-to-end flows (Playwright against the real server). All suites run even when one fails; the last line counts every test.
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,11 @@ const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 const only = process.argv.slice(2);
 
 const suites = [
+  {
+    name: 'lint',
+    command: ['npm', 'run', '--silent', 'lint'],
+    count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
+  },
   {
     name: 'typecheck',
     command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
