@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fmtMs, login, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { signInByApi } from '../../test/support/sign-in.mjs';
+import { fmtMs, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const FILES = 1_000_000;
 const ACCOUNT = 'bench';
@@ -13,25 +14,7 @@ const PASSWORD = 'bench-password-1M';
 const LIGHT = 'light';
 
 function runClient(config, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, 'api-client.mjs')], {
-      env: { ...process.env, BENCH_API_CONFIG: JSON.stringify(config) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '',
-      err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => {
-      err += d;
-      process.stderr.write(d);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()));
-      else reject(new Error(`API client failed (${signal ?? `exit ${code}`}): ${err.slice(-1500)}`));
-    });
-  });
+  return runChild('api-client.mjs', 'BENCH_API_CONFIG', config, timeoutMs);
 }
 
 /** The PostgreSQL server the bench may create its database on (a role with CREATEDB), or null. */
@@ -120,7 +103,7 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
     });
     server = await startServer({ dataDir, demo: false, extraEnv: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {} });
     console.log(`[${engine}] server on ${server.url}; measuring (${samples} samples a case) …`);
-    const apiKey = await login(server.url, ACCOUNT, PASSWORD);
+    const apiKey = await signInByApi(server.url, ACCOUNT, PASSWORD);
     const res = await runClient({ url: server.url, apiKey, samples, warmup: 20, caseMs: 30_000 }, 20 * 60_000);
     if (res.total !== files) notes.push(`the account holds ${res.total} files, not ${files}`);
     for (const c of res.cases) {
@@ -139,7 +122,7 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
     );
 
     // Fairness: another account's light request, alone, then beside 8 connections of heavy searches.
-    const lightKey = await login(server.url, LIGHT, PASSWORD);
+    const lightKey = await signInByApi(server.url, LIGHT, PASSWORD);
     console.log(`[${engine}] fairness: the light request alone, then beside 8 heavy connections (${fairSeconds} s each) …`);
     const alone = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 0, seconds: Math.min(10, fairSeconds) });
     const loaded = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 8, seconds: fairSeconds });

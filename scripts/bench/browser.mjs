@@ -7,7 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, login, removeDir, startServer, stats, tempDir } from './common.mjs';
+import { signInByApi } from '../../test/support/sign-in.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, removeDir, startServer, stats, tempDir } from './common.mjs';
 
 const NEXT_BUDGET = 100;
 const CLICKS = 40;
@@ -111,7 +112,7 @@ export async function run(options = {}) {
   let server, browser;
   try {
     server = await startServer({ dataDir, demo: true });
-    const apiKey = await login(server.url, 'demo', 'demo-password');
+    const apiKey = await signInByApi(server.url, 'demo', 'demo-password');
     const floorJs = await buildFloor(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

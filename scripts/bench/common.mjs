@@ -140,7 +140,5 @@ export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv 
   return { url, port, child, stop, log: () => log };
 }
 
-export { signInByApi as login } from '../../test/support/sign-in.mjs';
-
 export const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');
 export const fmtKB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
