@@ -13,9 +13,13 @@ import { FilesRepository } from './db/files-repository';
 import { seedDemo } from './db/seed';
 import { SubtitlesRepository } from './db/subtitles-repository';
 import { systemClock, type Clock } from './lib/clock';
+import { timeoutOptions } from './lib/http-timeouts';
+import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
+import { refuseEncodedBodies } from './plugins/encoded-bodies';
 import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import { noStoreApiReplies } from './plugins/no-store';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -59,8 +63,13 @@ export interface AppOptions {
   demoDir?: string;
   /** The built kit (default `<repo>/dist/kit`). */
   kitDir?: string;
+  /** A request must arrive whole (headers and body) within this many seconds (default 60). */
+  requestTimeoutSeconds?: number;
+  /** Uploads one account may have in flight at once before 429 (default 4). */
+  maxUploadsPerAccount?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Which proxies' X-Forwarded-For is believed: a hop count or addresses/CIDR ranges (default: none). */
+  trustProxy?: TrustProxy;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -81,7 +90,9 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
   const [status, reason, message] =
     err.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
-      : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
   const body = JSON.stringify({ status: 'error', message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -139,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
     loginMaxFailuresPerAccount: options.loginMaxFailuresPerAccount ?? 100,
     loginMaxFailuresPerIp: options.loginMaxFailuresPerIp ?? 300,
+    maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
@@ -146,7 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
+    ...timeoutOptions(options.requestTimeoutSeconds ?? 60),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
@@ -187,6 +200,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  refuseEncodedBodies(app);
+  noStoreApiReplies(app);
   registerNotFound(app);
   registerAuthentication(app);
 

@@ -14,6 +14,7 @@ export interface Settings {
   sessionMaxMs: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
+  maxUploadsPerAccount: number;
   demoDir: string;
   kitDir: string;
 }

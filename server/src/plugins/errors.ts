@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { clientErrorOf } from '../lib/client-errors';
 
 export interface Envelope<T = unknown> {
   status: 'success' | 'warning' | 'error';
@@ -60,27 +61,12 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   return error;
 }
 
-const MULTIPART_LIMITS: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, 'File size must be less than 5MB'],
-  FST_FILES_LIMIT: [413, 'Only one subtitle file can be uploaded at a time'],
-  FST_PARTS_LIMIT: [413, 'Too many form fields'],
-  FST_FIELDS_LIMIT: [413, 'Too many form fields'],
-  FST_PROTO_VIOLATION: [400, 'Invalid form field name'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'The upload must be sent as multipart/form-data'],
-};
-
 /** Every error becomes an envelope; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) return fail(reply, 400, error.message);
-    const mapped = error.code ? MULTIPART_LIMITS[error.code] : undefined;
-    if (mapped) return fail(reply, mapped[0], mapped[1]);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(reply, 413, 'The request body is too large');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(reply, 415, 'Unsupported Content-Type');
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return fail(reply, 400, 'The request body is empty');
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return fail(reply, 400, 'The request body is not valid JSON');
-    }
+    const clientError = clientErrorOf(error);
+    if (clientError) return fail(reply, clientError[0], clientError[1]);
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

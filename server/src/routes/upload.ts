@@ -11,6 +11,7 @@ import {
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { isPlausibleSubtitle } from '../lib/subtitle-content';
 import { sanitizeFileName } from '../lib/text';
+import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, subtitleSchema } from './schemas';
@@ -28,7 +29,10 @@ export const UPLOAD_LIMITS = {
   headerPairs: 50,
 } as const;
 
+export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
+
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const slots = new UploadSlots(app.settings.maxUploadsPerAccount);
   app.post(
     '/sub',
     {
@@ -57,13 +61,16 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
+      const release = slots.take(request.accountId);
+      if (!release) return fail(reply, 429, TOO_MANY_UPLOADS);
       const temps: string[] = [];
       let outcome: Outcome;
       try {
         outcome = await receive(app, request, temps);
       } finally {
-        // Temp files are gone before the reply leaves, whatever happened.
+        // Temp files are gone before the reply leaves, whatever happened (a cut or timed-out body too).
         await Promise.all(temps.map((t) => app.store.discard(t)));
+        release();
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
       return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(outcome.sub) });
