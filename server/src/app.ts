@@ -18,7 +18,7 @@ import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
 import { refuseEncodedBodies } from './plugins/encoded-bodies';
-import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import { answerFrameworkError, fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import { noStoreApiReplies } from './plugins/no-store';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
@@ -164,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
     clientErrorHandler: rejectMalformedRequest,
+    frameworkErrors: answerFrameworkError,
   });
 
   // Storage: the database and the subtitle store, decorated for the routes.

@@ -58,12 +58,12 @@ describe('slow and parallel uploads', () => {
       { name: 'sub_lang', content: 'en' },
       { name: 'subtitle_file', filename: 'c.srt', content: SRT },
     ]);
-    const third = await fetch(`${s.base}/api/files/sub`, { method: 'POST', headers: { 'x-apikey': key, 'content-type': contentType }, body });
+    const third = await fetch(`${s.base}/api/files/sub`, { method: 'POST', headers: { 'x-apikey': key, 'content-type': contentType }, body: new Uint8Array(body) });
     expect(third.status).toBe(429);
     expect(await third.json()).toEqual({ status: 'error', message: 'Too many uploads at once. Wait for the others to finish.' });
     expect((await Promise.all([first, second])).map((r) => r.status)).toEqual([408, 408]);
     // The slots are given back as the cut requests finish on the server, a moment after the 408s.
-    const again = () => fetch(`${s.base}/api/files/sub`, { method: 'POST', headers: { 'x-apikey': key, 'content-type': contentType }, body }).then((r) => r.status);
+    const again = () => fetch(`${s.base}/api/files/sub`, { method: 'POST', headers: { 'x-apikey': key, 'content-type': contentType }, body: new Uint8Array(body) }).then((r) => r.status);
     await expect.poll(again, { timeout: 2000, interval: 20 }).toBe(200);
   });
 });

@@ -32,7 +32,23 @@ function parse(raw: Buffer): RawReply {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status: Number(statusLine!.split(' ')[1]), headers, body: raw.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1')).toString('utf8') };
+  let body = raw.subarray(end + 4);
+  if (headers['transfer-encoding'] === 'chunked') body = unchunk(body);
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8') };
+}
+
+function unchunk(data: Buffer): Buffer {
+  const out: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = data.indexOf('\r\n', at);
+    if (lineEnd < 0) break;
+    const size = parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!size) break;
+    out.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(out);
 }
 
 /**

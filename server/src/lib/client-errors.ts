@@ -21,6 +21,7 @@ const BY_CODE: Record<string, ClientError> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
   FST_ERR_CTP_INSTANCE_ALREADY_STARTED: [400, 'The request body is malformed'],
   FST_ERR_BAD_URL: [400, 'The request URL is malformed'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The request URL is too long'],
   // Node: the client went away or stopped sending in the middle of the body
   ECONNRESET: [400, 'The request was cut off before it ended'],
   ERR_STREAM_PREMATURE_CLOSE: [400, 'The request was cut off before it ended'],

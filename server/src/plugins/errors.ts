@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { clientErrorOf } from '../lib/client-errors';
 
@@ -59,6 +59,15 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   const error = new Error(message) as Error & { statusCode: number };
   error.statusCode = 400;
   return error;
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors met before routing (a URL that cannot be decoded, a path
+ * parameter over the length limit) would otherwise get Fastify's own JSON, not the envelope.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const [statusCode, message] = clientErrorOf(error) ?? [400, 'The request is malformed'];
+  return fail(reply, statusCode, message);
 }
 
 /** Every error becomes an envelope; 5xx never leaks internals. */
