@@ -242,6 +242,6 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
     console.log(`fuzz: ${sent} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; server-side 5xx: ${serverErrors.length}`);
     expect(sent).toBeGreaterThanOrEqual(10_000);
     expect(serverErrors).toEqual([]);
-    expect(fs.readdirSync(s.app.store.tmpDir)).toEqual([]);
+    expect(s.tempFiles()).toEqual([]);
   }, 120_000);
 });

@@ -11,7 +11,7 @@ describe('slow and parallel uploads', () => {
   let s: TestServer;
   let key: string;
   let fileId: number;
-  const tempFiles = () => fs.readdirSync(s.app.store.tmpDir).length;
+  const tempFiles = () => s.tempFiles().length;
   const slowUpload = (everyMs: number) => {
     const { body, contentType } = multipartBody([
       { name: 'subtitle_file', filename: 'slow.srt', content: SRT.repeat(40) },

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEnvelope, SRT, startServer, type TestServer } from './helpers';
 import { multipartBody, rawRequest, type RawRequest } from './raw-http';
@@ -7,8 +6,8 @@ describe('malformed requests get a 4xx envelope, never a 500', () => {
   let s: TestServer;
   let key: string;
   let fileId: number;
-  const tempFiles = () => fs.readdirSync(s.app.store.tmpDir).length;
-  const storedFiles = () => fs.readdirSync(s.app.store.dir).length;
+  const tempFiles = () => s.tempFiles().length;
+  const storedFiles = async () => (await s.storedKeys()).length;
   const send = async (request: RawRequest) => {
     const reply = await rawRequest(s.base, request);
     return { ...reply, json: reply.body ? JSON.parse(reply.body) : undefined };
@@ -48,22 +47,22 @@ describe('malformed requests get a 4xx envelope, never a 500', () => {
   });
 
   it('a body that ends before the closing boundary: 400, nothing stored, no temp file', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const { body, contentType } = form(false);
     const res = await upload(body.subarray(0, body.length - 10), contentType);
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ status: 'error', message: 'The upload was cut off before it ended' });
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
     expect(tempFiles()).toBe(0);
   });
 
   it('a client that drops the connection mid-file: no 5xx, the temp file removed at once', async () => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const { body, contentType } = form();
     const res = await upload(body, contentType, { cutAt: body.length - 40 });
     expect(res.status === 0 || (res.status >= 400 && res.status < 500)).toBe(true);
     await expect.poll(tempFiles, { timeout: 2000, interval: 20 }).toBe(0);
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
   });
 
   it('too many fields or two files: 400 with a clear message', async () => {
@@ -104,7 +103,7 @@ describe('malformed requests get a 4xx envelope, never a 500', () => {
     ['gzip', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x41, 0x42, 0x43])],
     ['Windows executable', Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), Buffer.from(SRT)])],
   ])('a %s renamed .srt is refused as not a subtitle file', async (_name, content) => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const { body, contentType } = multipartBody([
       { name: 'file_id', content: String(fileId) },
       { name: 'sub_lang', content: 'en' },
@@ -113,7 +112,7 @@ describe('malformed requests get a 4xx envelope, never a 500', () => {
     const res = await upload(body, contentType);
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ status: 'error', message: 'This file is not a subtitle file' });
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
   });
 
   it('API replies carry Cache-Control: no-store, successes and errors alike', async () => {
