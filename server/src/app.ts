@@ -11,6 +11,7 @@ import { AccountsRepository } from './db/accounts-repository';
 import { FilesRepository } from './db/files-repository';
 import { openStorage } from './db/open';
 import { seedDemo } from './db/seed';
+import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle';
 import { SubtitlesRepository } from './db/subtitles-repository';
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
@@ -48,10 +49,8 @@ export interface AppOptions {
   sessionIdleSeconds?: number;
   /** A session ends this long after sign-in whatever happens (default 604800 s). */
   sessionMaxSeconds?: number;
-  /** Failed sign-ins per account per hour before 429 (default 100). */
-  loginMaxFailuresPerAccount?: number;
-  /** Failed sign-ins per client IP per hour before 429 (default 300). */
-  loginMaxFailuresPerIp?: number;
+  /** Sign-in throttling limits (tests shorten them); see SignInThrottle. */
+  signInPolicy?: Partial<SignInPolicy>;
   /** Milliseconds since the epoch (tests move time with it). */
   clock?: Clock;
   /** Exact origins allowed by CORS; empty or absent = CORS off. */
@@ -135,8 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl?.replace(/\/+$/, '') || undefined,
     sessionIdleMs: (options.sessionIdleSeconds ?? 86_400) * 1000,
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
-    loginMaxFailuresPerAccount: options.loginMaxFailuresPerAccount ?? 100,
-    loginMaxFailuresPerIp: options.loginMaxFailuresPerIp ?? 300,
+    signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),

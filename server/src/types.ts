@@ -3,6 +3,7 @@ import type { AccountsRepository } from './db/accounts-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
+import type { SignInPolicy } from './db/sign-in-throttle';
 import type { Clock } from './lib/clock';
 import type { SubtitleStore } from './lib/subtitle-store';
 
@@ -12,8 +13,7 @@ export interface Settings {
   publicUrl: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
-  loginMaxFailuresPerAccount: number;
-  loginMaxFailuresPerIp: number;
+  signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
   demoDir: string;
   kitDir: string;
