@@ -20,6 +20,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { refuseEncodedBodies } from './plugins/encoded-bodies';
 import { answerFrameworkError, fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import { noStoreApiReplies } from './plugins/no-store';
+import { registerRateLimit } from './plugins/rate-limit';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -65,6 +66,10 @@ export interface AppOptions {
   kitDir?: string;
   /** A request must arrive whole (headers and body) within this many seconds (default 60). */
   requestTimeoutSeconds?: number;
+  /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
+  accountQuotaBytes?: number;
+  /** API requests a minute per key and per address before 429 (default 1200). */
+  rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
   maxUploadsPerAccount?: number;
   logger?: FastifyServerOptions['logger'];
@@ -136,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
+    accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
@@ -239,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   warmListPositions(app);
 
+  await registerRateLimit(app, options.rateLimitPerMinute ?? 1200);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });

@@ -15,6 +15,7 @@ export interface Settings {
   sessionMaxMs: number;
   signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
+  accountQuotaBytes: number;
   demoDir: string;
   kitDir: string;
 }

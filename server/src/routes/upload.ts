@@ -8,6 +8,7 @@ import {
   SUBTITLE_EXTENSIONS,
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
+import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { isPlausibleSubtitle } from '../lib/subtitle-content';
 import { sanitizeFileName } from '../lib/text';
@@ -28,6 +29,9 @@ export const UPLOAD_LIMITS = {
   parts: 12,
   headerPairs: 50,
 } as const;
+
+export const quotaMessage = (usedBytes: number, quotaBytes: number): string =>
+  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)})`;
 
 export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
 
@@ -122,22 +126,34 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
   if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
 
+  // Checked again, exactly, when the row is inserted; this early look spares storing what cannot stay.
+  const { accountQuotaBytes } = app.settings;
+  const usedBytes = await app.subtitles.usedBytes(request.accountId);
+  if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
+
   const storageName = await app.store.put(bytes);
   const stored = await app.subtitles
-    .insert({
-      file_id: file.file_id,
-      account_id: request.accountId,
-      sub_lang: lang,
-      sub_size: bytes.byteLength,
-      sub_name: subName,
-      storage_name: storageName,
-      sub_tmp: subTmp ?? null,
-      created_at: app.clock(),
-    })
+    .insert(
+      {
+        file_id: file.file_id,
+        account_id: request.accountId,
+        sub_lang: lang,
+        sub_size: bytes.byteLength,
+        sub_name: subName,
+        storage_name: storageName,
+        sub_tmp: subTmp ?? null,
+        created_at: app.clock(),
+      },
+      accountQuotaBytes,
+    )
     .catch(async (err: unknown) => {
       await app.store.delete([storageName]); // no row points at it
       throw err;
     });
+  if ('quotaExceeded' in stored) {
+    await app.store.delete([storageName]); // no row points at it
+    return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
+  }
   if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
   return { sub: stored.row };
 }
