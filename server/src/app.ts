@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authentication';
+import { registerCrashCleanStorage } from './plugins/crash-clean-storage';
 import { refuseEncodedBodies } from './plugins/encoded-bodies';
 import { answerFrameworkError, fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import { noStoreApiReplies } from './plugins/no-store';
@@ -36,8 +37,10 @@ import './types';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppOptions {
-  /** Folder of `vp.db` and the stored subtitles (created if missing). */
+  /** Folder of temporary uploads, and with SQLite of `vp.db` and the stored subtitles (created if missing). */
   dataDir: string;
+  /** `postgres://user:password@host:port/db`: PostgreSQL instead of `<dataDir>/vp.db`. */
+  databaseUrl?: string | undefined;
   /** Read workers of the SQLite file list (default 2-4, by the number of cores). */
   readWorkers?: number;
   /** Seed a NEW database with the demo data (default true). */
@@ -159,7 +162,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Storage: the database and the subtitle store, decorated for the routes.
-  const { db, lister, store, created, close } = await openStorage({ dataDir: settings.dataDir, readWorkers: options.readWorkers });
+  const demoPassword = options.demoPassword ?? 'demo-password';
+  const { db, lister, store, close } = await openStorage({
+    dataDir: settings.dataDir,
+    databaseUrl: options.databaseUrl,
+    readWorkers: options.readWorkers,
+    initialize: async ({ db, store }) => {
+      if (options.demo ?? true) await seedDemo(db, store, { demoPassword, now: clock(), files: options.demoFiles ?? 1000 });
+    },
+  });
   app.addHook('onClose', close);
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
@@ -168,9 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('store', store);
   app.decorate('clock', clock);
   app.decorate('settings', settings);
-  if (created && (options.demo ?? true)) {
-    await seedDemo(db, store, { demoPassword: options.demoPassword ?? 'demo-password', now: clock(), files: options.demoFiles ?? 1000 });
-  }
+  await registerCrashCleanStorage(app);
 
   // Empty query values count as absent (`?isActive=` is "no filter", not "isActive must be 0 or 1").
   app.addHook('preValidation', async (request) => {

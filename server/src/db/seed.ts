@@ -1,16 +1,18 @@
 import { hashPassword } from '../lib/passwords';
-import type { SubtitleStore } from '../lib/subtitle-store';
+import { newStorageKey, type SubtitleStore } from '../lib/subtitle-store';
 import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
 import { Dice, slugWords, type SeedResult } from './sample-data';
+import type { PgDb } from './postgres/connection';
+import { seedPgFiles } from './postgres/seed-files';
 import { SqliteDb } from './sqlite/connection';
 import { seedSqliteFiles } from './sqlite/seed-files';
 
 /** Adds `count` sample files to an account, the fastest way the engine allows; returns their ids. */
 export async function seedFiles(db: Db, accountId: number, count: number, now: number): Promise<SeedResult> {
   if (db instanceof SqliteDb) return db.withNative((native) => seedSqliteFiles(native, accountId, count, now));
-  throw new Error(`seeding is not implemented for ${db.engine}`);
+  return seedPgFiles(db as PgDb, accountId, count, now);
 }
 
 const SUB_LANGS = ['en', 'fr', 'es', 'de', 'vi', 'ja', 'pt-br', 'ar', 'zh-cn'] as const;
@@ -41,7 +43,8 @@ export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: num
       const lang = SUB_LANGS[(d.int(SUB_LANGS.length) + t) % SUB_LANGS.length]!;
       const format = d.int(3) === 0 ? 'vtt' : 'srt';
       const content = sampleSubtitle(file.file_title, format, lang);
-      const key = await store.put(content);
+      const key = newStorageKey();
+      await store.put(key, content);
       const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
       rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugWords(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
     }

@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { DatabaseUnavailableError } from '../db/engine';
 import { clientErrorOf } from '../lib/client-errors';
+
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 export interface Envelope<T = unknown> {
   status: 'success' | 'warning' | 'error';
@@ -76,6 +79,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) return fail(reply, 400, error.message);
     const clientError = clientErrorOf(error);
     if (clientError) return fail(reply, clientError[0], clientError[1]);
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error.cause }, 'database unavailable');
+      return fail(reply.header('retry-after', '5'), 503, SERVICE_UNAVAILABLE);
+    }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -11,6 +11,7 @@ import {
 import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { isPlausibleSubtitle } from '../lib/subtitle-content';
+import { newStorageKey } from '../lib/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
@@ -131,9 +132,13 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   const usedBytes = await app.subtitles.usedBytes(request.accountId);
   if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
 
-  const storageName = await app.store.put(bytes);
-  const stored = await app.subtitles
-    .insert(
+  // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
+  const storageName = newStorageKey();
+  await app.storageJournal.begin([storageName], app.clock());
+  let kept = false;
+  try {
+    await app.store.put(storageName, bytes);
+    const stored = await app.subtitles.insert(
       {
         file_id: file.file_id,
         account_id: request.accountId,
@@ -145,15 +150,11 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
         created_at: app.clock(),
       },
       accountQuotaBytes,
-    )
-    .catch(async (err: unknown) => {
-      await app.store.delete([storageName]); // no row points at it
-      throw err;
-    });
-  if ('quotaExceeded' in stored) {
-    await app.store.delete([storageName]); // no row points at it
-    return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
+    );
+    if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
+    kept = stored.created; // not created: a parallel duplicate won the race
+    return { sub: stored.row };
+  } finally {
+    await app.storageJournal.end([storageName], kept ? [] : [storageName]);
   }
-  if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
-  return { sub: stored.row };
 }
