@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isEnvelope, SRT, startServer, type TestServer } from './helpers';
+import { ENGINE, isEnvelope, SRT, startServer, type TestServer } from './helpers';
 import { multipartBody, rawRequest, type RawReply, type RawRequest } from './raw-http';
 
 /**
@@ -14,7 +14,9 @@ import { multipartBody, rawRequest, type RawReply, type RawRequest } from './raw
  */
 const SEED = 16_2026;
 const BATCH = 20; // requests in flight at once
-const RUNS = 510; // BATCH * RUNS ≥ 10,000 requests
+// BATCH * RUNS ≥ 10,000 requests on SQLite; the PostgreSQL run of the suite sends a fifth of them, for
+// what only that engine refuses (a NUL character in text), in a fraction of the time.
+const RUNS = ENGINE === 'postgres' ? 102 : 510;
 
 describe('fuzz: every route, hostile input, never a 5xx', () => {
   let s: TestServer;
@@ -240,7 +242,7 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
     await new Promise((resolve) => setTimeout(resolve, 100)); // let the last cut requests finish on the server
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`fuzz: ${sent} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; server-side 5xx: ${serverErrors.length}`);
-    expect(sent).toBeGreaterThanOrEqual(10_000);
+    expect(sent).toBe(BATCH * RUNS);
     expect(serverErrors).toEqual([]);
     expect(s.tempFiles()).toEqual([]);
   }, 120_000);

@@ -22,6 +22,9 @@ const BY_CODE: Record<string, ClientError> = {
   FST_ERR_CTP_INSTANCE_ALREADY_STARTED: [400, 'The request body is malformed'],
   FST_ERR_BAD_URL: [400, 'The request URL is malformed'],
   FST_ERR_MAX_PARAM_LENGTH: [414, 'The request URL is too long'],
+  // PostgreSQL refuses text it cannot store (a NUL character, bytes that are not UTF-8) that came from the request
+  '22021': [400, 'The request contains a character that cannot be stored (such as NUL)'],
+  '22P05': [400, 'The request contains a character that cannot be stored (such as NUL)'],
   // Node: the client went away or stopped sending in the middle of the body
   ECONNRESET: [400, 'The request was cut off before it ended'],
   ERR_STREAM_PREMATURE_CLOSE: [400, 'The request was cut off before it ended'],
