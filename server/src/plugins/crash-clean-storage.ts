@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { processIsAlive, STALE_ENTRY_MS, StorageJournal } from '../db/storage-journal';
 
 const TEMP_NAME = /^upload-(\d+)-/;
@@ -29,7 +30,7 @@ export async function sweepTempFiles(tmpDir: string, now = Date.now()): Promise<
  * Decorates `app.storageJournal` and cleans what a killed process left behind: at start, before the
  * first request, and again every few minutes (entries and temp files of other nodes once stale).
  */
-export async function registerCrashCleanStorage(app: FastifyInstance): Promise<void> {
+async function crashCleanStorage(app: FastifyInstance): Promise<void> {
   const journal = new StorageJournal(app.db, app.store);
   await journal.createTables();
   app.decorate('storageJournal', journal);
@@ -46,3 +47,5 @@ export async function registerCrashCleanStorage(app: FastifyInstance): Promise<v
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
+
+export default fp(crashCleanStorage, { name: 'crash-clean-storage', dependencies: ['storage'] });

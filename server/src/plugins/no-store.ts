@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * API replies hold one account's data and answer for one key: no browser or shared cache may keep
  * them (a later user of the same machine or proxy would see them).
  */
-export function noStoreApiReplies(app: FastifyInstance): void {
+async function noStore(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply, payload) => {
     if ((request.url === '/api' || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
@@ -12,3 +13,5 @@ export function noStoreApiReplies(app: FastifyInstance): void {
     return payload;
   });
 }
+
+export default fp(noStore, { name: 'no-store' });

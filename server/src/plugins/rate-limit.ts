@@ -1,5 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { createRateLimitTables, databaseRateLimitStore } from '../db/rate-limit-store';
 import { hashApiKey } from '../lib/tokens';
 import { apiKeyOf } from './authentication';
@@ -15,7 +16,7 @@ function bucketOf(request: FastifyRequest): string {
  * Pages, the player, images and the kit's files are not counted. On PostgreSQL the counters are in
  * the database, shared by every node; on SQLite (one server) they stay in memory.
  */
-export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
   const shared = app.db.engine === 'postgres';
   if (shared) await createRateLimitTables(app.db);
   await app.register(rateLimit, {
@@ -31,3 +32,5 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
   // A root hook runs before every route's own hooks: requests with a wrong key are counted too.
   app.addHook('onRequest', app.rateLimit());
 }
+
+export default fp(requestRateLimit, { name: 'rate-limit', dependencies: ['database'] });
