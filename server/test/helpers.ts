@@ -82,7 +82,8 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
     databaseUrl = databaseOfDir.get(dataDir) ?? (await createTestDatabase());
     databaseOfDir.set(dataDir, databaseUrl);
   }
-  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, ...options, databaseUrl });
+  // Suites send far more requests a minute than a person: the rate limit has its own test.
+  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, rateLimitPerMinute: 1_000_000, ...options, databaseUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -14,7 +14,8 @@ if (!process.env.VP_E2E_SKIP_BUILD) {
 const server = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/src/main.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', VP_DATA_DIR: E2E_DATA_DIR, VP_DEMO: '1' },
+  // A small storage quota (6 MiB an account) so that a test can reach it with two uploads.
+  env: { ...process.env, PORT: String(E2E_PORT), HOST: '127.0.0.1', VP_DATA_DIR: E2E_DATA_DIR, VP_DEMO: '1', VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

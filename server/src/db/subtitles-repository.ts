@@ -66,10 +66,21 @@ export class SubtitlesRepository {
 
   /**
    * Inserts unless the (account, sub_tmp) pair exists; either way returns the row that is stored and
-   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly).
+   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly). When
+   * the account's stored bytes plus this subtitle would pass `quotaBytes`, nothing is inserted and the
+   * bytes in use are returned instead; parallel uploads of one account are checked one after another.
    */
-  insert(sub: NewSubtitle): Promise<{ row: SubtitleRow; created: boolean }> {
+  insert(sub: NewSubtitle, quotaBytes = Number.POSITIVE_INFINITY): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } }> {
     return this.#db.transaction(async (tx) => {
+      if (sub.sub_tmp !== null) {
+        const first = await this.findByTmp(sub.account_id, sub.sub_tmp, tx);
+        if (first) return { row: first, created: false };
+      }
+      if (Number.isFinite(quotaBytes)) {
+        if (this.#db.engine === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp quota ' || ?))", [String(sub.account_id)]);
+        const usedBytes = await this.usedBytes(sub.account_id, tx);
+        if (usedBytes + sub.sub_size > quotaBytes) return { quotaExceeded: { usedBytes } };
+      }
       const inserted = await tx.get<SubtitleRow>(
         `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -80,6 +91,12 @@ export class SubtitlesRepository {
       if (inserted) return { row: inserted, created: true };
       return { row: (await this.findByTmp(sub.account_id, sub.sub_tmp!, tx))!, created: false };
     });
+  }
+
+  /** Bytes of subtitle content an account has stored (what its storage quota counts). */
+  async usedBytes(accountId: number, q: Queryable = this.#db): Promise<number> {
+    const row = await q.get<{ used: number | string | null }>('SELECT SUM(sub_size) AS used FROM subtitles WHERE account_id = ?', [accountId]);
+    return Number(row?.used ?? 0);
   }
 
   async updateLang(accountId: number, subId: number, lang: string): Promise<void> {

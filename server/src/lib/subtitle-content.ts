@@ -1,7 +1,10 @@
 /**
  * Content checks and conversion for stored subtitles. Text formats have no magic bytes; what we can
- * say for sure is that a text file has no NUL bytes unless it is UTF-16.
+ * say for sure is that a text file starts with no known binary signature and has no NUL bytes unless
+ * it is UTF-16.
  */
+
+import { binaryFormatOf } from '../../../src/contract/binary-signatures';
 
 /** UTF-16 by BOM, or by the pattern of ASCII text in UTF-16 (every other byte NUL). */
 export function looksLikeUtf16(bytes: Uint8Array): boolean {
@@ -21,7 +24,9 @@ export function looksLikeUtf16(bytes: Uint8Array): boolean {
   return (evenNul / pairs > 0.6 && oddNul / pairs < 0.05) || (oddNul / pairs > 0.6 && evenNul / pairs < 0.05);
 }
 
+/** Not a known binary format (image, archive, executable…), and no NUL bytes unless UTF-16. */
 export function isPlausibleSubtitle(bytes: Uint8Array): boolean {
+  if (binaryFormatOf(bytes) !== null) return false;
   return !bytes.includes(0) || looksLikeUtf16(bytes);
 }
 

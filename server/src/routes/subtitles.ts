@@ -69,9 +69,13 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
+      // The content goes only after its row is gone, and a crash in between is in the journal.
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      await app.storageJournal.begin([row.storage_name], app.clock());
       const storedName = await app.subtitles.delete(request.accountId, request.params.sub_id);
+      await app.storageJournal.end([row.storage_name], storedName === null ? [] : [storedName]);
       if (storedName === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      await app.store.delete([storedName]);
       return ok('Subtitle deleted successfully');
     },
   );

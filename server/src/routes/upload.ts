@@ -8,9 +8,12 @@ import {
   SUBTITLE_EXTENSIONS,
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
+import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { isPlausibleSubtitle } from '../lib/subtitle-content';
+import { newStorageKey } from '../lib/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
+import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, subtitleSchema } from './schemas';
@@ -28,7 +31,13 @@ export const UPLOAD_LIMITS = {
   headerPairs: 50,
 } as const;
 
+export const quotaMessage = (usedBytes: number, quotaBytes: number): string =>
+  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)})`;
+
+export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
+
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const slots = new UploadSlots(app.settings.maxUploadsPerAccount);
   app.post(
     '/sub',
     {
@@ -57,13 +66,16 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
+      const release = slots.take(request.accountId);
+      if (!release) return fail(reply, 429, TOO_MANY_UPLOADS);
       const temps: string[] = [];
       let outcome: Outcome;
       try {
         outcome = await receive(app, request, temps);
       } finally {
-        // Temp files are gone before the reply leaves, whatever happened.
+        // Temp files are gone before the reply leaves, whatever happened (a cut or timed-out body too).
         await Promise.all(temps.map((t) => app.store.discard(t)));
+        release();
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
       return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(outcome.sub) });
@@ -115,22 +127,34 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
   if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
 
-  const storageName = await app.store.put(bytes);
-  const stored = await app.subtitles
-    .insert({
-      file_id: file.file_id,
-      account_id: request.accountId,
-      sub_lang: lang,
-      sub_size: bytes.byteLength,
-      sub_name: subName,
-      storage_name: storageName,
-      sub_tmp: subTmp ?? null,
-      created_at: app.clock(),
-    })
-    .catch(async (err: unknown) => {
-      await app.store.delete([storageName]); // no row points at it
-      throw err;
-    });
-  if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
-  return { sub: stored.row };
+  // Checked again, exactly, when the row is inserted; this early look spares storing what cannot stay.
+  const { accountQuotaBytes } = app.settings;
+  const usedBytes = await app.subtitles.usedBytes(request.accountId);
+  if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
+
+  // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
+  const storageName = newStorageKey();
+  await app.storageJournal.begin([storageName], app.clock());
+  let kept = false;
+  try {
+    await app.store.put(storageName, bytes);
+    const stored = await app.subtitles.insert(
+      {
+        file_id: file.file_id,
+        account_id: request.accountId,
+        sub_lang: lang,
+        sub_size: bytes.byteLength,
+        sub_name: subName,
+        storage_name: storageName,
+        sub_tmp: subTmp ?? null,
+        created_at: app.clock(),
+      },
+      accountQuotaBytes,
+    );
+    if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
+    kept = stored.created; // not created: a parallel duplicate won the race
+    return { sub: stored.row };
+  } finally {
+    await app.storageJournal.end([storageName], kept ? [] : [storageName]);
+  }
 }
