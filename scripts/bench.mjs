@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
-const PARTS = ['size', 'api', 'browser'];
+const PARTS = ['size', 'api', 'browser', 'subtitles'];
 const args = process.argv.slice(2);
 const options = Object.fromEntries(args.filter((a) => a.startsWith('--')).map((a) => { const [k, v] = a.slice(2).split('='); return [k, v ?? true]; }));
 const asked = args.filter((a) => !a.startsWith('--'));

@@ -1,5 +1,5 @@
 import { Alert, Box, MenuItem, TextField, Typography } from '@mui/material';
-import type { SubtitleCheck } from './lib/check';
+import type { SubtitleCheck } from '../../contract/subtitle-text';
 
 const FORMAT_NAMES: Record<string, string> = { srt: 'SubRip (.srt)', vtt: 'WebVTT (.vtt)', ass: 'Advanced SubStation (.ass)', ssa: 'SubStation Alpha (.ssa)', microdvd: 'MicroDVD (.sub)', subviewer: 'SubViewer (.sub)' };
 

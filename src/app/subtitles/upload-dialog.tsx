@@ -5,7 +5,7 @@ import { useNotify } from '../shell/notify';
 import { CheckSummary } from './check-summary';
 import { DropZone } from './drop-zone';
 import { LanguageSelect } from './language-select';
-import type { SubtitleCheck } from './lib/check';
+import type { SubtitleCheck } from '../../contract/subtitle-text';
 import { makeSubTmp } from './lib/sub-tmp';
 import { UPLOAD_MESSAGES, validateUpload } from './lib/upload-validation';
 
@@ -55,7 +55,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
   const runCheck = (file: File, chosenEncoding?: string) => {
     setCheck('checking');
     // The checker (parsers, code-page tables) is loaded only when a file is chosen.
-    import('./lib/check')
+    import('../../contract/subtitle-text')
       .then((module) => {
         setEncodings(module.SUPPORTED_ENCODINGS);
         return module.checkSubtitleFile(file, file.name, chosenEncoding ? { encoding: chosenEncoding } : {});

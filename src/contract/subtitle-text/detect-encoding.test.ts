@@ -107,3 +107,21 @@ describe('decodeSubtitle', () => {
     expect(decodeSubtitle(bytes, 'windows-1250')).toMatchObject({ text: 'Nu ştiu', confidence: 'certain' });
   });
 });
+
+describe('decodeSubtitle: a named encoding', () => {
+  it('takes any WHATWG label, and UTF-32', () => {
+    const bytes = encode(srtOf(DIALOGUE.russian), 'windows-1251');
+    expect(decodeSubtitle(bytes, 'CP1251')).toMatchObject({ encoding: 'windows-1251', confidence: 'certain', text: srtOf(DIALOGUE.russian) });
+    expect(decodeSubtitle(encode('Ωmega', 'utf-32be'), 'UTF-32BE').text).toBe('Ωmega');
+  });
+
+  it('composes windows-1258 Vietnamese (tones are combining marks there)', () => {
+    const text = 'Tôi không biết phải nói gì.';
+    const { text: decoded } = decodeSubtitle(encode(text, 'windows-1258'), 'windows-1258');
+    expect(decoded).toBe(text.normalize('NFC'));
+  });
+
+  it('falls back to detection for an unknown label', () => {
+    expect(decodeSubtitle(encode(srtOf(DIALOGUE.russian), 'windows-1251'), 'no-such-charset').encoding).toBe('windows-1251');
+  });
+});

@@ -1,24 +1,27 @@
 import { guessLegacyEncoding } from './score-legacy';
+import { decodeUtf32 } from './utf32';
 
 /**
  * How sure the detection is. 'certain': a BOM, pure ASCII or valid UTF-8 with non-ASCII text.
- * 'likely': a strong pattern (UTF-16 NUL bytes, UTF-8 with a few broken bytes, a clear legacy winner).
+ * 'likely': a strong pattern (UTF-16/32 NUL bytes, UTF-8 with a few broken bytes, a clear legacy winner).
  * 'guess': a legacy code page chosen by a narrow margin — the UI should offer to pick another.
  */
 export type EncodingConfidence = 'certain' | 'likely' | 'guess';
 
 export interface DetectedEncoding {
-  /** WHATWG encoding name, usable as `new TextDecoder(encoding)`: 'utf-8', 'utf-16le', 'windows-1250' … */
+  /** WHATWG encoding name ('utf-8', 'utf-16le', 'windows-1250' …), or 'utf-32le' / 'utf-32be'. */
   encoding: string;
   bom: boolean;
   confidence: EncodingConfidence;
 }
 
-/** The encodings the check may report, for an "encoding" override select in the UI. */
+/** The encodings an operator may pick in the kit, most used first; any other WHATWG label works too. */
 export const SUPPORTED_ENCODINGS = [
   'utf-8',
   'utf-16le',
   'utf-16be',
+  'utf-32le',
+  'utf-32be',
   'windows-1252',
   'windows-1250',
   'windows-1251',
@@ -26,46 +29,84 @@ export const SUPPORTED_ENCODINGS = [
   'windows-1257',
   'windows-1254',
   'koi8-r',
+  'koi8-u',
   'windows-1253',
+  'iso-8859-7',
   'windows-1255',
   'windows-1256',
+  'windows-1258',
   'windows-874',
   'shift_jis',
+  'euc-jp',
   'gbk',
+  'gb18030',
   'big5',
   'euc-kr',
 ] as const;
 
+/** Unknown to WHATWG, so `TextDecoder` refuses them: decoded by {@link decodeUtf32}. */
+const UTF32_LABELS: Record<string, string> = { 'utf-32': 'utf-32le', 'utf-32le': 'utf-32le', 'utf-32be': 'utf-32be' };
+
+/**
+ * The canonical name of an encoding label ('cp1251' → 'windows-1251', 'latin1' → 'windows-1252',
+ * 'UTF-32' → 'utf-32le'), or null when neither WHATWG nor our UTF-32 decoder knows it.
+ */
+export function canonicalEncoding(label: string): string | null {
+  const trimmed = label.trim().toLowerCase();
+  if (UTF32_LABELS[trimmed]) return UTF32_LABELS[trimmed];
+  try {
+    return new TextDecoder(trimmed).encoding;
+  } catch {
+    return null;
+  }
+}
+
 function bomOf(bytes: Uint8Array): DetectedEncoding | null {
-  const [a, b, c] = bytes;
-  if (a === 0xef && b === 0xbb && c === 0xbf) return { encoding: 'utf-8', bom: true, confidence: 'certain' };
-  if (a === 0xff && b === 0xfe) return { encoding: 'utf-16le', bom: true, confidence: 'certain' };
-  if (a === 0xfe && b === 0xff) return { encoding: 'utf-16be', bom: true, confidence: 'certain' };
+  const [a, b, c, d] = bytes;
+  const certain = (encoding: string): DetectedEncoding => ({ encoding, bom: true, confidence: 'certain' });
+  if (a === 0xef && b === 0xbb && c === 0xbf) return certain('utf-8');
+  // FF FE 00 00 is also UTF-16 LE starting with a NUL character; no subtitle starts with one.
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return certain('utf-32le');
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return certain('utf-32be');
+  if (a === 0xff && b === 0xfe) return certain('utf-16le');
+  if (a === 0xfe && b === 0xff) return certain('utf-16be');
   return null;
 }
 
+const BOM_LENGTH: Record<string, number> = { 'utf-8': 3, 'utf-16le': 2, 'utf-16be': 2, 'utf-32le': 4, 'utf-32be': 4 };
+
 /**
- * UTF-16 without a BOM: subtitles are full of ASCII (times, digits, line breaks), and in UTF-16 every
- * ASCII character has a NUL high byte — odd positions for LE, even for BE. Checked on the first 4 KB.
+ * UTF-32 or UTF-16 without a BOM. Subtitles are full of ASCII (times, digits, line breaks), and in
+ * these encodings every ASCII character has NUL bytes in fixed places: UTF-32 LE "t 0 0 0", BE
+ * "0 0 0 t"; UTF-16 LE "t 0", BE "0 t". Counted over the first 4 KB: the expected NUL column must be
+ * NUL in over a quarter of the units and the opposite column almost never (text has no NUL characters).
  */
-function utf16WithoutBom(bytes: Uint8Array): DetectedEncoding | null {
-  const length = Math.min(bytes.length, 4096) & ~1;
-  if (length < 4) return null;
-  let evenNul = 0;
-  let oddNul = 0;
-  for (let i = 0; i < length; i += 2) {
-    if (bytes[i] === 0) evenNul++;
-    if (bytes[i + 1] === 0) oddNul++;
+function wideUnicodeWithoutBom(bytes: Uint8Array): DetectedEncoding | null {
+  const length = Math.min(bytes.length, 4096) & ~3;
+  if (length < 8) return null;
+  const nulAt = [0, 0, 0, 0];
+  for (let i = 0; i < length; i++) if (bytes[i] === 0) nulAt[i & 3]!++;
+  const quads = length / 4;
+  const share = nulAt.map((count) => count / quads);
+  const [s0, s1, s2, s3] = share as [number, number, number, number];
+  let encoding: string | null = null;
+  // UTF-32: the top byte of every code point is NUL (nothing exceeds U+10FFFF).
+  if (s3 > 0.99 && s2 > 0.9 && s0 < 0.05) encoding = 'utf-32le';
+  else if (s0 > 0.99 && s1 > 0.9 && s3 < 0.05) encoding = 'utf-32be';
+  else {
+    const even = (s0 + s2) / 2;
+    const odd = (s1 + s3) / 2;
+    if (odd > 0.25 && even < 0.05) encoding = 'utf-16le';
+    else if (even > 0.25 && odd < 0.05) encoding = 'utf-16be';
   }
-  const pairs = length / 2;
-  const encoding =
-    oddNul / pairs > 0.25 && evenNul / pairs < 0.05 ? 'utf-16le' : evenNul / pairs > 0.25 && oddNul / pairs < 0.05 ? 'utf-16be' : null;
   if (!encoding) return null;
-  try {
-    // Unpaired surrogates mean it only looked like UTF-16.
-    new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, bytes.length & ~1));
-  } catch {
-    return null;
+  if (encoding.startsWith('utf-16')) {
+    try {
+      // Unpaired surrogates mean it only looked like UTF-16.
+      new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, bytes.length & ~1));
+    } catch {
+      return null;
+    }
   }
   return { encoding, bom: false, confidence: 'likely' };
 }
@@ -100,15 +141,15 @@ function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
 }
 
 /**
- * Detects the text encoding of a subtitle file from its bytes: BOM first, then UTF-16 by its NUL
- * pattern, then pure ASCII and strict UTF-8, then the most plausible legacy code page (see
- * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 64 KB.
+ * Detects the text encoding of a subtitle file from its bytes: BOM first, then UTF-32/UTF-16 by their
+ * NUL pattern, then pure ASCII and strict UTF-8, then the most plausible legacy code page (see
+ * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 16 KB.
  */
 export function detectEncoding(bytes: Uint8Array): DetectedEncoding {
   const bom = bomOf(bytes);
   if (bom) return bom;
-  const utf16 = utf16WithoutBom(bytes);
-  if (utf16) return utf16;
+  const wide = wideUnicodeWithoutBom(bytes);
+  if (wide) return wide;
 
   let ascii = true;
   for (let i = 0; i < bytes.length; i++) {
@@ -138,16 +179,28 @@ export interface DecodedSubtitle {
   confidence: EncodingConfidence;
 }
 
+/** Decodes with a canonical encoding name; windows-1258 text is composed (NFC), see below. */
+function decodeAs(bytes: Uint8Array, encoding: string): string {
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding === 'utf-32le');
+  // ignoreBOM: true keeps a BOM as U+FEFF so the caller strips it, the same way for every encoding.
+  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+  // Vietnamese in windows-1258 writes tones as combining marks ("e" + U+0301); composed, the text
+  // compares and renders like the same words typed in Unicode.
+  return encoding === 'windows-1258' ? text.normalize('NFC') : text;
+}
+
 /**
- * Decodes subtitle bytes: detects the encoding (or uses `encoding` when the user picked one) and
- * strips the BOM, which naive SRT parsers mistake for part of the first cue number.
+ * Decodes subtitle bytes: detects the encoding, or uses `encoding` (any WHATWG label, or UTF-32) when
+ * the user or an API client named one; strips the BOM, which naive SRT parsers mistake for part of
+ * the first cue number. An unknown label falls back to detection.
  */
 export function decodeSubtitle(bytes: Uint8Array, encoding?: string): DecodedSubtitle {
-  const detected: DetectedEncoding = encoding
-    ? { encoding, bom: bomOf(bytes)?.encoding === encoding, confidence: 'certain' }
+  const named = encoding ? canonicalEncoding(encoding) : null;
+  const detected: DetectedEncoding = named
+    ? { encoding: named, bom: bomOf(bytes)?.encoding === named, confidence: 'certain' }
     : detectEncoding(bytes);
-  // ignoreBOM: true keeps the BOM as U+FEFF so it is stripped here, the same way for every encoding.
-  let text = new TextDecoder(detected.encoding, { ignoreBOM: true }).decode(bytes);
+  const body = detected.bom ? bytes.subarray(BOM_LENGTH[detected.encoding] ?? 0) : bytes;
+  let text = decodeAs(body, detected.encoding);
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   return { text, ...detected };
 }

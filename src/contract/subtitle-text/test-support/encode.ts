@@ -3,7 +3,7 @@
  * byte (single-byte code pages) or every lead/trail pair (multi-byte ones) with the platform's
  * `TextDecoder` and remembering which bytes gave which character.
  */
-const MULTI_BYTE = new Set(['shift_jis', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+const MULTI_BYTE = new Set(['shift_jis', 'gbk', 'gb18030', 'big5', 'euc-kr', 'euc-jp']);
 const tables = new Map<string, Map<string, number[]>>();
 
 function tableFor(encoding: string): Map<string, number[]> {
@@ -23,9 +23,40 @@ function tableFor(encoding: string): Map<string, number[]> {
   return table;
 }
 
-/** `text` in `encoding` ('utf-8', 'utf-16le', 'utf-16be', or a legacy code page); throws on an unmappable character. */
+/**
+ * One character in a single-byte code page; a character it lacks is decomposed (NFD) and written as
+ * the longest composed prefix it has plus combining marks — how windows-1258 writes Vietnamese
+ * ("ế" = "ê" + U+0301).
+ */
+function encodeChar(ch: string, table: Map<string, number[]>, encoding: string): number[] {
+  const direct = table.get(ch);
+  if (direct) return direct;
+  const [base = '', ...marks] = [...ch.normalize('NFD')];
+  // "ộ" = o + dot below + circumflex: written "ô" + dot below. Try leaving out one mark, then all.
+  const splits = [...marks.map((_, k) => [marks.filter((__, j) => j !== k), [marks[k]!]]), [[], marks]];
+  for (const [kept, apart] of splits) {
+    const head = table.get((base + kept!.join('')).normalize('NFC'));
+    const tail = apart!.map((mark) => table.get(mark));
+    if (head && tail.every(Boolean)) return [...head, ...tail.flatMap((bytes) => bytes!)];
+  }
+  throw new Error(`encode: ${JSON.stringify(ch)} has no ${encoding} byte`);
+}
+
+function encodeUtf32(text: string, littleEndian: boolean): Uint8Array {
+  const points = [...text].map((ch) => ch.codePointAt(0)!);
+  const out = new Uint8Array(points.length * 4);
+  const view = new DataView(out.buffer);
+  points.forEach((cp, i) => view.setUint32(i * 4, cp, littleEndian));
+  return out;
+}
+
+/**
+ * `text` in `encoding` ('utf-8', 'utf-16le/be', 'utf-32le/be', or a legacy code page); throws on an
+ * unmappable character.
+ */
 export function encode(text: string, encoding: string): Uint8Array {
   if (encoding === 'utf-8') return new TextEncoder().encode(text);
+  if (encoding === 'utf-32le' || encoding === 'utf-32be') return encodeUtf32(text, encoding === 'utf-32le');
   if (encoding === 'utf-16le' || encoding === 'utf-16be') {
     const out = new Uint8Array(text.length * 2);
     for (let i = 0; i < text.length; i++) {
@@ -38,13 +69,18 @@ export function encode(text: string, encoding: string): Uint8Array {
   }
   const table = tableFor(encoding);
   const bytes: number[] = [];
-  for (const ch of text) {
-    const mapped = table.get(ch);
-    if (!mapped) throw new Error(`encode: ${JSON.stringify(ch)} has no ${encoding} byte`);
-    bytes.push(...mapped);
-  }
+  for (const ch of text) bytes.push(...encodeChar(ch, table, encoding));
   return Uint8Array.from(bytes);
 }
+
+/** The byte order mark of each Unicode encoding. */
+export const BOMS: Record<string, number[]> = {
+  'utf-8': [0xef, 0xbb, 0xbf],
+  'utf-16le': [0xff, 0xfe],
+  'utf-16be': [0xfe, 0xff],
+  'utf-32le': [0xff, 0xfe, 0, 0],
+  'utf-32be': [0, 0, 0xfe, 0xff],
+};
 
 /** Prepends bytes (a BOM). */
 export const withPrefix = (prefix: number[], bytes: Uint8Array): Uint8Array => Uint8Array.from([...prefix, ...bytes]);
