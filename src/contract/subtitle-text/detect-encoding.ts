@@ -112,15 +112,16 @@ function wideUnicodeWithoutBom(bytes: Uint8Array): DetectedEncoding | null {
 }
 
 /**
- * Counts well-formed UTF-8 multi-byte sequences and stray bytes. Legacy text almost never forms valid
- * sequences by chance (é followed by a space is invalid), so many valid ones and a few stray bytes mean
- * a UTF-8 file with a damaged spot, not a legacy file.
+ * Counts well-formed UTF-8 multi-byte sequences and stray bytes in the first 256 KB. Legacy text almost
+ * never forms valid sequences by chance (é followed by a space is invalid), so many valid ones and a
+ * few stray bytes mean a UTF-8 file with a damaged spot, not a legacy file.
  */
 function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
   let valid = 0;
   let invalid = 0;
   let i = 0;
-  while (i < bytes.length) {
+  const end = Math.min(bytes.length, 256 * 1024);
+  while (i < end) {
     const lead = bytes[i]!;
     if (lead < 0x80) {
       i++;
