@@ -1,12 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useId, useState } from 'react';
+import { SUPPORTED_ENCODINGS } from '../../contract/subtitle-text/encodings';
 import type { Subtitle } from '../api/schemas';
 import { updateSubtitle } from '../api/subtitles';
 import { useNotify } from '../shell/notify';
 import { LanguageSelect } from './language-select';
-import { NO_CHANGES_MESSAGE, validateLanguageEdit } from './lib/upload-validation';
+import { NO_CHANGES_MESSAGE, validateSubtitleEdit } from './lib/upload-validation';
 
 export const UPDATE_SUBTITLE_FAILED = 'Failed to update subtitle';
+export const ENCODING_HELP = 'The player shows the file read with this encoding. If its text looks garbled, pick the one the file was saved in: the player copy is rebuilt from the original file.';
 
 interface EditDialogProps {
   sub: Subtitle | null;
@@ -14,7 +16,7 @@ interface EditDialogProps {
   onSaved: () => void;
 }
 
-/** Edit Subtitle: change a track's language. Unchanged → warning 'No changes to save' and close. */
+/** Edit Subtitle: a track's language and the encoding its file is read with. Unchanged → 'No changes to save'. */
 export function EditDialog({ sub, onClose, onSaved }: EditDialogProps) {
   return sub ? <EditForm key={sub.sub_id} sub={sub} onClose={onClose} onSaved={onSaved} /> : null;
 }
@@ -23,11 +25,14 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
   const notify = useNotify();
   const titleId = useId();
   const [lang, setLang] = useState(sub.sub_lang);
+  const [charset, setCharset] = useState(sub.sub_charset);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The stored encoding is offered even when it is not one of the usual ones.
+  const encodings = sub.sub_charset && !(SUPPORTED_ENCODINGS as readonly string[]).includes(sub.sub_charset) ? [sub.sub_charset, ...SUPPORTED_ENCODINGS] : SUPPORTED_ENCODINGS;
 
   const save = async () => {
-    const verdict = validateLanguageEdit(sub.sub_lang, lang);
+    const verdict = validateSubtitleEdit({ lang: sub.sub_lang, charset: sub.sub_charset }, { lang, charset });
     if (verdict === 'no-change') {
       notify.warning(NO_CHANGES_MESSAGE);
       onClose();
@@ -39,7 +44,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     }
     setBusy(true);
     try {
-      const reply = await updateSubtitle(sub.sub_id, lang);
+      const reply = await updateSubtitle(sub.sub_id, { sub_lang: lang, ...(charset && charset !== sub.sub_charset ? { sub_charset: charset } : {}) });
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onSaved();
@@ -56,7 +61,18 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Edit Subtitle</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <LanguageSelect value={lang} onChange={(code) => (setLang(code), setError(null))} error={error} disabled={busy} autoFocus />
+        <Stack spacing={2}>
+          <LanguageSelect value={lang} onChange={(code) => (setLang(code), setError(null))} error={error} disabled={busy} autoFocus />
+          {sub.sub_charset ? (
+            <TextField select size="small" label="Text encoding" value={charset} onChange={(event) => setCharset(event.target.value)} disabled={busy} helperText={ENCODING_HELP}>
+              {encodings.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name.toUpperCase()}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

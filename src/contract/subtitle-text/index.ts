@@ -16,11 +16,10 @@ export {
   type SubtitleFormat,
 } from './check-subtitle';
 export { BINARY_REASON, VOBSUB_REASON } from './binary';
+export { canonicalEncoding, SUPPORTED_ENCODINGS } from './encodings';
 export {
-  canonicalEncoding,
   decodeSubtitle,
   detectEncoding,
-  SUPPORTED_ENCODINGS,
   type DecodedSubtitle,
   type DetectedEncoding,
   type EncodingConfidence,
