@@ -8,12 +8,11 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { AccountsRepository } from './db/accounts-repository';
-import { openDatabase } from './db/database';
 import { FilesRepository } from './db/files-repository';
+import { openStorage } from './db/open';
 import { seedDemo } from './db/seed';
 import { SubtitlesRepository } from './db/subtitles-repository';
 import { systemClock, type Clock } from './lib/clock';
-import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
 import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import authRoutes from './routes/auth';
@@ -33,6 +32,8 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 export interface AppOptions {
   /** Folder of `vp.db` and the stored subtitles (created if missing). */
   dataDir: string;
+  /** Read workers of the SQLite file list (default 2-4, by the number of cores). */
+  readWorkers?: number;
   /** Seed a NEW database with the demo data (default true). */
   demo?: boolean;
   /** Password of the `demo` account (default `demo-password`). */
@@ -91,39 +92,25 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
 
 /**
  * Deep list pages of big accounts are fast once their positions are cached: fill that cache in small
- * slices while the server is idle, after start and again (at most every 10 s) after files change.
+ * slices beside the requests, after start and again (checked every 10 s) after files change.
  */
 function warmListPositions(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  let lastVersion = -1;
-  const version = () => app.db.prepare('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
-  const tick = () => {
-    if (closed || !app.db.open) return;
-    let done = true;
-    try {
-      done = app.files.warmPositions();
-    } catch (err) {
-      app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
-    }
-    timer = setTimeout(done ? watch : tick, done ? 10_000 : 2);
+  const tick = (delay: number) => {
+    timer = setTimeout(() => {
+      if (closed) return;
+      app.files.warmPositions().then(
+        () => tick(10_000),
+        (err: unknown) => {
+          if (!closed) app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
+          tick(10_000);
+        },
+      );
+    }, delay);
     timer.unref();
   };
-  const watch = () => {
-    if (closed || !app.db.open) return;
-    const v = version();
-    if (v !== lastVersion) {
-      lastVersion = v;
-      tick();
-    } else {
-      timer = setTimeout(watch, 10_000);
-      timer.unref();
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(watch, 500);
-    timer.unref();
-  });
+  app.addHook('onReady', async () => tick(500));
   app.addHook('onClose', async () => {
     closed = true;
     clearTimeout(timer);
@@ -154,12 +141,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Storage: the database and the subtitle store, decorated for the routes.
-  const { db, created } = openDatabase(settings.dataDir);
-  const store = new SubtitleStore(settings.dataDir);
-  app.addHook('onClose', async () => db.close());
+  const { db, lister, store, created, close } = await openStorage({ dataDir: settings.dataDir, readWorkers: options.readWorkers });
+  app.addHook('onClose', close);
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
-  app.decorate('files', new FilesRepository(db));
+  app.decorate('files', new FilesRepository(db, lister));
   app.decorate('subtitles', new SubtitlesRepository(db));
   app.decorate('store', store);
   app.decorate('clock', clock);

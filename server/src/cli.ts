@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
-import { openDatabase } from './db/database';
+import { openStorage, type OpenedStorage } from './db/open';
 import { seedFiles } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
@@ -53,31 +53,32 @@ function checkUsername(name: string | undefined): string {
   return username;
 }
 
-const dataDir = () => process.env.VP_DATA_DIR?.trim() || './data';
+/** The server's database (no read workers: the CLI lists nothing). */
+const open = (): Promise<OpenedStorage> => openStorage({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', readWorkers: 0 });
 
 async function user(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
   const [action, name] = positionals;
   if (action !== 'add' && action !== 'reset-password') throw new UsageError(USAGE);
   const username = checkUsername(name);
-  const { db } = openDatabase(dataDir());
+  const storage = await open();
   try {
-    const accounts = new AccountsRepository(db);
-    const existing = accounts.findByUsername(username);
+    const accounts = new AccountsRepository(storage.db);
+    const existing = await accounts.findByUsername(username);
     if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
     if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
     const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)));
     const hash = await hashPassword(password);
     if (action === 'add') {
-      accounts.upsert(username, hash, Date.now());
+      await accounts.upsert(username, hash, Date.now());
       console.log(`Account "${username}" created.`);
     } else {
-      accounts.setPassword(existing!.account_id, hash);
-      const ended = accounts.revokeAllSessions(existing!.account_id, Date.now());
+      await accounts.setPassword(existing!.account_id, hash);
+      const ended = await accounts.revokeAllSessions(existing!.account_id, Date.now());
       console.log(`Password of "${username}" changed; ${ended} session(s) ended.`);
     }
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
@@ -93,12 +94,11 @@ async function seed(args: string[]): Promise<void> {
   // Seeding makes throwaway test and benchmark accounts: any non-empty password is accepted.
   if (!values.password) throw new UsageError('--password must not be empty.');
   const hash = await hashPassword(values.password);
-  const { db } = openDatabase(dataDir());
+  const storage = await open();
   try {
-    const accountId = new AccountsRepository(db).upsert(username, hash, Date.now());
-    if (count >= 100_000) db.pragma('cache_size = -1048576');
+    const accountId = await new AccountsRepository(storage.db).upsert(username, hash, Date.now());
     const started = performance.now();
-    const range = seedFiles(db, accountId, count, Date.now());
+    const range = await seedFiles(storage.db, accountId, count, Date.now());
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count
@@ -106,7 +106,7 @@ async function seed(args: string[]): Promise<void> {
         : `Account "${username}" ready (no files added).`,
     );
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

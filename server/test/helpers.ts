@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../src/app';
 import { seedFiles } from '../src/db/seed';
+import { SqliteDb } from '../src/db/sqlite/connection';
 import { hashPassword } from '../src/lib/passwords';
+import { FileSubtitleStore } from '../src/lib/subtitle-store';
 
 export interface Reply<T = any> {
   status: number;
@@ -24,10 +26,19 @@ export interface TestServer {
   login(username: string, password: string): Promise<string>;
   /** Creates an account with `count` sample files; returns its id. */
   addAccount(username: string, password: string, count: number): Promise<number>;
+  /** Keys of every stored subtitle content. */
+  storedKeys(): Promise<string[]>;
+  /** Temporary upload files left in the data folder. */
+  tempFiles(): string[];
+  /** Everything the database holds, as text (to look for secrets). */
+  databaseText(): Promise<string>;
   close(): Promise<void>;
 }
 
 export const START = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+/** The engine this run of the server suite tests (the PostgreSQL run sets VP_TEST_DATABASE_URL). */
+export const ENGINE: 'sqlite' | 'postgres' = process.env.VP_TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 /** A real server on 127.0.0.1:<random port> over a temporary data folder. */
 export async function startServer(options: Partial<AppOptions> = {}, existingDir?: string): Promise<TestServer> {
@@ -66,9 +77,18 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
       return res.body.data.apiKey as string;
     },
     async addAccount(username, password, count) {
-      const id = app.accounts.upsert(username, await hashPassword(password), now.value);
-      if (count) seedFiles(app.db, id, count, now.value);
+      const id = await app.accounts.upsert(username, await hashPassword(password), now.value);
+      if (count) await seedFiles(app.db, id, count, now.value);
       return id;
+    },
+    async storedKeys() {
+      if (app.store instanceof FileSubtitleStore) return fs.readdirSync(app.store.dir);
+      throw new Error('unknown subtitle store');
+    },
+    tempFiles: () => fs.readdirSync(path.join(dataDir, 'tmp')),
+    async databaseText() {
+      if (app.db instanceof SqliteDb) return app.db.native.serialize().toString('latin1');
+      throw new Error('unknown engine');
     },
     async close() {
       await app.close();
