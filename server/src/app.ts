@@ -12,6 +12,7 @@ import { FilesRepository } from './db/files-repository';
 import { openStorage } from './db/open';
 import { seedDemo } from './db/seed';
 import { SubtitlesRepository } from './db/subtitles-repository';
+import { buildMissingRenditions } from './lib/build-renditions';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuthentication } from './plugins/authentication';
 import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (created && (options.demo ?? true)) {
     await seedDemo(db, store, { demoPassword: options.demoPassword ?? 'demo-password', now: clock(), files: options.demoFiles ?? 1000 });
   }
+  const renditions = await buildMissingRenditions(app.subtitles, store, app.log);
+  if (renditions > 0) app.log.info(`built the player renditions of ${renditions} stored subtitles`);
 
   // Empty query values count as absent (`?isActive=` is "no filter", not "isActive must be 0 or 1").
   app.addHook('preValidation', async (request) => {

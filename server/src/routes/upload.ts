@@ -9,7 +9,7 @@ import {
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { isPlausibleSubtitle } from '../lib/subtitle-content';
+import { makeRendition, parseCharset } from '../lib/subtitle-content';
 import { sanitizeFileName } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
@@ -48,6 +48,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             file_id: { type: 'integer' },
             sub_lang: { type: 'string', description: 'A code of the kit language list' },
             sub_tmp: { type: 'string', description: '16 random letters or digits, "_", the original file name: the idempotency key' },
+            sub_charset: {
+              type: 'string',
+              description: 'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding. Only the player copy depends on it: the original bytes are kept as uploaded.',
+            },
           },
         },
         response: {
@@ -104,6 +108,8 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
     return { error: [400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'] };
   }
+  const named = parseCharset(fields.get('sub_charset'));
+  if (named.error) return { error: [400, named.error] };
   const file = await app.files.get(request.accountId, Number(fileIdText));
   if (!file) return { error: [404, FILE_NOT_FOUND] };
 
@@ -113,9 +119,16 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
-  if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
+  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
+  const rendition = makeRendition(bytes, subName, named.charset);
+  if (!rendition.ok) return { error: [400, rendition.reason] };
 
   const storageName = await app.store.put(bytes);
+  const renditionName = await app.store.put(rendition.vtt).catch(async (err: unknown) => {
+    await app.store.delete([storageName]);
+    throw err;
+  });
+  const keys = [storageName, renditionName];
   const stored = await app.subtitles
     .insert({
       file_id: file.file_id,
@@ -126,11 +139,13 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
       storage_name: storageName,
       sub_tmp: subTmp ?? null,
       created_at: app.clock(),
+      sub_charset: rendition.charset,
+      rendition_name: renditionName,
     })
     .catch(async (err: unknown) => {
-      await app.store.delete([storageName]); // no row points at it
+      await app.store.delete(keys); // no row points at them
       throw err;
     });
-  if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
+  if (!stored.created) await app.store.delete(keys); // a parallel duplicate won the race
   return { sub: stored.row };
 }

@@ -1,6 +1,6 @@
 /** Refusals of content that is not subtitle text, checked before anything is decoded or parsed. */
 
-export const BINARY_REASON = 'This file is not a subtitle file: it contains binary data.';
+export const BINARY_REASON = 'This file is not a subtitle file';
 export const VOBSUB_REASON =
   'This .sub file is a VobSub subtitle: its subtitles are images, not text, so they cannot be played. Please upload a text subtitle (.srt, .vtt, .ass, .ssa or a text .sub).';
 

@@ -59,7 +59,7 @@ describe('checkSubtitleBytes: accepted files', () => {
     const started = performance.now();
     expect(passed(checkSubtitleBytes(bytes, 'big.srt')).cueCount).toBe(112_000);
     expect(performance.now() - started).toBeLessThan(8000); // well under 1 s alone; generous for a loaded CI machine
-  });
+  }, 30_000); // building the 5 MB test file is the slow part
 
   it('reads a Blob', async () => {
     const result = await checkSubtitleFile(new Blob(['WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n']), 'a.vtt');
@@ -143,5 +143,13 @@ describe('checkSubtitleBytes: what players tolerate is a warning, not a refusal'
     const be = passed(checkSubtitleBytes(encode(srt, 'utf-32be'), 'a.srt'));
     expect(be).toMatchObject({ encoding: 'utf-32be', bom: false, cueCount: 4 });
     expect(be.preview[0]?.text).toBe(DIALOGUE.greek[0]);
+  });
+});
+
+describe('checkSubtitleBytes: a file named for another format', () => {
+  it('an SRT saved as .vtt is read as SRT, with a warning', () => {
+    const result = passed(checkSubtitleBytes(encode(srtOf(DIALOGUE.german), 'utf-8'), 'film.vtt'));
+    expect(result).toMatchObject({ format: 'srt', cueCount: 4 });
+    expect(result.firstProblem?.message).toBe('Line 1: this is a SubRip file named .vtt; it is read as SubRip');
   });
 });

@@ -10,6 +10,8 @@ import { Problems, type Cue, type ParseResult, type Problem } from './types';
 
 export type SubtitleFormat = 'srt' | 'vtt' | 'ass' | 'ssa' | 'microdvd' | 'subviewer';
 
+const FORMAT_NAMES: Record<SubtitleFormat, string> = { srt: 'SubRip', vtt: 'WebVTT', ass: 'ASS', ssa: 'SSA', microdvd: 'MicroDVD', subviewer: 'SubViewer' };
+
 /** A cue for the preview: plain text (tags removed) to render as text, never as HTML. */
 export interface PreviewCue {
   start: number;
@@ -117,9 +119,18 @@ export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: st
   if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
 
   const extension = extensionOf(fileName);
-  const result = parse(formatFor(extension, decoded.text), decoded.text);
-  if (result.cues.length === 0) return { ok: false, reason: noCuesReason(extension) };
-  const problems = nulProblems(result.cues, result.problems);
+  const format = formatFor(extension, decoded.text);
+  let result = parse(format, decoded.text);
+  let misnamed: Problem[] = [];
+  if (result.cues.length === 0) {
+    // An SRT saved as .vtt (and the like): players would show nothing, the rendition can show it all.
+    const sniffed = formatFor('', decoded.text);
+    const second = sniffed === format ? null : parse(sniffed, decoded.text);
+    if (!second || second.cues.length === 0) return { ok: false, reason: noCuesReason(extension) };
+    result = second;
+    misnamed = [{ line: 1, message: `Line 1: this is a ${FORMAT_NAMES[second.format]} file named ${extension || 'without an extension'}; it is read as ${FORMAT_NAMES[second.format]}` }];
+  }
+  const problems = nulProblems(result.cues, [...misnamed, ...result.problems]);
   const [firstProblem] = problems;
   return {
     ok: true,

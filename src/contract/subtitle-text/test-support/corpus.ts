@@ -27,7 +27,7 @@ export interface CorpusEntry {
   legacy: boolean;
   format: CorpusFormat;
   fileName: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   cues: ExpectedCue[];
 }
 

@@ -42,7 +42,7 @@ function encodeChar(ch: string, table: Map<string, number[]>, encoding: string):
   throw new Error(`encode: ${JSON.stringify(ch)} has no ${encoding} byte`);
 }
 
-function encodeUtf32(text: string, littleEndian: boolean): Uint8Array {
+function encodeUtf32(text: string, littleEndian: boolean): Uint8Array<ArrayBuffer> {
   const points = [...text].map((ch) => ch.codePointAt(0)!);
   const out = new Uint8Array(points.length * 4);
   const view = new DataView(out.buffer);
@@ -54,7 +54,7 @@ function encodeUtf32(text: string, littleEndian: boolean): Uint8Array {
  * `text` in `encoding` ('utf-8', 'utf-16le/be', 'utf-32le/be', or a legacy code page); throws on an
  * unmappable character.
  */
-export function encode(text: string, encoding: string): Uint8Array {
+export function encode(text: string, encoding: string): Uint8Array<ArrayBuffer> {
   if (encoding === 'utf-8') return new TextEncoder().encode(text);
   if (encoding === 'utf-32le' || encoding === 'utf-32be') return encodeUtf32(text, encoding === 'utf-32le');
   if (encoding === 'utf-16le' || encoding === 'utf-16be') {
@@ -83,4 +83,4 @@ export const BOMS: Record<string, number[]> = {
 };
 
 /** Prepends bytes (a BOM). */
-export const withPrefix = (prefix: number[], bytes: Uint8Array): Uint8Array => Uint8Array.from([...prefix, ...bytes]);
+export const withPrefix = (prefix: number[], bytes: Uint8Array): Uint8Array<ArrayBuffer> => Uint8Array.from([...prefix, ...bytes]);
