@@ -37,7 +37,7 @@ export function CheckSummary({ check, encodings, overridden, onEncoding, disable
           value={encodings.includes(check.encoding) ? check.encoding : ''}
           onChange={(event) => onEncoding(event.target.value)}
           disabled={disabled}
-          helperText="If the cues below look garbled, pick the encoding the file was saved in. The file is uploaded as it is."
+          helperText="If the cues below look garbled, pick the encoding the file was saved in. The file is kept as it is; the player reads it with this encoding."
           sx={{ maxWidth: 360 }}
         >
           {encodings.map((name) => (
