@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useId, useState } from 'react';
-import { SUPPORTED_ENCODINGS } from '../../contract/subtitle-text/encodings';
 import type { Subtitle } from '../api/schemas';
 import { updateSubtitle } from '../api/subtitles';
 import { useNotify } from '../shell/notify';
+import { EncodingSelect } from './encoding-select';
 import { LanguageSelect } from './language-select';
 import { NO_CHANGES_MESSAGE, validateSubtitleEdit } from './lib/upload-validation';
 
@@ -25,14 +25,13 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
   const notify = useNotify();
   const titleId = useId();
   const [lang, setLang] = useState(sub.sub_lang);
-  const [charset, setCharset] = useState(sub.sub_charset);
+  const stored = sub.sub_charset ?? undefined;
+  const [charset, setCharset] = useState(stored);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // The stored encoding is offered even when it is not one of the usual ones.
-  const encodings = sub.sub_charset && !(SUPPORTED_ENCODINGS as readonly string[]).includes(sub.sub_charset) ? [sub.sub_charset, ...SUPPORTED_ENCODINGS] : SUPPORTED_ENCODINGS;
 
   const save = async () => {
-    const verdict = validateSubtitleEdit({ lang: sub.sub_lang, charset: sub.sub_charset }, { lang, charset });
+    const verdict = validateSubtitleEdit({ lang: sub.sub_lang, charset: stored }, { lang, charset });
     if (verdict === 'no-change') {
       notify.warning(NO_CHANGES_MESSAGE);
       onClose();
@@ -44,7 +43,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     }
     setBusy(true);
     try {
-      const reply = await updateSubtitle(sub.sub_id, { sub_lang: lang, ...(charset && charset !== sub.sub_charset ? { sub_charset: charset } : {}) });
+      const reply = await updateSubtitle(sub.sub_id, { sub_lang: lang, ...(charset && charset !== stored ? { sub_charset: charset } : {}) });
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onSaved();
@@ -63,15 +62,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
       <DialogContent sx={{ pt: '8px !important' }}>
         <Stack spacing={2}>
           <LanguageSelect value={lang} onChange={(code) => (setLang(code), setError(null))} error={error} disabled={busy} autoFocus />
-          {sub.sub_charset ? (
-            <TextField select size="small" label="Text encoding" value={charset} onChange={(event) => setCharset(event.target.value)} disabled={busy} helperText={ENCODING_HELP}>
-              {encodings.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name.toUpperCase()}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
+          {charset ? <EncodingSelect value={charset} onChange={setCharset} disabled={busy} helperText={ENCODING_HELP} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>

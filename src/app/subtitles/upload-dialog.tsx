@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack } from '@mui/material';
 import { useEffect, useId, useReducer, useRef } from 'react';
 import type { SubtitleCheck } from '../../contract/subtitle-text';
-import { SUPPORTED_ENCODINGS } from '../../contract/subtitle-text/encodings';
 import { uploadSubtitle } from '../api/subtitles';
 import { useNotify } from '../shell/notify';
 import { CheckSummary } from './check-summary';
@@ -100,7 +99,6 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
           {check && !fileError ? (
             <CheckSummary
               check={check}
-              encodings={SUPPORTED_ENCODINGS}
               overridden={Boolean(checkRequest?.encoding)}
               onEncoding={(encoding) => dispatch({ type: 'encoding-picked', encoding })}
               disabled={busy}

@@ -84,13 +84,13 @@ describe('detectEncoding: legacy code pages', () => {
     expect(detectEncoding(encode(srtOf(['Café']), 'windows-1252'))).toMatchObject({ encoding: 'windows-1252', confidence: 'guess' });
   });
 
-  it('looks at no more than 64 KB of a 5 MB file and stays fast', () => {
+  it('reads a bounded sample of a 5 MB file and stays fast', () => {
     const big = encode(srtOf(DIALOGUE.czech, 25_000), 'windows-1250');
     expect(big.length).toBeGreaterThan(4_000_000);
     const started = performance.now();
     expect(detectEncoding(big).encoding).toBe('windows-1250');
     expect(performance.now() - started).toBeLessThan(5000); // ~0.1 s alone; generous for a loaded CI machine
-  });
+  }, 30_000); // building the 5 MB test file is the slow part
 });
 
 describe('decodeSubtitle', () => {
