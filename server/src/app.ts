@@ -31,8 +31,10 @@ import './types';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppOptions {
-  /** Folder of `vp.db` and the stored subtitles (created if missing). */
+  /** Folder of temporary uploads, and with SQLite of `vp.db` and the stored subtitles (created if missing). */
   dataDir: string;
+  /** `postgres://user:password@host:port/db`: PostgreSQL instead of `<dataDir>/vp.db`. */
+  databaseUrl?: string | undefined;
   /** Read workers of the SQLite file list (default 2-4, by the number of cores). */
   readWorkers?: number;
   /** Seed a NEW database with the demo data (default true). */
@@ -142,7 +144,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Storage: the database and the subtitle store, decorated for the routes.
-  const { db, lister, store, created, close } = await openStorage({ dataDir: settings.dataDir, readWorkers: options.readWorkers });
+  const demoPassword = options.demoPassword ?? 'demo-password';
+  const { db, lister, store, close } = await openStorage({
+    dataDir: settings.dataDir,
+    databaseUrl: options.databaseUrl,
+    readWorkers: options.readWorkers,
+    initialize: async ({ db, store }) => {
+      if (options.demo ?? true) await seedDemo(db, store, { demoPassword, now: clock(), files: options.demoFiles ?? 1000 });
+    },
+  });
   app.addHook('onClose', close);
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
@@ -151,9 +161,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('store', store);
   app.decorate('clock', clock);
   app.decorate('settings', settings);
-  if (created && (options.demo ?? true)) {
-    await seedDemo(db, store, { demoPassword: options.demoPassword ?? 'demo-password', now: clock(), files: options.demoFiles ?? 1000 });
-  }
   const renditions = await buildMissingRenditions(app.subtitles, store, app.log);
   if (renditions > 0) app.log.info(`built the player renditions of ${renditions} stored subtitles`);
 

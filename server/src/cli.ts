@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
-import { openStorage, type OpenedStorage } from './db/open';
+import { openStorage, type Storage } from './db/open';
 import { seedFiles } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run server -- <command>
   seed --account NAME --password P --files N
                                           create/update the account and add N sample files
 
-All commands use VP_DATA_DIR (default ./data) and work while a server is running.`;
+All commands use DATABASE_URL (PostgreSQL) or else VP_DATA_DIR (default ./data), and work while
+servers are running.`;
 
 class UsageError extends Error {}
 
@@ -53,8 +54,9 @@ function checkUsername(name: string | undefined): string {
   return username;
 }
 
-/** The server's database (no read workers: the CLI lists nothing). */
-const open = (): Promise<OpenedStorage> => openStorage({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', readWorkers: 0 });
+/** The server's database: DATABASE_URL, else VP_DATA_DIR (no read workers: the CLI lists nothing). */
+const open = (): Promise<Storage> =>
+  openStorage({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', databaseUrl: process.env.DATABASE_URL?.trim() || undefined, readWorkers: 0 });
 
 async function user(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });

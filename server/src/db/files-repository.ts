@@ -1,5 +1,5 @@
 import type { Db, Queryable } from './engine';
-import type { FileRow, ListPage, ListQuery } from './files';
+import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -13,6 +13,9 @@ export type UpdateResult =
   | { kind: 'unchanged'; file: FileRow }
   | { kind: 'updated'; file: FileRow };
 
+/** SQLite's and PostgreSQL's "unique constraint violated". */
+const isUniqueViolation = (err: unknown): boolean => ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
+
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
   list(accountId: number, query: ListQuery): Promise<ListPage>;
@@ -20,6 +23,8 @@ export interface FileLister {
   warm(): Promise<void>;
   /** Engine-specific planner knobs (tests pin them); engines without such knobs ignore them. */
   tune(tuning: Record<string, unknown>): Promise<void>;
+  /** Brings the engine's search index up to date with a changed row, where triggers cannot. */
+  reindex(tx: Queryable, file: FileRow): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,12 +39,12 @@ export class FilesRepository {
   }
 
   get(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
-    return q.get<FileRow>('SELECT * FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
+    return q.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?`, [fileId, accountId]);
   }
 
   /** The public player page: any account's file, active ones only. */
   getActiveBySlug(slug: string): Promise<FileRow | undefined> {
-    return this.#db.get<FileRow>('SELECT * FROM files WHERE file_slug = ? AND is_active = 1', [slug]);
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ? AND is_active = 1`, [slug]);
   }
 
   /** One page and the total of the listing, from one consistent snapshot. */
@@ -71,13 +76,20 @@ export class FilesRepository {
         const taken = await tx.get('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?', [next.file_slug, fileId]);
         if (taken) return { kind: 'slug_conflict' };
       }
-      await tx.run('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?', [
-        next.file_title,
-        next.file_slug,
-        next.is_active,
-        fileId,
-      ]);
-      return { kind: 'updated', file: (await this.get(accountId, fileId, tx))! };
+      try {
+        await tx.run('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?', [
+          next.file_title,
+          next.file_slug,
+          next.is_active,
+          fileId,
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) return { kind: 'slug_conflict' }; // another request took the slug meanwhile
+        throw err;
+      }
+      const file = (await this.get(accountId, fileId, tx))!;
+      if (next.file_title !== row.file_title || next.file_slug !== row.file_slug) await this.#lister.reindex(tx, file);
+      return { kind: 'updated', file };
     });
   }
 

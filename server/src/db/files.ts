@@ -26,6 +26,9 @@ export interface FileJson {
   file_slide: string | null;
 }
 
+/** The columns of a FileRow (the engines may keep more: search words, sort keys). */
+export const FILE_COLUMNS = 'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
+
 export const toFileJson = (row: FileRow): FileJson => ({
   file_id: row.file_id,
   file_server: row.file_server,

@@ -4,13 +4,15 @@ import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
 import { Dice, slugWords, type SeedResult } from './sample-data';
+import type { PgDb } from './postgres/connection';
+import { seedPgFiles } from './postgres/seed-files';
 import { SqliteDb } from './sqlite/connection';
 import { seedSqliteFiles } from './sqlite/seed-files';
 
 /** Adds `count` sample files to an account, the fastest way the engine allows; returns their ids. */
 export async function seedFiles(db: Db, accountId: number, count: number, now: number): Promise<SeedResult> {
   if (db instanceof SqliteDb) return db.withNative((native) => seedSqliteFiles(native, accountId, count, now));
-  throw new Error(`seeding is not implemented for ${db.engine}`);
+  return seedPgFiles(db as PgDb, accountId, count, now);
 }
 
 const SUB_LANGS = ['en', 'fr', 'es', 'de', 'vi', 'ja', 'pt-br', 'ar', 'zh-cn'] as const;

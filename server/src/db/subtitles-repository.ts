@@ -104,6 +104,19 @@ export class SubtitlesRepository {
     ]);
   }
 
+  /**
+   * Records the first rendition of a track stored before renditions existed, unless another server
+   * node did it meanwhile (then false: the caller deletes its copy).
+   */
+  async setFirstRendition(subId: number, charset: string, renditionName: string | null): Promise<boolean> {
+    const changed = await this.#db.run('UPDATE subtitles SET sub_charset = ?, rendition_name = ? WHERE sub_id = ? AND sub_charset IS NULL', [
+      charset,
+      renditionName,
+      subId,
+    ]);
+    return changed > 0;
+  }
+
   /** Tracks stored before renditions existed (sub_charset still null), oldest first, a batch at a time. */
   listWithoutRendition(limit: number): Promise<SubtitleRow[]> {
     return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE sub_charset IS NULL ORDER BY sub_id LIMIT ?', [limit]);

@@ -9,7 +9,8 @@ const BATCH = 100;
 /**
  * The data migration of renditions: builds the player's WebVTT copy of every track stored before
  * renditions existed (or seeded without one), from its original bytes, in batches. Run at start,
- * before the server listens; a track done is never read again (its `sub_charset` is set). A track no
+ * before the server listens; a track done is never read again (its `sub_charset` is set), and when
+ * several nodes start together each track is recorded once. A track no
  * player could show keeps no rendition (the player leaves it out) but gets the detected encoding, so
  * an operator can pick another in Edit Subtitle; a missing original is logged and skipped the same way.
  */
@@ -25,11 +26,12 @@ export async function buildMissingRenditions(subtitles: SubtitlesRepository, sto
       });
       const rendition = bytes ? makeRendition(bytes, row.sub_name) : null;
       if (rendition?.ok) {
-        await subtitles.update(row.sub_id, { sub_charset: rendition.charset, rendition_name: await store.put(rendition.vtt) });
-        built++;
+        const key = await store.put(rendition.vtt);
+        if (await subtitles.setFirstRendition(row.sub_id, rendition.charset, key)) built++;
+        else await store.delete([key]); // another node built it first
       } else {
         if (rendition) log.warn({ sub_id: row.sub_id, reason: rendition.reason }, 'a stored subtitle cannot be played; no rendition built');
-        await subtitles.update(row.sub_id, { sub_charset: bytes ? detectEncoding(bytes).encoding : 'utf-8', rendition_name: null });
+        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes).encoding : 'utf-8', null);
       }
     }
   }

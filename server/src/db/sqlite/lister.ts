@@ -27,6 +27,9 @@ export class SqliteLister implements FileLister {
     return this.#pool.tune(tuning);
   }
 
+  /** The FTS index and the counters follow `files` through triggers. */
+  async reindex(): Promise<void> {}
+
   close(): Promise<void> {
     return this.#pool.close();
   }
