@@ -18,10 +18,9 @@ export interface Evaluation {
   refusal?: string;
 }
 
-export function evaluate(entry: CorpusEntry, encoding?: string): Evaluation {
-  const check = checkSubtitleBytes(entry.bytes, entry.fileName, encoding ? { encoding } : {});
-  if (!check.ok) return { encoding: null, readsRight: false, timingsRight: false, refusal: check.reason };
-  const served = parseVtt(toWebVtt(check.cues));
+/** Compares a served WebVTT rendition with what the corpus file says, as a browser would show it. */
+export function judgeRendition(entry: CorpusEntry, vtt: string): { readsRight: boolean; timingsRight: boolean } {
+  const served = parseVtt(vtt);
   const timingsRight =
     served.problems.length === 0 &&
     served.cues.length === entry.cues.length &&
@@ -29,5 +28,11 @@ export function evaluate(entry: CorpusEntry, encoding?: string): Evaluation {
   const readsRight =
     served.cues.length === entry.cues.length &&
     served.cues.every((cue, i) => toPlainText(cue.text).normalize('NFC') === entry.cues[i]!.text.normalize('NFC'));
-  return { encoding: check.encoding, readsRight, timingsRight };
+  return { readsRight, timingsRight };
+}
+
+export function evaluate(entry: CorpusEntry, encoding?: string): Evaluation {
+  const check = checkSubtitleBytes(entry.bytes, entry.fileName, encoding ? { encoding } : {});
+  if (!check.ok) return { encoding: null, readsRight: false, timingsRight: false, refusal: check.reason };
+  return { encoding: check.encoding, ...judgeRendition(entry, toWebVtt(check.cues)) };
 }
