@@ -3,7 +3,7 @@ const TITLES = {
   size: 'Load size (gzip, level 9, of the built files a page loads)',
   api: 'API at scale (`GET /api/files/` over 1,000,000 files, from a separate client process, loopback)',
   browser: 'In the browser (headless Chromium, built kit, real server)',
-  subtitles: 'Subtitle text: detection, decoding, conversion (generated corpus; ours against jschardet, chardet, iconv-lite)',
+  subtitles: 'Subtitle text: detection, decoding, conversion (generated corpus; ours against jschardet, chardet, iconv-lite, subsrt-ts, ass-compiler)',
 };
 
 function cells(r) {

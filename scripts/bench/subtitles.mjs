@@ -1,4 +1,4 @@
-// `npm run bench -- subtitles`: the shared subtitle module against jschardet, chardet and iconv-lite on
+// `npm run bench -- subtitles`: the shared subtitle module against jschardet, chardet, iconv-lite, subsrt-ts and ass-compiler on
 // the generated corpus (accuracy, gzip size, 5 MB speed in Node and Chromium). The measuring runs in a
 // child process under tsx because it imports the TypeScript sources.
 import { execFile } from 'node:child_process';
