@@ -6,7 +6,7 @@ import { parseAss } from './parse-ass';
 import { parseSrt } from './parse-srt';
 import { parseSub } from './parse-sub';
 import { parseVtt } from './parse-vtt';
-import { Problems, type Cue, type ParseResult, type Problem } from './types';
+import { MAX_PROBLEMS, Problems, type Cue, type ParseResult, type Problem } from './types';
 
 export type SubtitleFormat = 'srt' | 'vtt' | 'ass' | 'ssa' | 'microdvd' | 'subviewer';
 
@@ -97,7 +97,7 @@ function parse(format: 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub', text: string): Par
 function nulProblems(cues: readonly Cue[], problems: readonly Problem[]): Problem[] {
   const found = new Problems();
   for (const cue of cues) if (cue.text.includes('\0')) found.add(cue.line, 'a NUL character in the cue text; players show a replacement mark for it');
-  return found.list.length ? [...problems, ...found.list].sort((a, b) => a.line - b.line) : [...problems];
+  return [...problems, ...found.list].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEMS);
 }
 
 /**
