@@ -2,20 +2,16 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import { AccountsRepository } from './db/accounts-repository';
-import { FilesRepository } from './db/files-repository';
-import { openStorage } from './db/open';
-import { seedDemo } from './db/seed';
-import { SubtitlesRepository } from './db/subtitles-repository';
-import { buildMissingRenditions } from './lib/build-renditions';
 import { systemClock, type Clock } from './lib/clock';
 import { registerAuthentication } from './plugins/authentication';
-import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import cors from './plugins/cors';
+import database from './plugins/database';
+import { formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import openapi from './plugins/openapi';
+import queryHygiene from './plugins/query-hygiene';
+import securityHeaders from './plugins/security-headers';
+import storage from './plugins/storage';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -93,33 +89,6 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
   );
 }
 
-/**
- * Deep list pages of big accounts are fast once their positions are cached: fill that cache in small
- * slices beside the requests, after start and again (checked every 10 s) after files change.
- */
-function warmListPositions(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const tick = (delay: number) => {
-    timer = setTimeout(() => {
-      if (closed) return;
-      app.files.warmPositions().then(
-        () => tick(10_000),
-        (err: unknown) => {
-          if (!closed) app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
-          tick(10_000);
-        },
-      );
-    }, delay);
-    timer.unref();
-  };
-  app.addHook('onReady', async () => tick(500));
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-  });
-}
-
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
@@ -143,98 +112,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: rejectMalformedRequest,
   });
 
-  // Storage: the database and the subtitle store, decorated for the routes.
-  const demoPassword = options.demoPassword ?? 'demo-password';
-  const { db, lister, store, close } = await openStorage({
-    dataDir: settings.dataDir,
-    databaseUrl: options.databaseUrl,
-    readWorkers: options.readWorkers,
-    initialize: async ({ db, store }) => {
-      if (options.demo ?? true) await seedDemo(db, store, { demoPassword, now: clock(), files: options.demoFiles ?? 1000 });
-    },
-  });
-  app.addHook('onClose', close);
-  app.decorate('db', db);
-  app.decorate('accounts', new AccountsRepository(db));
-  app.decorate('files', new FilesRepository(db, lister));
-  app.decorate('subtitles', new SubtitlesRepository(db));
-  app.decorate('store', store);
   app.decorate('clock', clock);
   app.decorate('settings', settings);
-  const renditions = await buildMissingRenditions(app.subtitles, store, app.log);
-  if (renditions > 0) app.log.info(`built the player renditions of ${renditions} stored subtitles`);
-
-  // Empty query values count as absent (`?isActive=` is "no filter", not "isActive must be 0 or 1").
-  app.addHook('preValidation', async (request) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (query && typeof query === 'object') {
-      for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
-    }
-  });
-
-  // Ajv coerces "Infinity" to a number that passes `integer`; no route wants one.
-  app.addHook('preHandler', async (request, reply) => {
-    for (const part of [request.query, request.params] as unknown[]) {
-      if (!part || typeof part !== 'object') continue;
-      for (const [key, value] of Object.entries(part)) {
-        if (typeof value === 'number' && !Number.isSafeInteger(value)) return fail(reply, 400, `${key} must be an integer`);
-      }
-    }
-  });
-
   registerErrorHandler(app);
   registerNotFound(app);
+
+  await app.register(database, {
+    databaseUrl: options.databaseUrl,
+    readWorkers: options.readWorkers,
+    demo: options.demo ?? true,
+    demoPassword: options.demoPassword ?? 'demo-password',
+    demoFiles: options.demoFiles ?? 1000,
+  });
+  await app.register(storage);
+  await app.register(queryHygiene);
   registerAuthentication(app);
-
-  const extra = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
-  await app.register(helmet, {
-    hsts: false, // the demo runs on plain http://127.0.0.1; terminate TLS (and add HSTS) in front of it
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra],
-        connectSrc: ["'self'", ...extra],
-        frameSrc: ["'self'", ...extra],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-  });
-  const corsOrigins = (options.corsOrigins ?? []).filter(Boolean);
-  if (corsOrigins.length) {
-    await app.register(cors, {
-      origin: corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['x-apikey', 'authorization', 'content-type'],
-      maxAge: 600,
-    });
-  }
-  await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
+  await app.register(securityHeaders, { extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])] });
+  await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
+  await app.register(openapi);
   await app.register(fastifyStatic, { root: [settings.kitDir, settings.demoDir].filter((v, i, a) => a.indexOf(v) === i), serve: false });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'vp-admin-kit reference API',
-        version: '1.0.0',
-        description: 'Every JSON reply is the envelope { status: "success" | "warning" | "error", message, data? }.',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-apikey' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-  });
-
-  warmListPositions(app);
-
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });

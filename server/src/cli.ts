@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
-import { openStorage, type Storage } from './db/open';
+import { openDatabase, type OpenedDatabase } from './db/open';
 import { seedFiles } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
@@ -55,8 +55,8 @@ function checkUsername(name: string | undefined): string {
 }
 
 /** The server's database: DATABASE_URL, else VP_DATA_DIR (no read workers: the CLI lists nothing). */
-const open = (): Promise<Storage> =>
-  openStorage({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', databaseUrl: process.env.DATABASE_URL?.trim() || undefined, readWorkers: 0 });
+const open = (): Promise<OpenedDatabase> =>
+  openDatabase({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', databaseUrl: process.env.DATABASE_URL?.trim() || undefined, readWorkers: 0 });
 
 async function user(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });

@@ -8,14 +8,13 @@ import { PgSubtitleStore } from './postgres/subtitle-store';
 import { SqliteDb } from './sqlite/connection';
 import { SqliteLister } from './sqlite/lister';
 
-export interface Storage {
+export interface OpenedDatabase {
   db: Db;
   lister: FileLister;
-  store: SubtitleStore;
   close(): Promise<void>;
 }
 
-export interface StorageOptions {
+export interface DatabaseOptions {
   /** Folder of temporary uploads, and with SQLite of `vp.db` and the subtitle files. */
   dataDir: string;
   /** `postgres://user:password@host:port/db`: PostgreSQL instead of the embedded SQLite file. */
@@ -26,31 +25,35 @@ export interface StorageOptions {
    * Runs once per database, when it is new (the demo seed). With PostgreSQL it runs under the
    * migration lock, so of several nodes starting together exactly one seeds.
    */
-  initialize?: (storage: Storage) => Promise<void>;
+  initialize?: (db: Db) => Promise<void>;
 }
 
 /** The start fails with this when the database cannot be used: one line, no stack. */
-export class StorageConfigError extends Error {}
+export class DatabaseConfigError extends Error {}
 
-/** Opens, migrates and (once per database) initializes the storage of a server or of the CLI. */
-export async function openStorage(options: StorageOptions): Promise<Storage> {
+/** Opens, migrates and (once per database) initializes the database of a server or of the CLI. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
   return options.databaseUrl ? openPostgres(options, options.databaseUrl) : openSqlite(options);
 }
 
-async function openSqlite(options: StorageOptions): Promise<Storage> {
+/** Where subtitle content lives: files next to SQLite's database, rows in PostgreSQL's. */
+export function subtitleStoreFor(db: Db, dataDir: string): SubtitleStore {
+  return db instanceof PgDb ? new PgSubtitleStore(db, dataDir) : new FileSubtitleStore(dataDir);
+}
+
+async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
   const db = new SqliteDb(options.dataDir);
   const lister = new SqliteLister(db.file, options.readWorkers);
-  const storage: Storage = {
+  const opened: OpenedDatabase = {
     db,
     lister,
-    store: new FileSubtitleStore(options.dataDir),
     async close() {
       await lister.close();
       await db.close();
     },
   };
-  if (db.created) await options.initialize?.(storage);
-  return storage;
+  if (db.created) await options.initialize?.(db);
+  return opened;
 }
 
 /** `postgres://vp:***@host:5432/db`: the URL without its password, for messages. */
@@ -64,14 +67,13 @@ function redacted(url: string): string {
   }
 }
 
-async function openPostgres(options: StorageOptions, url: string): Promise<Storage> {
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new StorageConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
+async function openPostgres(options: DatabaseOptions, url: string): Promise<OpenedDatabase> {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
   const db = new PgDb(url);
   const lister = new PgLister(db);
-  const storage: Storage = {
+  const opened: OpenedDatabase = {
     db,
     lister,
-    store: new PgSubtitleStore(db, options.dataDir),
     async close() {
       await lister.close();
       await db.close();
@@ -84,7 +86,7 @@ async function openPostgres(options: StorageOptions, url: string): Promise<Stora
         await migratePg(client);
         const done = await client.query("SELECT 1 FROM settings WHERE name = 'initialized'");
         if (!done.rowCount) {
-          await options.initialize?.(storage);
+          await options.initialize?.(db);
           await client.query("INSERT INTO settings (name, value) VALUES ('initialized', now()::text)");
         }
       } finally {
@@ -93,9 +95,9 @@ async function openPostgres(options: StorageOptions, url: string): Promise<Stora
     });
   } catch (err) {
     await db.close().catch(() => {});
-    throw new StorageConfigError(`Cannot use the database at ${redacted(url)}: ${describe(err)}`);
+    throw new DatabaseConfigError(`Cannot use the database at ${redacted(url)}: ${describe(err)}`);
   }
-  return storage;
+  return opened;
 }
 
 function describe(err: unknown): string {

@@ -15,12 +15,22 @@ export function toTsQuery(accountId: number, search: string): string | null {
   return terms.length ? terms.join(' & ') : null;
 }
 
+/** Rows between two stored positions of a listing: a deep page walks fewer than this many index entries. */
+const POSITION_STEP = 4096;
+
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
- * index), pages from the covering btrees (ids first, index-only, then the rows), a page past the
- * middle is read from the other end, and search uses the GIN index of account-prefixed words (never
- * a scan of titles). One account runs at most `perAccount` list queries at a time, so its heavy
- * searches cannot take every connection of the pool from other accounts.
+ * index), pages from the covering btrees (ids first, index-only, then the rows), and search uses the
+ * GIN index of account-prefixed words (never a scan of titles).
+ *
+ * Deep pages: `list_positions` holds, for a listing (account, filters, sort) and the account's files
+ * version, the sort key of every POSITION_STEP-th row in ascending order. A page seeks to the nearest
+ * stored position with a row comparison `(col, file_id) >= (key, id)` (an exact btree seek) and walks
+ * the rest. The positions are shared by every node; a deep request that finds none is answered from
+ * the nearer end of the index and has them computed in the background (one index-only pass).
+ *
+ * One account runs at most `perAccount` list queries at a time, so its heavy searches cannot take
+ * every connection of the pool from other accounts.
  */
 export class PgLister implements FileLister {
   readonly #db: PgDb;
@@ -30,7 +40,39 @@ export class PgLister implements FileLister {
 
   constructor(db: PgDb, options: { perAccount?: number } = {}) {
     this.#db = db;
-    this.#perAccount = options.perAccount ?? 2;
+    this.#perAccount = options.perAccount ?? 1;
+  }
+
+  #step = POSITION_STEP;
+  /** Listings whose positions this node is computing now. */
+  readonly #filling = new Map<string, Promise<void>>();
+
+  #listingKey(accountId: number, q: ListQuery): string {
+    return `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${PG_SORT_COLUMNS[q.sort_by]}`;
+  }
+
+  /** Computes the stored positions of one listing for the account's current files version. */
+  #fill(accountId: number, q: ListQuery): void {
+    const listing = this.#listingKey(accountId, q);
+    if (this.#filling.has(listing)) return;
+    const column = PG_SORT_COLUMNS[q.sort_by];
+    const { sql, params } = this.#filters(q);
+    const run = this.#db
+      .run(
+        `INSERT INTO list_positions (listing, version, position, sort_key, file_id)
+         SELECT ?, (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?), rn, k::text, file_id
+         FROM (SELECT ${column} AS k, file_id, row_number() OVER (ORDER BY ${this.#orderBy(q, true)}) - 1 AS rn
+               FROM files WHERE account_id = ?${sql}) t
+         WHERE rn > 0 AND rn % ? = 0
+         ON CONFLICT (listing, position) DO UPDATE SET version = excluded.version, sort_key = excluded.sort_key, file_id = excluded.file_id`,
+        [listing, accountId, accountId, ...params, this.#step],
+      )
+      .then(
+        () => {},
+        () => {}, // only an optimisation: the next deep request tries again
+      )
+      .finally(() => this.#filling.delete(listing));
+    this.#filling.set(listing, run);
   }
 
   async list(accountId: number, q: ListQuery): Promise<ListPage> {
@@ -87,23 +129,41 @@ export class PgLister implements FileLister {
     return column === 'file_id' ? `file_id ${dir}` : `${column} ${dir}, file_id ${dir}`;
   }
 
-  /** `limit` rows from `offset` of `total`; a page past the middle is read backwards from the end. */
-  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[]): Promise<FileRow[]> {
+  /**
+   * `limit` rows from `offset` of `total`: from the nearest stored position when the listing has them,
+   * else from the nearer end of the index (a page past the middle is read backwards).
+   */
+  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId?: number): Promise<FileRow[]> {
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return [];
+    const count = Math.min(q.limit, total - offset);
+    const ascStart = q.order === 'asc' ? offset : total - offset - count;
+    if (accountId !== undefined && Math.min(ascStart, total - ascStart - count) >= this.#step) {
+      const column = PG_SORT_COLUMNS[q.sort_by];
+      const anchor = await tx.get<{ position: number; sort_key: string; file_id: number }>(
+        `SELECT position, sort_key, file_id FROM list_positions
+         WHERE listing = ? AND position <= ? AND version = (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?)
+         ORDER BY position DESC LIMIT 1`,
+        [this.#listingKey(accountId, q), ascStart, accountId],
+      );
+      if (anchor) {
+        const seek = column === 'file_id' ? 'file_id >= ?' : `(${column}, file_id) >= (?, ?)`;
+        const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} AND ${seek} ORDER BY ${this.#orderBy(q, true)} LIMIT ? OFFSET ?`, [
+          ...params,
+          ...(column === 'file_id' ? [anchor.file_id] : [anchor.sort_key, anchor.file_id]),
+          count,
+          ascStart - anchor.position,
+        ]);
+        return q.order === 'desc' ? rows.reverse() : rows;
+      }
+      this.#fill(accountId, q);
+    }
     const reverse = offset + q.limit / 2 > total / 2;
     const asc = (q.order === 'asc') !== reverse;
     const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
     const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-    const ids = (
-      await tx.all<{ file_id: number }>(`SELECT file_id FROM files WHERE ${where} ORDER BY ${this.#orderBy(q, asc)} LIMIT ? OFFSET ?`, [
-        ...params,
-        limit,
-        skip,
-      ])
-    ).map((r) => r.file_id);
-    if (reverse) ids.reverse();
-    return this.#rowsInOrder(tx, ids);
+    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${this.#orderBy(q, asc)} LIMIT ? OFFSET ?`, [...params, limit, skip]);
+    return reverse ? rows.reverse() : rows;
   }
 
   async #browse(tx: Queryable, accountId: number, q: ListQuery): Promise<ListPage> {
@@ -113,7 +173,7 @@ export class PgLister implements FileLister {
       ...params,
     ]);
     const total = row?.total ?? 0;
-    return { total, files: await this.#page(tx, q, total, `account_id = ?${sql}`, [accountId, ...params]) };
+    return { total, files: await this.#page(tx, q, total, `account_id = ?${sql}`, [accountId, ...params], accountId) };
   }
 
   async #search(tx: Queryable, accountId: number, q: ListQuery, search: string): Promise<ListPage> {
@@ -138,14 +198,12 @@ export class PgLister implements FileLister {
     return { total, files: await this.#page(tx, q, total, where, all) };
   }
 
-  async #rowsInOrder(tx: Queryable, ids: number[]): Promise<FileRow[]> {
-    if (!ids.length) return [];
-    const rows = await tx.all<FileRow>(
-      `SELECT ${FILE_COLUMNS} FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`,
-      ids,
+  /** The rows of the ids an (index-only) query selects, in its order: one statement, one round trip. */
+  #rows(tx: Queryable, idsSql: string, params: SqlValue[]): Promise<FileRow[]> {
+    return tx.all<FileRow>(
+      `SELECT ${FILE_COLUMNS} FROM (SELECT file_id, row_number() OVER () AS ord FROM (${idsSql}) ids) page JOIN files USING (file_id) ORDER BY page.ord`,
+      params,
     );
-    const byId = new Map(rows.map((r) => [r.file_id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is FileRow => r !== undefined);
   }
 
   async reindex(tx: Queryable, file: FileRow): Promise<void> {
@@ -155,9 +213,15 @@ export class PgLister implements FileLister {
     ]);
   }
 
+  /** Positions are computed when a deep page first needs them (see #fill). */
   async warm(): Promise<void> {}
 
-  async tune(): Promise<void> {}
+  /** Tests make the step between stored positions small, to exercise them on a small table. */
+  async tune(tuning: { anchorStep?: number }): Promise<void> {
+    if (tuning.anchorStep) this.#step = tuning.anchorStep;
+  }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await Promise.all(this.#filling.values());
+  }
 }

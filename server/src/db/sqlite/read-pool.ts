@@ -30,8 +30,8 @@ const ENTRY = new URL('./list-worker.ts', import.meta.url).href;
 /**
  * List and search reads of SQLite run here, in a few worker threads, so that a heavy search never
  * holds the server's event loop. Jobs are queued per account and handed out round-robin across
- * accounts, and one account may occupy at most all workers but one: another account's request finds
- * a free worker even while 8 heavy searches of one account are waiting.
+ * accounts, and one account may occupy at most half of the workers: another account's request finds a
+ * free worker (and a core) even while 8 heavy searches of one account are waiting.
  */
 export class ReadPool {
   readonly #file: string;
@@ -44,7 +44,7 @@ export class ReadPool {
 
   constructor(file: string, size: number) {
     this.#file = file;
-    this.#perAccount = Math.max(1, size - 1);
+    this.#perAccount = Math.max(1, Math.floor(size / 2));
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 
