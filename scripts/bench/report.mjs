@@ -24,11 +24,14 @@ export function printPart(result) {
 
 const esc = (s) => String(s).replace(/</g, '&lt;').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The sections of an existing BENCHMARKS.md by part, so a part never run on this machine keeps its last text. */
+/**
+ * The sections of an existing BENCHMARKS.md by part, so a part never run on this machine keeps its last
+ * text. A section is found by its title up to the first " (", so a reworded detail still matches.
+ */
 function previousSections(previous, order) {
   const sections = {};
   for (const part of order) {
-    const start = previous.indexOf(`## ${TITLES[part]}\n`);
+    const start = previous.indexOf(`## ${TITLES[part].split(' (')[0]}`);
     if (start < 0) continue;
     const next = previous.indexOf('\n## ', start + 1);
     sections[part] = previous.slice(start, next < 0 ? undefined : next + 1).trimEnd();
