@@ -50,7 +50,11 @@ export function renderMarkdown(results, order, previous = '') {
     '',
   ];
   const all = order.filter((p) => results[p]);
-  const fails = all.flatMap((p) => results[p].rows.filter((r) => r.status === 'FAIL').map((r) => `${p}: ${r.name}`));
+  // A kept section's failing rows count too: its table rows read "| name | figure | budget | FAIL | note |".
+  const keptFails = order
+    .filter((p) => !results[p] && kept[p])
+    .flatMap((p) => kept[p].split('\n').filter((line) => line.includes('| FAIL |')).map((line) => `${p}: ${line.split(' | ')[0].slice(2)}`));
+  const fails = [...all.flatMap((p) => results[p].rows.filter((r) => r.status === 'FAIL').map((r) => `${p}: ${r.name}`)), ...keptFails];
   const missing = all.flatMap((p) => results[p].rows.filter((r) => r.status === 'not measured').map((r) => `${p}: ${r.name}`));
   out.push(`**Summary:** ${fails.length ? `${fails.length} budget(s) FAIL — ${esc(fails.join('; '))}` : 'no budget fails'}${missing.length ? `; ${missing.length} row(s) not measured: ${esc(missing.join('; '))}` : ''}.`, '');
   for (const part of order) {

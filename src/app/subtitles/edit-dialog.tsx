@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import { useId, useState } from 'react';
 import type { Subtitle } from '../api/schemas';
 import { updateSubtitle } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { EncodingSelect } from './encoding-select';
 import { LanguageSelect } from './language-select';
@@ -22,6 +23,7 @@ export function EditDialog({ sub, onClose, onSaved }: EditDialogProps) {
 }
 
 function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => void; onSaved: () => void }) {
+  const api = useApi();
   const notify = useNotify();
   const titleId = useId();
   const [lang, setLang] = useState(sub.sub_lang);
@@ -43,7 +45,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     }
     setBusy(true);
     try {
-      const reply = await updateSubtitle(sub.sub_id, { sub_lang: lang, ...(charset && charset !== stored ? { sub_charset: charset } : {}) });
+      const reply = await updateSubtitle(api, sub.sub_id, { sub_lang: lang, ...(charset && charset !== stored ? { sub_charset: charset } : {}) });
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onSaved();

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useEffect, useId, useReducer, useRef } from 'react';
 import type { SubtitleCheck } from '../../contract/subtitle-text';
 import { uploadSubtitle } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { CheckSummary } from './check-summary';
 import { DropZone } from './drop-zone';
@@ -35,6 +36,7 @@ function runCheck(file: File, encoding: string | null, done: (check: SubtitleChe
 }
 
 function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
+  const api = useApi();
   const notify = useNotify();
   const titleId = useId();
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
@@ -57,7 +59,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
     dispatch({ type: 'progress', fraction: 0 });
     try {
       const charset = charsetToSend(state);
-      const reply = await uploadSubtitle({
+      const reply = await uploadSubtitle(api, {
         file: chosen!.file,
         fileId,
         lang,
