@@ -157,6 +157,7 @@ export function uploadForm(fields: {
   file_id?: string | number;
   sub_lang?: string;
   sub_tmp?: string;
+  sub_charset?: string;
   fileFirst?: boolean;
 }): FormData {
   const form = new FormData();
@@ -165,6 +166,7 @@ export function uploadForm(fields: {
   if (fields.file_id !== undefined) form.append('file_id', String(fields.file_id));
   if (fields.sub_lang !== undefined) form.append('sub_lang', fields.sub_lang);
   if (fields.sub_tmp !== undefined) form.append('sub_tmp', fields.sub_tmp);
+  if (fields.sub_charset !== undefined) form.append('sub_charset', fields.sub_charset);
   if (!fields.fileFirst) addFile();
   return form;
 }

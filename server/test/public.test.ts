@@ -47,7 +47,8 @@ describe('config, player, images, pages, headers', () => {
     const id = file.file_id;
     await s.request('PUT', `/api/files/${id}`, { key, json: { file_title: '<img src=x onerror=alert(1)> "quoted" & more', isActive: 1 } });
     await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'fr' }) });
-    await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }) });
+    const noDialogue = await s.request('POST', '/api/files/sub', { key, body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }) });
+    expect(noDialogue.body).toEqual({ status: 'error', message: 'No subtitles were found in this file. Is it really a .ass file?' });
     const res = await fetch(`${s.base}/player/${encodeURIComponent(file.file_slug)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -59,7 +60,7 @@ describe('config, player, images, pages, headers', () => {
     expect(html).toContain('<video controls');
     expect(html).toContain(`poster="/images/${file.file_image}"`);
     const tracks = html.match(/<track [^>]+>/g) ?? [];
-    expect(tracks).toHaveLength(1); // .ass is not converted, so not offered
+    expect(tracks).toHaveLength(1); // the .ass without dialogue was refused
     expect(tracks[0]).toContain('srclang="fr"');
     expect(tracks[0]).toContain('label="French"');
     const src = /src="([^"]+)"/.exec(tracks[0]!)![1]!;

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contract/subtitles';
 import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { isPlausibleSubtitle } from '../lib/subtitle-content';
+import { makeRendition, parseCharset } from '../lib/subtitle-content';
 import { newStorageKey } from '../lib/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
@@ -57,6 +57,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             file_id: { type: 'integer' },
             sub_lang: { type: 'string', description: 'A code of the kit language list' },
             sub_tmp: { type: 'string', description: '16 random letters or digits, "_", the original file name: the idempotency key' },
+            sub_charset: {
+              type: 'string',
+              description: 'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding. Only the player copy depends on it: the original bytes are kept as uploaded.',
+            },
           },
         },
         response: {
@@ -116,6 +120,8 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
     return { error: [400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'] };
   }
+  const named = parseCharset(fields.get('sub_charset'));
+  if (named.error) return { error: [400, named.error] };
   const file = await app.files.get(request.accountId, Number(fileIdText));
   if (!file) return { error: [404, FILE_NOT_FOUND] };
 
@@ -125,7 +131,9 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
-  if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
+  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
+  const rendition = makeRendition(bytes, subName, named.charset);
+  if (!rendition.ok) return { error: [400, rendition.reason] };
 
   // Checked again, exactly, when the row is inserted; this early look spares storing what cannot stay.
   const { accountQuotaBytes } = app.settings;
@@ -134,10 +142,13 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
 
   // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
   const storageName = newStorageKey();
-  await app.storageJournal.begin([storageName], app.clock());
+  const renditionName = newStorageKey();
+  const keys = [storageName, renditionName];
+  await app.storageJournal.begin(keys, app.clock());
   let kept = false;
   try {
     await app.store.put(storageName, bytes);
+    await app.store.put(renditionName, rendition.vtt);
     const stored = await app.subtitles.insert(
       {
         file_id: file.file_id,
@@ -148,6 +159,8 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
         storage_name: storageName,
         sub_tmp: subTmp ?? null,
         created_at: app.clock(),
+        sub_charset: rendition.charset,
+        rendition_name: renditionName,
       },
       accountQuotaBytes,
     );
@@ -155,6 +168,6 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
     kept = stored.created; // not created: a parallel duplicate won the race
     return { sub: stored.row };
   } finally {
-    await app.storageJournal.end([storageName], kept ? [] : [storageName]);
+    await app.storageJournal.end(keys, kept ? [] : keys);
   }
 }

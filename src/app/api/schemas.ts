@@ -39,6 +39,8 @@ export const subtitleSchema = v.object({
   sub_lang: v.string(),
   sub_size: v.pipe(v.number(), v.minValue(0)),
   sub_name: v.optional(v.string()),
+  /** The encoding the original is read with (WHATWG name); null or absent from servers that do not say. */
+  sub_charset: v.nullish(v.string()),
   created_at: v.string(),
 });
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;

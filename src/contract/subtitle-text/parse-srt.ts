@@ -1,3 +1,4 @@
+import { srtTextToVtt } from './cue-markup';
 import { found, Problems, splitLines, toMs, type Cue, type ParseResult } from './types';
 
 const EXPECTED = 'expected a time line like "00:00:01,000 --> 00:00:02,000"';
@@ -89,7 +90,7 @@ export function parseSrt(text: string): ParseResult {
       textLines.push(current);
       i++;
     }
-    cues.push({ start: timing.start, end: timing.end, text: textLines.join('\n'), line: timeLine });
+    cues.push({ start: timing.start, end: timing.end, text: srtTextToVtt(textLines.join('\n')), line: timeLine });
   }
   return { cues, problems: problems.list };
 }

@@ -27,14 +27,28 @@ describe('parseVtt', () => {
     const { cues, problems } = parseVtt(VALID);
     expect(problems).toEqual([]);
     expect(cues).toEqual([
-      { start: 1000, end: 2500, text: 'Hello', line: 11 },
+      { start: 1000, end: 2500, text: 'Hello', line: 11, settings: 'align:start position:10%' },
       { start: 3000, end: 4000, text: '<v Bob>Two\nlines', line: 14 },
       { start: 3_600_000, end: 3_601_000, text: 'Hour', line: 18 },
     ]);
   });
 
-  it('wants two-digit hours, as the WebVTT spec does', () => {
-    expect(parseVtt('WEBVTT\n\n1:00:00.000 --> 1:00:01.000\nA\n').problems[0]?.line).toBe(3);
+  it('plays what browsers play, with a warning: a one-digit hour, no space before the settings', () => {
+    const { cues, problems } = parseVtt('WEBVTT\n\n1:00:00.000 --> 1:00:01.000\nA\n\n00:02.000 --> 00:03.000align:start\nB\n');
+    expect(cues).toEqual([
+      { start: 3_600_000, end: 3_601_000, text: 'A', line: 3 },
+      { start: 2000, end: 3000, text: 'B', line: 6, settings: 'align:start' },
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'Line 3: expected two digits for the hours, found "1:00:00.000 --> 1:00:01.000"; browsers play it, stricter tools may not',
+      'Line 6: expected a space before the cue settings, found "00:02.000 --> 00:03.000align:start"; browsers play it, stricter tools may not',
+    ]);
+  });
+
+  it('skips a cue whose minutes or milliseconds browsers cannot read', () => {
+    const { cues, problems } = parseVtt('WEBVTT\n\n00:1.000 --> 00:02.000\nA\n\n00:01.00 --> 00:02.000\nB\n');
+    expect(cues).toEqual([]);
+    expect(problems.map((p) => p.line)).toEqual([3, 6]);
   });
 
   it('requires WEBVTT on line 1 but still counts the cues', () => {

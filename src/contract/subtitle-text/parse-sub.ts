@@ -1,3 +1,4 @@
+import { escapeCueText } from './cue-markup';
 import { found, Problems, splitLines, toMs, type Cue, type ParseResult } from './types';
 
 /** Which of the two text formats that share the .sub extension the file is. */
@@ -15,6 +16,24 @@ const SUBVIEWER_TIME = /^(\d{1,2}):(\d{2}):(\d{2})\.(\d{1,3}),(\d{1,2}):(\d{2}):
 const FPS_DECLARATION = /^\d{1,3}(?:\.\d+)?$/;
 // Style codes such as {y:i} or {c:$0000FF}; a bounded class, so linear.
 const MICRODVD_CODE = /\{[a-zA-Z]:[^}]*\}/g;
+
+/**
+ * MicroDVD cue text as WebVTT cue text: "|" separates lines; a line starting with "/" or carrying
+ * {y:i} is italic ({Y:i} makes every line italic), {y:b} bold; other codes (colour, font) are dropped.
+ */
+function microDvdTextToVtt(body: string): string {
+  const cueStyle = (/\{Y:([^}]*)\}/.exec(body)?.[1] ?? '').toLowerCase();
+  return body
+    .split('|')
+    .map((part) => {
+      const lineStyle = cueStyle + (/\{y:([^}]*)\}/.exec(part)?.[1] ?? '').toLowerCase();
+      const italic = part.startsWith('/') || lineStyle.includes('i');
+      let text = escapeCueText((part.startsWith('/') ? part.slice(1) : part).replace(MICRODVD_CODE, ''));
+      if (lineStyle.includes('b')) text = `<b>${text}</b>`;
+      return italic ? `<i>${text}</i>` : text;
+    })
+    .join('\n');
+}
 
 function detectVariant(lines: string[]): { variant: SubVariant | null; firstLine: number } {
   let firstLine = -1;
@@ -53,12 +72,7 @@ function parseMicroDvd(lines: string[], problems: Problems): Cue[] {
     }
     first = false;
     if (endFrame < startFrame) problems.add(index + 1, 'the cue ends before it starts');
-    const text = body
-      .replace(MICRODVD_CODE, '')
-      .split('|')
-      // A leading "/" marks an italic line in many MicroDVD files.
-      .map((part) => (part.startsWith('/') ? part.slice(1) : part))
-      .join('\n');
+    const text = microDvdTextToVtt(body);
     cues.push({ start: Math.round((startFrame * 1000) / fps), end: Math.round((endFrame * 1000) / fps), text, line: index + 1 });
   });
   return cues;
@@ -89,7 +103,7 @@ function parseSubViewer(lines: string[], problems: Problems): Cue[] {
     if (end < start) problems.add(timeLine, 'the cue ends before it starts');
     i++;
     const text: string[] = [];
-    while (i < lines.length && !isBlank(i)) text.push((lines[i++] ?? '').replace(/\[br\]/gi, '\n'));
+    while (i < lines.length && !isBlank(i)) text.push(escapeCueText(lines[i++] ?? '').replace(/\[br\]/gi, '\n'));
     cues.push({ start, end, text: text.join('\n'), line: timeLine });
   }
   return cues;

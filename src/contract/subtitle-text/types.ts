@@ -1,9 +1,14 @@
-/** One subtitle cue: times in milliseconds from the start of the video, `line` = 1-based line of its timing. */
+/**
+ * One subtitle cue: times in milliseconds from the start of the video, `text` as WebVTT cue text
+ * (only <i>, <b>, <u> and WebVTT's own tags; "&" and "<" escaped), `line` = 1-based line of its timing.
+ */
 export interface Cue {
   start: number;
   end: number;
   text: string;
   line: number;
+  /** WebVTT cue settings ("align:start line:0"), kept for the rendition. */
+  settings?: string;
 }
 
 /** Something in the file a player may choke on, in plain words, with the 1-based line it was found on. */

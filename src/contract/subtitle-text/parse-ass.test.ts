@@ -17,13 +17,21 @@ Dialogue: 0,1:00:00.5,1:00:01.00,Default,,0,0,0,,Hour
 `;
 
 describe('parseAss', () => {
-  it('reads Dialogue lines by the Format columns, strips overrides, turns \\N into a line break', () => {
+  it('reads Dialogue lines by the Format columns, keeps italics and bold, strips other overrides, turns \\N into a line break', () => {
     const { cues, problems } = parseAss(ASS);
     expect(problems).toEqual([]);
     expect(cues).toEqual([
-      { start: 1000, end: 2500, text: 'Hello, world\nsecond line', line: 11 },
+      { start: 1000, end: 2500, text: '<i>Hello</i>, world\nsecond line', line: 11 },
       { start: 3_600_500, end: 3_601_000, text: 'Hour', line: 13 },
     ]);
+  });
+
+  it('lists dialogue in start order, escapes text, drops drawings, closes open tags', () => {
+    const ass = `[Script Info]\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,{\\b1}Later & <louder>
+Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\p1}m 0 0 l 100 0 100 100{\\p0}Sooner\\hnow\\n--> next
+`;
+    expect(parseAss(ass).cues.map((c) => c.text)).toEqual(['Sooner\u00A0now\n--&gt; next', '<b>Later &amp; &lt;louder&gt;</b>']);
   });
 
   it('follows a reordered Format (SSA style with Marked)', () => {

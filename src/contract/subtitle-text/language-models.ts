@@ -78,6 +78,12 @@ const LITHUANIAN = latin('Lithuanian', 'ąčęėįšųūž');
 const LATVIAN = latin('Latvian', 'āčēģīķļņšūž');
 const ESTONIAN = latin('Estonian', 'äöüõšž');
 const TURKISH = latin('Turkish', 'çğıöşü', 'âîû');
+// Composed (NFC) letters: windows-1258 writes tones as combining marks, and the scorer composes them.
+const VIETNAMESE = latin(
+  'Vietnamese',
+  'đơưăâêôàáảãạèéẻẽẹìíỉĩịòóỏõọùúủũụýỳ',
+  'ấầẩẫậắằẳẵặếềểễệốồổỗộớờởỡợứừửữựỷỹỵ',
+);
 
 const cyrillic = (name: string, common: string, letters: string, rare = ''): LanguageModel => ({
   name,
@@ -128,6 +134,8 @@ export interface Candidate {
   /** One character per byte or (mostly) two: affects how many bytes a decoded character stands for. */
   multiByte: boolean;
   models: LanguageModel[];
+  /** Decoded text is composed (NFC) before scoring: windows-1258 writes tones as combining marks. */
+  composes?: boolean;
 }
 
 /**
@@ -142,12 +150,16 @@ export const CANDIDATES: readonly Candidate[] = [
   { encoding: 'windows-1257', multiByte: false, models: [LITHUANIAN, LATVIAN, ESTONIAN, POLISH, GERMAN] },
   { encoding: 'windows-1254', multiByte: false, models: [TURKISH] },
   { encoding: 'koi8-r', multiByte: false, models: [RUSSIAN, BULGARIAN] },
+  { encoding: 'koi8-u', multiByte: false, models: [UKRAINIAN] },
   { encoding: 'windows-1253', multiByte: false, models: [GREEK] },
+  { encoding: 'iso-8859-7', multiByte: false, models: [GREEK] },
   { encoding: 'windows-1255', multiByte: false, models: [HEBREW] },
   { encoding: 'windows-1256', multiByte: false, models: [ARABIC] },
+  { encoding: 'windows-1258', multiByte: false, models: [VIETNAMESE], composes: true },
   { encoding: 'windows-874', multiByte: false, models: [THAI] },
   { encoding: 'shift_jis', multiByte: true, models: [JAPANESE] },
   { encoding: 'gbk', multiByte: true, models: [CHINESE_SIMPLIFIED] },
   { encoding: 'big5', multiByte: true, models: [CHINESE_TRADITIONAL] },
   { encoding: 'euc-kr', multiByte: true, models: [KOREAN] },
+  { encoding: 'euc-jp', multiByte: true, models: [JAPANESE] },
 ];

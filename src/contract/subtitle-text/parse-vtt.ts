@@ -1,17 +1,26 @@
 import { found, Problems, splitLines, toMs, type Cue, type ParseResult } from './types';
 
 const EXPECTED = 'expected a time line like "00:00:01.000 --> 00:00:02.000"';
-// WebVTT timestamps: hours optional (2+ digits), minutes and seconds 00–59, exactly three decimals.
-const VTT_TIME = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
+// WebVTT timestamps as browsers read them: hours optional, of any number of digits (the syntax wants
+// two or more, browsers take one), minutes and seconds 00–59, exactly three decimals.
+const VTT_TIME = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})/;
 // What an SRT habit looks like; browsers drop such a cue, so it deserves its own message.
 const COMMA_TIME = /^(?:\d+:)?\d{1,2}:\d{1,2},\d{1,3}$/;
 const SIGNATURE = /^WEBVTT(?:[ \t].*)?$/;
 
 const isBlank = (line: string | undefined): boolean => line === undefined || line.trim() === '';
 
-function parseTime(text: string): number | null {
+interface Timestamp {
+  ms: number;
+  /** What follows the timestamp on the line. */
+  rest: string;
+  oneDigitHour: boolean;
+}
+
+function parseTime(text: string): Timestamp | null {
   const m = VTT_TIME.exec(text);
-  return m ? toMs(Number(m[1] ?? 0), Number(m[2]), Number(m[3]), m[4] ?? '') : null;
+  if (!m) return null;
+  return { ms: toMs(Number(m[1] ?? 0), Number(m[2]), Number(m[3]), m[4] ?? ''), rest: text.slice(m[0].length), oneDigitHour: m[1]?.length === 1 };
 }
 
 /**
@@ -61,11 +70,11 @@ export function parseVtt(text: string): ParseResult {
     }
     const arrow = line.indexOf('-->');
     const left = line.slice(0, arrow).trim();
-    const right = line.slice(arrow + 3).trim().split(/[ \t]+/, 1)[0] ?? '';
-    const start = parseTime(left);
-    const end = parseTime(right);
-    if (start === null || end === null) {
-      const bad = start === null ? left : right;
+    const right = line.slice(arrow + 3).trimStart();
+    const startTime = parseTime(left);
+    const endTime = parseTime(right);
+    if (!startTime || startTime.rest !== '' || !endTime) {
+      const bad = !startTime || startTime.rest !== '' ? left : (right.split(/[ \t]+/, 1)[0] ?? '');
       problems.add(
         i + 1,
         COMMA_TIME.test(bad)
@@ -76,6 +85,15 @@ export function parseVtt(text: string): ParseResult {
       skipBlock();
       continue;
     }
+    const start = startTime.ms;
+    const end = endTime.ms;
+    if (startTime.oneDigitHour || endTime.oneDigitHour) {
+      problems.add(i + 1, `expected two digits for the hours, found ${found(line)}; browsers play it, stricter tools may not`);
+    }
+    if (endTime.rest !== '' && !/^[ \t]/.test(endTime.rest)) {
+      problems.add(i + 1, `expected a space before the cue settings, found ${found(line)}; browsers play it, stricter tools may not`);
+    }
+    const settings = endTime.rest.trim();
     const timeLine = i + 1;
     if (end < start) problems.add(timeLine, 'the cue ends before it starts');
     i++;
@@ -90,7 +108,7 @@ export function parseVtt(text: string): ParseResult {
       textLines.push(current);
       i++;
     }
-    cues.push({ start, end, text: textLines.join('\n'), line: timeLine });
+    cues.push({ start, end, text: textLines.join('\n'), line: timeLine, ...(settings ? { settings } : {}) });
   }
   return { cues, problems: problems.list };
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseSub } from './parse-sub';
 
 describe('parseSub: MicroDVD', () => {
-  it('converts frames at 25 fps, | to line breaks, drops style codes', () => {
+  it('converts frames at 25 fps, | to line breaks, italics ({y:i}, a leading "/") to <i>', () => {
     const { cues, problems, variant } = parseSub('{25}{50}Hello|{y:i}world\n{75}{100}/Italic line\n');
     expect(variant).toBe('microdvd');
     expect(problems).toEqual([]);
     expect(cues).toEqual([
-      { start: 1000, end: 2000, text: 'Hello\nworld', line: 1 },
-      { start: 3000, end: 4000, text: 'Italic line', line: 2 },
+      { start: 1000, end: 2000, text: 'Hello\n<i>world</i>', line: 1 },
+      { start: 3000, end: 4000, text: '<i>Italic line</i>', line: 2 },
     ]);
   });
 

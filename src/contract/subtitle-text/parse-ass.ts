@@ -1,3 +1,4 @@
+import { escapeCueText } from './cue-markup';
 import { found, Problems, splitLines, toMs, type Cue, type ParseResult } from './types';
 
 // ASS times are H:MM:SS.cc (centiseconds); some tools write milliseconds, players read both.
@@ -13,25 +14,41 @@ function parseTime(text: string): number | null {
   return minutes > 59 || seconds > 59 ? null : toMs(Number(m[1]), minutes, seconds, m[4] ?? '');
 }
 
-/** Removes {\override} blocks in one pass (indexOf, no regex backtracking) and turns \N, \n, \h into text. */
-export function assTextToPlain(raw: string): string {
+/** The override codes that change what a player shows as text: italics, bold, drawing mode. */
+const STYLE_CODE = /\\([ibp])(\d+)/g;
+
+/**
+ * ASS dialogue text as WebVTT cue text, in one left-to-right pass: {\i1}…{\i0} and {\b1}…{\b0}
+ * (or a weight such as \b700) become <i> and <b>, every other override block is removed, the commands
+ * of a drawing ({\p1}…{\p0}, vector shapes) are dropped, \N and \n become line breaks, \h a no-break
+ * space, and the text itself is escaped.
+ */
+export function assTextToVtt(raw: string): string {
   let out = '';
+  const open = { i: false, b: false };
+  let drawing = false;
   let i = 0;
+  const toggle = (tag: 'i' | 'b', on: boolean): void => {
+    if (open[tag] === on) return;
+    open[tag] = on;
+    out += on ? `<${tag}>` : `</${tag}>`;
+  };
   while (i < raw.length) {
-    const open = raw.indexOf('{', i);
-    if (open < 0) {
-      out += raw.slice(i);
-      break;
+    const brace = raw.indexOf('{', i);
+    const close = brace < 0 ? -1 : raw.indexOf('}', brace + 1);
+    const textEnd = close < 0 ? raw.length : brace;
+    if (!drawing) out += escapeCueText(raw.slice(i, textEnd)).replace(/\\[Nn]/g, '\n').replace(/\\h/g, '\u00A0');
+    if (close < 0) break;
+    for (const [, code, value] of raw.slice(brace + 1, close).matchAll(STYLE_CODE)) {
+      const on = Number(value) > 0 && value !== '400';
+      if (code === 'p') drawing = on;
+      else toggle(code as 'i' | 'b', on);
     }
-    const close = raw.indexOf('}', open + 1);
-    if (close < 0) {
-      out += raw.slice(i);
-      break;
-    }
-    out += raw.slice(i, open);
     i = close + 1;
   }
-  return out.replace(/\\[Nn]/g, '\n').replace(/\\h/g, '\u00A0');
+  toggle('b', false);
+  toggle('i', false);
+  return out;
 }
 
 /** Splits "a, b, c, text, with, commas" into `count` fields; the last keeps its commas. */
@@ -115,7 +132,9 @@ export function parseAss(text: string): ParseResult {
       return;
     }
     if (end < start) problems.add(lineNo, 'the cue ends before it starts');
-    cues.push({ start, end, text: assTextToPlain(fields[columns.text] ?? ''), line: lineNo });
+    cues.push({ start, end, text: assTextToVtt(fields[columns.text] ?? ''), line: lineNo });
   });
+  // Players show dialogue by time, whatever order the file lists it in (the sort is stable).
+  cues.sort((a, b) => a.start - b.start);
   return { cues, problems: problems.list };
 }

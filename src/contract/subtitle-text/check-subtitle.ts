@@ -1,14 +1,16 @@
-import { extensionOf } from '../../../../contract/subtitles';
-import { looksBinary, textLooksBinary } from './binary';
+import { extensionOf } from '../subtitles';
+import { BINARY_REASON, refusalBySignature, textLooksBinary } from './binary';
+import { toPlainText } from './cue-markup';
 import { decodeSubtitle, type EncodingConfidence } from './detect-encoding';
 import { parseAss } from './parse-ass';
 import { parseSrt } from './parse-srt';
 import { parseSub } from './parse-sub';
 import { parseVtt } from './parse-vtt';
-import { toPlainText } from './plain-text';
-import type { ParseResult, Problem } from './types';
+import { MAX_PROBLEMS, Problems, type Cue, type ParseResult, type Problem } from './types';
 
 export type SubtitleFormat = 'srt' | 'vtt' | 'ass' | 'ssa' | 'microdvd' | 'subviewer';
+
+const FORMAT_NAMES: Record<SubtitleFormat, string> = { srt: 'SubRip', vtt: 'WebVTT', ass: 'ASS', ssa: 'SSA', microdvd: 'MicroDVD', subviewer: 'SubViewer' };
 
 /** A cue for the preview: plain text (tags removed) to render as text, never as HTML. */
 export interface PreviewCue {
@@ -32,6 +34,8 @@ export interface SubtitleCheckPassed {
   problems: Problem[];
   /** The first three cues. */
   preview: PreviewCue[];
+  /** Every cue, its text as WebVTT cue text: what {@link toWebVtt} turns into the player's rendition. */
+  cues: Cue[];
 }
 
 export interface SubtitleCheckRefused {
@@ -43,12 +47,14 @@ export interface SubtitleCheckRefused {
 export type SubtitleCheck = SubtitleCheckPassed | SubtitleCheckRefused;
 
 export interface CheckOptions {
-  /** Decode with this encoding instead of detecting one (the user corrected a wrong guess). */
+  /**
+   * Decode with this encoding (a WHATWG label, or UTF-32) instead of detecting one: the user corrected
+   * a guess, or an API client named it. An unknown label falls back to detection.
+   */
   encoding?: string;
 }
 
 export const EMPTY_REASON = 'This file is empty.';
-export const BINARY_REASON = 'This file is not a subtitle file: it contains binary data.';
 export const noCuesReason = (extension: string): string =>
   `No subtitles were found in this file. Is it really a ${extension || 'subtitle'} file?`;
 
@@ -87,33 +93,45 @@ function parse(format: 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub', text: string): Par
   }
 }
 
+/** Cue text with a NUL character: browsers show U+FFFD in its place, so it is a warning, not a refusal. */
+function nulProblems(cues: readonly Cue[], problems: readonly Problem[]): Problem[] {
+  const found = new Problems();
+  for (const cue of cues) if (cue.text.includes('\0')) found.add(cue.line, 'a NUL character in the cue text; players show a replacement mark for it');
+  return [...problems, ...found.list].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEMS);
+}
+
 /**
- * Checks a subtitle file before upload, entirely in the browser: refuses what is not a subtitle
- * (empty, binary, or no cue found), otherwise detects the encoding, parses the file as its extension
- * says and reports the cue count, the first problem with its line number and a plain-text preview.
- * Linear in the size of the file; a 5 MB file takes a fraction of a second. Never throws on bad input.
+ * Reads a subtitle file the same way in the browser (the check before upload) and on the server (the
+ * player's rendition): refuses only what no player could show — an empty file, a known non-text format
+ * (and a VobSub image .sub), binary data, a file with no readable cue — with a sentence for the user;
+ * otherwise detects the encoding (or uses the one named), parses the file as its extension says and
+ * returns every cue plus what a player tolerates but a careful operator wants to know (warnings, with
+ * line numbers). Linear in the size of the file; never throws on bad input.
  */
-export function checkSubtitle(input: Uint8Array | ArrayBuffer, fileName: string, options: CheckOptions = {}): SubtitleCheck {
+export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: string, options: CheckOptions = {}): SubtitleCheck {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   if (bytes.length === 0) return { ok: false, reason: EMPTY_REASON };
-  const extension = extensionOf(fileName);
+  const refusal = refusalBySignature(bytes);
+  if (refusal) return { ok: false, reason: refusal };
 
-  let decoded;
-  try {
-    decoded = decodeSubtitle(bytes, options.encoding);
-  } catch {
-    // Only an unknown encoding name in `options` gets here; detection itself does not throw.
-    decoded = decodeSubtitle(bytes);
-  }
-  const isUtf16 = decoded.encoding.startsWith('utf-16');
-  if (looksBinary(bytes, isUtf16) || (isUtf16 && textLooksBinary(decoded.text))) {
-    return { ok: false, reason: BINARY_REASON };
-  }
+  const decoded = decodeSubtitle(bytes, options.encoding);
+  if (textLooksBinary(decoded.text)) return { ok: false, reason: BINARY_REASON };
   if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
 
-  const result = parse(formatFor(extension, decoded.text), decoded.text);
-  if (result.cues.length === 0) return { ok: false, reason: noCuesReason(extension) };
-  const [firstProblem] = result.problems;
+  const extension = extensionOf(fileName);
+  const format = formatFor(extension, decoded.text);
+  let result = parse(format, decoded.text);
+  let misnamed: Problem[] = [];
+  if (result.cues.length === 0) {
+    // An SRT saved as .vtt (and the like): players would show nothing, the rendition can show it all.
+    const sniffed = formatFor('', decoded.text);
+    const second = sniffed === format ? null : parse(sniffed, decoded.text);
+    if (!second || second.cues.length === 0) return { ok: false, reason: noCuesReason(extension) };
+    result = second;
+    misnamed = [{ line: 1, message: `Line 1: this is a ${FORMAT_NAMES[second.format]} file named ${extension || 'without an extension'}; it is read as ${FORMAT_NAMES[second.format]}` }];
+  }
+  const problems = nulProblems(result.cues, [...misnamed, ...result.problems]);
+  const [firstProblem] = problems;
   return {
     ok: true,
     format: result.format,
@@ -122,12 +140,13 @@ export function checkSubtitle(input: Uint8Array | ArrayBuffer, fileName: string,
     encodingConfidence: decoded.confidence,
     cueCount: result.cues.length,
     ...(firstProblem ? { firstProblem } : {}),
-    problems: result.problems,
+    problems,
     preview: result.cues.slice(0, 3).map(({ start, end, text }) => ({ start, end, text: toPlainText(text) })),
+    cues: result.cues,
   };
 }
 
-/** {@link checkSubtitle} on a File or Blob, read with `blob.arrayBuffer()`. */
+/** {@link checkSubtitleBytes} on a File or Blob, read with `blob.arrayBuffer()`. */
 export async function checkSubtitleFile(file: Blob, name: string, options: CheckOptions = {}): Promise<SubtitleCheck> {
-  return checkSubtitle(await file.arrayBuffer(), name, options);
+  return checkSubtitleBytes(await file.arrayBuffer(), name, options);
 }

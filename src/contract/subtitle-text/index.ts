@@ -1,8 +1,11 @@
-/** The subtitle check before upload: encoding detection, parsers for every accepted format, the check. */
+/**
+ * Subtitle text, shared by the kit (the check before upload) and the server (the player's rendition):
+ * encoding detection and decoding, parsers for every accepted format, the check that refuses only
+ * what no player could show, and the conversion to UTF-8 WebVTT.
+ */
 export {
-  checkSubtitle,
+  checkSubtitleBytes,
   checkSubtitleFile,
-  BINARY_REASON,
   EMPTY_REASON,
   noCuesReason,
   type CheckOptions,
@@ -12,10 +15,11 @@ export {
   type SubtitleCheckRefused,
   type SubtitleFormat,
 } from './check-subtitle';
+export { BINARY_REASON, VOBSUB_REASON } from './binary';
+export { canonicalEncoding, SUPPORTED_ENCODINGS } from './encodings';
 export {
   decodeSubtitle,
   detectEncoding,
-  SUPPORTED_ENCODINGS,
   type DecodedSubtitle,
   type DetectedEncoding,
   type EncodingConfidence,
@@ -24,5 +28,6 @@ export { parseSrt } from './parse-srt';
 export { parseVtt } from './parse-vtt';
 export { parseAss } from './parse-ass';
 export { parseSub, DEFAULT_FPS, type SubParseResult, type SubVariant } from './parse-sub';
-export { toPlainText } from './plain-text';
+export { toPlainText } from './cue-markup';
+export { toWebVtt } from './to-webvtt';
 export { MAX_PROBLEMS, type Cue, type ParseResult, type Problem } from './types';
