@@ -32,7 +32,9 @@ async function spawnServer(dataDir: string, databaseUrl: string | undefined): Pr
 /** What a restarted server must find: no temp file, no content without a row, no row without content. */
 async function leftovers(s: TestServer) {
   const keys = await s.storedKeys();
-  const rows = (await s.app.db.all<{ storage_name: string }>('SELECT storage_name FROM subtitles')).map((r) => r.storage_name);
+  const rows = (await s.app.db.all<{ k: string }>('SELECT storage_name AS k FROM subtitles UNION ALL SELECT rendition_name FROM subtitles WHERE rendition_name IS NOT NULL')).map(
+    (r) => r.k,
+  );
   const journal = await s.app.db.all('SELECT * FROM storage_journal');
   return {
     tempFiles: s.tempFiles().length,

@@ -87,9 +87,14 @@ export class StorageJournal {
     if (!settle.length) return 0;
     const placeholders = settle.map(() => '?').join(', ');
     const referenced = new Set(
-      (await this.#db.all<{ storage_name: string }>(`SELECT storage_name FROM subtitles WHERE storage_name IN (${placeholders})`, settle)).map(
-        (r) => r.storage_name,
-      ),
+      // A row points at its original (storage_name) and at its player rendition (rendition_name).
+      (
+        await this.#db.all<{ k: string }>(
+          `SELECT storage_name AS k FROM subtitles WHERE storage_name IN (${placeholders})
+           UNION SELECT rendition_name AS k FROM subtitles WHERE rendition_name IN (${placeholders})`,
+          [...settle, ...settle],
+        )
+      ).map((r) => r.k),
     );
     const orphans = settle.filter((key) => !referenced.has(key));
     await this.end(settle, orphans);

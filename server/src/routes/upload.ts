@@ -131,14 +131,14 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
-  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
-  const rendition = makeRendition(bytes, subName, named.charset);
-  if (!rendition.ok) return { error: [400, rendition.reason] };
-
-  // Checked again, exactly, when the row is inserted; this early look spares storing what cannot stay.
+  // Checked again, exactly, when the row is inserted; this early look spares converting and storing what cannot stay.
   const { accountQuotaBytes } = app.settings;
   const usedBytes = await app.subtitles.usedBytes(request.accountId);
   if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
+
+  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
+  const rendition = makeRendition(bytes, subName, named.charset);
+  if (!rendition.ok) return { error: [400, rendition.reason] };
 
   // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
   const storageName = newStorageKey();
