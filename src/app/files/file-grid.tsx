@@ -1,26 +1,26 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { memo, useCallback, useMemo } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
+import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
 
-/** Spec §2 texts. A constant: DataGrid compares props by reference. */
+/** A constant: DataGrid compares props by reference. */
 const LOCALE_TEXT = {
-  noRowsLabel: 'No files to display.',
-  noResultsOverlayLabel: 'No files to display.',
-  paginationRowsPerPage: 'Rows per page:',
-  paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}-${to} of ${count}`,
+  noRowsLabel: EMPTY_TEXT,
+  noResultsOverlayLabel: EMPTY_TEXT,
+  paginationRowsPerPage: ROWS_PER_PAGE,
+  paginationDisplayedRows: displayedRows,
 };
 const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 const SORTING_ORDER = ['asc', 'desc'] as const;
-const NARROW_HIDDEN: GridColumnVisibilityModel = { file_server: false, file_slug: false, created_at: false };
 const getRowId = (row: VideoFile) => row.file_id;
 
 function LoadingOverlay() {
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
       <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-      <Typography role="status">Loading...</Typography>
+      <Typography role="status">{LOADING_TEXT}</Typography>
     </Box>
   );
 }
@@ -31,7 +31,6 @@ export interface FileGridProps {
   total: number;
   loading: boolean;
   columns: GridColDef<VideoFile>[];
-  narrow: boolean;
   state: Pick<ListState, 'page' | 'limit' | 'sort_by' | 'order'>;
   selection: ReadonlySet<number>;
   onSelectionChange(ids: Set<number>): void;
@@ -39,14 +38,11 @@ export interface FileGridProps {
 }
 
 /** The server-paginated, server-sorted grid: every change goes to the query string, never to local state. */
-export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, narrow, state, selection, onSelectionChange, onViewChange }: FileGridProps) {
+export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, state, selection, onSelectionChange, onViewChange }: FileGridProps) {
   const { page, limit, sort_by, order } = state;
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
-  // Below 599 px the less useful columns start hidden; the column menu can still show them.
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
-  const columnVisibilityModel = useMemo(() => (narrow ? { ...NARROW_HIDDEN, ...visibility } : visibility), [narrow, visibility]);
 
   const onPaginationModelChange = useCallback(
     (model: GridPaginationModel) => {
@@ -96,8 +92,6 @@ export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, 
       onSortModelChange={onSortModelChange}
       rowSelectionModel={selectionModel}
       onRowSelectionModelChange={onRowSelectionModelChange}
-      columnVisibilityModel={columnVisibilityModel}
-      onColumnVisibilityModelChange={setVisibility}
       localeText={LOCALE_TEXT}
       slots={SLOTS}
       aria-label="Files"
