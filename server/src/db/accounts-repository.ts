@@ -27,6 +27,10 @@ export class AccountsRepository {
     return this.#db.prepare('SELECT * FROM accounts WHERE username = ?').get(username) as AccountRow | undefined;
   }
 
+  findById(accountId: number): AccountRow | undefined {
+    return this.#db.prepare('SELECT * FROM accounts WHERE account_id = ?').get(accountId) as AccountRow | undefined;
+  }
+
   /** Creates the account, or sets the password of an existing one; returns its id. */
   upsert(username: string, passwordHash: string, now: number): number {
     return this.#db.transaction(() => {

@@ -61,8 +61,17 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
  */
 export function fileColumns(playerDomain: string | null, actions: { current: RowActions }): GridColDef<VideoFile>[] {
   return [
-    { field: 'file_id', headerName: 'ID', width: 72 },
-    { field: 'file_server', headerName: 'Server', width: 100 },
+    { field: 'file_id', headerName: 'ID', width: 68 },
+    {
+      field: 'file_server',
+      headerName: 'Server',
+      width: 110,
+      renderCell: ({ row }: Cell) => (
+        <Box component="span" title={row.file_server} sx={ellipsis}>
+          {row.file_server}
+        </Box>
+      ),
+    },
     {
       field: 'file_title',
       headerName: 'Title',
@@ -81,13 +90,13 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
       minWidth: 110,
       renderCell: ({ row }: Cell) => <PlayerLink href={playerLink(playerDomain, row.file_slug)} slug={row.file_slug} />,
     },
-    { field: 'file_status', headerName: 'Status', width: 150, renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} /> },
-    { field: 'isActive', headerName: 'Active', width: 84, renderCell: ({ row }: Cell) => <ActiveSwitch file={row} onToggle={(file) => actions.current.toggleActive(file)} /> },
+    { field: 'file_status', headerName: 'Status', width: 146, renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} /> },
+    { field: 'isActive', headerName: 'Active', width: 78, renderCell: ({ row }: Cell) => <ActiveSwitch file={row} onToggle={(file) => actions.current.toggleActive(file)} /> },
     { field: 'created_at', headerName: 'Created', width: 118, renderCell: ({ row }: Cell) => <CreatedDate value={row.created_at} /> },
     {
       field: 'actions',
       headerName: 'Actions',
-      width: 92,
+      width: 88,
       sortable: false,
       disableColumnMenu: true,
       renderCell: ({ row }: Cell) => <RowButtons file={row} actions={actions} />,

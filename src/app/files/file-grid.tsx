@@ -25,6 +25,14 @@ function LoadingOverlay() {
   );
 }
 const SLOTS = { loadingOverlay: LoadingOverlay };
+/** Flush with its card; a focused cell or header gets the same 2 px ring as every other control. */
+const GRID_SX = {
+  border: 0,
+  borderTop: 1,
+  borderColor: 'divider',
+  borderRadius: 0,
+  '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
 
 export interface FileGridProps {
   rows: VideoFile[];
@@ -95,6 +103,7 @@ export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, 
       localeText={LOCALE_TEXT}
       slots={SLOTS}
       aria-label="Files"
+      sx={GRID_SX}
     />
   );
 });

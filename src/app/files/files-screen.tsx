@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Box, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useLinkBases } from '../config/use-config';
@@ -65,6 +65,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     [shown.page, shown.limit, shown.sort_by, shown.order],
   );
   const selecting = files.selection.size > 0 && !error;
+  const bulkBar = <BulkBar action={files.action} selectedCount={files.selection.size} busy={files.bulkBusy} onActionChange={files.setAction} onApply={files.applyBulk} onClear={files.clearSelection} />;
   const listProps = { rows, total, loading, state: viewState, selection: files.selection, onSelectionChange: files.setSelection, onViewChange: setView };
 
   return (
@@ -73,29 +74,33 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
         File Management
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)', alignItems: 'start' }}>
-        <FileFilters fileStatus={state.file_status} isActive={state.isActive} inline={!wide && !narrow} onChange={setView} />
-        <Card sx={{ minWidth: 0 }}>
-          <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
-            <Box sx={{ mb: 1.5 }}>
-              {selecting ? (
-                <BulkBar action={files.action} selectedCount={files.selection.size} busy={files.bulkBusy} onActionChange={files.setAction} onApply={files.applyBulk} onClear={files.clearSelection} />
-              ) : (
-                <Stack direction={narrow ? 'column' : 'row'} spacing={1.5} sx={{ minHeight: 56, justifyContent: 'space-between', alignItems: narrow ? 'stretch' : 'center' }}>
-                  <Typography component="h2" variant="h6">
-                    {error ? 'File List' : `File List (${total})`}
-                  </Typography>
-                  <SearchBox value={state.search} onSearch={onSearch} />
-                </Stack>
-              )}
-            </Box>
-            {error ? (
-              <LoadError title="The files could not be loaded" reason={error} onRetry={reload} />
-            ) : narrow ? (
-              <FileCards {...listProps} playerDomain={playerDomain} actions={actions} />
+        {wide ? <FileFilters variant="card" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} /> : null}
+        {/* Visible overflow on a phone: the sticky bulk bar must stick to the screen, not to the card. */}
+        <Card sx={{ minWidth: 0, overflow: narrow ? 'visible' : 'hidden' }}>
+          <Box sx={{ p: { xs: 1.5, sm: 2 } }}>
+            {selecting && !narrow ? (
+              bulkBar
             ) : (
-              <FileGrid {...listProps} columns={columns} />
+              <Stack direction={{ xs: 'column', md: 'row' }} sx={{ minHeight: 56, gap: 1.5, alignItems: { xs: 'stretch', md: 'center' } }}>
+                <Typography component="h2" variant="h6" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
+                  {error ? 'File List' : `File List (${total})`}
+                </Typography>
+                {wide ? null : <FileFilters variant="inline" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />}
+                <SearchBox value={state.search} onSearch={onSearch} />
+              </Stack>
             )}
-          </CardContent>
+          </Box>
+          {error ? (
+            <LoadError title="The files could not be loaded" reason={error} onRetry={reload} />
+          ) : narrow ? (
+            <Box sx={{ px: 1.5, pb: 1.5 }}>
+              <FileCards {...listProps} playerDomain={playerDomain} actions={actions} />
+              {/* On a phone the bulk bar waits at the bottom of the screen, so the cards do not jump when one is ticked. */}
+              {selecting ? <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box> : null}
+            </Box>
+          ) : (
+            <FileGrid {...listProps} columns={columns} />
+          )}
         </Card>
       </Box>
       <DeleteFileDialog fileId={files.deleteTarget?.file_id ?? null} fileTitle={files.deleteTarget?.file_title} onClose={files.closeDelete} onDeleted={files.onDeleted} autoHideDuration={LIST_TOAST_MS} />

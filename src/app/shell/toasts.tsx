@@ -1,11 +1,19 @@
+import { GlobalStyles } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
+import { TOP_BAR_HEIGHT } from './navbar';
 import { SnackbarProvider } from './notify';
 import { Toast } from './toast';
 
 const TOAST_COMPONENTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 
 /**
- * The element's toast stack (spec §9): top-right, 5000 ms, paused on hover and when the window
+ * The stack starts below the top bar, so a toast never covers the theme toggle or the Account menu.
+ * (notistack's own rules come from an adopted sheet, which wins ties: hence the longer selector.)
+ */
+const BELOW_TOP_BAR = { '.vp-portal .notistack-SnackbarContainer': { top: TOP_BAR_HEIGHT + 8 } } as const;
+
+/**
+ * The element's toast stack: top-right below the top bar, 5000 ms, paused on hover and when the window
  * loses focus (notistack does both), rendered into the element's own portal node.
  * Alt+T moves focus to the newest toast.
  */
@@ -25,6 +33,8 @@ export function Toasts({ root, children }: { root: HTMLElement | null; children:
   }, [root]);
 
   return (
+    <>
+    <GlobalStyles styles={BELOW_TOP_BAR} />
     <SnackbarProvider
       maxSnack={5}
       autoHideDuration={5000}
@@ -34,5 +44,6 @@ export function Toasts({ root, children }: { root: HTMLElement | null; children:
     >
       {children}
     </SnackbarProvider>
+    </>
   );
 }
