@@ -47,7 +47,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
       {overlaid ? <Box data-testid="sidebar-scrim" onClick={() => setOpen(false)} sx={{ position: 'absolute', inset: 0, zIndex: 1150, bgcolor: 'rgba(0, 0, 0, 0.4)' }} /> : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Navbar sidebarOpen={open} onToggleSidebar={() => setOpen((value) => !value)} onSignOut={onSignOut} />
-        <Box component="main" id="vp-main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Box component="main" id="vp-main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none', '& h1[tabindex="-1"]:focus': { outline: 'none' } }}>
           <GutterFrame>
             <ContentBoundary location={location}>{children}</ContentBoundary>
           </GutterFrame>

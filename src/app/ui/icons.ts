@@ -5,6 +5,7 @@
  */
 export { default as AddIcon } from '@mui/icons-material/Add';
 export { default as ArrowBackIcon } from '@mui/icons-material/ArrowBack';
+export { default as ArrowForwardIcon } from '@mui/icons-material/ArrowForward';
 export { default as CheckCircleIcon } from '@mui/icons-material/CheckCircle';
 export { default as CloseIcon } from '@mui/icons-material/Close';
 export { default as CloudUploadIcon } from '@mui/icons-material/CloudUpload';
