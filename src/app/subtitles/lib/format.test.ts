@@ -44,7 +44,7 @@ describe('formatAge', () => {
     [47 * 60 * MIN, '1 day ago'],
     [29 * 24 * 60 * MIN, '29 days ago'],
     [30 * 24 * 60 * MIN, '1 month ago'],
-    [9600 * 60 * MIN, '13 months ago'],
+    [9600 * 60 * MIN, '1 year ago'],
     [364 * 24 * 60 * MIN, '12 months ago'],
     [365 * 24 * 60 * MIN, '1 year ago'],
     [3 * 366 * 24 * 60 * MIN, '3 years ago'],
