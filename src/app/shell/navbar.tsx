@@ -5,9 +5,7 @@ import { Link } from 'wouter';
 import { configStore } from '../config/config';
 import { useConfigState } from '../config/use-config';
 import type { ServerConfig } from '../config/config-store';
-
-/** Height of the top bar; toasts start below it. */
-export const TOP_BAR_HEIGHT = 56;
+import { TOP_BAR_HEIGHT } from './theme';
 
 /**
  * Who is signed in: the server's config names the account (so it survives a reload and works for a

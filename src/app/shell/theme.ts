@@ -7,6 +7,9 @@ import type { ThemeMode } from '../config/config-store';
  */
 export const SIDEBAR = { background: '#343a40', text: '#c2c7d0', activeBackground: '#1565c0', activeText: '#ffffff', width: 250 } as const;
 
+/** Height of the panel's top bar; toasts start below it. */
+export const TOP_BAR_HEIGHT = 56;
+
 /**
  * The kit's MUI theme. Portals (Popover, Popper, Modal and everything built on them) render into a
  * node inside the element's shadow root, so host CSS cannot reach them and their styles apply.
