@@ -40,3 +40,14 @@ describe('useFile', () => {
     expect(result.current.state).toMatchObject({ status: 'ready', file: { file_title: 'Back' } });
   });
 });
+
+describe('useFile: a reply with status error', () => {
+  it("shows the server's message and counts as not there", async () => {
+    getFile.mockRejectedValue(new ApiError('This file was removed by its owner', 'not-success', 200, 'error'));
+    const onLoadFailed = vi.fn();
+    renderHook(() => useFile(9, onLoadFailed), {});
+    await settle();
+    expect(toasts).toEqual(['This file was removed by its owner']);
+    expect(onLoadFailed).toHaveBeenCalledOnce();
+  });
+});
