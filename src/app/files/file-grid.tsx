@@ -32,6 +32,7 @@ const GRID_SX = {
   borderColor: 'divider',
   borderRadius: 0,
   '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+  '& .MuiDataGrid-cell[data-field="file_title"]': { fontWeight: 500 },
 } as const;
 
 export interface FileGridProps {
