@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { toFileJson, type FilePatch, type ListQuery } from '../db/files-repository';
-import { SORT_COLUMNS } from '../db/migrations';
+import type { FilePatch } from '../db/files-repository';
+import { SORT_COLUMNS, toFileJson, type ListQuery } from '../db/files';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam } from './schemas';
 
@@ -69,7 +69,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const { files, total } = app.files.list(request.accountId, q);
+      const { files, total } = await app.files.list(request.accountId, q);
       return ok(total ? 'Files loaded' : 'No files found', {
         files: files.map(toFileJson),
         pagination: { page: q.page, limit: q.limit, total_records: total, total_pages: Math.ceil(total / q.limit) },
@@ -89,7 +89,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = app.files.get(request.accountId, request.params.id);
+      const row = await app.files.get(request.accountId, request.params.id);
       return row ? ok('File loaded', toFileJson(row)) : fail(reply, 404, FILE_NOT_FOUND);
     },
   );
@@ -116,7 +116,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (title.length > 255) return fail(reply, 400, 'File title must be at most 255 characters');
         patch.file_title = title;
       }
-      const result = app.files.update(request.accountId, request.params.id, patch);
+      const result = await app.files.update(request.accountId, request.params.id, patch);
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);
@@ -142,9 +142,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const storedNames = app.files.delete(request.accountId, request.params.id);
+      const storedNames = await app.files.delete(request.accountId, request.params.id);
       if (storedNames === null) return fail(reply, 404, FILE_NOT_FOUND);
-      await app.store.remove(storedNames);
+      await app.store.delete(storedNames);
       return ok('File deleted successfully!');
     },
   );
