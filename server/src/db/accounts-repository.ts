@@ -35,8 +35,8 @@ export class AccountsRepository {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE lower(username) = lower(?)', [username]);
   }
 
-  findById(accountId: number): AccountRow | undefined {
-    return this.#db.prepare('SELECT * FROM accounts WHERE account_id = ?').get(accountId) as AccountRow | undefined;
+  findById(accountId: number, q: Queryable = this.#db): Promise<AccountRow | undefined> {
+    return q.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', [accountId]);
   }
 
   /** Creates the account, or sets the password of an existing one; returns its id. */

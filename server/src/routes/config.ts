@@ -56,7 +56,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         player: { domain: `${base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${base}/images/`,
         token: null,
-        account: { username: app.accounts.findById(request.accountId)?.username ?? '' },
+        account: { username: (await app.accounts.findById(request.accountId))?.username ?? '' },
       });
     },
   );
