@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { readEnv } from './config';
+import { redacted } from './db/open';
 
 /** Process concerns only: read the environment, listen, print where, close cleanly on a signal. */
 export async function serve(): Promise<void> {
@@ -23,6 +24,6 @@ export async function serve(): Promise<void> {
   const address = await app.listen({ port: env.port, host: env.host });
   const url = env.port === 0 ? address : env.options.publicUrl;
   console.log(`vp-admin-kit server listening on ${url}`);
-  console.log(`Data folder: ${app.settings.dataDir}`);
+  console.log(env.options.databaseUrl ? `Database: ${redacted(env.options.databaseUrl)}` : `Data folder: ${app.settings.dataDir}`);
   if (env.demo) console.log(`Demo account: demo / ${env.demoPassword}`);
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTsQuery } from '../src/db/postgres/file-search';
 import { SqliteDb } from '../src/db/sqlite/connection';
 import { toMatchQuery } from '../src/db/sqlite/file-list';
 import { ENGINE, isEnvelope, startServer, type TestServer } from './helpers';
@@ -71,6 +72,16 @@ describe('property: the list endpoint never fails with a 500', () => {
         if (fts !== null) stmt.pluck().get(fts);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it.runIf(ENGINE === 'postgres')('toTsQuery output is always a valid tsquery', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), async (q) => {
+        const query = toTsQuery(7, q);
+        if (query !== null) await s.app.db.get('SELECT ?::tsquery AS q', [query]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -57,7 +57,7 @@ async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
 }
 
 /** `postgres://vp:***@host:5432/db`: the URL without its password, for messages. */
-function redacted(url: string): string {
+export function redacted(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { getFile } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useNotify } from '../shell/notify';
 
@@ -25,6 +26,7 @@ function reasonOf(error: unknown): string {
  * failure is a state: the reason, and `retry`.
  */
 export function useFile(fileId: number, onLoadFailed?: () => void) {
+  const api = useApi();
   const notify = useNotify();
   const [state, setState] = useState<FileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -32,7 +34,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    getFile(fileId).then(
+    getFile(api, fileId).then(
       (reply) => {
         if (!live) return;
         if (reply.status === 'success') {
@@ -57,7 +59,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
       live = false;
     };
     // onLoadFailed and notify are callbacks of the host; a new identity must not reload the file.
-  }, [fileId, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [api, fileId, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file }), []);

@@ -2,6 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { memo, useCallback, useMemo } from 'react';
 import type { VideoFile } from '../api/schemas';
+import { useCspNonce } from '../shell/csp-nonce';
 import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
 import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
 
@@ -48,6 +49,7 @@ export interface FileGridProps {
 
 /** The server-paginated, server-sorted grid: every change goes to the query string, never to local state. */
 export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, state, selection, onSelectionChange, onViewChange }: FileGridProps) {
+  const nonce = useCspNonce();
   const { page, limit, sort_by, order } = state;
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
@@ -79,6 +81,7 @@ export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, 
 
   return (
     <DataGrid
+      nonce={nonce}
       rows={rows}
       columns={columns}
       getRowId={getRowId}

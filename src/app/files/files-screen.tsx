@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useLinkBases } from '../config/use-config';
 import { LIST_TOAST_MS } from '../shell/notify';
-import { DeleteFileDialog } from '../ui/delete-file-dialog';
+import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import { BulkBar } from './bulk-bar';

@@ -43,7 +43,7 @@ describe('useFileActions: bulk', () => {
     act(() => result.current.setSelection(new Set([1, 2, 3])));
     act(() => result.current.setAction('activate'));
     await act(() => result.current.applyBulk());
-    expect(updateFile.mock.calls.map((c) => c[1])).toEqual([{ isActive: 1 }, { isActive: 1 }, { isActive: 1 }]);
+    expect(updateFile.mock.calls.map((c) => c[2])).toEqual([{ isActive: 1 }, { isActive: 1 }, { isActive: 1 }]);
     expect(toasts).toEqual([['success', '3 files were already active.']]);
     expect(result.current.selection.size).toBe(0);
     expect(result.current.action).toBe('');
@@ -52,7 +52,7 @@ describe('useFileActions: bulk', () => {
 
   it('keeps only the real failures selected and names them', async () => {
     const rows = [file(1, 1), file(2, 1), file(3, 0)];
-    updateFile.mockImplementation(async (id: number) => {
+    updateFile.mockImplementation(async (_api: unknown, id: number) => {
       if (id === 2) throw new Error('disk full');
       return id === 3 ? reply('warning', 'No changes to save') : reply('success', 'File updated successfully');
     });
@@ -97,7 +97,7 @@ describe('useFileActions: toggle and delete', () => {
     updateFile.mockResolvedValue(reply('success', 'File updated successfully'));
     const { result, patchRows } = setup([file(1, 1)]);
     await act(() => result.current.toggleActive(file(1, 1)));
-    expect(updateFile).toHaveBeenCalledWith(1, { isActive: 0 });
+    expect(updateFile).toHaveBeenCalledWith(expect.anything(), 1, { isActive: 0 });
     expect(patchRows).toHaveBeenCalledWith(new Set([1]), { isActive: 0 });
     expect(toasts).toEqual([['success', 'File updated successfully']]);
   });

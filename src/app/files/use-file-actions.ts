@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { updateFile } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
@@ -28,6 +29,7 @@ const fileLabel = (rows: readonly VideoFile[]) => (id: number) => {
  * failures stay selected, and the toast names them.
  */
 export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInput) {
+  const api = useApi();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const emit = useEmit();
   const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
@@ -50,7 +52,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     async (file: VideoFile) => {
       const isActive = file.isActive === 1 ? 0 : 1;
       try {
-        const reply = await updateFile(file.file_id, { isActive });
+        const reply = await updateFile(api, file.file_id, { isActive });
         if (reply.status === 'error') {
           notify.error(reply.message || TOGGLE_TEXTS.failure);
           return;
@@ -63,7 +65,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
         notify.error(error, TOGGLE_TEXTS.failure);
       }
     },
-    [notify, emit, patchRows],
+    [api, notify, emit, patchRows],
   );
 
   const applyBulk = useCallback(async () => {
@@ -75,7 +77,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     const isActive = action === 'activate' ? 1 : 0;
     setBulkBusy(true);
     const result = await runBulk([...selection], async (id) => {
-      const reply = await updateFile(id, { isActive });
+      const reply = await updateFile(api, id, { isActive });
       if (reply.status === 'error') throw new Error(reply.message);
       return reply.status === 'warning' ? 'unchanged' : 'changed';
     });
@@ -92,7 +94,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
       notify.error(message.text);
       setSelection(new Set(result.failed.map((f) => f.item)));
     }
-  }, [action, selection, notify, emit, patchRows]);
+  }, [api, action, selection, notify, emit, patchRows]);
 
   const askDelete = useCallback((fileId: number) => setDeleteTarget(rowsRef.current.find((row) => row.file_id === fileId) ?? null), []);
   const closeDelete = useCallback(() => setDeleteTarget(null), []);

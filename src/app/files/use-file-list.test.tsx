@@ -14,7 +14,7 @@ const { useFileList } = await import('./use-file-list');
 
 const rowsOf = (page: number) => Array.from({ length: 10 }, (_, i) => ({ file_id: page * 100 + i, file_title: `p${page} #${i}` }));
 const success = (query: FileQuery, total = 25) => ({ status: 'success', message: '', data: { files: rowsOf(query.page), pagination: { total_records: total } } });
-const pagesAsked = () => getFiles.mock.calls.map((call) => (call[0] as FileQuery).page);
+const pagesAsked = () => getFiles.mock.calls.map((call) => (call[1] as FileQuery).page);
 
 beforeEach(() => {
   getFiles.mockReset();
@@ -27,7 +27,7 @@ const render = (state: ListState = DEFAULT_STATE) => renderHook((s: ListState) =
 
 describe('useFileList', () => {
   it('loads the view, then fetches the next page ahead and shows it without asking again', async () => {
-    getFiles.mockImplementation(async (query: FileQuery) => success(query));
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
     const { result, rerender } = render();
     await settle();
     expect(result.current).toMatchObject({ total: 25, error: null, loading: false });
@@ -47,7 +47,7 @@ describe('useFileList', () => {
     await settle();
     expect(result.current).toMatchObject({ error: 'Database is down', rows: [], loading: false });
     expect(toasts).toEqual(['Error fetching file list']);
-    getFiles.mockImplementation(async (query: FileQuery) => success(query));
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
     act(() => result.current.reload());
     await settle();
     expect(result.current).toMatchObject({ error: null, total: 25 });
@@ -69,7 +69,7 @@ describe('useFileList', () => {
   });
 
   it('a failed view change reports the view it failed for', async () => {
-    getFiles.mockImplementation(async (query: FileQuery) => success(query));
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
     const { result, rerender } = render();
     await settle();
     getFiles.mockRejectedValue(new ApiError('boom', 'http', 500, 'error'));
@@ -80,7 +80,7 @@ describe('useFileList', () => {
   });
 
   it('patchRows changes rows on screen without a request', async () => {
-    getFiles.mockImplementation(async (query: FileQuery) => success(query));
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
     const { result } = render();
     await settle();
     const before = getFiles.mock.calls.length;

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { ApiClient } from '../api/client';
 import { getFiles, type FileQuery } from '../api/files';
+import { useApi } from '../api/use-api';
 import { useConfigState } from '../config/use-config';
 import { ArrowForwardIcon } from '../ui/icons';
 
@@ -24,10 +26,10 @@ const TILES: Tile[] = [
 type Counts = { status: 'loading' } | { status: 'ready'; counts: number[] } | { status: 'failed' };
 
 /** One count per tile: the list's total for that filter (a one-row page each, so it costs the server little). */
-async function loadCounts(): Promise<number[]> {
+async function loadCounts(api: ApiClient): Promise<number[]> {
   return Promise.all(
     TILES.map(async ({ filter }) => {
-      const reply = await getFiles({ page: 1, limit: 1, sort_by: 'created_at', order: 'desc', ...filter });
+      const reply = await getFiles(api, { page: 1, limit: 1, sort_by: 'created_at', order: 'desc', ...filter });
       if (reply.status !== 'success') throw new Error(reply.message);
       return reply.data.pagination.total_records;
     }),
@@ -39,11 +41,12 @@ export function Dashboard() {
   const { config } = useConfigState();
   const account = config?.account as { username?: unknown } | undefined;
   const username = typeof account?.username === 'string' ? account.username : null;
+  const api = useApi();
   const [counts, setCounts] = useState<Counts>({ status: 'loading' });
   const load = useCallback(() => {
     let live = true;
     setCounts({ status: 'loading' });
-    loadCounts().then(
+    loadCounts(api).then(
       (values) => live && setCounts({ status: 'ready', counts: values }),
       (error: unknown) => {
         console.error('vp-admin-panel: the dashboard counts could not be loaded.', error);
@@ -53,7 +56,7 @@ export function Dashboard() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [api]);
   useEffect(load, [load]);
 
   return (

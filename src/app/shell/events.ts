@@ -1,30 +1,21 @@
 import { createContext, useCallback, useContext } from 'react';
-import type { VideoFile } from '../api/schemas';
+import type { ElementDescription } from '../../elements/describe';
+import type { VpEventMap } from '../../elements/element-types';
 
-/**
- * Every event the elements dispatch: `vp-` prefixed, CustomEvent, bubbling and composed so a host
- * hears it outside the shadow root. Cancelable ones let the host take over (navigation).
- */
-export interface VpEventMap {
-  'vp-signed-in': CustomEvent<Record<string, never>>;
-  'vp-signed-out': CustomEvent<Record<string, never>>;
-  'vp-navigate': CustomEvent<{ path: string }>;
-  'vp-file-open': CustomEvent<{ fileId: number }>;
-  'vp-files-changed': CustomEvent<{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }>;
-  'vp-file-saved': CustomEvent<{ file: VideoFile }>;
-  'vp-file-deleted': CustomEvent<{ fileId: number }>;
-  'vp-subtitles-changed': CustomEvent<{ fileId: number }>;
-  'vp-back': CustomEvent<{ fileId: number | null }>;
-}
-
+export type { VpEventMap };
 export type VpEventName = keyof VpEventMap;
 export type VpEventDetail<K extends VpEventName> = VpEventMap[K] extends CustomEvent<infer D> ? D : never;
 
-export const CANCELABLE_EVENTS: ReadonlySet<VpEventName> = new Set(['vp-file-open', 'vp-back']);
+/** Whether the element's description marks the event cancelable (the host may take over navigation). */
+const isCancelable = (host: EventTarget, name: VpEventName) =>
+  Boolean((host.constructor as { description?: ElementDescription }).description?.events[name]?.cancelable);
 
-/** Dispatches a kit event from a host element. Returns false when a listener called preventDefault. */
+/**
+ * Dispatches a kit event from a host element: `vp-` prefixed, CustomEvent, bubbling and composed so
+ * a host hears it outside the shadow root. Returns false when a listener called preventDefault.
+ */
 export function dispatchVpEvent<K extends VpEventName>(host: EventTarget, name: K, detail: VpEventDetail<K>): boolean {
-  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: CANCELABLE_EVENTS.has(name) }));
+  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: isCancelable(host, name) }));
 }
 
 /** The custom element a React tree is mounted in (null in tests that render a screen alone). */
@@ -37,8 +28,4 @@ export function useEmit() {
     <K extends VpEventName>(name: K, detail: VpEventDetail<K>): boolean => (host ? dispatchVpEvent(host, name, detail) : true),
     [host],
   );
-}
-
-declare global {
-  interface HTMLElementEventMap extends VpEventMap {}
 }

@@ -2,8 +2,7 @@ import { DarkModeIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon } from '.
 import { AppBar, Box, Button, Divider, IconButton, ListItemIcon, MenuItem, MenuList, Popover, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { configStore } from '../config/config';
-import { useConfigState } from '../config/use-config';
+import { useConfigState, useSession } from '../config/use-config';
 import type { ServerConfig } from '../config/config-store';
 import { TOP_BAR_HEIGHT } from './theme';
 
@@ -19,6 +18,7 @@ function signedInAs(config: ServerConfig | null): string | null {
 
 /** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link). */
 export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSidebar: () => void; sidebarOpen: boolean; onSignOut: () => void }) {
+  const { store } = useSession();
   const { apiKey, theme, config } = useConfigState();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
@@ -32,7 +32,7 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
         </IconButton>
         <span style={{ flex: 1 }} />
         <Tooltip title={`Switch to ${nextTheme} theme`}>
-          <IconButton onClick={() => configStore.setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} theme`}>
+          <IconButton onClick={() => store.setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} theme`}>
             {theme === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>

@@ -105,10 +105,10 @@ export class PgDb implements Db {
     }
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
       const tx = queryable(client);
-      await tx.run(begin);
+      await tx.run('BEGIN');
       try {
         const result = await fn(tx);
         await tx.run('COMMIT');
@@ -118,11 +118,6 @@ export class PgDb implements Db {
         throw err;
       }
     });
-  }
-
-  /** Reads that must agree with each other (a page and its total) see one snapshot. */
-  snapshot<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.transaction(fn, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
   async close(): Promise<void> {

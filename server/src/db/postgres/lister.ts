@@ -1,87 +1,39 @@
 import type { Queryable, SqlValue } from '../engine';
 import type { FileLister } from '../files-repository';
-import { FILE_COLUMNS, queryTerms, searchedId, searchTerms, type FileRow, type ListPage, type ListQuery } from '../files';
+import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
-import { PG_SORT_COLUMNS } from './migrations';
-
-/** The words stored in `files.search_words`: each word of title and slug, prefixed with the account. */
-export function pgSearchWords(accountId: number, title: string, slug: string): string {
-  return [...new Set(searchTerms(`${title} ${slug}`))].map((w) => `${accountId}x${w}`).join(' ');
-}
-
-/** The tsquery of a search: every word as a prefix of the account's own words, ANDed; null if none. */
-export function toTsQuery(accountId: number, search: string): string | null {
-  const terms = queryTerms(search).map((w) => `'${accountId}x${w}':*`);
-  return terms.length ? terms.join(' & ') : null;
-}
-
-/** Rows between two stored positions of a listing: a deep page walks fewer than this many index entries. */
-const POSITION_STEP = 4096;
+import { pgSearchWords, searchCondition } from './file-search';
+import { ListPositions } from './list-positions';
+import { listFilters, listOrder } from './listing';
 
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
- * index), pages from the covering btrees (ids first, index-only, then the rows), and search uses the
- * GIN index of account-prefixed words (never a scan of titles).
- *
- * Deep pages: `list_positions` holds, for a listing (account, filters, sort) and the account's files
- * version, the sort key of every POSITION_STEP-th row in ascending order. A page seeks to the nearest
- * stored position with a row comparison `(col, file_id) >= (key, id)` (an exact btree seek) and walks
- * the rest. The positions are shared by every node; a deep request that finds none is answered from
- * the nearer end of the index and has them computed in the background (one index-only pass).
+ * index), pages from the covering btrees (ids first, index-only, then the rows in the same
+ * statement): deep pages from the stored list positions, else from the nearer end of the index.
  *
  * One account runs at most `perAccount` list queries at a time, so its heavy searches cannot take
- * every connection of the pool from other accounts.
+ * every connection of the pool (nor every core) from other accounts.
  */
 export class PgLister implements FileLister {
   readonly #db: PgDb;
+  readonly #positions: ListPositions;
   readonly #perAccount: number;
   readonly #running = new Map<number, number>();
   readonly #waiting = new Map<number, Array<() => void>>();
 
   constructor(db: PgDb, options: { perAccount?: number } = {}) {
     this.#db = db;
+    this.#positions = new ListPositions(db);
     this.#perAccount = options.perAccount ?? 1;
-  }
-
-  #step = POSITION_STEP;
-  /** Listings whose positions this node is computing now. */
-  readonly #filling = new Map<string, Promise<void>>();
-
-  #listingKey(accountId: number, q: ListQuery): string {
-    return `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${PG_SORT_COLUMNS[q.sort_by]}`;
-  }
-
-  /** Computes the stored positions of one listing for the account's current files version. */
-  #fill(accountId: number, q: ListQuery): void {
-    const listing = this.#listingKey(accountId, q);
-    if (this.#filling.has(listing)) return;
-    const column = PG_SORT_COLUMNS[q.sort_by];
-    const { sql, params } = this.#filters(q);
-    const run = this.#db
-      .run(
-        `INSERT INTO list_positions (listing, version, position, sort_key, file_id)
-         SELECT ?, (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?), rn, k::text, file_id
-         FROM (SELECT ${column} AS k, file_id, row_number() OVER (ORDER BY ${this.#orderBy(q, true)}) - 1 AS rn
-               FROM files WHERE account_id = ?${sql}) t
-         WHERE rn > 0 AND rn % ? = 0
-         ON CONFLICT (listing, position) DO UPDATE SET version = excluded.version, sort_key = excluded.sort_key, file_id = excluded.file_id`,
-        [listing, accountId, accountId, ...params, this.#step],
-      )
-      .then(
-        () => {},
-        () => {}, // only an optimisation: the next deep request tries again
-      )
-      .finally(() => this.#filling.delete(listing));
-    this.#filling.set(listing, run);
   }
 
   async list(accountId: number, q: ListQuery): Promise<ListPage> {
     await this.#enter(accountId);
     try {
-      return await this.#db.snapshot((tx) => {
-        const search = q.search?.trim();
-        return search ? this.#search(tx, accountId, q, search) : this.#browse(tx, accountId, q);
-      });
+      // Each statement reads its own snapshot: no transaction around them saves two round trips per
+      // page (a write between the total and the page shows as on the next request anyway).
+      const search = q.search?.trim();
+      return await (search ? this.#search(this.#db, accountId, q, search) : this.#browse(this.#db, accountId, q));
     } finally {
       this.#leave(accountId);
     }
@@ -109,65 +61,8 @@ export class PgLister implements FileLister {
     else this.#running.delete(accountId);
   }
 
-  #filters(q: ListQuery): { sql: string; params: SqlValue[] } {
-    let sql = '';
-    const params: SqlValue[] = [];
-    if (q.file_status !== undefined) {
-      sql += ' AND file_status = ?';
-      params.push(q.file_status);
-    }
-    if (q.isActive !== undefined) {
-      sql += ' AND is_active = ?';
-      params.push(q.isActive);
-    }
-    return { sql, params };
-  }
-
-  #orderBy(q: ListQuery, asc: boolean): string {
-    const column = PG_SORT_COLUMNS[q.sort_by];
-    const dir = asc ? 'ASC' : 'DESC';
-    return column === 'file_id' ? `file_id ${dir}` : `${column} ${dir}, file_id ${dir}`;
-  }
-
-  /**
-   * `limit` rows from `offset` of `total`: from the nearest stored position when the listing has them,
-   * else from the nearer end of the index (a page past the middle is read backwards).
-   */
-  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId?: number): Promise<FileRow[]> {
-    const offset = (q.page - 1) * q.limit;
-    if (offset >= total) return [];
-    const count = Math.min(q.limit, total - offset);
-    const ascStart = q.order === 'asc' ? offset : total - offset - count;
-    if (accountId !== undefined && Math.min(ascStart, total - ascStart - count) >= this.#step) {
-      const column = PG_SORT_COLUMNS[q.sort_by];
-      const anchor = await tx.get<{ position: number; sort_key: string; file_id: number }>(
-        `SELECT position, sort_key, file_id FROM list_positions
-         WHERE listing = ? AND position <= ? AND version = (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?)
-         ORDER BY position DESC LIMIT 1`,
-        [this.#listingKey(accountId, q), ascStart, accountId],
-      );
-      if (anchor) {
-        const seek = column === 'file_id' ? 'file_id >= ?' : `(${column}, file_id) >= (?, ?)`;
-        const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} AND ${seek} ORDER BY ${this.#orderBy(q, true)} LIMIT ? OFFSET ?`, [
-          ...params,
-          ...(column === 'file_id' ? [anchor.file_id] : [anchor.sort_key, anchor.file_id]),
-          count,
-          ascStart - anchor.position,
-        ]);
-        return q.order === 'desc' ? rows.reverse() : rows;
-      }
-      this.#fill(accountId, q);
-    }
-    const reverse = offset + q.limit / 2 > total / 2;
-    const asc = (q.order === 'asc') !== reverse;
-    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${this.#orderBy(q, asc)} LIMIT ? OFFSET ?`, [...params, limit, skip]);
-    return reverse ? rows.reverse() : rows;
-  }
-
   async #browse(tx: Queryable, accountId: number, q: ListQuery): Promise<ListPage> {
-    const { sql, params } = this.#filters(q);
+    const { sql, params } = listFilters(q);
     const row = await tx.get<{ total: number }>(`SELECT coalesce(sum(n), 0)::bigint AS total FROM file_counts WHERE account_id = ?${sql}`, [
       accountId,
       ...params,
@@ -177,25 +72,46 @@ export class PgLister implements FileLister {
   }
 
   async #search(tx: Queryable, accountId: number, q: ListQuery, search: string): Promise<ListPage> {
-    const match = toTsQuery(accountId, search);
-    const id = searchedId(search);
-    if (match === null && id === null) return { files: [], total: 0 };
-    const arms: string[] = [];
-    const armParams: SqlValue[] = [];
-    if (match !== null) {
-      arms.push('search_words @@ ?::tsquery');
-      armParams.push(match);
-    }
-    if (id !== null) {
-      arms.push('file_id = ?');
-      armParams.push(id);
-    }
-    const { sql, params } = this.#filters(q);
-    const where = `account_id = ? AND (${arms.join(' OR ')})${sql}`;
-    const all = [accountId, ...armParams, ...params];
+    const condition = searchCondition(accountId, search);
+    if (!condition) return { files: [], total: 0 };
+    const { sql, params } = listFilters(q);
+    const where = `account_id = ? AND ${condition.sql}${sql}`;
+    const all = [accountId, ...condition.params, ...params];
     const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM files WHERE ${where}`, all);
     const total = row?.total ?? 0;
     return { total, files: await this.#page(tx, q, total, where, all) };
+  }
+
+  /**
+   * `limit` rows from `offset` of `total`: from the nearest stored position when the listing (of an
+   * account, without search) has them, else from the nearer end of the index (a page past the middle
+   * is read backwards).
+   */
+  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId?: number): Promise<FileRow[]> {
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return [];
+    const count = Math.min(q.limit, total - offset);
+    const ascStart = q.order === 'asc' ? offset : total - offset - count;
+    if (accountId !== undefined && Math.min(ascStart, total - ascStart - count) >= this.#positions.step) {
+      const at = await this.#positions.nearest(tx, accountId, q, ascStart);
+      if (at) {
+        const seek = this.#positions.seek(q, at);
+        const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(q, true)} LIMIT ? OFFSET ?`, [
+          ...params,
+          ...seek.params,
+          count,
+          ascStart - at.position,
+        ]);
+        return q.order === 'desc' ? rows.reverse() : rows;
+      }
+      this.#positions.fill(accountId, q);
+    }
+    const reverse = offset + q.limit / 2 > total / 2;
+    const asc = (q.order === 'asc') !== reverse;
+    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [...params, limit, skip]);
+    return reverse ? rows.reverse() : rows;
   }
 
   /** The rows of the ids an (index-only) query selects, in its order: one statement, one round trip. */
@@ -207,21 +123,21 @@ export class PgLister implements FileLister {
   }
 
   async reindex(tx: Queryable, file: FileRow): Promise<void> {
-    await tx.run('UPDATE files SET search_words = array_to_tsvector(string_to_array(?, \' \')) WHERE file_id = ?', [
+    await tx.run("UPDATE files SET search_words = array_to_tsvector(string_to_array(?, ' ')) WHERE file_id = ?", [
       pgSearchWords(file.account_id, file.file_title, file.file_slug),
       file.file_id,
     ]);
   }
 
-  /** Positions are computed when a deep page first needs them (see #fill). */
+  /** Positions are computed when a deep page first needs them (see ListPositions). */
   async warm(): Promise<void> {}
 
   /** Tests make the step between stored positions small, to exercise them on a small table. */
   async tune(tuning: { anchorStep?: number }): Promise<void> {
-    if (tuning.anchorStep) this.#step = tuning.anchorStep;
+    if (tuning.anchorStep) this.#positions.step = tuning.anchorStep;
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#filling.values());
+    await this.#positions.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { SqlValue } from '../engine';
 import { sampleFiles, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
-import { pgSearchWords } from './lister';
+import { pgSearchWords } from './file-search';
 import { PG_SEARCH_INDEX, pgListIndexes } from './migrations';
 
 /** From this many files on, the list and search indexes are built once after the insert. */

@@ -131,9 +131,12 @@ export class ReadPool {
     return undefined;
   }
 
-  /** Every worker fills its position cache; resolves when all are warm for the current data. */
+  /**
+   * Every worker fills its own position cache, one worker after the other (warming all at once would
+   * take every core from the requests); resolves when all are warm for the current data.
+   */
   async warm(): Promise<void> {
-    await Promise.all(this.#slots.map((slot) => this.#send(slot, { kind: 'warm' })));
+    for (const slot of [...this.#slots]) await this.#send(slot, { kind: 'warm' });
   }
 
   async tune(tuning: ListTuning): Promise<void> {
