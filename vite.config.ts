@@ -10,7 +10,7 @@ const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
 export const PREBUNDLED = [
   'react', 'react/jsx-runtime', 'react-dom', 'react-dom/client',
   '@mui/material', '@mui/material/styles', '@mui/x-data-grid', '@emotion/react', '@emotion/styled', '@emotion/cache',
-  'notistack', 'stylis-plugin-rtl', 'wouter', 'wouter/use-browser-location', 'wouter/use-hash-location', 'wouter/memory-location', 'ky', 'valibot',
+  'stylis-plugin-rtl', 'wouter', 'wouter/use-browser-location', 'wouter/use-hash-location', 'wouter/memory-location', 'ky', 'valibot',
   ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
 

@@ -38,6 +38,7 @@ describe('config, player, images, pages, headers', () => {
         player: { domain: `${s.base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${s.base}/images/`,
         token: null,
+        account: { username: 'viewer' },
       },
     });
     expect((await s.request('GET', '/api/config')).status).toBe(401);

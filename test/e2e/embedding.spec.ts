@@ -121,7 +121,7 @@ test('strict CSP (no unsafe-inline): every element and dialog open, 0 violations
   await editor.getByRole('button', { name: 'Update File' }).click();
   await expect(editor.getByText('File updated successfully')).toBeVisible();
 
-  await panel.getByRole('link', { name: 'Files' }).click();
+  await panel.getByRole('link', { name: 'Files', exact: true }).click();
   await expect(panel.getByRole('row')).toHaveCount(11);
   await panel.getByRole('button', { name: 'Account' }).click();
   await expect(panel.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
@@ -241,7 +241,7 @@ test.describe('Back and Forward with unsaved edits ask first', () => {
           document.querySelector('main')!.append(panel);
         });
       }
-      await page.getByRole('link', { name: 'Files' }).click();
+      await page.getByRole('link', { name: 'Files', exact: true }).click();
       await page.getByRole('button', { name: `Edit file ${file.file_id}` }).click();
       await expect(titleBox(page)).toHaveValue(file.file_title);
       const editorUrl = page.url();
@@ -345,7 +345,7 @@ test.describe('Back and Forward with unsaved edits ask first', () => {
     await editor.getByRole('textbox', { name: 'Title', exact: true }).fill('Unsaved in the editor');
     let asked = 0;
     page.on('dialog', (dialog) => void (asked++, dialog.dismiss()));
-    await panel.getByRole('link', { name: 'Files' }).click();
+    await panel.getByRole('link', { name: 'Files', exact: true }).click();
     await expect(panel.getByRole('heading', { name: 'File Management' })).toBeVisible();
     expect(asked).toBe(0);
   });

@@ -28,6 +28,10 @@ export class AccountsRepository {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE lower(username) = lower(?)', [username]);
   }
 
+  findById(accountId: number, q: Queryable = this.#db): Promise<AccountRow | undefined> {
+    return q.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', [accountId]);
+  }
+
   /** Creates the account, or sets the password of an existing one; returns its id. */
   upsert(username: string, passwordHash: string, now: number): Promise<number> {
     return this.#db.transaction(async (tx) => {

@@ -12,18 +12,27 @@ export function parseServerDate(value: string | Date): Date {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_HOURS = 24;
+
+const ago = (n: number, unit: string) => (n === 1 ? `1 ${unit} ago` : `${n} ${unit}s ago`);
 
 /**
- * Relative age in whole hours, as the spec words it: 'Just now' under an hour, '1 hour ago',
- * 'N hours ago' (floored: 1 h 59 min is '1 hour ago'). A date in the future — the server's clock a
- * little ahead of the browser's — is 'Just now' too. An unreadable date gives ''.
+ * Relative age: 'Just now' under an hour, then whole hours as the spec words them ('1 hour ago',
+ * 'N hours ago', floored), and from one day on the unit grows with the age — days, then months
+ * (30 days) from 30 days, then years (365 days) — so an old track never reads '9600 hours ago'.
+ * A date in the future — the server's clock a little ahead of the browser's — is 'Just now' too.
+ * An unreadable date gives ''.
  */
 export function formatAge(createdAt: string | Date, now: Date = new Date()): string {
   const time = parseServerDate(createdAt).getTime();
   if (Number.isNaN(time)) return '';
   const hours = Math.floor((now.getTime() - time) / HOUR_MS);
   if (hours < 1) return 'Just now';
-  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < DAY_HOURS) return ago(hours, 'hour');
+  const days = Math.floor(hours / DAY_HOURS);
+  if (days < 30) return ago(days, 'day');
+  if (days < 365) return ago(Math.floor(days / 30), 'month');
+  return ago(Math.floor(days / 365), 'year');
 }
 
 /**
