@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- size|api|browser ...]`: measures the kit against the budgets of DESIGN.md §7,
+// `npm run bench [-- size|api|browser ...]`: measures the kit against the budgets in scripts/bench/*.mjs,
 // prints a table per part and rewrites BENCHMARKS.md. Each part can run alone; the last results of
 // the other parts are kept in .bench/results.json (gitignored) and BENCHMARKS.md is regenerated from it.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';

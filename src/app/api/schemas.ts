@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Response schemas of the reference API contract (DESIGN.md §6). Every body is checked against
+ * Response schemas of the reference API contract (server/README.md, GET /api/openapi.json). Every body is checked against
  * these before a screen sees it, so a malformed reply becomes a clear error instead of a crash.
  */
 export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
