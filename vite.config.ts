@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress-plugin';
 
 const root = import.meta.dirname;
 const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
@@ -28,7 +29,7 @@ function portalFallback(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), portalFallback()],
+  plugins: [react(), portalFallback(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve' ? { root: resolve(root, 'demo'), resolve: { alias: [{ find: /^\/kit\/vp-admin-kit\.js$/, replacement: resolve(root, 'src/index.ts') }] } } : {}),

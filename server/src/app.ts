@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase } from './db/database';
@@ -16,6 +15,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
 import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import staticFiles from './plugins/static-files';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
-  await app.register(fastifyStatic, { root: [settings.kitDir, settings.demoDir].filter((v, i, a) => a.indexOf(v) === i), serve: false });
+  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
