@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { precompress } from './scripts/precompress-plugin';
 
 const root = import.meta.dirname;
 const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
@@ -24,6 +24,25 @@ function portalFallback(): Plugin {
         if (/^\/portal(\/|$)/.test(req.url ?? '') && req.headers.accept?.includes('text/html')) req.url = '/portal.html';
         next();
       });
+    },
+  };
+}
+
+/**
+ * Build only: writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every built
+ * file, so the server sends them as they are — the best ratio, and no compression work per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'vp-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        const path = join(options.dir!, fileName);
+        const content = readFileSync(path);
+        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
     },
   };
 }

@@ -16,9 +16,10 @@ export const LOGIN_TEXTS = {
 
 /**
  * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
- * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
+ * standalone element. `onSubmit` runs as a valid form is sent (the panel fetches its shell then); on
+ * success it stores the key (config then loads) and calls `onSignedIn`.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
+export function LoginForm({ onSubmit, onSignedIn }: { onSubmit?: () => void; onSignedIn?: () => void }) {
   const emit = useEmit();
   const { signedOutReason } = useConfigState();
   const [username, setUsername] = useState('');
@@ -32,6 +33,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
       setError(LOGIN_TEXTS.empty);
       return;
     }
+    onSubmit?.();
     setBusy(true);
     setError(null);
     try {

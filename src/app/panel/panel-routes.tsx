@@ -5,9 +5,12 @@ import { LoginForm } from '../auth/login-form';
 import { useSignOut } from '../auth/use-sign-out';
 import { useConfigState } from '../config/use-config';
 import { useEmit } from '../shell/events';
-import { ShellLayout } from '../shell/shell-layout';
 
-// Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
+// Each screen is its own chunk: the panel downloads DataGrid only when /files is opened. The shell
+// (sidebar, top bar, their icons) is one too, so the sign-in screen paints without it; signing in
+// starts fetching it while the sign-in request runs.
+const loadShell = () => import('../shell/shell-layout');
+const ShellLayout = lazy(() => loadShell().then((module) => ({ default: module.ShellLayout })));
 const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
 
@@ -34,25 +37,27 @@ export function PanelRoutes() {
 
   return (
     <Switch>
-      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm onSignedIn={() => navigate('/')} />}</Route>
+      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm onSubmit={loadShell} onSignedIn={() => navigate('/')} />}</Route>
       <Route>
         {apiKey ? (
-          <ShellLayout location={location} onSignOut={signOut}>
-            <Suspense fallback={<Loading />}>
-              <Switch>
-                <Route path="/">
-                  <Typography component="h1" variant="h4" sx={{ textAlign: 'center', py: 6 }}>
-                    Dashboard
-                  </Typography>
-                </Route>
-                <Route path="/files" component={FilesRoute} />
-                <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
-                <Route>
-                  <NotFound />
-                </Route>
-              </Switch>
-            </Suspense>
-          </ShellLayout>
+          <Suspense fallback={<Loading />}>
+            <ShellLayout location={location} onSignOut={signOut}>
+              <Suspense fallback={<Loading />}>
+                <Switch>
+                  <Route path="/">
+                    <Typography component="h1" variant="h4" sx={{ textAlign: 'center', py: 6 }}>
+                      Dashboard
+                    </Typography>
+                  </Route>
+                  <Route path="/files" component={FilesRoute} />
+                  <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
+                  <Route>
+                    <NotFound />
+                  </Route>
+                </Switch>
+              </Suspense>
+            </ShellLayout>
+          </Suspense>
         ) : (
           <Redirect to="/auth/login" replace />
         )}

@@ -1,7 +1,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setApiBase } from '../api/client';
 import type { ThemeMode } from '../config/config-store';
 import { ConfigOverridesContext, useConfigLoader, useConfigState, type ConfigOverrides } from '../config/use-config';
@@ -50,6 +50,9 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
 
   setApiBase(apiBase);
   useConfigLoader();
+  // The screen renders in a second, interruptible pass: React yields to the browser every few
+  // milliseconds instead of blocking the main thread for the whole first render (slow phones).
+  const showScreen = useDeferredValue(true, false);
 
   const cache = useMemo<EmotionCache>(() => {
     const nonce = (host as HTMLElement & { nonce?: string }).nonce || document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
@@ -69,7 +72,7 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
           <ConfigOverridesContext.Provider value={overridesValue}>
             <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
               <ErrorBoundary>
-                <Toasts root={portal}>{children}</Toasts>
+                <Toasts root={portal}>{showScreen ? children : null}</Toasts>
               </ErrorBoundary>
             </ScopedCssBaseline>
             <div
