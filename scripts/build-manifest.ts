@@ -1,8 +1,10 @@
 // Writes custom-elements.json (the Custom Elements Manifest schema 2.1) from src/elements/specs.ts,
-// the single description of the elements' attributes, properties and events.
+// the single description of the elements' attributes, properties and events, and from
+// src/elements/styling.ts (their CSS custom properties and parts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_KEY_PROPERTY, ELEMENT_SPECS } from '../src/elements/specs';
+import { CSS_PARTS, CSS_PROPERTIES, PARTS_BY_TAG } from '../src/elements/styling';
 
 const manifest = {
   schemaVersion: '2.1.0',
@@ -24,6 +26,8 @@ const manifest = {
           { kind: 'field', name: API_KEY_PROPERTY.name, type: { text: 'string | null' }, description: API_KEY_PROPERTY.description },
         ],
         events: spec.events.map((e) => ({ name: e.name, type: { text: `CustomEvent<${e.detail}>` }, description: e.description })),
+        cssProperties: Object.values(CSS_PROPERTIES).map(({ name, syntax, description, default: value }) => ({ name, syntax, description, default: value })),
+        cssParts: PARTS_BY_TAG[spec.tag].map((name) => CSS_PARTS[name]),
       },
     ],
     exports: [{ kind: 'custom-element-definition', name: spec.tag, declaration: { name: spec.className, module: `src/elements/${spec.tag}.ts` } }],

@@ -8,6 +8,7 @@ import { ConfigOverridesContext, useConfigLoader, useConfigState, type ConfigOve
 import { ErrorBoundary } from './error-boundary';
 import { HostContext } from './events';
 import { adoptToastStyles } from './goober-sheet';
+import { readStyleTokens, type StyleTokens } from './style-tokens';
 import { createKitTheme, hostRootFontSize } from './theme';
 import { Toasts } from './toasts';
 
@@ -25,13 +26,13 @@ export interface KitRootProps extends ConfigOverrides {
  * Inherited properties cross the shadow boundary (font, colour, line height, …): `all: initial`
  * cuts them off on the app wrapper and the portal node, then the theme sets its own.
  */
-const isolate = (mode: ThemeMode) => ({
+const isolate = (mode: ThemeMode, tokens: StyleTokens, fontFamily: string | undefined) => ({
   all: 'initial',
   display: 'block',
-  fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
+  fontFamily,
   fontSize: 14,
   lineHeight: 1.5,
-  color: mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)',
+  color: tokens.text ?? (mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)'),
   textAlign: 'left',
   WebkitFontSmoothing: 'antialiased',
 }) as const;
@@ -61,7 +62,10 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
   useEffect(() => () => cache.sheet.flush(), [cache]);
   useEffect(() => adoptToastStyles(container), [container]);
 
-  const theme = useMemo(() => createKitTheme(mode, () => portalRef.current, hostRootFontSize()), [mode]);
+  // The host's --vp-* properties are read when the element renders and when its theme changes.
+  const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
+  const theme = useMemo(() => createKitTheme(mode, () => portalRef.current, hostRootFontSize(), tokens), [mode, tokens]);
+  const isolation = isolate(mode, tokens, theme.typography.fontFamily);
   const overridesValue = useMemo(() => overrides, [overrides.playerDomain, overrides.imageHost, overrides.theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -70,7 +74,7 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
         <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
         <HostContext.Provider value={host}>
           <ConfigOverridesContext.Provider value={overridesValue}>
-            <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
+            <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
               <ErrorBoundary>
                 <Toasts root={portal}>{showScreen ? children : null}</Toasts>
               </ErrorBoundary>
@@ -81,7 +85,7 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
                 setPortal(node);
               }}
               className="vp-portal"
-              style={isolate(mode) as React.CSSProperties}
+              style={isolation as React.CSSProperties}
             />
           </ConfigOverridesContext.Provider>
         </HostContext.Provider>

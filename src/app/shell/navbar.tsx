@@ -12,7 +12,7 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
 
   return (
-    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar part="topbar" position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
         <IconButton edge="start" onClick={onToggleSidebar} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} aria-expanded={sidebarOpen}>
           <MenuIcon />

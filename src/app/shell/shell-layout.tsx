@@ -23,13 +23,13 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
   }, [overlaid]);
 
   return (
-    <Box sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box part="shell" sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}>
       <ProgressBar location={location} />
       <Sidebar open={open} narrow={narrow} onNavigate={() => setOpen(false)} />
       {overlaid ? <Box data-testid="sidebar-scrim" onClick={() => setOpen(false)} sx={{ position: 'absolute', inset: 0, zIndex: 1150, bgcolor: 'rgba(0, 0, 0, 0.4)' }} /> : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Navbar sidebarOpen={open} onToggleSidebar={() => setOpen((value) => !value)} onSignOut={onSignOut} />
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2.5 } }}>
+        <Box component="main" part="content" sx={{ flex: 1, p: { xs: 1.5, sm: 2.5 } }}>
           {children}
         </Box>
         <Footer />

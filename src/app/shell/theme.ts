@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../config/config-store';
+import { withStyleTokens, type StyleTokens } from './style-tokens';
 
 /**
  * The sidebar is dark in both themes (spec §2); the active entry is blue, dark enough for white
@@ -11,11 +12,11 @@ export const SIDEBAR = { background: '#343a40', text: '#c2c7d0', activeBackgroun
  * The kit's MUI theme. Portals (Popover, Popper, Modal and everything built on them) render into a
  * node inside the element's shadow root, so host CSS cannot reach them and their styles apply.
  * `htmlFontSize` follows the host page's root font size, because rem inside a shadow root is
- * relative to the host's <html>.
+ * relative to the host's <html>. The host's `--vp-*` tokens apply over the kit's own values.
  */
-export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLElement | null, htmlFontSize: number): Theme {
+export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLElement | null, htmlFontSize: number, tokens: StyleTokens = { compact: false }): Theme {
   const container = () => portalContainer() ?? document.body;
-  return createTheme({
+  return createTheme(withStyleTokens({
     palette: {
       mode,
       primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
@@ -36,7 +37,7 @@ export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLEleme
       MuiDialog: { defaultProps: { container } },
       MuiMenu: { defaultProps: { container } },
     },
-  });
+  }, tokens));
 }
 
 /** The host page's root font size in px (16 when it cannot be read). */
