@@ -7,6 +7,6 @@ import { autoload } from './elements/define';
 autoload();
 
 export { loadElement, type VpTag } from './elements/define';
-export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/events';
+export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/event-map';
 export type { VideoFile, Subtitle } from './app/api/schemas';
 export type { VpAdminPanelElement, VpFileListElement, VpFileEditorElement } from './elements/element-types';

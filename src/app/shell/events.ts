@@ -1,31 +1,7 @@
 import { createContext, useCallback, useContext } from 'react';
-import type { VideoFile } from '../api/schemas';
+import { dispatchVpEvent, type VpEventDetail, type VpEventName } from './event-map';
 
-/**
- * Every event the elements dispatch: `vp-` prefixed, CustomEvent, bubbling and composed so a host
- * hears it outside the shadow root. Cancelable ones let the host take over (navigation).
- */
-export interface VpEventMap {
-  'vp-signed-in': CustomEvent<Record<string, never>>;
-  'vp-signed-out': CustomEvent<Record<string, never>>;
-  'vp-navigate': CustomEvent<{ path: string }>;
-  'vp-file-open': CustomEvent<{ fileId: number }>;
-  'vp-files-changed': CustomEvent<{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }>;
-  'vp-file-saved': CustomEvent<{ file: VideoFile }>;
-  'vp-file-deleted': CustomEvent<{ fileId: number }>;
-  'vp-subtitles-changed': CustomEvent<{ fileId: number }>;
-  'vp-back': CustomEvent<{ fileId: number | null }>;
-}
-
-export type VpEventName = keyof VpEventMap;
-export type VpEventDetail<K extends VpEventName> = VpEventMap[K] extends CustomEvent<infer D> ? D : never;
-
-export const CANCELABLE_EVENTS: ReadonlySet<VpEventName> = new Set(['vp-file-open', 'vp-back']);
-
-/** Dispatches a kit event from a host element. Returns false when a listener called preventDefault. */
-export function dispatchVpEvent<K extends VpEventName>(host: EventTarget, name: K, detail: VpEventDetail<K>): boolean {
-  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: CANCELABLE_EVENTS.has(name) }));
-}
+export * from './event-map';
 
 /** The custom element a React tree is mounted in (null in tests that render a screen alone). */
 export const HostContext = createContext<HTMLElement | null>(null);
@@ -37,8 +13,4 @@ export function useEmit() {
     <K extends VpEventName>(name: K, detail: VpEventDetail<K>): boolean => (host ? dispatchVpEvent(host, name, detail) : true),
     [host],
   );
-}
-
-declare global {
-  interface HTMLElementEventMap extends VpEventMap {}
 }
