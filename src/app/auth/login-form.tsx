@@ -16,10 +16,9 @@ export const LOGIN_TEXTS = {
 
 /**
  * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
- * standalone element. `onSubmit` runs as a valid form is sent (the panel fetches its shell then); on
- * success it stores the key (config then loads) and calls `onSignedIn`.
+ * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
  */
-export function LoginForm({ onSubmit, onSignedIn }: { onSubmit?: () => void; onSignedIn?: () => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const emit = useEmit();
   const { signedOutReason } = useConfigState();
   const [username, setUsername] = useState('');
@@ -33,7 +32,6 @@ export function LoginForm({ onSubmit, onSignedIn }: { onSubmit?: () => void; onS
       setError(LOGIN_TEXTS.empty);
       return;
     }
-    onSubmit?.();
     setBusy(true);
     setError(null);
     try {

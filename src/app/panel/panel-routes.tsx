@@ -5,12 +5,9 @@ import { LoginForm } from '../auth/login-form';
 import { useSignOut } from '../auth/use-sign-out';
 import { useConfigState } from '../config/use-config';
 import { useEmit } from '../shell/events';
+import { ShellLayout } from '../shell/shell-layout';
 
-// Each screen is its own chunk: the panel downloads DataGrid only when /files is opened. The shell
-// (sidebar, top bar, their icons) is one too, so the sign-in screen paints without it; signing in
-// starts fetching it while the sign-in request runs.
-const loadShell = () => import('../shell/shell-layout');
-const ShellLayout = lazy(() => loadShell().then((module) => ({ default: module.ShellLayout })));
+// Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
 
@@ -37,27 +34,25 @@ export function PanelRoutes() {
 
   return (
     <Switch>
-      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm onSubmit={loadShell} onSignedIn={() => navigate('/')} />}</Route>
+      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm onSignedIn={() => navigate('/')} />}</Route>
       <Route>
         {apiKey ? (
-          <Suspense fallback={<Loading />}>
-            <ShellLayout location={location} onSignOut={signOut}>
-              <Suspense fallback={<Loading />}>
-                <Switch>
-                  <Route path="/">
-                    <Typography component="h1" variant="h4" sx={{ textAlign: 'center', py: 6 }}>
-                      Dashboard
-                    </Typography>
-                  </Route>
-                  <Route path="/files" component={FilesRoute} />
-                  <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
-                  <Route>
-                    <NotFound />
-                  </Route>
-                </Switch>
-              </Suspense>
-            </ShellLayout>
-          </Suspense>
+          <ShellLayout location={location} onSignOut={signOut}>
+            <Suspense fallback={<Loading />}>
+              <Switch>
+                <Route path="/">
+                  <Typography component="h1" variant="h4" sx={{ textAlign: 'center', py: 6 }}>
+                    Dashboard
+                  </Typography>
+                </Route>
+                <Route path="/files" component={FilesRoute} />
+                <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
+            </Suspense>
+          </ShellLayout>
         ) : (
           <Redirect to="/auth/login" replace />
         )}
