@@ -2,8 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit tests (jsdom, next to the code in src/) and server tests (node, real server on 127.0.0.1).
+ * The server suite runs on SQLite, and once more on PostgreSQL when VP_TEST_DATABASE_URL names a
+ * database whose role may create databases (each test server gets a fresh one).
  * Browser tests run in @web/test-runner and end-to-end flows in Playwright: see scripts/test.mjs.
  */
+const postgresUrl = process.env.VP_TEST_DATABASE_URL?.trim();
+const server = {
+  include: ['server/**/*.test.ts'],
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,15 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'server', ...server, env: { VP_TEST_DATABASE_URL: '' } } },
+      ...(postgresUrl ? [{ test: { name: 'server-pg', ...server, env: { VP_TEST_DATABASE_URL: postgresUrl } } }] : []),
     ],
   },
 });

@@ -3,6 +3,8 @@
 // tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
 // real server). All suites run even when one fails; the last line counts every test. Each suite's
 // output is streamed as it runs (and kept, to count its tests at the end).
+// The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
+// that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +66,33 @@ function run(command, env) {
 let passed = 0;
 let failed = 0;
 const summary = [];
+
+/** null when PostgreSQL can be used for the server suite, else why not. */
+async function postgresProblem(url) {
+  if (!url) return 'VP_TEST_DATABASE_URL is not set';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (err) {
+    return `cannot connect to VP_TEST_DATABASE_URL (${err.message || err.code})`;
+  }
+}
+if (!only.length || only.includes('unit+server')) {
+  const problem = await postgresProblem(process.env.VP_TEST_DATABASE_URL?.trim());
+  if (problem && process.env.CI === 'true') {
+    console.log(`PostgreSQL: ${problem}; CI must run the server suite on both engines.`);
+    failed += 1;
+    summary.push(`${'postgres'.padEnd(12)} FAIL    0 passed   1 failed  (${problem})`);
+  } else if (problem) {
+    console.log(`PostgreSQL: skipped, ${problem}; the server suite runs on SQLite only (set VP_TEST_DATABASE_URL=postgres://user:password@host:port/db to run it on PostgreSQL too).`);
+    delete process.env.VP_TEST_DATABASE_URL;
+  } else {
+    console.log('PostgreSQL: the server suite runs on SQLite and on PostgreSQL (VP_TEST_DATABASE_URL).');
+  }
+}
 for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
   const started = Date.now();
   console.log(`\n━━ ${suite.name} ━━`);

@@ -1,12 +1,14 @@
 /**
- * vp-admin-kit entry: importing it (or loading it with <script type="module">) registers
- * <vp-admin-panel>, <vp-file-list> and <vp-file-editor>. Each element's code loads on first use.
+ * vp-admin-kit entry: importing it (or loading it with <script type="module">) defines
+ * <vp-admin-panel>, <vp-file-list> and <vp-file-editor> at once. Each element's code loads when the
+ * first one connects.
  */
-import { autoload } from './elements/define';
+import { defineElements } from './elements/define';
 
-autoload();
+defineElements();
 
-export { loadElement, type VpTag } from './elements/define';
+export { loadElement } from './elements/define';
+export type { VpTag } from './elements/specs';
 export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/event-map';
 export type { VideoFile, Subtitle } from './app/api/schemas';
 export type { VpAdminPanelElement, VpFileListElement, VpFileEditorElement } from './elements/element-types';

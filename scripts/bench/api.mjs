@@ -1,5 +1,7 @@
-// Part 2: the API at scale. A temporary data dir, the reference server (VP_DEMO=0), 1,000,000 files
-// seeded with the server CLI (timed), then a separate client process measures GET /api/files/.
+// Part 2: the API at scale, on SQLite and on PostgreSQL (when VP_BENCH_DATABASE_URL or
+// VP_TEST_DATABASE_URL names a server the bench may create a database on): a temporary data dir (and
+// database), the reference server (VP_DEMO=0), 1,000,000 files seeded with the server CLI (timed), then
+// separate client processes measure GET /api/files/ and the fairness between accounts.
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { ROOT, fmtMs, login, removeDir, runCli, startServer, stats, tempDir } fr
 const FILES = 1_000_000;
 const ACCOUNT = 'bench';
 const PASSWORD = 'bench-password-1M';
+const LIGHT = 'light';
 
 function runClient(config, timeoutMs) {
   return new Promise((resolve, reject) => {
@@ -24,25 +27,78 @@ function runClient(config, timeoutMs) {
   });
 }
 
-export async function run(options = {}) {
-  const files = Number(options.files ?? FILES);
-  const samples = Number(options.samples ?? 200);
+/** The PostgreSQL server the bench may create its database on (a role with CREATEDB), or null. */
+const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
+
+async function adminQuery(baseUrl, sql) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database next to the base one (same role), named after it: `<base>_bench`. */
+async function freshDatabase(baseUrl) {
+  const url = new URL(baseUrl);
+  const name = `${url.pathname.slice(1)}_bench`;
+  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+function runFairness(config) {
+  return runChild('api-fairness-client.mjs', 'BENCH_FAIRNESS_CONFIG', config, 5 * 60_000);
+}
+
+function runChild(script, variable, config, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, script)], { env: { ...process.env, [variable]: JSON.stringify(config) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '', err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => { err += d; process.stderr.write(d); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()));
+      else reject(new Error(`${script} failed (${signal ?? `exit ${code}`}): ${err.slice(-1500)}`));
+    });
+  });
+}
+
+const LIGHT_BUDGET = 50;
+const figure = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms (n=${s.n}, max ${fmtMs(s.max)})`;
+
+/** Seeds, serves and measures one engine; returns its rows (named without the engine) and notes. */
+async function measureEngine(engine, { files, samples, fairSeconds }) {
   const dataDir = tempDir('vp-bench-api-');
   const rows = [];
   const notes = [];
   let server;
+  let database;
   try {
+    const env = { VP_DATA_DIR: dataDir, VP_DEMO: '0' };
+    if (engine === 'PostgreSQL') {
+      database = await freshDatabase(postgresBase());
+      env.DATABASE_URL = database.url;
+    }
     // Seed first, then start the server: seeding under a running server leaves the whole million rows
     // in a ~700 MB WAL that the (read-only) bench never checkpoints, which is not the steady state.
-    console.log(`seeding ${files.toLocaleString('en')} files into ${dataDir} …`);
-    const seed = await runCli(['seed', '--account', ACCOUNT, '--password', PASSWORD, '--files', String(files)], { VP_DATA_DIR: dataDir, VP_DEMO: '0' }, 300_000);
-    const sizes = readdirSync(dataDir).filter((f) => f.startsWith('vp.db')).map((f) => `${f} ${(statSync(join(dataDir, f)).size / 2 ** 20).toFixed(0)} MB`);
-    notes.push(`After the seed: ${sizes.join(', ')}.`);
-    server = await startServer({ dataDir, demo: false });
-    console.log(`server on ${server.url}`);
+    console.log(`[${engine}] seeding ${files.toLocaleString('en')} files …`);
+    const seed = await runCli(['seed', '--account', ACCOUNT, '--password', PASSWORD, '--files', String(files)], env, 15 * 60_000);
+    await runCli(['seed', '--account', LIGHT, '--password', PASSWORD, '--files', '1000'], env, 120_000);
+    if (engine === 'SQLite') {
+      const sizes = readdirSync(dataDir).filter((f) => f.startsWith('vp.db')).map((f) => `${f} ${(statSync(join(dataDir, f)).size / 2 ** 20).toFixed(0)} MB`);
+      notes.push(`After the seed: ${sizes.join(', ')}.`);
+    }
     rows.push({ name: `seed ${files.toLocaleString('en')} files (server CLI, wall time incl. tsx start)`, figure: `${(seed.ms / 1000).toFixed(1)} s`, budget: '< 60 s ("well under a minute")', status: seed.ms < 60_000 ? 'PASS' : 'FAIL', note: '' });
+    server = await startServer({ dataDir, demo: false, extraEnv: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {} });
+    console.log(`[${engine}] server on ${server.url}; measuring (${samples} samples a case) …`);
     const apiKey = await login(server.url, ACCOUNT, PASSWORD);
-    console.log(`seeded in ${(seed.ms / 1000).toFixed(1)} s; measuring (${samples} samples a case) …`);
     const res = await runClient({ url: server.url, apiKey, samples, warmup: 20, caseMs: 30_000 }, 20 * 60_000);
     if (res.total !== files) notes.push(`the account holds ${res.total} files, not ${files}`);
     for (const c of res.cases) {
@@ -50,16 +106,61 @@ export async function run(options = {}) {
       const limit = c.group === 'search' ? 30 : 15;
       rows.push({
         name: c.name,
-        figure: `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms (n=${s.n}, max ${fmtMs(s.max)})`,
+        figure: figure(s),
         budget: `p95 ≤ ${limit} ms`,
         status: s.p95 <= limit ? 'PASS' : 'FAIL',
         note: `${c.capped ? `stopped at the 30 s cap of a case; ` : ''}${s.p95 > limit ? `misses by ${fmtMs(s.p95 - limit)} ms (${(s.p95 / limit).toFixed(1)}×)` : ''}`,
       });
     }
-    notes.push(`Client: a separate Node process, Node fetch with keep-alive, sequential requests on 127.0.0.1, 20 warm-up requests then up to ${samples} timed per case (each case capped at 30 s); time = request sent → whole body read. Random pages are uniform over the whole range of the query (fixed PRNG seed). Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`);
+    notes.push(`Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`);
+
+    // Fairness: another account's light request, alone, then beside 8 connections of heavy searches.
+    const lightKey = await login(server.url, LIGHT, PASSWORD);
+    console.log(`[${engine}] fairness: the light request alone, then beside 8 heavy connections (${fairSeconds} s each) …`);
+    const alone = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 0, seconds: Math.min(10, fairSeconds) });
+    const loaded = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 8, seconds: fairSeconds });
+    const a = stats(alone.light);
+    const l = stats(loaded.light);
+    const h = stats(loaded.heavyTimes);
+    rows.push({ name: 'fairness: light request of another account (limit=10), alone (anchor)', figure: figure(a), budget: '–', status: '–', note: `${(a.n / Math.min(10, fairSeconds)).toFixed(0)} req/s sequential` });
+    rows.push({
+      name: 'fairness: the same light request while 8 connections run heavy searches on the 1 M account',
+      figure: figure(l),
+      budget: `p99 ≤ ${LIGHT_BUDGET} ms`,
+      status: l.p99 <= LIGHT_BUDGET && !loaded.lightErrors ? 'PASS' : 'FAIL',
+      note: `heavy: ${loaded.heavyDone} done in ${fairSeconds} s, p50 ${fmtMs(h.p50)} ms, ${loaded.heavyErrors} errors; light errors: ${loaded.lightErrors}`,
+    });
   } finally {
     await server?.stop();
+    await database?.drop().catch(() => {});
     removeDir(dataDir);
   }
+  return { rows, notes };
+}
+
+export async function run(options = {}) {
+  const files = Number(options.files ?? FILES);
+  const samples = Number(options.samples ?? 200);
+  const fairSeconds = Number(options.fairSeconds ?? 20);
+  const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])];
+  const byEngine = {};
+  const notes = [
+    `Client: a separate Node process, Node fetch with keep-alive, sequential requests on 127.0.0.1, 20 warm-up requests then up to ${samples} timed per case (each case capped at 30 s); time = request sent → whole body read. Random pages are uniform over the whole range of the query (fixed PRNG seed).`,
+    `Fairness: account "${LIGHT}" (1,000 files) asks GET /api/files/?limit=10 in a loop for ${fairSeconds} s while 8 connections of account "${ACCOUNT}" (1 M files) alternate ?limit=100&search=a b c d e f g h and ?search=a&page=8000 back to back.`,
+  ];
+  for (const engine of engines) {
+    try {
+      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds });
+      notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
+    } catch (err) {
+      byEngine[engine] = { rows: [{ name: 'API bench', figure: '–', budget: '–', status: 'not measured', note: String(err?.message ?? err).split('\n')[0].slice(0, 300) }] };
+      notes.push(`${engine}: ${String(err?.message ?? err).slice(0, 1500)}`);
+    }
+  }
+  if (!postgresBase()) notes.push('PostgreSQL not measured: set VP_BENCH_DATABASE_URL (or VP_TEST_DATABASE_URL) to a database whose role may create databases.');
+  // Side by side: each measurement on SQLite, then the same on PostgreSQL.
+  const names = [...new Set(engines.flatMap((e) => byEngine[e].rows.map((r) => r.name)))];
+  const rows = names.flatMap((name) => engines.flatMap((e) => byEngine[e].rows.filter((r) => r.name === name).map((r) => ({ ...r, name: `${e}: ${r.name}` }))));
+  if (!postgresBase()) rows.push({ name: 'PostgreSQL: every case', figure: '–', budget: '–', status: 'not measured', note: 'no VP_BENCH_DATABASE_URL / VP_TEST_DATABASE_URL' });
   return { rows, notes };
 }

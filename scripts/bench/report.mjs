@@ -1,7 +1,7 @@
 // Tables of `npm run bench`: stdout and BENCHMARKS.md, both from the same results object.
 const TITLES = {
   size: 'Load size (gzip, level 9, of the built files a page loads)',
-  api: 'API at scale (`GET /api/files/` over 1,000,000 files, from a separate client process, loopback)',
+  api: 'API at scale (`GET /api/files/` over 1,000,000 files, SQLite and PostgreSQL side by side, from separate client processes, loopback)',
   browser: 'In the browser (headless Chromium, built kit, real server)',
   mobile: 'On a phone (Lighthouse mobile preset, the sign-in page, built kit, real server)',
 };

@@ -2,20 +2,16 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import { AccountsRepository } from './db/accounts-repository';
-import { openDatabase } from './db/database';
-import { FilesRepository } from './db/files-repository';
-import { seedDemo } from './db/seed';
-import { SubtitlesRepository } from './db/subtitles-repository';
 import { systemClock, type Clock } from './lib/clock';
-import { SubtitleStore } from './lib/subtitle-store';
 import { registerAuthentication } from './plugins/authentication';
-import { fail, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import cors from './plugins/cors';
+import database from './plugins/database';
+import { formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import openapi from './plugins/openapi';
+import queryHygiene from './plugins/query-hygiene';
+import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
+import storage from './plugins/storage';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -31,8 +27,12 @@ import './types';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppOptions {
-  /** Folder of `vp.db` and the stored subtitles (created if missing). */
+  /** Folder of temporary uploads, and with SQLite of `vp.db` and the stored subtitles (created if missing). */
   dataDir: string;
+  /** `postgres://user:password@host:port/db`: PostgreSQL instead of `<dataDir>/vp.db`. */
+  databaseUrl?: string | undefined;
+  /** Read workers of the SQLite file list (default 2-4, by the number of cores). */
+  readWorkers?: number;
   /** Seed a NEW database with the demo data (default true). */
   demo?: boolean;
   /** Password of the `demo` account (default `demo-password`). */
@@ -89,47 +89,6 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
   );
 }
 
-/**
- * Deep list pages of big accounts are fast once their positions are cached: fill that cache in small
- * slices while the server is idle, after start and again (at most every 10 s) after files change.
- */
-function warmListPositions(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let lastVersion = -1;
-  const version = () => app.db.prepare('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
-  const tick = () => {
-    if (closed || !app.db.open) return;
-    let done = true;
-    try {
-      done = app.files.warmPositions();
-    } catch (err) {
-      app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
-    }
-    timer = setTimeout(done ? watch : tick, done ? 10_000 : 2);
-    timer.unref();
-  };
-  const watch = () => {
-    if (closed || !app.db.open) return;
-    const v = version();
-    if (v !== lastVersion) {
-      lastVersion = v;
-      tick();
-    } else {
-      timer = setTimeout(watch, 10_000);
-      timer.unref();
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(watch, 500);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-  });
-}
-
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
@@ -153,92 +112,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: rejectMalformedRequest,
   });
 
-  // Storage: the database and the subtitle store, decorated for the routes.
-  const { db, created } = openDatabase(settings.dataDir);
-  const store = new SubtitleStore(settings.dataDir);
-  app.addHook('onClose', async () => db.close());
-  app.decorate('db', db);
-  app.decorate('accounts', new AccountsRepository(db));
-  app.decorate('files', new FilesRepository(db));
-  app.decorate('subtitles', new SubtitlesRepository(db));
-  app.decorate('store', store);
   app.decorate('clock', clock);
   app.decorate('settings', settings);
-  if (created && (options.demo ?? true)) {
-    await seedDemo(db, store, { demoPassword: options.demoPassword ?? 'demo-password', now: clock(), files: options.demoFiles ?? 1000 });
-  }
-
-  // Empty query values count as absent (`?isActive=` is "no filter", not "isActive must be 0 or 1").
-  app.addHook('preValidation', async (request) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (query && typeof query === 'object') {
-      for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
-    }
-  });
-
-  // Ajv coerces "Infinity" to a number that passes `integer`; no route wants one.
-  app.addHook('preHandler', async (request, reply) => {
-    for (const part of [request.query, request.params] as unknown[]) {
-      if (!part || typeof part !== 'object') continue;
-      for (const [key, value] of Object.entries(part)) {
-        if (typeof value === 'number' && !Number.isSafeInteger(value)) return fail(reply, 400, `${key} must be an integer`);
-      }
-    }
-  });
-
   registerErrorHandler(app);
   registerNotFound(app);
+
+  await app.register(database, {
+    databaseUrl: options.databaseUrl,
+    readWorkers: options.readWorkers,
+    demo: options.demo ?? true,
+    demoPassword: options.demoPassword ?? 'demo-password',
+    demoFiles: options.demoFiles ?? 1000,
+  });
+  await app.register(storage);
+  await app.register(queryHygiene);
   registerAuthentication(app);
-
-  const extra = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
-  await app.register(helmet, {
-    hsts: false, // the demo runs on plain http://127.0.0.1; terminate TLS (and add HSTS) in front of it
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra],
-        connectSrc: ["'self'", ...extra],
-        frameSrc: ["'self'", ...extra],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-  });
-  const corsOrigins = (options.corsOrigins ?? []).filter(Boolean);
-  if (corsOrigins.length) {
-    await app.register(cors, {
-      origin: corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['x-apikey', 'authorization', 'content-type'],
-      maxAge: 600,
-    });
-  }
-  await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
+  await app.register(securityHeaders, { extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])] });
+  await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
+  await app.register(openapi);
   await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'vp-admin-kit reference API',
-        version: '1.0.0',
-        description: 'Every JSON reply is the envelope { status: "success" | "warning" | "error", message, data? }.',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-apikey' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-  });
-
-  warmListPositions(app);
-
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
-import { openDatabase } from './db/database';
+import { openDatabase, type OpenedDatabase } from './db/open';
 import { seedFiles } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run server -- <command>
   seed --account NAME --password P --files N
                                           create/update the account and add N sample files
 
-All commands use VP_DATA_DIR (default ./data) and work while a server is running.`;
+All commands use DATABASE_URL (PostgreSQL) or else VP_DATA_DIR (default ./data), and work while
+servers are running.`;
 
 class UsageError extends Error {}
 
@@ -53,31 +54,33 @@ function checkUsername(name: string | undefined): string {
   return username;
 }
 
-const dataDir = () => process.env.VP_DATA_DIR?.trim() || './data';
+/** The server's database: DATABASE_URL, else VP_DATA_DIR (no read workers: the CLI lists nothing). */
+const open = (): Promise<OpenedDatabase> =>
+  openDatabase({ dataDir: process.env.VP_DATA_DIR?.trim() || './data', databaseUrl: process.env.DATABASE_URL?.trim() || undefined, readWorkers: 0 });
 
 async function user(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { password: { type: 'string' } }, allowPositionals: true });
   const [action, name] = positionals;
   if (action !== 'add' && action !== 'reset-password') throw new UsageError(USAGE);
   const username = checkUsername(name);
-  const { db } = openDatabase(dataDir());
+  const storage = await open();
   try {
-    const accounts = new AccountsRepository(db);
-    const existing = accounts.findByUsername(username);
+    const accounts = new AccountsRepository(storage.db);
+    const existing = await accounts.findByUsername(username);
     if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
     if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
     const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)));
     const hash = await hashPassword(password);
     if (action === 'add') {
-      accounts.upsert(username, hash, Date.now());
+      await accounts.upsert(username, hash, Date.now());
       console.log(`Account "${username}" created.`);
     } else {
-      accounts.setPassword(existing!.account_id, hash);
-      const ended = accounts.revokeAllSessions(existing!.account_id, Date.now());
+      await accounts.setPassword(existing!.account_id, hash);
+      const ended = await accounts.revokeAllSessions(existing!.account_id, Date.now());
       console.log(`Password of "${username}" changed; ${ended} session(s) ended.`);
     }
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
@@ -93,12 +96,11 @@ async function seed(args: string[]): Promise<void> {
   // Seeding makes throwaway test and benchmark accounts: any non-empty password is accepted.
   if (!values.password) throw new UsageError('--password must not be empty.');
   const hash = await hashPassword(values.password);
-  const { db } = openDatabase(dataDir());
+  const storage = await open();
   try {
-    const accountId = new AccountsRepository(db).upsert(username, hash, Date.now());
-    if (count >= 100_000) db.pragma('cache_size = -1048576');
+    const accountId = await new AccountsRepository(storage.db).upsert(username, hash, Date.now());
     const started = performance.now();
-    const range = seedFiles(db, accountId, count, Date.now());
+    const range = await seedFiles(storage.db, accountId, count, Date.now());
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count
@@ -106,7 +108,7 @@ async function seed(args: string[]): Promise<void> {
         : `Account "${username}" ready (no files added).`,
     );
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

@@ -31,6 +31,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     demoPassword,
     options: {
       dataDir: env.VP_DATA_DIR?.trim() || './data',
+      databaseUrl: env.DATABASE_URL?.trim() || undefined,
       demo,
       demoPassword,
       publicUrl,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readEnv } from './config';
+import { redacted } from './db/open';
 import { verifyPassword } from './lib/passwords';
 
 /** The start banner shows the demo password only while it still signs in (it may have been reset since). */
@@ -33,7 +34,7 @@ export async function serve(): Promise<void> {
   const address = await app.listen({ port: env.port, host: env.host });
   const url = env.port === 0 ? address : env.options.publicUrl;
   console.log(`vp-admin-kit server listening on ${url}`);
-  console.log(`Data folder: ${app.settings.dataDir}`);
+  console.log(env.options.databaseUrl ? `Database: ${redacted(env.options.databaseUrl)}` : `Data folder: ${app.settings.dataDir}`);
   const demoLine = env.demo ? await demoAccountLine(app, env.demoPassword) : undefined;
   if (demoLine) console.log(demoLine);
 }

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { onRequestHookHandler } from 'fastify';
 import type { AccountsRepository } from './db/accounts-repository';
+import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { Clock } from './lib/clock';
@@ -20,7 +20,7 @@ export interface Settings {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Database;
+    db: Db;
     accounts: AccountsRepository;
     files: FilesRepository;
     subtitles: SubtitlesRepository;

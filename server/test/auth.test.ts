@@ -23,11 +23,10 @@ describe('sign-in, sessions and sign-out', () => {
 
   it('stores only a hash of the key', async () => {
     const key = await s.login('alice', 'alice-password');
-    const rows = s.app.db.prepare('SELECT key_hash FROM sessions').all() as { key_hash: Buffer }[];
+    const rows = await s.app.db.all<{ key_hash: Buffer }>('SELECT key_hash FROM sessions');
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.key_hash.toString('base64url')).not.toBe(key);
-    const dbBytes = s.app.db.serialize().toString('latin1');
-    expect(dbBytes.includes(key)).toBe(false);
+    expect((await s.databaseText()).includes(key)).toBe(false);
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {

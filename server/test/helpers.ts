@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { seedFiles } from '../src/db/seed';
+import { PgDb } from '../src/db/postgres/connection';
+import { PgSubtitleStore } from '../src/db/postgres/subtitle-store';
+import { SqliteDb } from '../src/db/sqlite/connection';
 import { hashPassword } from '../src/lib/passwords';
+import { FileSubtitleStore } from '../src/lib/subtitle-store';
 
 export interface Reply<T = any> {
   status: number;
@@ -24,16 +29,60 @@ export interface TestServer {
   login(username: string, password: string): Promise<string>;
   /** Creates an account with `count` sample files; returns its id. */
   addAccount(username: string, password: string, count: number): Promise<number>;
+  /** Keys of every stored subtitle content. */
+  storedKeys(): Promise<string[]>;
+  /** Temporary upload files left in the data folder. */
+  tempFiles(): string[];
+  /** Everything the database holds, as text (to look for secrets). */
+  databaseText(): Promise<string>;
   close(): Promise<void>;
 }
 
 export const START = Date.UTC(2026, 5, 1, 12, 0, 0);
 
+/** The engine this run of the server suite tests (the PostgreSQL run sets VP_TEST_DATABASE_URL). */
+export const ENGINE: 'sqlite' | 'postgres' = process.env.VP_TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/** Runs one statement as the test role, on the database of VP_TEST_DATABASE_URL. */
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.VP_TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database next to the one of VP_TEST_DATABASE_URL (named after it, so every developer
+ * keeps to their own prefix): each server of a test gets its own, so test files run in parallel.
+ */
+export async function createTestDatabase(): Promise<string> {
+  const url = new URL(process.env.VP_TEST_DATABASE_URL!);
+  const name = `${url.pathname.slice(1)}_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropTestDatabase(databaseUrl: string): Promise<void> {
+  await adminQuery(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+}
+
+/** The database of each data folder: a restart on the same folder finds it. */
+const databaseOfDir = new Map<string, string>();
+
 /** A real server on 127.0.0.1:<random port> over a temporary data folder. */
 export async function startServer(options: Partial<AppOptions> = {}, existingDir?: string): Promise<TestServer> {
   const dataDir = existingDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vp-server-test-'));
   const now = { value: START };
-  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, ...options });
+  let databaseUrl = options.databaseUrl;
+  if (ENGINE === 'postgres' && !databaseUrl) {
+    databaseUrl = databaseOfDir.get(dataDir) ?? (await createTestDatabase());
+    databaseOfDir.set(dataDir, databaseUrl);
+  }
+  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, ...options, databaseUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -66,12 +115,28 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
       return res.body.data.apiKey as string;
     },
     async addAccount(username, password, count) {
-      const id = app.accounts.upsert(username, await hashPassword(password), now.value);
-      if (count) seedFiles(app.db, id, count, now.value);
+      const id = await app.accounts.upsert(username, await hashPassword(password), now.value);
+      if (count) await seedFiles(app.db, id, count, now.value);
       return id;
+    },
+    async storedKeys() {
+      if (app.store instanceof FileSubtitleStore) return fs.readdirSync(app.store.dir);
+      if (app.store instanceof PgSubtitleStore) return (await app.db.all<{ k: string }>('SELECT storage_name AS k FROM subtitle_contents')).map((r) => r.k);
+      throw new Error('unknown subtitle store');
+    },
+    tempFiles: () => fs.readdirSync(path.join(dataDir, 'tmp')),
+    async databaseText() {
+      if (app.db instanceof SqliteDb) return app.db.native.serialize().toString('latin1');
+      if (app.db instanceof PgDb) {
+        const tables = await app.db.all<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public'");
+        const dumps = await Promise.all(tables.map(({ t }) => app.db.all<{ j: string }>(`SELECT row_to_json(x)::text AS j FROM ${t} x`)));
+        return dumps.flat().map((r) => r.j).join('\n');
+      }
+      throw new Error('unknown engine');
     },
     async close() {
       await app.close();
+      if (databaseUrl && !options.databaseUrl) await dropTestDatabase(databaseUrl);
       if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

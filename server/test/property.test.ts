@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toMatchQuery } from '../src/db/files-repository';
-import { isEnvelope, startServer, type TestServer } from './helpers';
+import { toTsQuery } from '../src/db/postgres/file-search';
+import { SqliteDb } from '../src/db/sqlite/connection';
+import { toMatchQuery } from '../src/db/sqlite/file-list';
+import { ENGINE, isEnvelope, startServer, type TestServer } from './helpers';
 
 describe('property: the list endpoint never fails with a 500', () => {
   let s: TestServer;
@@ -62,14 +64,24 @@ describe('property: the list endpoint never fails with a 500', () => {
     );
   });
 
-  it('toMatchQuery output is always valid FTS5 syntax', () => {
-    const stmt = s.app.db.prepare('SELECT count(*) FROM files_search WHERE files_search MATCH ?');
+  it.runIf(ENGINE === 'sqlite')('toMatchQuery output is always valid FTS5 syntax', () => {
+    const stmt = (s.app.db as SqliteDb).native.prepare('SELECT count(*) FROM files_search WHERE files_search MATCH ?');
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (q) => {
         const fts = toMatchQuery(7, q);
         if (fts !== null) stmt.pluck().get(fts);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it.runIf(ENGINE === 'postgres')('toTsQuery output is always a valid tsquery', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), async (q) => {
+        const query = toTsQuery(7, q);
+        if (query !== null) await s.app.db.get('SELECT ?::tsquery AS q', [query]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

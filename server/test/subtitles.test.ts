@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBTITLE_MAX_BYTES } from '../../src/contract/subtitles';
-import { SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { ENGINE, SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 const TMP = (name: string, prefix = 'AbCdEfGh12345678') => `${prefix}_${name}`;
 const BAD_EXT = 'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)';
@@ -11,8 +11,9 @@ describe('subtitles', () => {
   let key: string;
   let fileId: number;
   const upload = (form: FormData) => s.request('POST', '/api/files/sub', { key, body: form });
-  const storedFiles = () => fs.readdirSync(s.app.store.dir).length;
-  const tempFiles = () => fs.readdirSync(s.app.store.tmpDir).length;
+  const storedFiles = async () => (await s.storedKeys()).length;
+  const tempFiles = () => s.tempFiles().length;
+  const subtitleRows = async () => (await s.app.db.all('SELECT sub_id FROM subtitles')).length;
 
   beforeAll(async () => {
     s = await startServer();
@@ -38,13 +39,14 @@ describe('subtitles', () => {
     const ok = await upload(uploadForm({ file: { name: 'big.srt', content: big }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big.srt', 'BIGBIGBIGBIG0001') }));
     expect(ok.status).toBe(200);
     expect(ok.body.data.sub.sub_size).toBe(SUBTITLE_MAX_BYTES);
-    expect(fs.statSync(s.app.store.pathOf(s.app.subtitles.get(ok.body.data.sub.file_id ? s.app.db.prepare('SELECT account_id FROM files WHERE file_id=?').pluck().get(fileId) as number : 0, ok.body.data.sub.sub_id)!.storage_name)).size).toBe(SUBTITLE_MAX_BYTES);
+    const { storage_name } = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE sub_id = ?', [ok.body.data.sub.sub_id]))!;
+    expect((await s.app.store.get(storage_name)).byteLength).toBe(SUBTITLE_MAX_BYTES);
 
-    const before = storedFiles();
+    const before = await storedFiles();
     const tooBig = await upload(uploadForm({ file: { name: 'big.srt', content: Buffer.alloc(SUBTITLE_MAX_BYTES + 1, 'a') }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big2.srt', 'BIGBIGBIGBIG0002') }));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({ status: 'error', message: 'File size must be less than 5MB' });
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
     expect(tempFiles()).toBe(0);
   });
 
@@ -59,11 +61,11 @@ describe('subtitles', () => {
     ['binary content', { file: { name: 'a.srt', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 1, 2, 3]) }, sub_lang: 'en' }, 400, 'This file is not a subtitle file'],
     ['an empty file', { file: { name: 'a.srt', content: '' }, sub_lang: 'en' }, 400, 'The subtitle file is empty'],
   ])('refuses %s', async (_what, fields: any, status, message) => {
-    const before = storedFiles();
+    const before = await storedFiles();
     const res = await upload(uploadForm({ file_id: fileId, ...fields, ...(fields.file_id ? { file_id: fileId } : {}) }));
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ status: 'error', message });
-    expect(storedFiles()).toBe(before);
+    expect(await storedFiles()).toBe(before);
     expect(tempFiles()).toBe(0);
   });
 
@@ -85,16 +87,16 @@ describe('subtitles', () => {
   it('is idempotent on sub_tmp: the same upload twice is one track', async () => {
     const form = () => uploadForm({ file: { name: 'twice.vtt', content: 'WEBVTT\n\n00:01.000 --> 00:02.000\nhi\n' }, file_id: fileId, sub_lang: 'ja', sub_tmp: TMP('twice.vtt', 'TWICE00000000001') });
     const first = await upload(form());
-    const rows = s.app.db.prepare('SELECT count(*) FROM subtitles').pluck().get();
-    const stored = storedFiles();
+    const rows = await subtitleRows();
+    const stored = await storedFiles();
     const [second, third] = await Promise.all([upload(form()), upload(form())]);
     for (const res of [second, third]) {
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('success');
       expect(res.body.data.sub).toEqual(first.body.data.sub);
     }
-    expect(s.app.db.prepare('SELECT count(*) FROM subtitles').pluck().get()).toBe(rows);
-    expect(storedFiles()).toBe(stored);
+    expect(await subtitleRows()).toBe(rows);
+    expect(await storedFiles()).toBe(stored);
   });
 
   it('treats path-traversal and control characters in the file name as metadata only', async () => {
@@ -110,8 +112,9 @@ describe('subtitles', () => {
       expect(res.body.data.sub.sub_name).toBe(expected);
     }
     // Nothing was written outside the store, and stored names are server-generated.
-    for (const f of fs.readdirSync(s.app.store.dir)) expect(f).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(fs.readdirSync(s.dataDir).sort()).toEqual(['subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'].filter((n) => fs.existsSync(`${s.dataDir}/${n}`)).sort());
+    for (const f of await s.storedKeys()) expect(f).toMatch(/^[A-Za-z0-9]{32}$/);
+    const expected = ENGINE === 'sqlite' ? ['subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'] : ['tmp'];
+    expect(fs.readdirSync(s.dataDir).sort()).toEqual(expected.filter((n) => fs.existsSync(`${s.dataDir}/${n}`)).sort());
   });
 
   it('lists a file’s subtitles newest first', async () => {
@@ -152,10 +155,10 @@ describe('subtitles', () => {
 
   it('deletes a subtitle and its stored content', async () => {
     const up = await upload(uploadForm({ file: { name: 'gone.srt', content: SRT }, file_id: fileId, sub_lang: 'en' }));
-    const before = storedFiles();
+    const before = await storedFiles();
     const res = await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key });
     expect(res.body).toEqual({ status: 'success', message: 'Subtitle deleted successfully' });
-    expect(storedFiles()).toBe(before - 1);
+    expect(await storedFiles()).toBe(before - 1);
     expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key })).status).toBe(404);
   });
 });

@@ -1,27 +1,33 @@
-/** Typed views of the three elements, for hosts (HTMLElementTagNameMap and React JSX). */
-interface KitElementBase extends HTMLElement {
-  apiBase?: string;
-  theme?: string;
-  /** Sets the session key for every element on the page; never reflected to an attribute. */
-  apiKey: string | null;
-}
-export interface VpAdminPanelElement extends KitElementBase {
-  base?: string;
-  routing?: 'path' | 'hash' | 'memory';
-  playerDomain?: string;
-  imageHost?: string;
-}
-export interface VpFileListElement extends KitElementBase {
-  urlState?: 'query' | 'memory';
-  editHref?: string;
-  playerDomain?: string;
-}
-export interface VpFileEditorElement extends KitElementBase {
-  fileId?: string;
-  backHref?: string;
-  playerDomain?: string;
-  imageHost?: string;
-}
+/**
+ * Typed views of the elements for hosts, derived from their descriptions: `HTMLElementTagNameMap`
+ * entries and React JSX typings (React 19 sets properties and listens to `onvp-*` event props).
+ */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { AttributeType, AttributeValues, ElementDescription, EventMapOf, PropertyValues, ValueOf } from './describe';
+import type { VP_ADMIN_PANEL, VP_FILE_EDITOR, VP_FILE_LIST } from './specs';
+
+type KitElementOf<D extends ElementDescription> = HTMLElement & AttributeValues<D> & PropertyValues<D>;
+
+export type VpAdminPanelElement = KitElementOf<typeof VP_ADMIN_PANEL>;
+export type VpFileListElement = KitElementOf<typeof VP_FILE_LIST>;
+export type VpFileEditorElement = KitElementOf<typeof VP_FILE_EDITOR>;
+
+/** Every kit event by name, with its detail. */
+export type VpEventMap = EventMapOf<typeof VP_ADMIN_PANEL> & EventMapOf<typeof VP_FILE_LIST> & EventMapOf<typeof VP_FILE_EDITOR>;
+
+/** An attribute's value in JSX: the typed value, or a number written as text (`file-id="42"`). */
+type AttributeText<T extends AttributeType> = T extends 'number' ? number | `${number}` : ValueOf<T>;
+/** The kebab-case attributes (`file-id`, `url-state`), typed. */
+type KebabAttributes<D extends ElementDescription> = { [K in keyof D['attributes'] as D['attributes'][K]['attribute']]?: AttributeText<D['attributes'][K]['type']> };
+/** `onvp-file-saved={(event) => …}`: React 19 adds a listener for `vp-file-saved`. */
+type EventProps<D extends ElementDescription> = { [K in keyof D['events'] as `on${K & string}`]?: (event: EventMapOf<D>[K]) => void };
+
+/** The JSX props of a kit tag: the usual HTML props, its attributes, its properties and its events. */
+export type JsxPropsOf<D extends ElementDescription, E extends HTMLElement> = DetailedHTMLProps<HTMLAttributes<E>, E> &
+  KebabAttributes<D> &
+  AttributeValues<D> &
+  Partial<PropertyValues<D>> &
+  EventProps<D>;
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -29,17 +35,15 @@ declare global {
     'vp-file-list': VpFileListElement;
     'vp-file-editor': VpFileEditorElement;
   }
+  interface HTMLElementEventMap extends VpEventMap {}
 }
 
-type Attrs = { class?: string; id?: string; style?: string | Record<string, string | number>; children?: unknown; key?: string | number; ref?: unknown; theme?: 'light' | 'dark'; 'api-base'?: string };
-
-/** JSX typings for React hosts: `<vp-file-editor file-id="42" />`. */
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'vp-admin-panel': Attrs & { base?: string; routing?: 'path' | 'hash' | 'memory'; 'player-domain'?: string; 'image-host'?: string };
-      'vp-file-list': Attrs & { 'url-state'?: 'query' | 'memory'; 'edit-href'?: string; 'player-domain'?: string };
-      'vp-file-editor': Attrs & { 'file-id': string | number; 'back-href'?: string; 'player-domain'?: string; 'image-host'?: string };
+      'vp-admin-panel': JsxPropsOf<typeof VP_ADMIN_PANEL, VpAdminPanelElement>;
+      'vp-file-list': JsxPropsOf<typeof VP_FILE_LIST, VpFileListElement>;
+      'vp-file-editor': JsxPropsOf<typeof VP_FILE_EDITOR, VpFileEditorElement>;
     }
   }
 }

@@ -1,89 +1,89 @@
 /**
- * The public surface of each element, as data: the elements map their attributes from it and
- * `scripts/build-manifest.mjs` turns it into custom-elements.json. Pure data, so Node can read it.
+ * The one description of each element: attributes (with their types), properties, events (with
+ * their detail types) and styling hooks. The element classes, `custom-elements.json`, the host
+ * typings (tag map, JSX) and each React root's props are derived from these objects. Pure data, so
+ * Node can read it and the entry stays small.
  */
-export interface AttributeSpec {
-  name: string;
-  /** camelCase property that mirrors the attribute. */
-  property: string;
-  description: string;
-  default?: string;
-}
-export interface EventSpec {
-  name: string;
-  detail: string;
-  description: string;
-}
-export interface ElementSpec {
-  tag: 'vp-admin-panel' | 'vp-file-list' | 'vp-file-editor';
-  className: string;
-  description: string;
-  attributes: AttributeSpec[];
-  events: EventSpec[];
-}
+import type { VideoFile } from '../app/api/schemas';
+import { event, property, type ElementDescription } from './describe';
 
-const apiBase: AttributeSpec = { name: 'api-base', property: 'apiBase', description: 'Base URL of the API. All elements on a page share one.', default: '/api' };
-const theme: AttributeSpec = { name: 'theme', property: 'theme', description: '`light` or `dark` forces a theme; absent, the saved theme (shared with the panel toggle) applies.' };
-const playerDomain: AttributeSpec = { name: 'player-domain', property: 'playerDomain', description: "Player link base; overrides the server config's `player.domain`." };
-const imageHost: AttributeSpec = { name: 'image-host', property: 'imageHost', description: "Image base URL; overrides the server config's `imageHost`." };
+const THEMES = { enum: ['light', 'dark'] } as const;
 
-/** The `api-key` property (never an attribute: keys do not belong in the DOM). */
-export const API_KEY_PROPERTY = { name: 'apiKey', description: 'Write-only in effect: sets the session key for every element on the page (for hosts that already hold one).' };
+const apiBase = { attribute: 'api-base', type: 'string', description: 'Base URL of the API. Elements with the same base share one session; each element talks to its own.', default: '/api' } as const;
+const theme = { attribute: 'theme', type: THEMES, description: '`light` or `dark` forces a theme; absent, the saved theme (shared with the panel toggle) applies.' } as const;
+const playerDomain = { attribute: 'player-domain', type: 'string', description: "Player link base; overrides the server config's `player.domain`." } as const;
+const imageHost = { attribute: 'image-host', type: 'string', description: "Image base URL, absolute or relative to the page; overrides the server config's `imageHost`." } as const;
 
-export const ELEMENT_SPECS: ElementSpec[] = [
-  {
-    tag: 'vp-admin-panel',
-    className: 'VpAdminPanel',
-    description: 'The whole admin panel: sign-in, shell, file list and file editor, with its own routing.',
-    attributes: [
-      apiBase,
-      { name: 'base', property: 'base', description: 'Route base path for `routing="path"`, e.g. `/admin/videos`.', default: '' },
-      { name: 'routing', property: 'routing', description: '`path` (history API under `base`), `hash` (`#/files`) or `memory` (the URL is left alone).', default: 'path' },
-      theme,
-      playerDomain,
-      imageHost,
-    ],
-    events: [
-      { name: 'vp-signed-in', detail: '{}', description: 'The user signed in.' },
-      { name: 'vp-signed-out', detail: '{}', description: 'The user signed out (the session is cleared).' },
-      { name: 'vp-navigate', detail: '{ path: string }', description: 'The panel moved to another route (path relative to `base`).' },
-    ],
+const properties = {
+  apiKey: property<string | null>('string | null', "The session key of this element's API base; setting it signs that session in (for hosts that already hold a key). Never an attribute: keys do not belong in the DOM."),
+} as const;
+
+export const VP_ADMIN_PANEL = {
+  tag: 'vp-admin-panel',
+  className: 'VpAdminPanel',
+  description: 'The whole admin panel: sign-in, shell, file list and file editor, with its own routing.',
+  attributes: {
+    apiBase,
+    base: { attribute: 'base', type: 'string', description: 'Route base path for `routing="path"`, e.g. `/admin/videos`.', default: '' },
+    routing: { attribute: 'routing', type: { enum: ['path', 'hash', 'memory'] }, description: '`path` (history API under `base`), `hash` (`#/files`) or `memory` (the URL is left alone).', default: 'path' },
+    theme,
+    playerDomain,
+    imageHost,
   },
-  {
-    tag: 'vp-file-list',
-    className: 'VpFileList',
-    description: 'The file list screen on its own (filters, search, grid, bulk actions).',
-    attributes: [
-      apiBase,
-      { name: 'url-state', property: 'urlState', description: '`query`: the list state lives in the page query string (back/forward work); `memory`: inside the element, for hosts that own their URL.', default: 'query' },
-      { name: 'edit-href', property: 'editHref', description: 'Where edit goes when `vp-file-open` is not cancelled: a template with `{id}`, e.g. `/videos/{id}`.' },
-      theme,
-      playerDomain,
-    ],
-    events: [
-      { name: 'vp-file-open', detail: '{ fileId: number }', description: 'Edit was chosen. Cancelable: call preventDefault() to handle it yourself.' },
-      { name: 'vp-files-changed', detail: "{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }", description: 'Files were toggled, bulk-changed or deleted.' },
-    ],
+  properties,
+  events: {
+    'vp-signed-in': event<Record<string, never>>('{}', 'The user signed in.'),
+    'vp-signed-out': event<Record<string, never>>('{}', 'The user signed out (the session is cleared).'),
+    'vp-navigate': event<{ path: string }>('{ path: string }', 'The panel moved to another route (path relative to `base`).'),
   },
-  {
-    tag: 'vp-file-editor',
-    className: 'VpFileEditor',
-    description: "The update-file screen for one file: embed and link, title/slug/status, subtitles, gallery.",
-    attributes: [
-      { name: 'file-id', property: 'fileId', description: 'Required: the file to edit (a positive whole number).' },
-      apiBase,
-      { name: 'back-href', property: 'backHref', description: "Where 'Back to Files' goes when `vp-back` is not cancelled." },
-      theme,
-      playerDomain,
-      imageHost,
-    ],
-    events: [
-      { name: 'vp-file-saved', detail: '{ file: VideoFile }', description: 'The file was saved.' },
-      { name: 'vp-file-deleted', detail: '{ fileId: number }', description: 'The file was deleted.' },
-      { name: 'vp-subtitles-changed', detail: '{ fileId: number }', description: 'A subtitle was uploaded, changed or deleted.' },
-      { name: 'vp-back', detail: '{ fileId: number | null }', description: "'Back to Files' was chosen. Cancelable." },
-    ],
-  },
-];
+  cssParts: [],
+  cssProperties: [],
+} as const satisfies ElementDescription;
 
-export const specOf = (tag: ElementSpec['tag']): ElementSpec => ELEMENT_SPECS.find((spec) => spec.tag === tag)!;
+export const VP_FILE_LIST = {
+  tag: 'vp-file-list',
+  className: 'VpFileList',
+  description: 'The file list screen on its own (filters, search, grid, bulk actions).',
+  attributes: {
+    apiBase,
+    urlState: { attribute: 'url-state', type: { enum: ['query', 'memory'] }, description: '`query`: the list state lives in the page query string (back/forward work); `memory`: inside the element, for hosts that own their URL.', default: 'query' },
+    editHref: { attribute: 'edit-href', type: 'string', description: 'Where edit goes when `vp-file-open` is not cancelled: a template with `{id}`, e.g. `/videos/{id}`.' },
+    theme,
+    playerDomain,
+  },
+  properties,
+  events: {
+    'vp-file-open': event<{ fileId: number }>('{ fileId: number }', 'Edit was chosen. Cancelable: call preventDefault() to handle it yourself.', true),
+    'vp-files-changed': event<{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }>("{ fileIds: number[]; change: 'activated' | 'deactivated' | 'deleted' }", 'Files were toggled, bulk-changed or deleted.'),
+  },
+  cssParts: [],
+  cssProperties: [],
+} as const satisfies ElementDescription;
+
+export const VP_FILE_EDITOR = {
+  tag: 'vp-file-editor',
+  className: 'VpFileEditor',
+  description: 'The update-file screen for one file: embed and link, title/slug/status, subtitles, gallery.',
+  attributes: {
+    fileId: { attribute: 'file-id', type: 'number', description: 'Required: the file to edit (a positive whole number).' },
+    apiBase,
+    backHref: { attribute: 'back-href', type: 'string', description: "Where 'Back to Files' goes when `vp-back` is not cancelled." },
+    theme,
+    playerDomain,
+    imageHost,
+  },
+  properties,
+  events: {
+    'vp-file-saved': event<{ file: VideoFile }>('{ file: VideoFile }', 'The file was saved.'),
+    'vp-file-deleted': event<{ fileId: number }>('{ fileId: number }', 'The file was deleted.'),
+    'vp-subtitles-changed': event<{ fileId: number }>('{ fileId: number }', 'A subtitle was uploaded, changed or deleted.'),
+    'vp-back': event<{ fileId: number | null }>('{ fileId: number | null }', "'Back to Files' was chosen. Cancelable: call preventDefault() to navigate yourself.", true),
+  },
+  cssParts: [],
+  cssProperties: [],
+} as const satisfies ElementDescription;
+
+export const ELEMENTS = [VP_ADMIN_PANEL, VP_FILE_LIST, VP_FILE_EDITOR] as const;
+
+export type VpTag = (typeof ELEMENTS)[number]['tag'];
+export type DescriptionOf<T extends VpTag> = Extract<(typeof ELEMENTS)[number], { tag: T }>;

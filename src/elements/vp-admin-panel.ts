@@ -1,9 +1,5 @@
 import { AdminPanelRoot } from '../app/roots/admin-panel-root';
-import { createKitElement } from './create-kit-element';
+import { mountable } from './mount-root';
 
-/**
- * `<vp-admin-panel>` — the whole panel: sign-in, shell, files and editor.
- * Attributes and events: see `specs.ts` (and custom-elements.json).
- */
-export const VpAdminPanel = createKitElement('vp-admin-panel', AdminPanelRoot);
-export default VpAdminPanel;
+/** `<vp-admin-panel>`'s React tree, loaded when the first `<vp-admin-panel>` connects. Its API: `specs.ts`. */
+export default mountable(AdminPanelRoot);

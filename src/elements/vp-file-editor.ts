@@ -1,9 +1,5 @@
 import { FileEditorRoot } from '../app/roots/file-editor-root';
-import { createKitElement } from './create-kit-element';
+import { mountable } from './mount-root';
 
-/**
- * `<vp-file-editor file-id="42">` — the update-file screen for an integrator's page.
- * Attributes and events: see `specs.ts` (and custom-elements.json).
- */
-export const VpFileEditor = createKitElement('vp-file-editor', FileEditorRoot);
-export default VpFileEditor;
+/** `<vp-file-editor>`'s React tree, loaded when the first `<vp-file-editor>` connects. Its API: `specs.ts`. */
+export default mountable(FileEditorRoot);

@@ -1,9 +1,5 @@
 import { FileListRoot } from '../app/roots/file-list-root';
-import { createKitElement } from './create-kit-element';
+import { mountable } from './mount-root';
 
-/**
- * `<vp-file-list>` — the file list on its own.
- * Attributes and events: see `specs.ts` (and custom-elements.json).
- */
-export const VpFileList = createKitElement('vp-file-list', FileListRoot);
-export default VpFileList;
+/** `<vp-file-list>`'s React tree, loaded when the first `<vp-file-list>` connects. Its API: `specs.ts`. */
+export default mountable(FileListRoot);

@@ -1,7 +1,9 @@
 import { expect } from '@esm-bundle/chai';
 import { button, CONFIG_REPLY, deepQueryAll, hostCss, HOSTILE_CSS, jsonReply, stubFetch, waitFor } from './helpers';
 import '../../src/index';
-import { configStore } from '../../src/app/config/config';
+import { sessionFor } from '../../src/app/config/sessions';
+
+const { store: configStore } = sessionFor();
 
 /** The element infrastructure in real Chromium: shadow root, styles, portals, host CSS, events, define. */
 describe('kit elements', () => {
@@ -148,18 +150,70 @@ describe('kit elements', () => {
     expect(customElements.get('vp-admin-panel')).to.exist;
   });
 
-  it('keeps a property set before the element was defined', async () => {
-    const early = document.createElement('vp-file-editor') as HTMLElement & { fileId?: string };
-    expect(customElements.get('vp-file-editor')).to.equal(undefined);
+  it('defines every tag at once, with its properties known before any code loads', () => {
+    for (const tag of ['vp-admin-panel', 'vp-file-list', 'vp-file-editor']) {
+      const element = document.createElement(tag);
+      expect(customElements.get(tag), tag).to.exist;
+      expect('apiKey' in element, `${tag} apiKey`).to.equal(true);
+      expect('apiBase' in element, `${tag} apiBase`).to.equal(true);
+      expect('theme' in element, `${tag} theme`).to.equal(true);
+    }
+    expect('fileId' in document.createElement('vp-file-editor')).to.equal(true);
+  });
+
+  it('keeps a property set before the element upgraded (the upgrade-property pattern)', async () => {
+    // An element made in a document without a browsing context is upgraded only once it joins this one.
+    const inert = document.implementation.createHTMLDocument('');
+    const early = inert.createElement('vp-file-editor') as HTMLElement & { fileId?: unknown };
     early.fileId = 'not-a-number';
+    expect(Object.prototype.hasOwnProperty.call(early, 'fileId')).to.equal(true);
     configStore.signIn('browser-test-key');
-    document.body.append(early);
+    document.body.append(document.adoptNode(early));
     try {
-      await customElements.whenDefined('vp-file-editor');
-      const message = await waitFor(() => early.shadowRoot && deepQueryAll(early.shadowRoot, '[role="alert"]').find((a) => a.textContent?.includes('“not-a-number” is not one')), 'the invalid file-id message');
+      expect(Object.prototype.hasOwnProperty.call(early, 'fileId')).to.equal(false);
+      const message = await waitFor(() => early.shadowRoot && deepQueryAll(early.shadowRoot, '[role="alert"]').find((a) => a.textContent?.includes('No file to edit')), 'the invalid file-id message');
       expect(message).to.exist;
     } finally {
       early.remove();
+    }
+  });
+
+  it('turns attributes into typed properties, and a removed attribute back into the default', () => {
+    const warn = console.warn;
+    const warnings: string[] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    const editor = document.createElement('vp-file-editor') as HTMLElement & { fileId?: unknown; theme?: unknown };
+    try {
+      editor.setAttribute('file-id', '42');
+      expect(editor.fileId).to.equal(42);
+      editor.fileId = '7';
+      expect(editor.fileId).to.equal(7);
+      editor.setAttribute('theme', 'dark');
+      expect(editor.theme).to.equal('dark');
+      editor.setAttribute('theme', 'purple');
+      expect(editor.theme).to.equal(undefined);
+      expect(warnings.at(-1)).to.contain('theme="purple" is not one of light, dark');
+      editor.setAttribute('theme', 'light');
+      editor.removeAttribute('theme');
+      expect(editor.theme).to.equal(undefined);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('takes an apikey attribute as the key, removes it from the DOM at once and says to use the property', () => {
+    const warn = console.warn;
+    const warnings: string[] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const list = document.createElement('vp-file-list') as HTMLElement & { apiKey: string | null };
+      list.setAttribute('apikey', 'attribute-key');
+      expect(list.hasAttribute('apikey')).to.equal(false);
+      expect(list.apiKey).to.equal('attribute-key');
+      expect(configStore.getState().apiKey).to.equal('attribute-key');
+      expect(warnings.join('\n')).to.contain('set the apiKey property instead');
+    } finally {
+      console.warn = warn;
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db, Queryable } from './engine';
 
 export interface AccountRow {
   account_id: number;
@@ -15,85 +15,98 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
+export interface SignInLimits {
+  perAccount: number;
+  perIp: number;
+  /** Failures before this instant are forgotten. */
+  since: number;
+}
+
 /** Accounts, their sessions (API keys, by hash) and the sign-in failure log. */
 export class AccountsRepository {
-  readonly #db: Database;
+  readonly #db: Db;
 
-  constructor(db: Database) {
+  constructor(db: Db) {
     this.#db = db;
   }
 
-  findByUsername(username: string): AccountRow | undefined {
-    return this.#db.prepare('SELECT * FROM accounts WHERE username = ?').get(username) as AccountRow | undefined;
+  /** Usernames are unique without regard to case. */
+  findByUsername(username: string, q: Queryable = this.#db): Promise<AccountRow | undefined> {
+    return q.get<AccountRow>('SELECT * FROM accounts WHERE lower(username) = lower(?)', [username]);
   }
 
   /** Creates the account, or sets the password of an existing one; returns its id. */
-  upsert(username: string, passwordHash: string, now: number): number {
-    return this.#db.transaction(() => {
-      const existing = this.findByUsername(username);
+  upsert(username: string, passwordHash: string, now: number): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      const existing = await this.findByUsername(username, tx);
       if (existing) {
-        this.#db.prepare('UPDATE accounts SET password_hash = ? WHERE account_id = ?').run(passwordHash, existing.account_id);
+        await tx.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', [passwordHash, existing.account_id]);
         return existing.account_id;
       }
-      const info = this.#db
-        .prepare('INSERT INTO accounts (username, password_hash, created_at) VALUES (?, ?, ?)')
-        .run(username, passwordHash, now);
-      return Number(info.lastInsertRowid);
-    }).immediate();
+      const row = await tx.get<{ account_id: number }>(
+        'INSERT INTO accounts (username, password_hash, created_at) VALUES (?, ?, ?) RETURNING account_id',
+        [username, passwordHash, now],
+      );
+      return row!.account_id;
+    });
   }
 
-  setPassword(accountId: number, passwordHash: string): void {
-    this.#db.prepare('UPDATE accounts SET password_hash = ? WHERE account_id = ?').run(passwordHash, accountId);
+  async setPassword(accountId: number, passwordHash: string): Promise<void> {
+    await this.#db.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', [passwordHash, accountId]);
   }
 
-  createSession(accountId: number, keyHash: Buffer, now: number): void {
-    this.#db
-      .prepare('INSERT INTO sessions (key_hash, account_id, created_at, last_used_at) VALUES (?, ?, ?, ?)')
-      .run(keyHash, accountId, now, now);
+  async createSession(accountId: number, keyHash: Buffer, now: number): Promise<void> {
+    await this.#db.run('INSERT INTO sessions (key_hash, account_id, created_at, last_used_at) VALUES (?, ?, ?, ?)', [
+      keyHash,
+      accountId,
+      now,
+      now,
+    ]);
   }
 
-  findSession(keyHash: Buffer): SessionRow | undefined {
-    return this.#db.prepare('SELECT * FROM sessions WHERE key_hash = ?').get(keyHash) as SessionRow | undefined;
+  findSession(keyHash: Buffer): Promise<SessionRow | undefined> {
+    return this.#db.get<SessionRow>('SELECT * FROM sessions WHERE key_hash = ?', [keyHash]);
   }
 
-  touchSession(keyHash: Buffer, now: number): void {
-    this.#db.prepare('UPDATE sessions SET last_used_at = ? WHERE key_hash = ?').run(now, keyHash);
+  async touchSession(keyHash: Buffer, now: number): Promise<void> {
+    await this.#db.run('UPDATE sessions SET last_used_at = ? WHERE key_hash = ?', [now, keyHash]);
   }
 
-  revokeSession(keyHash: Buffer, now: number): void {
-    this.#db.prepare('UPDATE sessions SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL').run(now, keyHash);
+  async revokeSession(keyHash: Buffer, now: number): Promise<void> {
+    await this.#db.run('UPDATE sessions SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL', [now, keyHash]);
   }
 
-  revokeAllSessions(accountId: number, now: number): number {
-    return this.#db
-      .prepare('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL')
-      .run(now, accountId).changes;
+  revokeAllSessions(accountId: number, now: number): Promise<number> {
+    return this.#db.run('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL', [now, accountId]);
   }
 
   /** Drops sessions that can no longer be used, so the table does not grow forever. */
-  purgeSessions(expiredBefore: number, idleBefore: number): void {
-    this.#db
-      .prepare('DELETE FROM sessions WHERE revoked_at IS NOT NULL OR created_at < ? OR last_used_at < ?')
-      .run(expiredBefore, idleBefore);
+  async purgeSessions(expiredBefore: number, idleBefore: number): Promise<void> {
+    await this.#db.run('DELETE FROM sessions WHERE revoked_at IS NOT NULL OR created_at < ? OR last_used_at < ?', [
+      expiredBefore,
+      idleBefore,
+    ]);
   }
 
-  countFailures(by: 'username' | 'ip', value: string, since: number): number {
-    const column = by === 'username' ? 'username' : 'ip';
-    return (this.#db
-      .prepare(`SELECT count(*) AS n FROM login_failures WHERE ${column} = ? AND at > ?`)
-      .get(value, since) as { n: number }).n;
+  /**
+   * Checks the sign-in limits and records this attempt as a failure in one write transaction, so
+   * parallel attempts (on any node) cannot slip past a limit. Returns the entry's id (a successful
+   * sign-in forgets it again), or null when a limit is reached.
+   */
+  claimSignInAttempt(username: string, ip: string, now: number, limits: SignInLimits): Promise<number | null> {
+    return this.#db.transaction(async (tx) => {
+      // PostgreSQL: transactions of other nodes run at the same time; this lock puts attempts in line.
+      if (this.#db.engine === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp sign-in attempts'))");
+      await tx.run('DELETE FROM login_failures WHERE at <= ?', [limits.since]);
+      const count = async (column: 'username' | 'ip', value: string) =>
+        (await tx.get<{ n: number }>(`SELECT count(*) AS n FROM login_failures WHERE ${column} = ? AND at > ?`, [value, limits.since]))!.n;
+      if ((await count('username', username)) >= limits.perAccount || (await count('ip', ip)) >= limits.perIp) return null;
+      const row = await tx.get<{ id: number }>('INSERT INTO login_failures (username, ip, at) VALUES (?, ?, ?) RETURNING id', [username, ip, now]);
+      return row!.id;
+    });
   }
 
-  /** Records a failed (or not yet verified) sign-in and forgets those older than the window. */
-  recordFailure(username: string, ip: string, now: number, forgetBefore: number): number {
-    return this.#db.transaction(() => {
-      this.#db.prepare('DELETE FROM login_failures WHERE at <= ?').run(forgetBefore);
-      const info = this.#db.prepare('INSERT INTO login_failures (username, ip, at) VALUES (?, ?, ?)').run(username, ip, now);
-      return Number(info.lastInsertRowid);
-    }).immediate();
-  }
-
-  forgetFailure(id: number): void {
-    this.#db.prepare('DELETE FROM login_failures WHERE id = ?').run(id);
+  async forgetFailure(id: number): Promise<void> {
+    await this.#db.run('DELETE FROM login_failures WHERE id = ?', [id]);
   }
 }

@@ -1,53 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
-import { listIndex, searchTerms, SORT_COLUMNS, type FilterFamily, type SortKey } from './migrations';
-
-export interface FileRow {
-  file_id: number;
-  account_id: number;
-  file_server: string;
-  file_title: string;
-  file_slug: string;
-  file_status: number;
-  is_active: number;
-  created_at: number;
-  file_image: string | null;
-  file_slide: string | null;
-}
-
-/** The File of the API contract (DESIGN.md §6). */
-export interface FileJson {
-  file_id: number;
-  file_server: string;
-  file_title: string;
-  file_slug: string;
-  file_status: number;
-  isActive: 0 | 1;
-  created_at: string;
-  file_image: string | null;
-  file_slide: string | null;
-}
-
-export const toFileJson = (row: FileRow): FileJson => ({
-  file_id: row.file_id,
-  file_server: row.file_server,
-  file_title: row.file_title,
-  file_slug: row.file_slug,
-  file_status: row.file_status,
-  isActive: row.is_active ? 1 : 0,
-  created_at: new Date(row.created_at).toISOString(),
-  file_image: row.file_image,
-  file_slide: row.file_slide,
-});
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  sort_by: SortKey;
-  order: 'asc' | 'desc';
-  search?: string | undefined;
-  isActive?: 0 | 1 | undefined;
-  file_status?: number | undefined;
-}
+import type { Db, Queryable } from './engine';
+import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -61,324 +13,56 @@ export type UpdateResult =
   | { kind: 'unchanged'; file: FileRow }
   | { kind: 'updated'; file: FileRow };
 
-const MAX_SEARCH_WORDS = 8;
-/** A primary-key lookup costs about this many index steps (measured order of magnitude). */
-const LOOKUP_COST = 40;
-/** Time a list request may spend extending the position cache. */
-const ANCHOR_BUDGET_MS = 4;
+/** SQLite's and PostgreSQL's "unique constraint violated". */
+const isUniqueViolation = (err: unknown): boolean => ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
 
-/**
- * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut exactly
- * as the stored words were (letters and digits only), each becomes a quoted prefix term on the
- * account's own words, and the terms are ANDed. Returns null when nothing searchable is left.
- */
-export function toMatchQuery(accountId: number, search: string): string | null {
-  const terms = searchTerms(search)
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((w) => `"${accountId}x${w.slice(0, 64)}"*`);
-  return terms.length ? terms.join(' AND ') : null;
+/** How an engine reads pages of the file list (its own indexes, search and position cache). */
+export interface FileLister {
+  list(accountId: number, query: ListQuery): Promise<ListPage>;
+  /** Fills the deep-page position cache ahead of requests; resolves when it is warm. */
+  warm(): Promise<void>;
+  /** Engine-specific planner knobs (tests pin them); engines without such knobs ignore them. */
+  tune(tuning: Record<string, unknown>): Promise<void>;
+  /** Brings the engine's search index up to date with a changed row, where triggers cannot. */
+  reindex(tx: Queryable, file: FileRow): Promise<void>;
+  close(): Promise<void>;
 }
 
+/** An account's files: one file by id or slug, edits and deletes, and pages of the list. */
 export class FilesRepository {
-  /** Tests pin the search strategy to check that both give the same pages. */
-  searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
-  /** Rows between two cached positions of a listing (tests make it small). */
-  anchorStep = 8192;
-  readonly #db: Database;
-  /**
-   * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
-   * the row at every `anchorStep`-th position, filled in as pages are asked for. A page at position p
-   * then seeks to the nearest anchor and walks fewer than `anchorStep` rows, instead of p. Valid for
-   * one `files_version` (any change to files clears it).
-   */
-  readonly #anchors = new Map<string, Array<[unknown, number]>>();
-  #anchorsVersion = -1;
-  readonly #cache = new Map<string, Statement>();
+  readonly #db: Db;
+  readonly #lister: FileLister;
 
-  constructor(db: Database) {
+  constructor(db: Db, lister: FileLister) {
     this.#db = db;
+    this.#lister = lister;
   }
 
-  #stmt(sql: string): Statement {
-    let s = this.#cache.get(sql);
-    if (!s) {
-      s = this.#db.prepare(sql);
-      this.#cache.set(sql, s);
-    }
-    return s;
-  }
-
-  get(accountId: number, fileId: number): FileRow | undefined {
-    return this.#stmt('SELECT * FROM files WHERE file_id = ? AND account_id = ?').get(fileId, accountId) as
-      | FileRow
-      | undefined;
+  get(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
+    return q.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?`, [fileId, accountId]);
   }
 
   /** The public player page: any account's file, active ones only. */
-  getActiveBySlug(slug: string): FileRow | undefined {
-    return this.#stmt('SELECT * FROM files WHERE file_slug = ? AND is_active = 1').get(slug) as FileRow | undefined;
+  getActiveBySlug(slug: string): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ? AND is_active = 1`, [slug]);
   }
 
-  /** One consistent snapshot for the count and the page. */
-  list(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
-    return this.#db.transaction(() => {
-      const search = q.search?.trim();
-      return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
-    }).deferred();
+  /** One page and the total of the listing, from one consistent snapshot. */
+  list(accountId: number, query: ListQuery): Promise<ListPage> {
+    return this.#lister.list(accountId, query);
   }
 
-  #filters(q: ListQuery, alias = ''): { sql: string; params: number[] } {
-    let sql = '';
-    const params: number[] = [];
-    if (q.file_status !== undefined) {
-      sql += ` AND ${alias}file_status = ?`;
-      params.push(q.file_status);
-    }
-    if (q.isActive !== undefined) {
-      sql += ` AND ${alias}is_active = ?`;
-      params.push(q.isActive);
-    }
-    return { sql, params };
+  warmPositions(): Promise<void> {
+    return this.#lister.warm();
   }
 
-  #orderBy(sortKey: SortKey, dir: 'ASC' | 'DESC', alias = ''): string {
-    const column = SORT_COLUMNS[sortKey];
-    return column === 'file_id' ? `${alias}file_id ${dir}` : `${alias}${column} ${dir}, ${alias}file_id ${dir}`;
+  tune(tuning: Record<string, unknown>): Promise<void> {
+    return this.#lister.tune(tuning);
   }
 
-  /**
-   * No search: the total comes from the counters, the page's ids from a covering index (deferred
-   * join), and a page past the middle is read from the other end of the index with the order
-   * reversed, so no request walks more than half of the account's rows.
-   */
-  #browse(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
-    const { total } = this.#counts(accountId, q);
-    const offset = (q.page - 1) * q.limit;
-    if (offset >= total) return { files: [], total };
-
-    const reverse = offset + q.limit / 2 > total / 2;
-    const asc = (q.order === 'asc') !== reverse;
-    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-    const ids = this.#pageIds(accountId, q, asc, limit, skip);
-    if (reverse) ids.reverse();
-    return { files: this.#rowsInOrder(ids), total };
-  }
-
-  /**
-   * Search: the matches come from the account's own FTS terms, so their count costs no lookups. A page
-   * is then read one of two ways, whichever is cheaper: walk the sort's covering index and keep the
-   * rows in the match set (good when matches are many), or look the matches up and sort them (good
-   * when they are few).
-   */
-  #search(accountId: number, q: ListQuery, search: string): { files: FileRow[]; total: number } {
-    const match = toMatchQuery(accountId, search);
-    const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
-    if (match === null && id === null) return { files: [], total: 0 };
-    const parts: string[] = [];
-    const candParams: (string | number)[] = [];
-    if (match !== null) {
-      parts.push('SELECT rowid AS id FROM files_search WHERE files_search MATCH ?');
-      candParams.push(match);
-    }
-    if (id !== null) {
-      parts.push('SELECT file_id AS id FROM files WHERE file_id = ? AND account_id = ?');
-      candParams.push(id, accountId);
-    }
-    const cand = parts.join(' UNION ');
-    const { sql: filterSql, params } = this.#filters(q, 'f.');
-    const hasFilters = params.length > 0;
-
-    const matches = this.#stmt(`SELECT count(*) FROM (${cand})`).pluck().get(...candParams) as number;
-    const total = hasFilters
-      ? (this.#stmt(`SELECT count(*) FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}`)
-          .pluck()
-          .get(...candParams, ...params) as number)
-      : matches;
-    const offset = (q.page - 1) * q.limit;
-    if (offset >= total) return { files: [], total };
-
-    const { total: rows } = this.#counts(accountId, q);
-    const reverse = offset + q.limit / 2 > total / 2;
-    const needed = reverse ? total - offset : offset + q.limit;
-    const walkSteps = (needed * rows) / total;
-    let ids: number[];
-    const walk = this.searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.searchStrategy === 'walk';
-    if (walk) {
-      const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
-      const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
-      const asc = (q.order === 'asc') !== reverse;
-      const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-      const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-      const { sql: plainFilters } = this.#filters(q);
-      ids = this.#stmt(
-        `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${plainFilters} AND file_id IN (${cand})` +
-          ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
-      )
-        .pluck()
-        .all(accountId, ...params, ...candParams, limit, skip) as number[];
-      if (reverse) ids.reverse();
-    } else {
-      ids = this.#stmt(
-        `SELECT f.file_id FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}` +
-          ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
-      )
-        .pluck()
-        .all(...candParams, ...params, q.limit, offset) as number[];
-    }
-    return { files: this.#rowsInOrder(ids), total };
-  }
-
-  /** Ids of `limit` rows after skipping `skip`, in the given direction, through the anchors. */
-  #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number, warmOnly = false): number[] {
-    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
-    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
-    const column = SORT_COLUMNS[q.sort_by];
-    const { sql: filterSql, params } = this.#filters(q);
-    const dir = asc ? 'ASC' : 'DESC';
-    const order = this.#orderBy(q.sort_by, dir);
-    const base = `FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}`;
-    const step = this.anchorStep;
-    const k = Math.floor(skip / step);
-    if (k === 0) {
-      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
-    }
-
-    const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
-    if (version !== this.#anchorsVersion) {
-      this.#anchors.clear();
-      this.#anchorsVersion = version;
-    }
-    const cacheKey = `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${column}|${dir}`;
-    let anchors = this.#anchors.get(cacheKey);
-    if (!anchors) {
-      if (this.#anchors.size >= 500) this.#anchors.clear();
-      anchors = [];
-      this.#anchors.set(cacheKey, anchors);
-    }
-    const cmp = asc ? '>' : '<';
-    const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
-    const keyOf = (row: Record<string, unknown> | undefined): [unknown, number] | undefined =>
-      row ? [column === 'file_id' ? row.file_id : row.c, row.file_id as number] : undefined;
-    /**
-     * `limit` rows (or key columns) after skipping `skip` rows from a key on. A row value
-     * `(col, file_id) > (?, ?)` would seek on `col` only and then walk every row sharing the key's
-     * value (tens of thousands on a status or server sort), so this reads "same value, later id" and
-     * then "later value", each from an exact seek followed by a plain index walk.
-     */
-    const fromKey = (key: [unknown, number], inclusive: boolean, what: string, limit: number, skip: number): Record<string, unknown>[] => {
-      const idCmp = inclusive ? `${cmp}=` : cmp;
-      if (column === 'file_id') {
-        return this.#stmt(`SELECT ${what} ${base} AND file_id ${idCmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-          accountId, ...params, key[1], limit, skip,
-        ) as Record<string, unknown>[];
-      }
-      const same = `${base} AND ${column} = ? AND file_id ${idCmp} ?`;
-      const inSame = this.#stmt(`SELECT count(*) FROM (SELECT 1 ${same} LIMIT ?)`).pluck().get(accountId, ...params, key[0], key[1], skip + limit) as number;
-      const rows = skip < inSame
-        ? (this.#stmt(`SELECT ${what} ${same} ORDER BY ${order} LIMIT ? OFFSET ?`).all(accountId, ...params, key[0], key[1], limit, skip) as Record<string, unknown>[])
-        : [];
-      if (rows.length < limit) {
-        rows.push(
-          ...(this.#stmt(`SELECT ${what} ${base} AND ${column} ${cmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-            accountId, ...params, key[0], limit - rows.length, Math.max(0, skip - inSame),
-          ) as Record<string, unknown>[]),
-        );
-      }
-      return rows;
-    };
-
-    // anchors[j - 1] is the key at position j * step. Extending them costs about what walking there
-    // costs, so it is time-boxed: a request never pays much more than a plain OFFSET would, and
-    // repeated deep requests soon find their anchor ready.
-    const started = performance.now();
-    while (anchors.length < k && performance.now() - started < ANCHOR_BUDGET_MS) {
-      const prev = anchors[anchors.length - 1];
-      const row = prev
-        ? fromKey(prev, false, cols, 1, step - 1)[0]
-        : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as Record<string, unknown> | undefined);
-      const key = keyOf(row);
-      if (!key) break;
-      anchors.push(key);
-    }
-    if (warmOnly) return anchors.length >= k ? [1] : [];
-    const j = Math.min(k, anchors.length);
-    const anchor = anchors[j - 1];
-    if (!anchor) {
-      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
-    }
-    return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
-  }
-
-  /**
-   * Fills the position cache of big accounts ahead of requests, one small slice per call (each call
-   * runs for about ANCHOR_BUDGET_MS). Returns true when everything is warm for the current data.
-   */
-  warmPositions(): boolean {
-    if (!this.#warm) this.#warm = this.#warmSteps();
-    const started = performance.now();
-    while (performance.now() - started < ANCHOR_BUDGET_MS) {
-      if (this.#warm.next().done) {
-        this.#warm = null;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  #warm: Generator<void> | null = null;
-
-  *#warmSteps(): Generator<void> {
-    const big = this.#stmt('SELECT account_id FROM file_counts GROUP BY account_id HAVING sum(n) >= ?')
-      .pluck()
-      .all(this.anchorStep * 4) as number[];
-    const filters: Array<Pick<ListQuery, 'isActive' | 'file_status'>> = [
-      {},
-      { isActive: 1 },
-      { isActive: 0 },
-      ...Array.from({ length: 11 }, (_, s) => ({ file_status: s })),
-      ...Array.from({ length: 22 }, (_, i) => ({ file_status: i >> 1, isActive: (i & 1) as 0 | 1 })),
-    ];
-    for (const accountId of big) {
-      for (const f of filters) {
-        for (const sort_by of Object.keys(SORT_COLUMNS) as SortKey[]) {
-          const q: ListQuery = { page: 1, limit: 1, sort_by, order: 'asc', ...f };
-          for (const asc of [true, false]) {
-            for (;;) {
-              const done = this.#db.transaction(() => {
-                const { total } = this.#counts(accountId, q);
-                return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
-              }).deferred();
-              if (done) break;
-              yield;
-            }
-            yield;
-          }
-        }
-      }
-    }
-  }
-
-  #counts(accountId: number, q: ListQuery): { total: number } {
-    const { sql: filterSql, params } = this.#filters(q);
-    const total = this.#stmt(`SELECT coalesce(sum(n), 0) FROM file_counts WHERE account_id = ?${filterSql}`)
-      .pluck()
-      .get(accountId, ...params) as number;
-    return { total };
-  }
-
-  #rowsInOrder(ids: number[]): FileRow[] {
-    if (!ids.length) return [];
-    const rows = this.#stmt(`SELECT * FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`).all(
-      ...ids,
-    ) as FileRow[];
-    const byId = new Map(rows.map((r) => [r.file_id, r]));
-    return ids.map((id) => byId.get(id)).filter((r): r is FileRow => r !== undefined);
-  }
-
-  update(accountId: number, fileId: number, patch: FilePatch): UpdateResult {
-    return this.#db.transaction((): UpdateResult => {
-      const row = this.get(accountId, fileId);
+  update(accountId: number, fileId: number, patch: FilePatch): Promise<UpdateResult> {
+    return this.#db.transaction(async (tx): Promise<UpdateResult> => {
+      const row = await this.get(accountId, fileId, tx);
       if (!row) return { kind: 'not_found' };
       const next = {
         file_title: patch.file_title ?? row.file_title,
@@ -389,27 +73,34 @@ export class FilesRepository {
         return { kind: 'unchanged', file: row };
       }
       if (next.file_slug !== row.file_slug) {
-        const taken = this.#stmt('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?').get(next.file_slug, fileId);
+        const taken = await tx.get('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?', [next.file_slug, fileId]);
         if (taken) return { kind: 'slug_conflict' };
       }
-      this.#stmt('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?').run(
-        next.file_title,
-        next.file_slug,
-        next.is_active,
-        fileId,
-      );
-      return { kind: 'updated', file: this.get(accountId, fileId)! };
-    }).immediate();
+      try {
+        await tx.run('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?', [
+          next.file_title,
+          next.file_slug,
+          next.is_active,
+          fileId,
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) return { kind: 'slug_conflict' }; // another request took the slug meanwhile
+        throw err;
+      }
+      const file = (await this.get(accountId, fileId, tx))!;
+      if (next.file_title !== row.file_title || next.file_slug !== row.file_slug) await this.#lister.reindex(tx, file);
+      return { kind: 'updated', file };
+    });
   }
 
   /** Deletes the file and its subtitle rows; returns the stored names of those subtitles, or null. */
-  delete(accountId: number, fileId: number): string[] | null {
-    return this.#db.transaction((): string[] | null => {
-      if (!this.get(accountId, fileId)) return null;
-      const names = this.#stmt('SELECT storage_name FROM subtitles WHERE file_id = ?').pluck().all(fileId) as string[];
-      this.#stmt('DELETE FROM subtitles WHERE file_id = ?').run(fileId);
-      this.#stmt('DELETE FROM files WHERE file_id = ? AND account_id = ?').run(fileId, accountId);
-      return names;
-    }).immediate();
+  delete(accountId: number, fileId: number): Promise<string[] | null> {
+    return this.#db.transaction(async (tx) => {
+      if (!(await this.get(accountId, fileId, tx))) return null;
+      const rows = await tx.all<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE file_id = ?', [fileId]);
+      await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
+      await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
+      return rows.map((r) => r.storage_name);
+    });
   }
 }

@@ -1,3 +1,5 @@
+import type { FileRow } from './files';
+
 /**
  * Deterministic, realistic sample files: the same index always gives the same file, so benchmarks
  * and demos are repeatable. Word lists are long enough that a typical search word matches about 1 % of
@@ -133,4 +135,32 @@ export function sampleFile(index: number, fileId: number): SampleFile {
     file_image: imageRoll < 2 ? `missing/${fileId}.jpg` : imageRoll < 8 ? null : `thumbs/${fileId}.svg`,
     file_slide: d.int(100) < 45 ? `slides/${fileId}.svg` : null,
   };
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+export interface SeedResult {
+  firstId: number;
+  lastId: number;
+}
+
+/**
+ * The rows of `count` sample files of an account with ids from `firstId`, created over the year before
+ * `now` (oldest first, so file ids follow creation time). Slugs end with the file id in base 36, which
+ * keeps them globally unique.
+ */
+export function* sampleFiles(accountId: number, firstId: number, count: number, now: number): Generator<FileRow> {
+  const step = YEAR_MS / Math.max(count, 1);
+  for (let i = 0; i < count; i++) {
+    const fileId = firstId + i;
+    const f = sampleFile(i, fileId);
+    const jitter = (new Dice(i + 7_919).int(1000) / 1000) * step;
+    yield {
+      ...f,
+      file_id: fileId,
+      account_id: accountId,
+      file_slug: `${slugWords(f.file_title)}-${fileId.toString(36)}`,
+      created_at: Math.floor(now - YEAR_MS + i * step + jitter),
+    };
+  }
 }

@@ -1,66 +1,18 @@
-import type { Database } from 'better-sqlite3';
-import { AccountsRepository } from './accounts-repository';
-import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements, VERSION_TRIGGERS } from './migrations';
-import { Dice, sampleFile, slugWords } from './sample-data';
-import { SubtitleStore } from '../lib/subtitle-store';
 import { hashPassword } from '../lib/passwords';
+import type { SubtitleStore } from '../lib/subtitle-store';
 import { randomToken } from '../lib/tokens';
+import { AccountsRepository } from './accounts-repository';
+import type { Db } from './engine';
+import { Dice, slugWords, type SeedResult } from './sample-data';
+import type { PgDb } from './postgres/connection';
+import { seedPgFiles } from './postgres/seed-files';
+import { SqliteDb } from './sqlite/connection';
+import { seedSqliteFiles } from './sqlite/seed-files';
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
-/** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
-const BULK_THRESHOLD = 5000;
-
-export interface SeedResult {
-  firstId: number;
-  lastId: number;
-}
-
-/**
- * Adds `count` sample files to an account in one transaction, created over the year before `now`
- * (oldest first, so file ids follow creation time). Slugs end with the file id in base 36, which keeps
- * them globally unique.
- */
-export function seedFiles(db: Database, accountId: number, count: number, now: number): SeedResult {
-  const insert = db.prepare(
-    `INSERT INTO files (file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  return db.transaction((): SeedResult => {
-    const start = ((db.prepare('SELECT max(file_id) FROM files').pluck().get() as number | null) ?? 0) + 1;
-    const bulk = count >= BULK_THRESHOLD;
-    const indexes = listIndexStatements();
-    if (bulk) {
-      // Row-by-row maintenance of 17 indexes, the FTS index and the counters is what makes a big
-      // insert slow; building them once afterwards is several times faster.
-      for (const name of FILE_TRIGGER_NAMES) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
-      for (const sql of indexes) db.exec(`DROP INDEX IF EXISTS ${/INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]}`);
-    }
-    const step = YEAR_MS / Math.max(count, 1);
-    for (let i = 0; i < count; i++) {
-      const fileId = start + i;
-      const f = sampleFile(i, fileId);
-      const jitter = (new Dice(i + 7_919).int(1000) / 1000) * step;
-      const createdAt = Math.floor(now - YEAR_MS + i * step + jitter);
-      const slug = `${slugWords(f.file_title)}-${fileId.toString(36)}`;
-      insert.run(fileId, accountId, f.file_server, f.file_title, slug, f.file_status, f.is_active, createdAt, f.file_image, f.file_slide);
-    }
-    const lastId = start + count - 1;
-    if (bulk) {
-      db.prepare(
-        'INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files WHERE file_id BETWEEN ? AND ?',
-      ).run(start, lastId);
-      db.prepare('DELETE FROM file_counts WHERE account_id = ?').run(accountId);
-      db.prepare(
-        `INSERT INTO file_counts (account_id, file_status, is_active, n)
-         SELECT account_id, file_status, is_active, count(*) FROM files WHERE account_id = ? GROUP BY file_status, is_active`,
-      ).run(accountId);
-      for (const sql of indexes) db.exec(sql);
-      db.exec(FILE_TRIGGERS);
-      db.exec(VERSION_TRIGGERS);
-      db.exec('UPDATE files_version SET v = v + 1 WHERE id = 1');
-    }
-    return { firstId: start, lastId };
-  }).immediate();
+/** Adds `count` sample files to an account, the fastest way the engine allows; returns their ids. */
+export async function seedFiles(db: Db, accountId: number, count: number, now: number): Promise<SeedResult> {
+  if (db instanceof SqliteDb) return db.withNative((native) => seedSqliteFiles(native, accountId, count, now));
+  return seedPgFiles(db as PgDb, accountId, count, now);
 }
 
 const SUB_LANGS = ['en', 'fr', 'es', 'de', 'vi', 'ja', 'pt-br', 'ar', 'zh-cn'] as const;
@@ -76,32 +28,36 @@ function sampleSubtitle(title: string, format: 'srt' | 'vtt', lang: string): str
     : `WEBVTT\n\n${lines.map((_, i) => cue(i, '.')).join('\n\n')}\n`;
 }
 
-/** Sample subtitles (real .srt/.vtt content on disk) on about one file in six of an account. */
-export function seedSubtitles(db: Database, store: SubtitleStore, accountId: number, range: SeedResult, now: number): number {
-  const files = db
-    .prepare('SELECT file_id, file_title, file_slug, created_at FROM files WHERE account_id = ? AND file_id BETWEEN ? AND ?')
-    .all(accountId, range.firstId, range.lastId) as { file_id: number; file_title: string; file_slug: string; created_at: number }[];
-  const insert = db.prepare(
-    `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
+/** Sample subtitles (real .srt/.vtt content in the store) on about one file in six of an account. */
+export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: number, range: SeedResult, now: number): Promise<number> {
+  const files = await db.all<{ file_id: number; file_title: string; created_at: number }>(
+    'SELECT file_id, file_title, created_at FROM files WHERE account_id = ? AND file_id BETWEEN ? AND ?',
+    [accountId, range.firstId, range.lastId],
   );
-  let added = 0;
-  db.transaction(() => {
-    for (const file of files) {
-      const d = new Dice(file.file_id * 31);
-      if (d.int(6) !== 0) continue;
-      const tracks = 1 + d.int(3);
-      for (let t = 0; t < tracks; t++) {
-        const lang = SUB_LANGS[(d.int(SUB_LANGS.length) + t) % SUB_LANGS.length]!;
-        const format = d.int(3) === 0 ? 'vtt' : 'srt';
-        const { name, size } = store.writeSync(sampleSubtitle(file.file_title, format, lang));
-        const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
-        insert.run(file.file_id, accountId, lang, size, `${slugWords(file.file_title, 4)}.${lang}.${format}`, name, createdAt);
-        added++;
-      }
+  const rows: Array<[number, string, number, string, string, number]> = [];
+  for (const file of files) {
+    const d = new Dice(file.file_id * 31);
+    if (d.int(6) !== 0) continue;
+    const tracks = 1 + d.int(3);
+    for (let t = 0; t < tracks; t++) {
+      const lang = SUB_LANGS[(d.int(SUB_LANGS.length) + t) % SUB_LANGS.length]!;
+      const format = d.int(3) === 0 ? 'vtt' : 'srt';
+      const content = sampleSubtitle(file.file_title, format, lang);
+      const key = await store.put(content);
+      const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
+      rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugWords(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
     }
-  }).immediate();
-  return added;
+  }
+  await db.transaction(async (tx) => {
+    for (const [fileId, lang, size, name, key, createdAt] of rows) {
+      await tx.run(
+        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?)`,
+        [fileId, accountId, lang, size, name, key, createdAt],
+      );
+    }
+  });
+  return rows.length;
 }
 
 export interface DemoSeedOptions {
@@ -111,13 +67,13 @@ export interface DemoSeedOptions {
 }
 
 /** The demo data of a new database: `demo` with ~1,000 files and subtitles, `other` to show isolation. */
-export async function seedDemo(db: Database, store: SubtitleStore, options: DemoSeedOptions): Promise<void> {
+export async function seedDemo(db: Db, store: SubtitleStore, options: DemoSeedOptions): Promise<void> {
   const accounts = new AccountsRepository(db);
   const [demoHash, otherHash] = await Promise.all([hashPassword(options.demoPassword), hashPassword(randomToken(24))]);
-  const demoId = accounts.upsert('demo', demoHash, options.now);
-  const otherId = accounts.upsert('other', otherHash, options.now);
-  const range = seedFiles(db, demoId, options.files ?? 1000, options.now);
-  seedSubtitles(db, store, demoId, range, options.now);
-  const otherRange = seedFiles(db, otherId, 25, options.now);
-  seedSubtitles(db, store, otherId, otherRange, options.now);
+  const demoId = await accounts.upsert('demo', demoHash, options.now);
+  const otherId = await accounts.upsert('other', otherHash, options.now);
+  const range = await seedFiles(db, demoId, options.files ?? 1000, options.now);
+  await seedSubtitles(db, store, demoId, range, options.now);
+  const otherRange = await seedFiles(db, otherId, 25, options.now);
+  await seedSubtitles(db, store, otherId, otherRange, options.now);
 }

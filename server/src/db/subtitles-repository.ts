@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db, Queryable } from './engine';
 
 export interface SubtitleRow {
   sub_id: number;
@@ -12,7 +12,7 @@ export interface SubtitleRow {
   created_at: number;
 }
 
-/** The Subtitle of the API contract (DESIGN.md §6). */
+/** The Subtitle of the API contract. */
 export interface SubtitleJson {
   sub_id: number;
   file_id: number;
@@ -34,72 +34,65 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
 export type NewSubtitle = Omit<SubtitleRow, 'sub_id'>;
 
 export class SubtitlesRepository {
-  readonly #db: Database;
+  readonly #db: Db;
 
-  constructor(db: Database) {
+  constructor(db: Db) {
     this.#db = db;
   }
 
-  listForFile(accountId: number, fileId: number): SubtitleRow[] {
-    return this.#db
-      .prepare('SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? ORDER BY created_at DESC, sub_id DESC')
-      .all(fileId, accountId) as SubtitleRow[];
+  listForFile(accountId: number, fileId: number): Promise<SubtitleRow[]> {
+    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? ORDER BY created_at DESC, sub_id DESC', [
+      fileId,
+      accountId,
+    ]);
   }
 
   /** For the public player page (the file's visibility is checked by the caller). */
-  listPublic(fileId: number): SubtitleRow[] {
-    return this.#db
-      .prepare('SELECT * FROM subtitles WHERE file_id = ? ORDER BY sub_lang, sub_id')
-      .all(fileId) as SubtitleRow[];
+  listPublic(fileId: number): Promise<SubtitleRow[]> {
+    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? ORDER BY sub_lang, sub_id', [fileId]);
   }
 
-  get(accountId: number, subId: number): SubtitleRow | undefined {
-    return this.#db.prepare('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?').get(subId, accountId) as
-      | SubtitleRow
-      | undefined;
+  get(accountId: number, subId: number, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
+    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?', [subId, accountId]);
   }
 
-  getPublic(fileId: number, subId: number): SubtitleRow | undefined {
-    return this.#db.prepare('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ?').get(subId, fileId) as
-      | SubtitleRow
-      | undefined;
+  getPublic(fileId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ?', [subId, fileId]);
   }
 
-  findByTmp(accountId: number, subTmp: string): SubtitleRow | undefined {
-    return this.#db.prepare('SELECT * FROM subtitles WHERE account_id = ? AND sub_tmp = ?').get(accountId, subTmp) as
-      | SubtitleRow
-      | undefined;
+  findByTmp(accountId: number, subTmp: string, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
+    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE account_id = ? AND sub_tmp = ?', [accountId, subTmp]);
   }
 
   /**
    * Inserts unless the (account, sub_tmp) pair exists; either way returns the row that is stored and
-   * whether this call created it (a concurrent duplicate loses the race cleanly).
+   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly).
    */
-  insert(sub: NewSubtitle): { row: SubtitleRow; created: boolean } {
-    return this.#db.transaction(() => {
-      const existing = sub.sub_tmp === null ? undefined : this.findByTmp(sub.account_id, sub.sub_tmp);
-      if (existing) return { row: existing, created: false };
-      const info = this.#db
-        .prepare(
-          `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
-           VALUES (@file_id, @account_id, @sub_lang, @sub_size, @sub_name, @storage_name, @sub_tmp, @created_at)`,
-        )
-        .run(sub);
-      return { row: { ...sub, sub_id: Number(info.lastInsertRowid) }, created: true };
-    }).immediate();
+  insert(sub: NewSubtitle): Promise<{ row: SubtitleRow; created: boolean }> {
+    return this.#db.transaction(async (tx) => {
+      const inserted = await tx.get<SubtitleRow>(
+        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_id, sub_tmp) WHERE sub_tmp IS NOT NULL DO NOTHING
+         RETURNING *`,
+        [sub.file_id, sub.account_id, sub.sub_lang, sub.sub_size, sub.sub_name, sub.storage_name, sub.sub_tmp, sub.created_at],
+      );
+      if (inserted) return { row: inserted, created: true };
+      return { row: (await this.findByTmp(sub.account_id, sub.sub_tmp!, tx))!, created: false };
+    });
   }
 
-  updateLang(accountId: number, subId: number, lang: string): void {
-    this.#db.prepare('UPDATE subtitles SET sub_lang = ? WHERE sub_id = ? AND account_id = ?').run(lang, subId, accountId);
+  async updateLang(accountId: number, subId: number, lang: string): Promise<void> {
+    await this.#db.run('UPDATE subtitles SET sub_lang = ? WHERE sub_id = ? AND account_id = ?', [lang, subId, accountId]);
   }
 
   /** Returns the stored name of the deleted subtitle, or null when it is not the caller's. */
-  delete(accountId: number, subId: number): string | null {
-    return this.#db.transaction(() => {
-      const row = this.get(accountId, subId);
+  delete(accountId: number, subId: number): Promise<string | null> {
+    return this.#db.transaction(async (tx) => {
+      const row = await this.get(accountId, subId, tx);
       if (!row) return null;
-      this.#db.prepare('DELETE FROM subtitles WHERE sub_id = ?').run(subId);
+      await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
       return row.storage_name;
-    }).immediate();
+    });
   }
 }

@@ -5,17 +5,27 @@ import { randomToken } from './tokens';
 const STORED_NAME = /^[A-Za-z0-9]{32}$/;
 
 /**
- * Subtitle content on disk: `<dataDir>/subtitles/<32 random alphanumerics>`, outside every served
- * folder; uploads are streamed to `<dataDir>/tmp/` first and moved in once they are validated.
+ * Where subtitle content lives, by key (`subtitles.storage_name`): files in the data folder with
+ * SQLite, rows in the database with PostgreSQL (so that every node serves every subtitle). Uploads are
+ * streamed to temporary files of the data folder first, whatever the store.
  */
-export class SubtitleStore {
-  readonly dir: string;
+export interface SubtitleStore {
+  /** Stores the bytes under a new random key and returns it. */
+  put(content: string | Uint8Array): Promise<string>;
+  /** The bytes stored under a key. */
+  get(key: string): Promise<Buffer>;
+  delete(keys: readonly string[]): Promise<void>;
+  /** A path for an upload in progress (`discard` it when done). */
+  newTempPath(): string;
+  discard(tempPath: string): Promise<void>;
+}
+
+/** Temporary upload files: `<dataDir>/tmp/upload-<random>`. */
+export class TempFiles {
   readonly tmpDir: string;
 
   constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'subtitles');
     this.tmpDir = path.join(dataDir, 'tmp');
-    fs.mkdirSync(this.dir, { recursive: true });
     fs.mkdirSync(this.tmpDir, { recursive: true });
   }
 
@@ -23,35 +33,37 @@ export class SubtitleStore {
     return path.join(this.tmpDir, `upload-${randomToken(24)}`);
   }
 
-  /** Moves a validated temp file into the store; returns its stored name. */
-  async adopt(tempPath: string): Promise<string> {
-    const name = randomToken(32);
-    await fs.promises.rename(tempPath, this.pathOf(name));
-    return name;
-  }
-
-  /** Writes content directly (seeding). */
-  writeSync(content: string | Uint8Array): { name: string; size: number } {
-    const name = randomToken(32);
-    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    fs.writeFileSync(this.pathOf(name), bytes);
-    return { name, size: bytes.byteLength };
-  }
-
-  pathOf(name: string): string {
-    if (!STORED_NAME.test(name)) throw new Error(`Invalid stored subtitle name: ${JSON.stringify(name)}`);
-    return path.join(this.dir, name);
-  }
-
-  read(name: string): Promise<Buffer> {
-    return fs.promises.readFile(this.pathOf(name));
-  }
-
-  async remove(names: readonly string[]): Promise<void> {
-    await Promise.all(names.map((n) => fs.promises.rm(this.pathOf(n), { force: true })));
-  }
-
   async discard(tempPath: string): Promise<void> {
     await fs.promises.rm(tempPath, { force: true });
+  }
+}
+
+/** Content as files: `<dataDir>/subtitles/<32 random alphanumerics>`, outside every served folder. */
+export class FileSubtitleStore extends TempFiles implements SubtitleStore {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    super(dataDir);
+    this.dir = path.join(dataDir, 'subtitles');
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  async put(content: string | Uint8Array): Promise<string> {
+    const key = randomToken(32);
+    await fs.promises.writeFile(this.pathOf(key), typeof content === 'string' ? Buffer.from(content, 'utf8') : content, { flag: 'wx' });
+    return key;
+  }
+
+  pathOf(key: string): string {
+    if (!STORED_NAME.test(key)) throw new Error(`Invalid stored subtitle name: ${JSON.stringify(key)}`);
+    return path.join(this.dir, key);
+  }
+
+  get(key: string): Promise<Buffer> {
+    return fs.promises.readFile(this.pathOf(key));
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((k) => fs.promises.rm(this.pathOf(k), { force: true })));
   }
 }

@@ -26,7 +26,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     const key = apiKeyOf(request);
     if (!key || key.length > 200) return fail(reply, 401, SESSION_ENDED);
     const keyHash = hashApiKey(key);
-    const session = app.accounts.findSession(keyHash);
+    const session = await app.accounts.findSession(keyHash);
     const now = app.clock();
     if (
       !session ||
@@ -36,7 +36,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     ) {
       return fail(reply, 401, SESSION_ENDED);
     }
-    if (now - session.last_used_at >= touchEvery) app.accounts.touchSession(keyHash, now);
+    if (now - session.last_used_at >= touchEvery) await app.accounts.touchSession(keyHash, now);
     request.accountId = session.account_id;
     request.sessionKeyHash = keyHash;
   });

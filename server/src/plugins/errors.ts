@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { DatabaseUnavailableError } from '../db/engine';
+
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 export interface Envelope<T = unknown> {
   status: 'success' | 'warning' | 'error';
@@ -80,6 +83,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return fail(reply, 400, 'The request body is empty');
     if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return fail(reply, 400, 'The request body is not valid JSON');
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      request.log.warn({ err: error.cause }, 'database unavailable');
+      return fail(reply.header('retry-after', '5'), 503, SERVICE_UNAVAILABLE);
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

@@ -43,26 +43,22 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
       // Check the limits and count this attempt as a failure in one write transaction, so parallel
       // attempts cannot slip past the limit; a successful sign-in removes its own entry again.
-      const attempt = app.db.transaction(() => {
-        if (
-          app.accounts.countFailures('username', throttleKey, now - HOUR) >= loginMaxFailuresPerAccount ||
-          app.accounts.countFailures('ip', ip, now - HOUR) >= loginMaxFailuresPerIp
-        ) {
-          return null;
-        }
-        return app.accounts.recordFailure(throttleKey, ip, now, now - HOUR);
-      }).immediate();
+      const attempt = await app.accounts.claimSignInAttempt(throttleKey, ip, now, {
+        perAccount: loginMaxFailuresPerAccount,
+        perIp: loginMaxFailuresPerIp,
+        since: now - HOUR,
+      });
       if (attempt === null) return fail(reply, 429, TOO_MANY_FAILURES);
 
-      const account = app.accounts.findByUsername(username);
+      const account = await app.accounts.findByUsername(username);
       // Unknown users are checked against a dummy hash: same message, same time.
       const valid = await verifyPassword(account?.password_hash ?? (await dummyHash()), request.body.password);
       if (!account || !valid) return fail(reply, 401, INVALID_CREDENTIALS);
 
-      app.accounts.forgetFailure(attempt);
+      await app.accounts.forgetFailure(attempt);
       const apiKey = newApiKey();
-      app.accounts.createSession(account.account_id, hashApiKey(apiKey), now);
-      app.accounts.purgeSessions(now - app.settings.sessionMaxMs, now - app.settings.sessionIdleMs);
+      await app.accounts.createSession(account.account_id, hashApiKey(apiKey), now);
+      await app.accounts.purgeSessions(now - app.settings.sessionMaxMs, now - app.settings.sessionIdleMs);
       return ok('Signed in', { apiKey });
     },
   );
@@ -79,7 +75,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (request.sessionKeyHash) app.accounts.revokeSession(request.sessionKeyHash, app.clock());
+      if (request.sessionKeyHash) await app.accounts.revokeSession(request.sessionKeyHash, app.clock());
       return ok('Signed out');
     },
   );

@@ -1,34 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { toFileJson, type FilePatch, type ListQuery } from '../db/files-repository';
-import { SORT_COLUMNS } from '../db/migrations';
+import type { FilePatch } from '../db/files-repository';
+import { toFileJson, type ListQuery } from '../db/files';
 import { fail, ok } from '../plugins/errors';
+import { listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
 import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam } from './schemas';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
-
-const listQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100_000_000, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    sort_by: { type: 'string', enum: Object.keys(SORT_COLUMNS), default: 'created_at' },
-    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
-    search: { type: 'string', maxLength: 200, description: 'Words of the title or slug (prefix match); digits also match file_id' },
-    isActive: { type: 'integer', enum: [0, 1] },
-    file_status: { type: 'integer', minimum: 0, maximum: 10 },
-  },
-} as const;
-
-const updateBodySchema = {
-  type: 'object',
-  properties: {
-    file_title: { type: 'string', maxLength: 1000 },
-    file_slug: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
-    isActive: { type: 'integer', enum: [0, 1] },
-    file_status: { description: 'Never accepted: the processing pipeline owns it (400).' },
-  },
-} as const;
 
 interface UpdateBody extends FilePatch {
   file_status?: unknown;
@@ -45,31 +23,12 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         summary: "List the account's files: paged, sorted, filtered, searched",
         security: apiKeySecurity,
         querystring: listQuerySchema,
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['files', 'pagination'],
-            properties: {
-              files: { type: 'array', items: fileSchema },
-              pagination: {
-                type: 'object',
-                required: ['page', 'limit', 'total_records', 'total_pages'],
-                properties: {
-                  page: { type: 'integer' },
-                  limit: { type: 'integer' },
-                  total_records: { type: 'integer' },
-                  total_pages: { type: 'integer' },
-                },
-              },
-            },
-          }),
-          ...errorResponses,
-        },
+        response: { 200: listReplySchema, ...errorResponses },
       },
     },
     async (request) => {
       const q = request.query;
-      const { files, total } = app.files.list(request.accountId, q);
+      const { files, total } = await app.files.list(request.accountId, q);
       return ok(total ? 'Files loaded' : 'No files found', {
         files: files.map(toFileJson),
         pagination: { page: q.page, limit: q.limit, total_records: total, total_pages: Math.ceil(total / q.limit) },
@@ -89,7 +48,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = app.files.get(request.accountId, request.params.id);
+      const row = await app.files.get(request.accountId, request.params.id);
       return row ? ok('File loaded', toFileJson(row)) : fail(reply, 404, FILE_NOT_FOUND);
     },
   );
@@ -116,7 +75,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (title.length > 255) return fail(reply, 400, 'File title must be at most 255 characters');
         patch.file_title = title;
       }
-      const result = app.files.update(request.accountId, request.params.id, patch);
+      const result = await app.files.update(request.accountId, request.params.id, patch);
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);
@@ -142,9 +101,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const storedNames = app.files.delete(request.accountId, request.params.id);
+      const storedNames = await app.files.delete(request.accountId, request.params.id);
       if (storedNames === null) return fail(reply, 404, FILE_NOT_FOUND);
-      await app.store.remove(storedNames);
+      await app.store.delete(storedNames);
       return ok('File deleted successfully!');
     },
   );

@@ -59,11 +59,10 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
-      const file = app.files.getActiveBySlug(request.params.slug);
+      const file = await app.files.getActiveBySlug(request.params.slug);
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
-      const tracks = app.subtitles
-        .listPublic(file.file_id)
+      const tracks = (await app.subtitles.listPublic(file.file_id))
         .filter((s) => ['.vtt', '.srt'].includes(extensionOf(s.sub_name)))
         .map(
           (s) =>
@@ -98,9 +97,9 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       embeddable(reply);
-      const file = app.files.getActiveBySlug(request.params.slug);
-      const sub = file ? app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
-      const vtt = sub ? toWebVtt(decodeSubtitle(await app.store.read(sub.storage_name)), extensionOf(sub.sub_name)) : null;
+      const file = await app.files.getActiveBySlug(request.params.slug);
+      const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
+      const vtt = sub ? toWebVtt(decodeSubtitle(await app.store.get(sub.storage_name)), extensionOf(sub.sub_name)) : null;
       if (vtt === null) return reply.code(404).type('text/html; charset=utf-8').send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       return reply.type('text/vtt; charset=utf-8').send(vtt);
     },

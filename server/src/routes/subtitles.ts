@@ -27,8 +27,8 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { file_id: fileId } = request.query;
-      if (!app.files.get(request.accountId, fileId)) return fail(reply, 404, FILE_NOT_FOUND);
-      const subs = app.subtitles.listForFile(request.accountId, fileId).map(toSubtitleJson);
+      if (!(await app.files.get(request.accountId, fileId))) return fail(reply, 404, FILE_NOT_FOUND);
+      const subs = (await app.subtitles.listForFile(request.accountId, fileId)).map(toSubtitleJson);
       return ok(subs.length ? 'Subtitles loaded' : 'No subtitles available', { subs });
     },
   );
@@ -47,12 +47,12 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const lang = (request.body?.sub_lang ?? '').trim().toLowerCase();
-      const row = app.subtitles.get(request.accountId, request.params.sub_id);
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
       if (!lang) return fail(reply, 400, 'Please select a language');
       if (!isLanguageCode(lang)) return fail(reply, 400, `Unknown language code: ${lang}`);
       if (lang === row.sub_lang) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
-      app.subtitles.updateLang(request.accountId, row.sub_id, lang);
+      await app.subtitles.updateLang(request.accountId, row.sub_id, lang);
       return ok('Subtitle updated successfully', toSubtitleJson({ ...row, sub_lang: lang }));
     },
   );
@@ -69,9 +69,9 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const storedName = app.subtitles.delete(request.accountId, request.params.sub_id);
+      const storedName = await app.subtitles.delete(request.accountId, request.params.sub_id);
       if (storedName === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      await app.store.remove([storedName]);
+      await app.store.delete([storedName]);
       return ok('Subtitle deleted successfully');
     },
   );
@@ -89,9 +89,9 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const row = app.subtitles.get(request.accountId, request.params.sub_id);
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      const bytes = await app.store.read(row.storage_name);
+      const bytes = await app.store.get(row.storage_name);
       return reply
         .type('application/octet-stream')
         .header('content-disposition', contentDisposition(row.sub_name))

@@ -104,29 +104,33 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
     return { error: [400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'] };
   }
-  const file = app.files.get(request.accountId, Number(fileIdText));
+  const file = await app.files.get(request.accountId, Number(fileIdText));
   if (!file) return { error: [404, FILE_NOT_FOUND] };
 
   if (subTmp !== undefined) {
-    const first = app.subtitles.findByTmp(request.accountId, subTmp);
+    const first = await app.subtitles.findByTmp(request.accountId, subTmp);
     if (first) return { sub: first };
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
   if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
 
-  const storageName = await app.store.adopt(upload.tempPath);
-  temps.splice(0); // moved into the store
-  const { row, created } = app.subtitles.insert({
-    file_id: file.file_id,
-    account_id: request.accountId,
-    sub_lang: lang,
-    sub_size: bytes.byteLength,
-    sub_name: subName,
-    storage_name: storageName,
-    sub_tmp: subTmp ?? null,
-    created_at: app.clock(),
-  });
-  if (!created) await app.store.remove([storageName]); // a parallel duplicate won the race
-  return { sub: row };
+  const storageName = await app.store.put(bytes);
+  const stored = await app.subtitles
+    .insert({
+      file_id: file.file_id,
+      account_id: request.accountId,
+      sub_lang: lang,
+      sub_size: bytes.byteLength,
+      sub_name: subName,
+      storage_name: storageName,
+      sub_tmp: subTmp ?? null,
+      created_at: app.clock(),
+    })
+    .catch(async (err: unknown) => {
+      await app.store.delete([storageName]); // no row points at it
+      throw err;
+    });
+  if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
+  return { sub: stored.row };
 }

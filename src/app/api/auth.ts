@@ -1,9 +1,9 @@
-import { request, requestBare } from './client';
+import type { ApiClient } from './client';
 import { loginSchema } from './schemas';
 
 /** POST /api/auth/login — the reply's status decides (spec §8: non-success shows the server's message). */
-export const login = (username: string, password: string) =>
-  request('auth/login', loginSchema, { method: 'post', json: { username, password } });
+export const login = (api: ApiClient, username: string, password: string) =>
+  api.request('auth/login', loginSchema, { method: 'post', json: { username, password } });
 
 /** POST /api/auth/logout — revokes the key on the server. */
-export const logout = () => requestBare('auth/logout', { method: 'post' });
+export const logout = (api: ApiClient) => api.requestBare('auth/logout', { method: 'post' });

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { configStore } from '../config/config';
+import { sessionFor } from '../config/sessions';
 import { ApiError } from './api-error';
-import { request, setApiBase } from './client';
+import { apiClientFor } from './client';
+
+const { store: configStore } = sessionFor();
+const api = apiClientFor(sessionFor());
+const request: typeof api.request = (...args) => api.request(...args);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fetchMock = vi.fn<typeof fetch>();
@@ -12,7 +16,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   configStore.signOut();
-  setApiBase('/api');
 });
 afterEach(() => {
   vi.useRealTimers();

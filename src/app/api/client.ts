@@ -1,46 +1,11 @@
-import ky, { HTTPError, TimeoutError, type Options } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
-import { configStore } from '../config/config';
+import type { Session } from '../config/sessions';
 import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
 import { bareEnvelope, envelope, envelopeStatus } from './schemas';
 
-/** Spec §9: every call times out after 10 s. */
+/** Every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
-
-let apiBase = '/api';
-
-/**
- * Points every call at an API base (the elements' `api-base` attribute). One base per page: the
- * elements share one client, so a second, different base is reported rather than silently mixed.
- */
-export function setApiBase(base: string | undefined) {
-  const next = (base?.trim() || '/api').replace(/\/+$/, '');
-  if (next !== apiBase && apiBase !== '/api') {
-    console.warn(`vp-admin-kit: api-base changed from "${apiBase}" to "${next}"; all elements on a page share one API base.`);
-  }
-  apiBase = next;
-}
-
-export const getApiBase = () => apiBase;
-
-/** The session's headers: `x-apikey` when signed in (DESIGN.md §4: never a placeholder), a bearer token when config has one. */
-export function authHeaders(): Record<string, string> {
-  const { apiKey, config } = configStore.getState();
-  return { ...(apiKey ? { 'x-apikey': apiKey } : {}), ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}) };
-}
-
-/** The one ky instance (DESIGN.md §5): timeout, no retries (a repeated PUT must be the user's choice), auth headers. */
-const http = ky.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        for (const [name, value] of Object.entries(authHeaders())) request.headers.set(name, value);
-      },
-    ],
-  },
-});
 
 export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'searchParams' | 'signal'> {
   method?: 'get' | 'post' | 'put' | 'delete';
@@ -53,13 +18,78 @@ export interface ApiReply<T> {
 }
 
 /**
- * Calls the API and returns the validated envelope. Throws ApiError with a readable message for
- * HTTP errors (the server's message when it sent one), time-outs, network failures and replies
- * that do not match the schema. A 401 on a call that carried a key ends the session.
+ * The API as one element's session sees it: its base, its key. Built once per session
+ * (`apiClientFor`), so elements on the same base share a client and elements on two bases never mix.
  */
-export async function request<S extends v.GenericSchema>(path: string, dataSchema: S, options: RequestOptions = {}): Promise<ApiReply<v.InferOutput<S>>> {
-  const { method = 'get', ...rest } = options;
-  return parseReply(path, dataSchema, await send(path, method, rest));
+export interface ApiClient {
+  /**
+   * Calls the API and returns the validated envelope. Throws ApiError with a readable message for
+   * HTTP errors (the server's message when it sent one), time-outs, network failures and replies
+   * that do not match the schema. A 401 on a call that carried a key ends the session.
+   */
+  request<S extends v.GenericSchema>(path: string, dataSchema: S, options?: RequestOptions): Promise<ApiReply<v.InferOutput<S>>>;
+  /** Like `request`, for calls whose data the caller does not read. */
+  requestBare(path: string, options?: RequestOptions): Promise<ApiReply<unknown>>;
+  /** Absolute URL of an API path (for the XHR upload). */
+  url(path: string): string;
+  /** The session's headers: `x-apikey` when signed in (never a placeholder), a bearer token when config has one. */
+  authHeaders(): Record<string, string>;
+  /** The ApiError for a non-2xx reply whose body was already read (XHR path); a 401 with a key ends the session. */
+  errorFromReply(httpStatus: number, body: unknown, hadKey: boolean): ApiError;
+  hasKey(): boolean;
+}
+
+const clients = new WeakMap<Session, ApiClient>();
+
+/** The client of a session (one per API base on the page). */
+export function apiClientFor(session: Session): ApiClient {
+  let client = clients.get(session);
+  if (!client) clients.set(session, (client = createApiClient(session)));
+  return client;
+}
+
+function createApiClient({ apiBase, store }: Session): ApiClient {
+  const authHeaders = (): Record<string, string> => {
+    const { apiKey, config } = store.getState();
+    return { ...(apiKey ? { 'x-apikey': apiKey } : {}), ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}) };
+  };
+  // Time-out, no retries (a repeated PUT must be the user's choice), the session's headers.
+  const http: KyInstance = ky.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    hooks: { beforeRequest: [(request) => void Object.entries(authHeaders()).forEach(([name, value]) => request.headers.set(name, value))] },
+  });
+  const url = (path: string) => `${apiBase}/${path.replace(/^\/+/, '')}`;
+  const hasKey = () => Boolean(store.getState().apiKey);
+
+  const errorFromReply = (httpStatus: number, body: unknown, hadKey: boolean): ApiError => {
+    if (httpStatus === 401 && hadKey) store.expireSession();
+    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
+    return new ApiError(reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR, 'http', httpStatus, reply.success ? reply.output.status : null);
+  };
+
+  async function send(path: string, { method = 'get', ...options }: RequestOptions): Promise<unknown> {
+    const hadKey = hasKey();
+    try {
+      return await http(url(path), { method, ...options }).json();
+    } catch (error) {
+      if (error instanceof HTTPError) throw errorFromReply(error.response.status, await readJson(error.response), hadKey);
+      throw toApiError(error);
+    }
+  }
+
+  return {
+    request: async (path, dataSchema, options = {}) => parseReply(path, dataSchema, await send(path, options)),
+    async requestBare(path, options = {}) {
+      const parsed = v.safeParse(bareEnvelope, await send(path, options));
+      if (!parsed.success) throw invalidReply(path, parsed.issues);
+      return { ...parsed.output, data: parsed.output.data };
+    },
+    url,
+    authHeaders,
+    errorFromReply,
+    hasKey,
+  };
 }
 
 /** Validates a 2xx body against the envelope (exported for the XHR upload, which needs progress events). */
@@ -69,46 +99,8 @@ export function parseReply<S extends v.GenericSchema>(path: string, dataSchema: 
   return parsed.output as ApiReply<v.InferOutput<S>>;
 }
 
-/**
- * The ApiError for a non-2xx reply whose body was already read (XHR path); a 401 on a call that
- * carried a key ends the session, exactly as for ky calls.
- */
-export function errorFromReply(httpStatus: number, body: unknown, hadKey: boolean): ApiError {
-  if (httpStatus === 401 && hadKey) configStore.expireSession();
-  const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
-  return new ApiError(reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR, 'http', httpStatus, reply.success ? reply.output.status : null);
-}
-
-/** Absolute URL of an API path (for the XHR upload). */
-export const apiUrl = (path: string): string => resolveUrl(path).href;
-
-/** Like `request`, for calls whose data the caller does not read. */
-export async function requestBare(path: string, options: RequestOptions = {}): Promise<ApiReply<unknown>> {
-  const { method = 'get', ...rest } = options;
-  const body = await send(path, method, rest);
-  const parsed = v.safeParse(bareEnvelope, body);
-  if (!parsed.success) throw invalidReply(path, parsed.issues);
-  return { ...parsed.output, data: parsed.output.data };
-}
-
-/** Sends a request and returns the parsed JSON body of a 2xx reply. */
-async function send(path: string, method: NonNullable<RequestOptions['method']>, options: Omit<RequestOptions, 'method'>): Promise<unknown> {
-  const hadKey = Boolean(configStore.getState().apiKey);
-  try {
-    return await http(resolveUrl(path), { method, ...options }).json();
-  } catch (error) {
-    throw await toApiError(error, hadKey);
-  }
-}
-
-/** An absolute URL: `api-base` may be relative to the page (the default `/api`) or another origin. */
-function resolveUrl(path: string): URL {
-  return new URL(`${apiBase}/${path.replace(/^\/+/, '')}`, globalThis.document?.baseURI ?? 'http://localhost/');
-}
-
-async function toApiError(error: unknown, hadKey: boolean): Promise<ApiError> {
+function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) return errorFromReply(error.response.status, await readJson(error.response), hadKey);
   if (error instanceof TimeoutError) return new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');
   if (error instanceof SyntaxError) return new ApiError(TRANSPORT_ERRORS.unreadable, 'invalid-response');
   if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(TRANSPORT_ERRORS.cancelled, 'network');

@@ -1,5 +1,5 @@
-import { request } from './client';
+import type { ApiClient } from './client';
 import { configSchema } from './schemas';
 
 /** GET /api/config */
-export const getConfig = () => request('config', configSchema);
+export const getConfig = (api: ApiClient) => api.request('config', configSchema);

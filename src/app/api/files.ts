@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request, requestBare } from './client';
+import type { ApiClient } from './client';
 import { fileListSchema, fileSchema, type VideoFile } from './schemas';
 
 export interface FileQuery {
@@ -13,22 +13,22 @@ export interface FileQuery {
 }
 
 /** GET /api/files/ — optional filters are sent only when set (spec §5). */
-export function getFiles(query: FileQuery, signal?: AbortSignal) {
+export function getFiles(api: ApiClient, query: FileQuery, signal?: AbortSignal) {
   const searchParams: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') searchParams[key] = value;
   }
-  return request('files/', fileListSchema, { searchParams, signal });
+  return api.request('files/', fileListSchema, { searchParams, signal });
 }
 
 /** GET /api/files/{id} */
-export const getFile = (id: number) => request(`files/${id}`, fileSchema);
+export const getFile = (api: ApiClient, id: number) => api.request(`files/${id}`, fileSchema);
 
 export type FilePatch = Partial<Pick<VideoFile, 'file_title' | 'file_slug' | 'isActive'>>;
 
 /** PUT /api/files/{id} — the reply's status (success, warning, error) decides the toast. */
-export const updateFile = (id: number, patch: FilePatch) =>
-  request(`files/${id}`, v.nullish(fileSchema), { method: 'put', json: patch });
+export const updateFile = (api: ApiClient, id: number, patch: FilePatch) =>
+  api.request(`files/${id}`, v.nullish(fileSchema), { method: 'put', json: patch });
 
 /** DELETE /api/files/{id} */
-export const deleteFile = (id: number) => requestBare(`files/${id}`, { method: 'delete' });
+export const deleteFile = (api: ApiClient, id: number) => api.requestBare(`files/${id}`, { method: 'delete' });

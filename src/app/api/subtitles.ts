@@ -1,19 +1,18 @@
 import * as v from 'valibot';
-import { configStore } from '../config/config';
 import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
-import { apiUrl, authHeaders, errorFromReply, parseReply, request, requestBare, REQUEST_TIMEOUT_MS, type ApiReply } from './client';
+import { parseReply, REQUEST_TIMEOUT_MS, type ApiClient, type ApiReply } from './client';
 import { subtitleSchema, type Subtitle } from './schemas';
 
 /** GET /api/subs?file_id={id} */
-export const getSubtitles = (fileId: number, signal?: AbortSignal) =>
-  request('subs', v.object({ subs: v.array(subtitleSchema) }), { searchParams: { file_id: fileId }, ...(signal ? { signal } : {}) });
+export const getSubtitles = (api: ApiClient, fileId: number, signal?: AbortSignal) =>
+  api.request('subs', v.object({ subs: v.array(subtitleSchema) }), { searchParams: { file_id: fileId }, ...(signal ? { signal } : {}) });
 
 /** PUT /api/subs/{sub_id} — the reply's status (success or warning 'No changes to save') picks the toast. */
-export const updateSubtitle = (subId: number, sub_lang: string) =>
-  request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: { sub_lang } });
+export const updateSubtitle = (api: ApiClient, subId: number, sub_lang: string) =>
+  api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: { sub_lang } });
 
 /** DELETE /api/subs/{sub_id} */
-export const deleteSubtitle = (subId: number) => requestBare(`subs/${subId}`, { method: 'delete' });
+export const deleteSubtitle = (api: ApiClient, subId: number) => api.requestBare(`subs/${subId}`, { method: 'delete' });
 
 export interface SubtitleUpload {
   file: File;
@@ -33,14 +32,14 @@ const uploadReply = v.object({ sub: subtitleSchema });
  * upload streams need HTTP/2, which http://127.0.0.1 does not speak). Same rules as the client:
  * auth headers, 10 s time-out, envelope validation, server messages in ApiError, 401 ends the session.
  */
-export function uploadSubtitle({ file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload): Promise<ApiReply<{ sub: Subtitle }>> {
+export function uploadSubtitle(api: ApiClient, { file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload): Promise<ApiReply<{ sub: Subtitle }>> {
   return new Promise((resolve, reject) => {
     const path = 'files/sub';
-    const hadKey = Boolean(configStore.getState().apiKey);
+    const hadKey = api.hasKey();
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', api.url(path));
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(api.authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -61,7 +60,7 @@ export function uploadSubtitle({ file, fileId, lang, subTmp, onProgress, signal 
           reject(error);
         }
       } else {
-        reject(errorFromReply(xhr.status, body, hadKey));
+        reject(api.errorFromReply(xhr.status, body, hadKey));
       }
     };
     xhr.onerror = () => reject(new ApiError(GENERIC_ERROR, 'network'));

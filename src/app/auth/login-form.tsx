@@ -2,8 +2,8 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextFie
 import { useState, type FormEvent } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
-import { configStore } from '../config/config';
-import { useConfigState } from '../config/use-config';
+import { useApi } from '../api/use-api';
+import { useConfigState, useSession } from '../config/use-config';
 import { Brand } from '../shell/brand';
 import { useEmit } from '../shell/events';
 
@@ -20,6 +20,8 @@ export const LOGIN_TEXTS = {
  */
 export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const emit = useEmit();
+  const api = useApi();
+  const { store } = useSession();
   const { signedOutReason } = useConfigState();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -35,13 +37,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const reply = await login(username, password);
+      const reply = await login(api, username, password);
       if (reply.status !== 'success') {
         setError(reply.message || LOGIN_TEXTS.failed);
         setBusy(false);
         return;
       }
-      configStore.signIn(reply.data.apiKey);
+      store.signIn(reply.data.apiKey);
       emit('vp-signed-in', {});
       onSignedIn?.();
     } catch (caught) {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { logout } from '../api/auth';
-import { configStore } from '../config/config';
+import { useApi } from '../api/use-api';
+import { useSession } from '../config/use-config';
 import { useEmit } from '../shell/events';
 
 /**
@@ -9,14 +10,16 @@ import { useEmit } from '../shell/events';
  */
 export function useSignOut(afterSignOut?: () => void) {
   const emit = useEmit();
+  const api = useApi();
+  const { store } = useSession();
   return useCallback(async () => {
     try {
-      await logout();
+      await logout(api);
     } catch (error) {
       console.warn('vp-admin-kit: the server could not revoke the session; it is cleared here anyway.', error);
     }
-    configStore.signOut();
+    store.signOut();
     emit('vp-signed-out', {});
     afterSignOut?.();
-  }, [emit, afterSignOut]);
+  }, [api, store, emit, afterSignOut]);
 }

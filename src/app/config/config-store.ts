@@ -66,8 +66,8 @@ function withoutSessionFields(config: ServerConfig): ServerConfig {
 }
 
 /**
- * The one store of session and config, shared by every element on the page (a module singleton,
- * see `config.ts`). React reads it with useSyncExternalStore; other tabs reach it through
+ * The store of one session and its config, shared by every element of the page that talks to the
+ * same API base (see `sessions.ts`). React reads it with useSyncExternalStore; other tabs reach it through
  * `storage` events (`listenToOtherTabs`).
  */
 export function createConfigStore(storage: KeyValueStorage) {
@@ -145,11 +145,16 @@ export function createConfigStore(storage: KeyValueStorage) {
   };
 }
 
-/** Keeps a store in step with the other tabs of this origin. Returns the function that stops it. */
-export function listenToOtherTabs(store: ConfigStore, target: Window, storageArea: unknown): () => void {
+/**
+ * Keeps a store in step with the other tabs of this origin. `prefix` is the store's key prefix
+ * (see `namespacedStorage`). Returns the function that stops it.
+ */
+export function listenToOtherTabs(store: ConfigStore, target: Window, storageArea: unknown, prefix = ''): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== storageArea) return;
-    store.applyExternalChange(event.key, event.newValue);
+    if (event.key === null) return store.applyExternalChange(null, null);
+    if (!event.key.startsWith(prefix)) return;
+    store.applyExternalChange(event.key.slice(prefix.length), event.newValue);
   };
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);

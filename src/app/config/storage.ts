@@ -29,3 +29,13 @@ export function browserStorage(): KeyValueStorage {
     return memoryStorage();
   }
 }
+
+/** The same storage with every key prefixed (a session of another API base keeps its own keys). */
+export function namespacedStorage(storage: KeyValueStorage, prefix: string): KeyValueStorage {
+  if (!prefix) return storage;
+  return {
+    getItem: (key) => storage.getItem(prefix + key),
+    setItem: (key, value) => storage.setItem(prefix + key, value),
+    removeItem: (key) => storage.removeItem(prefix + key),
+  };
+}

@@ -47,7 +47,8 @@ function CopyField({ label, value, multiline = false }: { label: string; value: 
       minRows={multiline ? 2 : undefined}
       onClick={copy}
       slotProps={{
-        htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, cursor: 'copy' } },
+        // A URL and HTML read left to right, even in a right-to-left layout.
+        htmlInput: { readOnly: true, spellCheck: false, dir: 'ltr', style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, cursor: 'copy' } },
         input: {
           endAdornment: (
             <InputAdornment position="end">

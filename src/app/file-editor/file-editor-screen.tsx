@@ -3,7 +3,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DeleteFileDialog } from '../ui/delete-file-dialog';
+import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';

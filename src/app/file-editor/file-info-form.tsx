@@ -1,6 +1,7 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { updateFile } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
@@ -19,6 +20,7 @@ interface FileInfoFormProps {
 
 /** File Information: title, slug, status. The server's reply status picks the toast; a failure keeps the input. */
 export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps) {
+  const api = useApi();
   const notify = useNotify();
   const emit = useEmit();
   const saved = toForm(file);
@@ -42,7 +44,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     if (found.title || found.slug) return;
     setBusy(true);
     try {
-      const reply = await updateFile(file.file_id, formPatch(form, saved));
+      const reply = await updateFile(api, file.file_id, formPatch(form, saved));
       notify.byStatus(reply.status, reply.message);
       if (reply.status === 'success') {
         const next = reply.data ?? { ...file, file_title: form.title.trim(), file_slug: form.slug.trim(), isActive: form.isActive };

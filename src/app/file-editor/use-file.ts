@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../api/api-error';
 import { getFile } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useNotify } from '../shell/notify';
 
@@ -14,6 +15,7 @@ export type FileState = { status: 'loading' } | { status: 'ready'; file: VideoFi
  * state and offers `retry`.
  */
 export function useFile(fileId: number, onLoadFailed?: () => void) {
+  const api = useApi();
   const notify = useNotify();
   const [state, setState] = useState<FileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -27,7 +29,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
       setState({ status: 'failed', message });
       onLoadFailed?.();
     };
-    getFile(fileId).then(
+    getFile(api, fileId).then(
       (reply) => {
         if (!live) return;
         if (reply.status === 'success') setState({ status: 'ready', file: reply.data });
@@ -42,7 +44,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
       live = false;
     };
     // onLoadFailed and notify are callbacks of the host; a new identity must not reload the file.
-  }, [fileId, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [api, fileId, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file }), []);

@@ -2,6 +2,7 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
+import { useCspNonce } from '../shell/csp-nonce';
 import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
 
 /** Spec §2 texts. A constant: DataGrid compares props by reference. */
@@ -40,6 +41,7 @@ export interface FileGridProps {
 
 /** The server-paginated, server-sorted grid: every change goes to the query string, never to local state. */
 export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, narrow, state, selection, onSelectionChange, onViewChange }: FileGridProps) {
+  const nonce = useCspNonce();
   const { page, limit, sort_by, order } = state;
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
@@ -74,6 +76,7 @@ export const FileGrid = memo(function FileGrid({ rows, total, loading, columns, 
 
   return (
     <DataGrid
+      nonce={nonce}
       rows={rows}
       columns={columns}
       getRowId={getRowId}

@@ -2,13 +2,14 @@ import { Box, Card, CardContent, Stack, Typography, useMediaQuery } from '@mui/m
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { updateFile } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
 import { BulkBar } from './bulk-bar';
-import { DeleteFileDialog } from '../ui/delete-file-dialog';
+import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
@@ -37,6 +38,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const state = useMemo(() => parseListState(search), [search]);
   const { rows, total, shownQuery, loading, reload, patchRows } = useFileList(state);
   const { playerDomain } = useLinkBases();
+  const api = useApi();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const emit = useEmit();
   const narrow = useMediaQuery(NARROW);
@@ -68,7 +70,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const toggleActive = async (file: VideoFile) => {
     const isActive = file.isActive === 1 ? 0 : 1;
     try {
-      const reply = await updateFile(file.file_id, { isActive });
+      const reply = await updateFile(api, file.file_id, { isActive });
       if (reply.status !== 'success') {
         notify.error(reply.message || 'Failed to update status.');
         return;
@@ -95,7 +97,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     const isActive = action === 'activate' ? 1 : 0;
     setBulkBusy(true);
     const result = await runBulk([...selection], async (id) => {
-      const reply = await updateFile(id, { isActive });
+      const reply = await updateFile(api, id, { isActive });
       if (reply.status !== 'success') throw new Error(reply.message);
     });
     setBulkBusy(false);

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../api/client';
 import { getFiles, type FileQuery } from '../api/files';
+import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
@@ -31,6 +33,7 @@ const keyOf = (query: FileQuery) => JSON.stringify(query);
  * the rows on screen (spec §8); a reply whose status is not success leaves the screen unchanged.
  */
 export function useFileList(state: ListState) {
+  const api = useApi();
   const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null });
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
@@ -48,14 +51,14 @@ export function useFileList(state: ListState) {
       prefetched.current = null;
       setShown(ahead.page);
       setLoading(false);
-      return prefetchNext(query, ahead.page.total, prefetched);
+      return prefetchNext(api, query, ahead.page.total, prefetched);
     }
 
     const controller = new AbortController();
     let stopPrefetch = () => {};
     // The overlay only for a slow answer: a fast page change then costs the grid one render, not three.
     const showLoading = setTimeout(() => setLoading(true), LOADING_DELAY_MS);
-    getFiles(query, controller.signal)
+    getFiles(api, query, controller.signal)
       .then((reply) => {
         if (controller.signal.aborted) return;
         if (reply.status !== 'success') {
@@ -64,7 +67,7 @@ export function useFileList(state: ListState) {
         }
         const total = reply.data.pagination.total_records;
         setShown({ rows: reply.data.files, total, query });
-        stopPrefetch = prefetchNext(query, total, prefetched);
+        stopPrefetch = prefetchNext(api, query, total, prefetched);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -80,7 +83,7 @@ export function useFileList(state: ListState) {
       controller.abort();
       stopPrefetch();
     };
-  }, [queryKey, reloads]);
+  }, [api, queryKey, reloads]);
 
   /** After a change on the server: forget the page fetched ahead, and load the view again. */
   const reload = useCallback(() => {
@@ -97,11 +100,11 @@ export function useFileList(state: ListState) {
 }
 
 /** Fetches the page after `query` into `slot` (quietly: a failure only means no head start). */
-function prefetchNext(query: FileQuery, total: number, slot: { current: Prefetched | null }): () => void {
+function prefetchNext(api: ApiClient, query: FileQuery, total: number, slot: { current: Prefetched | null }): () => void {
   if (query.page * query.limit >= total) return () => {};
   const next = { ...query, page: query.page + 1 };
   const controller = new AbortController();
-  getFiles(next, controller.signal)
+  getFiles(api, next, controller.signal)
     .then((reply) => {
       if (reply.status === 'success') slot.current = { key: keyOf(next), page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next }, at: performance.now() };
     })

@@ -1,11 +1,12 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoginForm } from '../auth/login-form';
 import { useSignOut } from '../auth/use-sign-out';
 import { useConfigState } from '../config/use-config';
 import { useEmit } from '../shell/events';
 import { ShellLayout } from '../shell/shell-layout';
+import { Loading } from '../ui/loading';
 
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
@@ -66,15 +67,6 @@ function usePageTitle(location: string) {
     const title = TITLES.find(([pattern]) => pattern.test(location))?.[1] ?? 'Page not found';
     document.title = `${title} | VP Admin`;
   }, [location]);
-}
-
-export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
-  return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 3, color: 'text.secondary' }}>
-      <CircularProgress size={20} aria-hidden />
-      <span>{children}</span>
-    </Box>
-  );
 }
 
 function NotFound() {

@@ -1,5 +1,7 @@
 import { Alert } from '@mui/material';
 import { useEffect } from 'react';
+import type { RootProps } from '../../elements/describe';
+import type { VP_FILE_EDITOR } from '../../elements/specs';
 import { RequireSession } from '../auth/require-session';
 import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
@@ -7,38 +9,27 @@ import { KitRoot } from '../shell/kit-root';
 import { SubtitleSection } from '../subtitles/subtitle-card';
 import { useEmit } from '../shell/events';
 
-export interface FileEditorProps {
-  container: ShadowRoot;
-  fileId?: string;
-  apiBase?: string;
-  /** Where 'Back to Files' goes when the host does not cancel `vp-back`. */
-  backHref?: string;
-  theme?: string;
-  playerDomain?: string;
-  imageHost?: string;
-}
-
 /** `<vp-file-editor file-id="42">`: the update-file screen for an integrator's page. */
-export function FileEditorRoot({ container, fileId, apiBase, backHref, theme, playerDomain, imageHost }: FileEditorProps) {
+export function FileEditorRoot({ container, direction, fileId, apiBase, backHref, theme, playerDomain, imageHost }: RootProps<typeof VP_FILE_EDITOR>) {
   return (
-    <KitRoot container={container} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>
+    <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>
       <RequireSession>
-        <StandaloneEditor rawId={fileId} backHref={backHref} />
+        <StandaloneEditor requested={fileId} backHref={backHref} />
       </RequireSession>
     </KitRoot>
   );
 }
 
-function StandaloneEditor({ rawId, backHref }: { rawId: string | undefined; backHref: string | undefined }) {
+function StandaloneEditor({ requested, backHref }: { requested: number | undefined; backHref: string | undefined }) {
   const emit = useEmit();
-  const fileId = parseFileId(rawId);
+  const fileId = parseFileId(requested);
   useEffect(() => {
-    if (fileId === null) console.error(`vp-file-editor: attribute file-id must be a positive whole number, got "${rawId ?? ''}".`);
-  }, [fileId, rawId]);
+    if (fileId === null) console.error(`vp-file-editor: file-id must be a positive whole number, got ${requested ?? 'none'}.`);
+  }, [fileId, requested]);
   if (fileId === null) {
     return (
       <Alert severity="error" sx={{ m: 2 }}>
-        No file to edit: this editor needs a file number (the file-id attribute), and “{rawId ?? ''}” is not one.
+        No file to edit: this editor needs a file number (a positive whole number in its file-id attribute).
       </Alert>
     );
   }

@@ -1,40 +1,27 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { RootProps } from '../../elements/describe';
+import type { VP_FILE_LIST } from '../../elements/specs';
 import { RequireSession } from '../auth/require-session';
-import { FilesScreen } from '../files/files-screen';
 import { KitRoot } from '../shell/kit-root';
-import { useEmit } from '../shell/events';
+import { Loading } from '../ui/loading';
 
-export interface FileListProps {
-  container: ShadowRoot;
-  apiBase?: string;
-  urlState?: string;
-  /** Where edit goes when the host does not cancel `vp-file-open`: a template with `{id}`. */
-  editHref?: string;
-  theme?: string;
-  playerDomain?: string;
-}
+// Its own chunk: a signed-out list shows the sign-in form without downloading the data grid.
+const StandaloneFiles = lazy(() => import('./standalone-files'));
 
 /** `<vp-file-list>`: the file list on its own; its state lives in the page's query string or in memory. */
-export function FileListRoot({ container, apiBase, urlState, editHref, theme, playerDomain }: FileListProps) {
+export function FileListRoot({ container, direction, apiBase, urlState, editHref, theme, playerDomain }: RootProps<typeof VP_FILE_LIST>) {
   const router = useMemo(() => (urlState === 'memory' ? { hook: memoryLocation({ path: '/' }).hook } : {}), [urlState]);
   return (
-    <KitRoot container={container} apiBase={apiBase} theme={theme} playerDomain={playerDomain}>
+    <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain}>
       <RequireSession>
         <Router {...router}>
-          <StandaloneFiles editHref={editHref} />
+          <Suspense fallback={<Loading />}>
+            <StandaloneFiles editHref={editHref} />
+          </Suspense>
         </Router>
       </RequireSession>
     </KitRoot>
   );
-}
-
-function StandaloneFiles({ editHref }: { editHref: string | undefined }) {
-  const emit = useEmit();
-  const openFile = (fileId: number) => {
-    if (!emit('vp-file-open', { fileId })) return;
-    if (editHref) window.location.assign(editHref.replaceAll('{id}', encodeURIComponent(String(fileId))));
-  };
-  return <FilesScreen onOpenFile={openFile} />;
 }

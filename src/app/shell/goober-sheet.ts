@@ -10,7 +10,6 @@
 type GooberWindow = Window & { _goober?: HTMLStyleElement };
 
 const sheet: CSSStyleSheet | null = typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype ? new CSSStyleSheet() : null;
-const roots = new Set<ShadowRoot>();
 let source: HTMLStyleElement | null = null;
 
 function mirror() {
@@ -44,10 +43,8 @@ captureGoober();
 /** Adopts the mirrored toast styles into an element's shadow root; returns the undo. */
 export function adoptToastStyles(root: ShadowRoot): () => void {
   if (!sheet) return () => {};
-  roots.add(root);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   return () => {
-    roots.delete(root);
     root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
   };
 }

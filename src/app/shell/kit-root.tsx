@@ -1,21 +1,29 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { setApiBase } from '../api/client';
+import { createTheme } from '@mui/material/styles';
+import { use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ThemeMode } from '../config/config-store';
-import { ConfigOverridesContext, useConfigLoader, useConfigState, type ConfigOverrides } from '../config/use-config';
+import { sessionFor } from '../config/sessions';
+import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../config/use-config';
 import { ErrorBoundary } from './error-boundary';
 import { HostContext } from './events';
+import { CspNonceContext, cspNonceOf } from './csp-nonce';
 import { adoptToastStyles } from './goober-sheet';
+import { loadRtlPlugin } from './rtl';
 import { readStyleTokens, type StyleTokens } from './style-tokens';
 import { createKitTheme, hostRootFontSize } from './theme';
 import { Toasts } from './toasts';
+import { createUnsavedChanges, UnsavedChangesContext, useHistoryGuard } from './unsaved-changes';
+import { useConfigLoader } from './use-config-loader';
 
 export interface KitRootProps extends ConfigOverrides {
-  /** The element's shadow root (r2wc passes it as `container`). */
+  /** The element's shadow root. */
   container: ShadowRoot;
+  /** The element's `api-base`: its session (shared with every element on the same base). */
   apiBase?: string | undefined;
+  /** From the element's own `dir` attribute; the host page's direction never applies. */
+  direction?: 'ltr' | 'rtl' | undefined;
   children: ReactNode;
 }
 
@@ -24,7 +32,9 @@ export interface KitRootProps extends ConfigOverrides {
  * its own, or its light text would land on a light host page.
  *
  * Inherited properties cross the shadow boundary (font, colour, line height, …): `all: initial`
- * cuts them off on the app wrapper and the portal node, then the theme sets its own.
+ * cuts them off on the app wrapper and the portal node, then the theme sets its own. `all` leaves
+ * `direction` alone, so both nodes carry a `dir` attribute of their own (not a CSS `direction`,
+ * which the RTL plugin would flip).
  */
 const isolate = (mode: ThemeMode, tokens: StyleTokens, fontFamily: string | undefined) => ({
   all: 'initial',
@@ -33,38 +43,56 @@ const isolate = (mode: ThemeMode, tokens: StyleTokens, fontFamily: string | unde
   fontSize: 14,
   lineHeight: 1.5,
   color: tokens.text ?? (mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)'),
-  textAlign: 'left',
+  textAlign: 'start',
   WebkitFontSmoothing: 'antialiased',
 }) as const;
 
 /**
- * Everything one element needs around its screen: emotion styles inside its shadow root (one cache
- * per mount, flushed on unmount), MUI portals and toasts inside the same root, the theme, config
- * loading, host events and the error boundary.
+ * Everything one element needs around its screen: its session (from its own `api-base`), its
+ * unsaved-changes registry (Back and Forward ask while it has edits), emotion
+ * styles inside its shadow root (one cache per mount, flushed on unmount, carrying the page's CSP
+ * nonce), MUI portals and toasts inside the same root, the theme and direction, config loading,
+ * host events and the error boundary.
  */
-export function KitRoot({ container, apiBase, children, ...overrides }: KitRootProps) {
+export function KitRoot({ apiBase, ...props }: KitRootProps) {
+  const session = useMemo(() => sessionFor(apiBase), [apiBase]);
+  return (
+    <SessionContext.Provider value={session}>
+      <SessionRoot {...props} />
+    </SessionContext.Provider>
+  );
+}
+
+function SessionRoot({ container, direction = 'ltr', children, ...overrides }: Omit<KitRootProps, 'apiBase'>) {
   const host = container.host as HTMLElement;
   const { theme: storedTheme } = useConfigState();
   const mode: ThemeMode = overrides.theme === 'dark' || overrides.theme === 'light' ? overrides.theme : storedTheme;
   const portalRef = useRef<HTMLDivElement>(null);
   const [portal, setPortal] = useState<HTMLDivElement | null>(null);
+  // Only vendor prefixing is left out with it, which the browsers the kit supports do not need.
+  const rtlPlugin = direction === 'rtl' ? use(loadRtlPlugin()) : null;
+  const unsaved = useMemo(createUnsavedChanges, []);
 
-  setApiBase(apiBase);
   useConfigLoader();
+  useHistoryGuard(unsaved);
   // The screen renders in a second, interruptible pass: React yields to the browser every few
   // milliseconds instead of blocking the main thread for the whole first render (slow phones).
   const showScreen = useDeferredValue(true, false);
 
-  const cache = useMemo<EmotionCache>(() => {
-    const nonce = (host as HTMLElement & { nonce?: string }).nonce || document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
-    return createCache({ key: 'vp', container, prepend: true, ...(nonce ? { nonce } : {}) });
-  }, [container, host]);
+  const nonce = cspNonceOf(host);
+  const cache = useMemo<EmotionCache>(
+    () => createCache({ key: 'vp', container, prepend: true, ...(nonce ? { nonce } : {}), ...(rtlPlugin ? { stylisPlugins: [rtlPlugin] } : {}) }),
+    [container, nonce, rtlPlugin],
+  );
   useEffect(() => () => cache.sheet.flush(), [cache]);
   useEffect(() => adoptToastStyles(container), [container]);
 
   // The host's --vp-* properties are read when the element renders and when its theme changes.
   const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
-  const theme = useMemo(() => createKitTheme(mode, () => portalRef.current, hostRootFontSize(), tokens), [mode, tokens]);
+  const theme = useMemo(() => {
+    const base = createKitTheme(mode, () => portalRef.current, hostRootFontSize(), tokens);
+    return direction === 'rtl' ? createTheme(base, { direction }) : base;
+  }, [mode, direction, tokens]);
   const isolation = isolate(mode, tokens, theme.typography.fontFamily);
   const overridesValue = useMemo(() => overrides, [overrides.playerDomain, overrides.imageHost, overrides.theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -72,9 +100,11 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
+        <CspNonceContext.Provider value={nonce}>
         <HostContext.Provider value={host}>
+          <UnsavedChangesContext.Provider value={unsaved}>
           <ConfigOverridesContext.Provider value={overridesValue}>
-            <ScopedCssBaseline data-vp-theme={mode} sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
+            <ScopedCssBaseline data-vp-theme={mode} dir={direction} sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}>
               <ErrorBoundary>
                 <Toasts root={portal}>{showScreen ? children : null}</Toasts>
               </ErrorBoundary>
@@ -85,10 +115,13 @@ export function KitRoot({ container, apiBase, children, ...overrides }: KitRootP
                 setPortal(node);
               }}
               className="vp-portal"
+              dir={direction}
               style={isolation as React.CSSProperties}
             />
           </ConfigOverridesContext.Provider>
+          </UnsavedChangesContext.Provider>
         </HostContext.Provider>
+        </CspNonceContext.Provider>
       </ThemeProvider>
     </CacheProvider>
   );

@@ -2,11 +2,11 @@ import { DarkModeIcon, LightModeIcon, MenuIcon, PersonIcon } from '../ui/icons';
 import { AppBar, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { configStore } from '../config/config';
-import { useConfigState } from '../config/use-config';
+import { useConfigState, useSession } from '../config/use-config';
 
 /** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link). */
 export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSidebar: () => void; sidebarOpen: boolean; onSignOut: () => void }) {
+  const { store } = useSession();
   const { apiKey, theme } = useConfigState();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
@@ -19,7 +19,7 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
         </IconButton>
         <span style={{ flex: 1 }} />
         <Tooltip title={`Switch to ${nextTheme} theme`}>
-          <IconButton onClick={() => configStore.setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} theme`}>
+          <IconButton onClick={() => store.setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} theme`}>
             {theme === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>

@@ -1,30 +1,54 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { BaseLocationHook } from 'wouter';
+import { guardHistory, isUndoingNavigation } from './history-guard';
 
 /**
- * Unsaved edits are never lost silently. A screen with edits registers them here: closing or
- * reloading the tab gets the browser's "Leave site?" prompt, and the panel's router asks before it
- * navigates away (wouter has no navigation blocker of its own).
+ * Unsaved edits are never lost silently. A screen with edits registers them with its element (each
+ * element has its own registry, so a dirty `<vp-file-editor>` never makes an unrelated
+ * `<vp-admin-panel>` ask): closing or reloading the tab gets the browser's "Leave site?" prompt,
+ * Back and Forward ask and are undone on cancel, and the panel's router asks before it navigates
+ * away (wouter has no navigation blocker of its own).
  */
-const dirtyChecks = new Set<() => boolean>();
+export interface UnsavedChanges {
+  isDirty(): boolean;
+  /** Adds a screen's check; returns the function that removes it. */
+  add(isDirty: () => boolean): () => void;
+}
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
 
-export const hasUnsavedChanges = (): boolean => [...dirtyChecks].some((isDirty) => isDirty());
+export function createUnsavedChanges(): UnsavedChanges {
+  const checks = new Set<() => boolean>();
+  return {
+    isDirty: () => [...checks].some((isDirty) => isDirty()),
+    add(isDirty) {
+      checks.add(isDirty);
+      return () => void checks.delete(isDirty);
+    },
+  };
+}
+
+/** The element's registry (KitRoot provides one per element). */
+export const UnsavedChangesContext = createContext<UnsavedChanges>(createUnsavedChanges());
+
+/** True when the user may leave: nothing is unsaved, or they said so. */
+export const mayLeave = (unsaved: UnsavedChanges): boolean => !unsaved.isDirty() || window.confirm(LEAVE_QUESTION);
+
+/** Mounted once per element: Back and Forward ask first while this element has unsaved edits. */
+export function useHistoryGuard(unsaved: UnsavedChanges): void {
+  useEffect(() => guardHistory(() => mayLeave(unsaved)), [unsaved]);
+}
 
 /**
  * Registers this screen's unsaved state. Returns `discard()`, which marks the edits as given up at
  * once (for a screen that already asked in its own dialog, so the router does not ask again).
  */
 export function useUnsavedChanges(dirty: boolean): () => void {
+  const unsaved = useContext(UnsavedChangesContext);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
-  useEffect(() => {
-    const isDirty = () => dirtyRef.current;
-    dirtyChecks.add(isDirty);
-    return () => void dirtyChecks.delete(isDirty);
-  }, []);
+  useEffect(() => unsaved.add(() => dirtyRef.current), [unsaved]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -42,15 +66,23 @@ export function useUnsavedChanges(dirty: boolean): () => void {
   }, []);
 }
 
-/** Wraps a wouter location hook so that its navigate asks first while a screen has unsaved edits. */
+/**
+ * Wraps a wouter location hook so that its navigate asks first while the element has unsaved edits,
+ * and so that an undone Back or Forward is never rendered (a re-render while the browser is on its
+ * way back would read the URL it is leaving).
+ */
 export function guardNavigation(hook: BaseLocationHook): BaseLocationHook {
   const useGuardedLocation: BaseLocationHook = (...args) => {
-    const [location, navigate] = hook(...args);
+    const [current, navigate] = hook(...args);
+    const shown = useRef(current);
+    if (!isUndoingNavigation()) shown.current = current;
+    const location = shown.current;
+    const unsaved = useContext(UnsavedChangesContext);
     const guardedNavigate = useCallback<typeof navigate>(
       (to, options) => {
-        if (!hasUnsavedChanges() || window.confirm(LEAVE_QUESTION)) navigate(to, options);
+        if (mayLeave(unsaved)) navigate(to, options);
       },
-      [navigate],
+      [navigate, unsaved],
     );
     return [location, guardedNavigate];
   };

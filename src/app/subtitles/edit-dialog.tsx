@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useId, useState } from 'react';
 import type { Subtitle } from '../api/schemas';
 import { updateSubtitle } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { LanguageSelect } from './language-select';
 import { NO_CHANGES_MESSAGE, validateLanguageEdit } from './lib/upload-validation';
@@ -20,6 +21,7 @@ export function EditDialog({ sub, onClose, onSaved }: EditDialogProps) {
 }
 
 function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => void; onSaved: () => void }) {
+  const api = useApi();
   const notify = useNotify();
   const titleId = useId();
   const [lang, setLang] = useState(sub.sub_lang);
@@ -39,7 +41,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     }
     setBusy(true);
     try {
-      const reply = await updateSubtitle(sub.sub_id, lang);
+      const reply = await updateSubtitle(api, sub.sub_id, lang);
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onSaved();

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { deleteSubtitle } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 import type { Subtitle } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
@@ -20,6 +21,7 @@ export const DELETE_SUBTITLE_FAILED = 'Failed to delete subtitle';
  * edit and delete dialogs.
  */
 export function SubtitleSection({ fileId }: { fileId: number }) {
+  const api = useApi();
   const notify = useNotify();
   const emit = useEmit();
   const { state, reload } = useSubtitles(fileId);
@@ -37,7 +39,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
     if (!deleting) return;
     setBusyDelete(true);
     try {
-      const reply = await deleteSubtitle(deleting.sub_id);
+      const reply = await deleteSubtitle(api, deleting.sub_id);
       if (reply.status === 'success') {
         notify.success('Subtitle deleted successfully');
         changed();

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadSubtitle } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { CheckSummary } from './check-summary';
 import { DropZone } from './drop-zone';
@@ -26,6 +27,7 @@ export function UploadDialog(props: UploadDialogProps) {
 type Chosen = { file: File; subTmp: string };
 
 function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
+  const api = useApi();
   const notify = useNotify();
   const titleId = useId();
   const [lang, setLang] = useState('');
@@ -102,7 +104,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
     abort.current = new AbortController();
     setProgress(0);
     try {
-      const reply = await uploadSubtitle({ file: chosen.file, fileId, lang, subTmp: chosen.subTmp, onProgress: setProgress, signal: abort.current.signal });
+      const reply = await uploadSubtitle(api, { file: chosen.file, fileId, lang, subTmp: chosen.subTmp, onProgress: setProgress, signal: abort.current.signal });
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onUploaded();

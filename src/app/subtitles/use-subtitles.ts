@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Subtitle } from '../api/schemas';
 import { getSubtitles } from '../api/subtitles';
+import { useApi } from '../api/use-api';
 
 export type SubtitlesState = { status: 'loading' } | { status: 'ready'; subs: Subtitle[] } | { status: 'failed' };
 
 /** The file's subtitle tracks. A load failure is logged (spec §8) and shown as a quiet retry. */
 export function useSubtitles(fileId: number) {
+  const api = useApi();
   const [state, setState] = useState<SubtitlesState>({ status: 'loading' });
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    getSubtitles(fileId, controller.signal).then(
+    getSubtitles(api, fileId, controller.signal).then(
       (reply) => setState(reply.status === 'success' ? { status: 'ready', subs: reply.data.subs } : { status: 'failed' }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -20,7 +22,7 @@ export function useSubtitles(fileId: number) {
       },
     );
     return () => controller.abort();
-  }, [fileId, version]);
+  }, [api, fileId, version]);
 
   const reload = useCallback(() => setVersion((n) => n + 1), []);
   return { state, reload };

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { deleteFile } from '../api/files';
-import { useNotify } from '../shell/notify';
-import { ConfirmDialog } from './confirm-dialog';
+import { useApi } from '../api/use-api';
+import { useNotify } from './notify';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
 
@@ -20,6 +21,7 @@ export interface DeleteFileDialogProps {
  * deleted until the user presses Delete; then the server's message or the spec's text (spec §8).
  */
 export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration }: DeleteFileDialogProps) {
+  const api = useApi();
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +29,7 @@ export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration 
     if (fileId === null) return;
     setBusy(true);
     try {
-      const reply = await deleteFile(fileId);
+      const reply = await deleteFile(api, fileId);
       if (reply.status !== 'success') {
         notify.error(reply.message || DELETE_FILE_TEXTS.failure);
       } else {

@@ -1,21 +1,11 @@
 import type { Database } from 'better-sqlite3';
+import { searchTerms, SORT_COLUMNS, type SortColumn } from '../files';
 
 /**
  * The file-list indexes: one covering index per (filter family, sort column), so that every allowed
  * sort, with or without the isActive / file_status filters, is an ordered index range read (no sort
  * step, no table lookups) and a deep page costs an index walk, never a table scan.
  */
-export const SORT_COLUMNS = {
-  file_id: 'file_id',
-  file_server: 'file_server',
-  file_title: 'file_title',
-  file_slug: 'file_slug',
-  file_status: 'file_status',
-  isActive: 'is_active',
-  created_at: 'created_at',
-} as const;
-export type SortKey = keyof typeof SORT_COLUMNS;
-export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
 export type FilterFamily = 'all' | 'active' | 'status';
 
 const FAMILY_LEAD: Record<FilterFamily, SortColumn | null> = { all: null, active: 'is_active', status: 'file_status' };
@@ -46,19 +36,9 @@ export function listIndexStatements(): string[] {
 }
 
 /**
- * Search words as the FTS index stores them: every word of the title and slug, diacritics removed,
- * lower case, prefixed with `<account_id>x`, so that an account's search only ever touches its own
- * terms and a count needs no lookups in `files`. The same function cuts the user's query.
+ * The FTS index stores every word prefixed with `<account_id>x`, so that an account's search only
+ * ever touches its own terms and a count needs no lookups in `files`.
  */
-export function searchTerms(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{Co}]+/u)
-    .filter((w) => w.length > 0);
-}
-
 export function searchWords(accountId: number, title: string, slug: string): string {
   return searchTerms(`${title} ${slug}`)
     .map((w) => `${accountId}x${w}`)

@@ -1,0 +1,32 @@
+/** A value a query parameter can take on both engines. */
+export type SqlValue = string | number | bigint | Buffer | null;
+
+/**
+ * What the repositories need from a database, the same on SQLite and PostgreSQL. SQL is written with
+ * `?` placeholders (the PostgreSQL engine numbers them) and in the dialect both engines share;
+ * engine-specific SQL lives in the engine's own folder.
+ */
+export interface Queryable {
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Runs `fn` in one write transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The database cannot answer now (PostgreSQL unreachable, SQLite locked by another writer for too
+ * long): the request gets a 503 envelope and the client may retry; the server keeps running.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(cause?: unknown) {
+    super('The database is unavailable', { cause });
+  }
+}

@@ -1,0 +1,93 @@
+/** The files of an account as both engines store them, and the list query of the API. */
+
+export interface FileRow {
+  file_id: number;
+  account_id: number;
+  file_server: string;
+  file_title: string;
+  file_slug: string;
+  file_status: number;
+  is_active: number;
+  created_at: number;
+  file_image: string | null;
+  file_slide: string | null;
+}
+
+/** The File of the API contract. */
+export interface FileJson {
+  file_id: number;
+  file_server: string;
+  file_title: string;
+  file_slug: string;
+  file_status: number;
+  isActive: 0 | 1;
+  created_at: string;
+  file_image: string | null;
+  file_slide: string | null;
+}
+
+/** The columns of a FileRow (the engines may keep more: search words, sort keys). */
+export const FILE_COLUMNS = 'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
+
+export const toFileJson = (row: FileRow): FileJson => ({
+  file_id: row.file_id,
+  file_server: row.file_server,
+  file_title: row.file_title,
+  file_slug: row.file_slug,
+  file_status: row.file_status,
+  isActive: row.is_active ? 1 : 0,
+  created_at: new Date(row.created_at).toISOString(),
+  file_image: row.file_image,
+  file_slide: row.file_slide,
+});
+
+/** The sort keys of the API and the column each one sorts by (ties are broken by file_id). */
+export const SORT_COLUMNS = {
+  file_id: 'file_id',
+  file_server: 'file_server',
+  file_title: 'file_title',
+  file_slug: 'file_slug',
+  file_status: 'file_status',
+  isActive: 'is_active',
+  created_at: 'created_at',
+} as const;
+export type SortKey = keyof typeof SORT_COLUMNS;
+export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort_by: SortKey;
+  order: 'asc' | 'desc';
+  search?: string | undefined;
+  isActive?: 0 | 1 | undefined;
+  file_status?: number | undefined;
+}
+
+export interface ListPage {
+  files: FileRow[];
+  total: number;
+}
+
+/** At most this many words of a search are used (each one narrows the result). */
+export const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Search words as the indexes store them: every word of the title and slug, diacritics removed,
+ * lower case. The same function cuts the user's query, so a typed word matches a stored one exactly
+ * or as a prefix.
+ */
+export function searchTerms(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** The words of a search query as they are looked up: at most MAX_SEARCH_WORDS, each at most 64 characters. */
+export const queryTerms = (search: string): string[] => searchTerms(search).slice(0, MAX_SEARCH_WORDS).map((w) => w.slice(0, 64));
+
+/** A search that is only digits also matches the file with that id. */
+export const searchedId = (search: string): number | null => (/^\d{1,15}$/.test(search) ? Number(search) : null);

@@ -1,0 +1,109 @@
+import { FileSubtitleStore, type SubtitleStore } from '../lib/subtitle-store';
+import { DatabaseUnavailableError, type Db } from './engine';
+import type { FileLister } from './files-repository';
+import { PgDb } from './postgres/connection';
+import { PgLister } from './postgres/lister';
+import { migratePg, MIGRATION_LOCK } from './postgres/migrations';
+import { PgSubtitleStore } from './postgres/subtitle-store';
+import { SqliteDb } from './sqlite/connection';
+import { SqliteLister } from './sqlite/lister';
+
+export interface OpenedDatabase {
+  db: Db;
+  lister: FileLister;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Folder of temporary uploads, and with SQLite of `vp.db` and the subtitle files. */
+  dataDir: string;
+  /** `postgres://user:password@host:port/db`: PostgreSQL instead of the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+  /** Read workers of the SQLite list (default: enough to keep one free for other accounts). */
+  readWorkers?: number | undefined;
+  /**
+   * Runs once per database, when it is new (the demo seed). With PostgreSQL it runs under the
+   * migration lock, so of several nodes starting together exactly one seeds.
+   */
+  initialize?: (db: Db) => Promise<void>;
+}
+
+/** The start fails with this when the database cannot be used: one line, no stack. */
+export class DatabaseConfigError extends Error {}
+
+/** Opens, migrates and (once per database) initializes the database of a server or of the CLI. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
+  return options.databaseUrl ? openPostgres(options, options.databaseUrl) : openSqlite(options);
+}
+
+/** Where subtitle content lives: files next to SQLite's database, rows in PostgreSQL's. */
+export function subtitleStoreFor(db: Db, dataDir: string): SubtitleStore {
+  return db instanceof PgDb ? new PgSubtitleStore(db, dataDir) : new FileSubtitleStore(dataDir);
+}
+
+async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
+  const db = new SqliteDb(options.dataDir);
+  const lister = new SqliteLister(db.file, options.readWorkers);
+  const opened: OpenedDatabase = {
+    db,
+    lister,
+    async close() {
+      await lister.close();
+      await db.close();
+    },
+  };
+  if (db.created) await options.initialize?.(db);
+  return opened;
+}
+
+/** `postgres://vp:***@host:5432/db`: the URL without its password, for messages. */
+export function redacted(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+async function openPostgres(options: DatabaseOptions, url: string): Promise<OpenedDatabase> {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
+  const db = new PgDb(url);
+  const lister = new PgLister(db);
+  const opened: OpenedDatabase = {
+    db,
+    lister,
+    async close() {
+      await lister.close();
+      await db.close();
+    },
+  };
+  try {
+    await db.withClient(async (client) => {
+      await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+      try {
+        await migratePg(client);
+        const done = await client.query("SELECT 1 FROM settings WHERE name = 'initialized'");
+        if (!done.rowCount) {
+          await options.initialize?.(db);
+          await client.query("INSERT INTO settings (name, value) VALUES ('initialized', now()::text)");
+        }
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
+      }
+    });
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw new DatabaseConfigError(`Cannot use the database at ${redacted(url)}: ${describe(err)}`);
+  }
+  return opened;
+}
+
+function describe(err: unknown): string {
+  const cause = err instanceof DatabaseUnavailableError ? err.cause : err;
+  const e = cause as { message?: unknown; code?: unknown; errors?: unknown[] };
+  // A refused connection to "localhost" is an AggregateError of one error per address.
+  const first = Array.isArray(e?.errors) && e.errors.length ? (e.errors[0] as { message?: unknown }) : e;
+  return String(first?.message || e?.code || cause);
+}

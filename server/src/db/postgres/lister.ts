@@ -1,0 +1,143 @@
+import type { Queryable, SqlValue } from '../engine';
+import type { FileLister } from '../files-repository';
+import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
+import type { PgDb } from './connection';
+import { pgSearchWords, searchCondition } from './file-search';
+import { ListPositions } from './list-positions';
+import { listFilters, listOrder } from './listing';
+
+/**
+ * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
+ * index), pages from the covering btrees (ids first, index-only, then the rows in the same
+ * statement): deep pages from the stored list positions, else from the nearer end of the index.
+ *
+ * One account runs at most `perAccount` list queries at a time, so its heavy searches cannot take
+ * every connection of the pool (nor every core) from other accounts.
+ */
+export class PgLister implements FileLister {
+  readonly #db: PgDb;
+  readonly #positions: ListPositions;
+  readonly #perAccount: number;
+  readonly #running = new Map<number, number>();
+  readonly #waiting = new Map<number, Array<() => void>>();
+
+  constructor(db: PgDb, options: { perAccount?: number } = {}) {
+    this.#db = db;
+    this.#positions = new ListPositions(db);
+    this.#perAccount = options.perAccount ?? 1;
+  }
+
+  async list(accountId: number, q: ListQuery): Promise<ListPage> {
+    await this.#enter(accountId);
+    try {
+      // Each statement reads its own snapshot: no transaction around them saves two round trips per
+      // page (a write between the total and the page shows as on the next request anyway).
+      const search = q.search?.trim();
+      return await (search ? this.#search(this.#db, accountId, q, search) : this.#browse(this.#db, accountId, q));
+    } finally {
+      this.#leave(accountId);
+    }
+  }
+
+  async #enter(accountId: number): Promise<void> {
+    const running = this.#running.get(accountId) ?? 0;
+    if (running < this.#perAccount) {
+      this.#running.set(accountId, running + 1);
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const queue = this.#waiting.get(accountId) ?? [];
+      queue.push(resolve);
+      this.#waiting.set(accountId, queue);
+    });
+  }
+
+  #leave(accountId: number): void {
+    const next = this.#waiting.get(accountId)?.shift();
+    if (next) return next(); // the slot passes to the next waiting request of the same account
+    this.#waiting.delete(accountId);
+    const running = (this.#running.get(accountId) ?? 1) - 1;
+    if (running > 0) this.#running.set(accountId, running);
+    else this.#running.delete(accountId);
+  }
+
+  async #browse(tx: Queryable, accountId: number, q: ListQuery): Promise<ListPage> {
+    const { sql, params } = listFilters(q);
+    const row = await tx.get<{ total: number }>(`SELECT coalesce(sum(n), 0)::bigint AS total FROM file_counts WHERE account_id = ?${sql}`, [
+      accountId,
+      ...params,
+    ]);
+    const total = row?.total ?? 0;
+    return { total, files: await this.#page(tx, q, total, `account_id = ?${sql}`, [accountId, ...params], accountId) };
+  }
+
+  async #search(tx: Queryable, accountId: number, q: ListQuery, search: string): Promise<ListPage> {
+    const condition = searchCondition(accountId, search);
+    if (!condition) return { files: [], total: 0 };
+    const { sql, params } = listFilters(q);
+    const where = `account_id = ? AND ${condition.sql}${sql}`;
+    const all = [accountId, ...condition.params, ...params];
+    const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM files WHERE ${where}`, all);
+    const total = row?.total ?? 0;
+    return { total, files: await this.#page(tx, q, total, where, all) };
+  }
+
+  /**
+   * `limit` rows from `offset` of `total`: from the nearest stored position when the listing (of an
+   * account, without search) has them, else from the nearer end of the index (a page past the middle
+   * is read backwards).
+   */
+  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId?: number): Promise<FileRow[]> {
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return [];
+    const count = Math.min(q.limit, total - offset);
+    const ascStart = q.order === 'asc' ? offset : total - offset - count;
+    if (accountId !== undefined && Math.min(ascStart, total - ascStart - count) >= this.#positions.step) {
+      const at = await this.#positions.nearest(tx, accountId, q, ascStart);
+      if (at) {
+        const seek = this.#positions.seek(q, at);
+        const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(q, true)} LIMIT ? OFFSET ?`, [
+          ...params,
+          ...seek.params,
+          count,
+          ascStart - at.position,
+        ]);
+        return q.order === 'desc' ? rows.reverse() : rows;
+      }
+      this.#positions.fill(accountId, q);
+    }
+    const reverse = offset + q.limit / 2 > total / 2;
+    const asc = (q.order === 'asc') !== reverse;
+    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [...params, limit, skip]);
+    return reverse ? rows.reverse() : rows;
+  }
+
+  /** The rows of the ids an (index-only) query selects, in its order: one statement, one round trip. */
+  #rows(tx: Queryable, idsSql: string, params: SqlValue[]): Promise<FileRow[]> {
+    return tx.all<FileRow>(
+      `SELECT ${FILE_COLUMNS} FROM (SELECT file_id, row_number() OVER () AS ord FROM (${idsSql}) ids) page JOIN files USING (file_id) ORDER BY page.ord`,
+      params,
+    );
+  }
+
+  async reindex(tx: Queryable, file: FileRow): Promise<void> {
+    await tx.run("UPDATE files SET search_words = array_to_tsvector(string_to_array(?, ' ')) WHERE file_id = ?", [
+      pgSearchWords(file.account_id, file.file_title, file.file_slug),
+      file.file_id,
+    ]);
+  }
+
+  /** Positions are computed when a deep page first needs them (see ListPositions). */
+  async warm(): Promise<void> {}
+
+  /** Tests make the step between stored positions small, to exercise them on a small table. */
+  async tune(tuning: { anchorStep?: number }): Promise<void> {
+    if (tuning.anchorStep) this.#positions.step = tuning.anchorStep;
+  }
+
+  async close(): Promise<void> {
+    await this.#positions.close();
+  }
+}

@@ -1,0 +1,25 @@
+import type { SqlValue } from '../engine';
+import type { ListQuery } from '../files';
+import { PG_SORT_COLUMNS } from './migrations';
+
+/** The filters of a list query as SQL (`AND …`) and their parameters. */
+export function listFilters(q: ListQuery): { sql: string; params: SqlValue[] } {
+  let sql = '';
+  const params: SqlValue[] = [];
+  if (q.file_status !== undefined) {
+    sql += ' AND file_status = ?';
+    params.push(q.file_status);
+  }
+  if (q.isActive !== undefined) {
+    sql += ' AND is_active = ?';
+    params.push(q.isActive);
+  }
+  return { sql, params };
+}
+
+/** ORDER BY of a list query's sort in one direction; ties are broken by file_id. */
+export function listOrder(q: ListQuery, asc: boolean): string {
+  const column = PG_SORT_COLUMNS[q.sort_by];
+  const dir = asc ? 'ASC' : 'DESC';
+  return column === 'file_id' ? `file_id ${dir}` : `${column} ${dir}, file_id ${dir}`;
+}

@@ -1,0 +1,30 @@
+import { TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
+import { randomToken } from '../../lib/tokens';
+import type { PgDb } from './connection';
+
+/** Subtitle content as rows of `subtitle_contents` (bytea), readable by every node. */
+export class PgSubtitleStore extends TempFiles implements SubtitleStore {
+  readonly #db: PgDb;
+
+  constructor(db: PgDb, dataDir: string) {
+    super(dataDir);
+    this.#db = db;
+  }
+
+  async put(content: string | Uint8Array): Promise<string> {
+    const key = randomToken(32);
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+    await this.#db.run('INSERT INTO subtitle_contents (storage_name, content) VALUES (?, ?)', [key, bytes]);
+    return key;
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const row = await this.#db.get<{ content: Buffer }>('SELECT content FROM subtitle_contents WHERE storage_name = ?', [key]);
+    if (!row) throw new Error(`No stored subtitle content ${JSON.stringify(key)}`);
+    return row.content;
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.#db.run('DELETE FROM subtitle_contents WHERE storage_name = ?', [key]);
+  }
+}

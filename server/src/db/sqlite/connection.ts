@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { DatabaseUnavailableError, type Db, type Queryable, type SqlValue } from '../engine';
+import { migrate, registerFunctions } from './migrations';
+
+export const DB_FILE_NAME = 'vp.db';
+
+/** Pragmas of every connection: WAL lets readers (the list workers, a CLI) run beside the writer. */
+export function tuneConnection(db: Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -262144'); // 256 MiB page cache
+  db.pragma('mmap_size = 2147483648'); // reads of the list indexes (~0.7 GB at 1 M files) without copying pages
+}
+
+const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
+
+/**
+ * The server's SQLite connection behind the async `Db` interface. SQLite's own busy handler waits
+ * synchronously, which would freeze every request while another process (the CLI) writes; here it
+ * is off, and a statement that finds the database locked is retried on a timer instead, up to
+ * `busyWaitMs`, after which the request gets a 503 (never a 500).
+ */
+export class SqliteDb implements Db {
+  readonly engine = 'sqlite';
+  readonly native: Database;
+  readonly file: string;
+  /** True when this open created the database file (the demo seed runs only then). */
+  readonly created: boolean;
+  readonly #busyWaitMs: number;
+  readonly #statements = new Map<string, Statement>();
+  /** Transactions run one at a time; single statements wait while one is open. */
+  #queue: Promise<void> = Promise.resolve();
+  #txOpen = false;
+  readonly #tx: Queryable = {
+    all: async (sql, params) => this.#statement(sql).all(...(params ?? [])) as never[],
+    get: async (sql, params) => this.#statement(sql).get(...(params ?? [])) as never,
+    run: async (sql, params) => this.#statement(sql).run(...(params ?? [])).changes,
+  };
+
+  constructor(dataDir: string, options: { busyWaitMs?: number } = {}) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.file = path.join(dataDir, DB_FILE_NAME);
+    this.created = !fs.existsSync(this.file);
+    this.#busyWaitMs = options.busyWaitMs ?? 30_000;
+    this.native = new BetterSqlite3(this.file);
+    // Migrating at start may wait for a CLI that is writing: that wait happens before serving.
+    this.native.pragma('busy_timeout = 10000');
+    tuneConnection(this.native);
+    registerFunctions(this.native);
+    migrate(this.native);
+    this.native.pragma('busy_timeout = 0');
+  }
+
+  #statement(sql: string): Statement {
+    let s = this.#statements.get(sql);
+    if (!s) {
+      s = this.native.prepare(sql);
+      this.#statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Runs a synchronous step, retrying it on a timer while another process holds the write lock. */
+  async #retryBusy<T>(step: () => T): Promise<T> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return step();
+      } catch (err) {
+        if (!isBusy(err)) throw err;
+        if (Date.now() - started >= this.#busyWaitMs) throw new DatabaseUnavailableError(err);
+        await sleep(Math.min(2 ** attempt, 50));
+      }
+    }
+  }
+
+  async #single<T>(step: () => T): Promise<T> {
+    if (this.#txOpen) return this.#exclusive(() => this.#retryBusy(step));
+    return this.#retryBusy(step);
+  }
+
+  async #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = this.#queue;
+    let release!: () => void;
+    this.#queue = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+
+  all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.#single(() => this.#statement(sql).all(...params) as T[]);
+  }
+
+  get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return this.#single(() => this.#statement(sql).get(...params) as T | undefined);
+  }
+
+  run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+    return this.#single(() => this.#statement(sql).run(...params).changes);
+  }
+
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.#exclusive(async () => {
+      await this.#retryBusy(() => this.native.exec('BEGIN IMMEDIATE'));
+      this.#txOpen = true;
+      try {
+        const result = await fn(this.#tx);
+        this.native.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (this.native.inTransaction) this.native.exec('ROLLBACK');
+        throw err;
+      } finally {
+        this.#txOpen = false;
+      }
+    });
+  }
+
+  /** Runs synchronous work on the connection (bulk seeding) in line with the transactions, retried while locked. */
+  withNative<T>(work: (native: Database) => T): Promise<T> {
+    return this.#exclusive(() => this.#retryBusy(() => work(this.native)));
+  }
+
+  async close(): Promise<void> {
+    await this.#exclusive(async () => this.native.close());
+  }
+}

@@ -1,0 +1,316 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey } from '../files';
+import { listIndex, type FilterFamily } from './migrations';
+
+/** A primary-key lookup costs about this many index steps (measured order of magnitude). */
+const LOOKUP_COST = 40;
+/** Time a list request may spend extending the position cache. */
+const ANCHOR_BUDGET_MS = 4;
+
+/**
+ * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut exactly
+ * as the stored words were (letters and digits only), each becomes a quoted prefix term on the
+ * account's own words, and the terms are ANDed. Returns null when nothing searchable is left.
+ */
+export function toMatchQuery(accountId: number, search: string): string | null {
+  const terms = queryTerms(search).map((w) => `"${accountId}x${w}"*`);
+  return terms.length ? terms.join(' AND ') : null;
+}
+
+/** Knobs of the planner that tests turn (a small anchor step exercises the position cache). */
+export interface ListTuning {
+  searchStrategy?: 'auto' | 'walk' | 'join';
+  anchorStep?: number;
+}
+
+/**
+ * The SQLite list planner: pages of an account's files for every sort, filter and search, from the
+ * covering indexes, the per-account counters and the FTS index. It is synchronous and runs in the
+ * read workers (each with its own read-only connection), never on the server's event loop.
+ */
+export class SqliteFileList {
+  /** Tests pin the search strategy to check that both give the same pages. */
+  searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
+  /** Rows between two cached positions of a listing (tests make it small). */
+  anchorStep = 8192;
+  readonly #db: Database;
+  /**
+   * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
+   * the row at every `anchorStep`-th position, filled in as pages are asked for. A page at position p
+   * then seeks to the nearest anchor and walks fewer than `anchorStep` rows, instead of p. Valid for
+   * one `files_version` (any change to files clears it).
+   */
+  readonly #anchors = new Map<string, Array<[unknown, number]>>();
+  #anchorsVersion = -1;
+  readonly #cache = new Map<string, Statement>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  #stmt(sql: string): Statement {
+    let s = this.#cache.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql);
+      this.#cache.set(sql, s);
+    }
+    return s;
+  }
+
+  /** One consistent snapshot for the count and the page. */
+  list(accountId: number, q: ListQuery): ListPage {
+    return this.#db.transaction(() => {
+      const search = q.search?.trim();
+      return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
+    }).deferred();
+  }
+
+  #filters(q: ListQuery, alias = ''): { sql: string; params: number[] } {
+    let sql = '';
+    const params: number[] = [];
+    if (q.file_status !== undefined) {
+      sql += ` AND ${alias}file_status = ?`;
+      params.push(q.file_status);
+    }
+    if (q.isActive !== undefined) {
+      sql += ` AND ${alias}is_active = ?`;
+      params.push(q.isActive);
+    }
+    return { sql, params };
+  }
+
+  #orderBy(sortKey: SortKey, dir: 'ASC' | 'DESC', alias = ''): string {
+    const column = SORT_COLUMNS[sortKey];
+    return column === 'file_id' ? `${alias}file_id ${dir}` : `${alias}${column} ${dir}, ${alias}file_id ${dir}`;
+  }
+
+  /**
+   * No search: the total comes from the counters, the page's ids from a covering index (deferred
+   * join), and a page past the middle is read from the other end of the index with the order
+   * reversed, so no request walks more than half of the account's rows.
+   */
+  #browse(accountId: number, q: ListQuery): { files: FileRow[]; total: number } {
+    const { total } = this.#counts(accountId, q);
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return { files: [], total };
+
+    const reverse = offset + q.limit / 2 > total / 2;
+    const asc = (q.order === 'asc') !== reverse;
+    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const ids = this.#pageIds(accountId, q, asc, limit, skip);
+    if (reverse) ids.reverse();
+    return { files: this.#rowsInOrder(ids), total };
+  }
+
+  /**
+   * Search: the matches come from the account's own FTS terms, so their count costs no lookups. A page
+   * is then read one of two ways, whichever is cheaper: walk the sort's covering index and keep the
+   * rows in the match set (good when matches are many), or look the matches up and sort them (good
+   * when they are few).
+   */
+  #search(accountId: number, q: ListQuery, search: string): { files: FileRow[]; total: number } {
+    const match = toMatchQuery(accountId, search);
+    const id = searchedId(search);
+    if (match === null && id === null) return { files: [], total: 0 };
+    const parts: string[] = [];
+    const candParams: (string | number)[] = [];
+    if (match !== null) {
+      parts.push('SELECT rowid AS id FROM files_search WHERE files_search MATCH ?');
+      candParams.push(match);
+    }
+    if (id !== null) {
+      parts.push('SELECT file_id AS id FROM files WHERE file_id = ? AND account_id = ?');
+      candParams.push(id, accountId);
+    }
+    const cand = parts.join(' UNION ');
+    const { sql: filterSql, params } = this.#filters(q, 'f.');
+    const hasFilters = params.length > 0;
+
+    const matches = this.#stmt(`SELECT count(*) FROM (${cand})`).pluck().get(...candParams) as number;
+    const total = hasFilters
+      ? (this.#stmt(`SELECT count(*) FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}`)
+          .pluck()
+          .get(...candParams, ...params) as number)
+      : matches;
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return { files: [], total };
+
+    const { total: rows } = this.#counts(accountId, q);
+    const reverse = offset + q.limit / 2 > total / 2;
+    const needed = reverse ? total - offset : offset + q.limit;
+    const walkSteps = (needed * rows) / total;
+    let ids: number[];
+    const walk = this.searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.searchStrategy === 'walk';
+    if (walk) {
+      const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
+      const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
+      const asc = (q.order === 'asc') !== reverse;
+      const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+      const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+      const { sql: plainFilters } = this.#filters(q);
+      ids = this.#stmt(
+        `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${plainFilters} AND file_id IN (${cand})` +
+          ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(accountId, ...params, ...candParams, limit, skip) as number[];
+      if (reverse) ids.reverse();
+    } else {
+      ids = this.#stmt(
+        `SELECT f.file_id FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}` +
+          ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(...candParams, ...params, q.limit, offset) as number[];
+    }
+    return { files: this.#rowsInOrder(ids), total };
+  }
+
+  /** Ids of `limit` rows after skipping `skip`, in the given direction, through the anchors. */
+  #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number, warmOnly = false): number[] {
+    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
+    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
+    const column = SORT_COLUMNS[q.sort_by];
+    const { sql: filterSql, params } = this.#filters(q);
+    const dir = asc ? 'ASC' : 'DESC';
+    const order = this.#orderBy(q.sort_by, dir);
+    const base = `FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}`;
+    const step = this.anchorStep;
+    const k = Math.floor(skip / step);
+    if (k === 0) {
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+    }
+
+    const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
+    if (version !== this.#anchorsVersion) {
+      this.#anchors.clear();
+      this.#anchorsVersion = version;
+    }
+    const cacheKey = `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${column}|${dir}`;
+    let anchors = this.#anchors.get(cacheKey);
+    if (!anchors) {
+      if (this.#anchors.size >= 500) this.#anchors.clear();
+      anchors = [];
+      this.#anchors.set(cacheKey, anchors);
+    }
+    const cmp = asc ? '>' : '<';
+    const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
+    const keyOf = (row: Record<string, unknown> | undefined): [unknown, number] | undefined =>
+      row ? [column === 'file_id' ? row.file_id : row.c, row.file_id as number] : undefined;
+    /**
+     * `limit` rows (or key columns) after skipping `skip` rows from a key on. A row value
+     * `(col, file_id) > (?, ?)` would seek on `col` only and then walk every row sharing the key's
+     * value (tens of thousands on a status or server sort), so this reads "same value, later id" and
+     * then "later value", each from an exact seek followed by a plain index walk.
+     */
+    const fromKey = (key: [unknown, number], inclusive: boolean, what: string, limit: number, skip: number): Record<string, unknown>[] => {
+      const idCmp = inclusive ? `${cmp}=` : cmp;
+      if (column === 'file_id') {
+        return this.#stmt(`SELECT ${what} ${base} AND file_id ${idCmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+          accountId, ...params, key[1], limit, skip,
+        ) as Record<string, unknown>[];
+      }
+      const same = `${base} AND ${column} = ? AND file_id ${idCmp} ?`;
+      const inSame = this.#stmt(`SELECT count(*) FROM (SELECT 1 ${same} LIMIT ?)`).pluck().get(accountId, ...params, key[0], key[1], skip + limit) as number;
+      const rows = skip < inSame
+        ? (this.#stmt(`SELECT ${what} ${same} ORDER BY ${order} LIMIT ? OFFSET ?`).all(accountId, ...params, key[0], key[1], limit, skip) as Record<string, unknown>[])
+        : [];
+      if (rows.length < limit) {
+        rows.push(
+          ...(this.#stmt(`SELECT ${what} ${base} AND ${column} ${cmp} ? ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+            accountId, ...params, key[0], limit - rows.length, Math.max(0, skip - inSame),
+          ) as Record<string, unknown>[]),
+        );
+      }
+      return rows;
+    };
+
+    // anchors[j - 1] is the key at position j * step. Extending them costs about what walking there
+    // costs, so it is time-boxed: a request never pays much more than a plain OFFSET would, and
+    // repeated deep requests soon find their anchor ready.
+    const started = performance.now();
+    while (anchors.length < k && performance.now() - started < ANCHOR_BUDGET_MS) {
+      const prev = anchors[anchors.length - 1];
+      const row = prev
+        ? fromKey(prev, false, cols, 1, step - 1)[0]
+        : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as Record<string, unknown> | undefined);
+      const key = keyOf(row);
+      if (!key) break;
+      anchors.push(key);
+    }
+    if (warmOnly) return anchors.length >= k ? [1] : [];
+    const j = Math.min(k, anchors.length);
+    const anchor = anchors[j - 1];
+    if (!anchor) {
+      return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(accountId, ...params, limit, skip) as number[];
+    }
+    return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
+  }
+
+  /**
+   * Fills the position cache of big accounts ahead of requests, one small slice per call (each call
+   * runs for about ANCHOR_BUDGET_MS). Returns true when everything is warm for the current data.
+   */
+  warmPositions(): boolean {
+    if (!this.#warm) this.#warm = this.#warmSteps();
+    const started = performance.now();
+    while (performance.now() - started < ANCHOR_BUDGET_MS) {
+      if (this.#warm.next().done) {
+        this.#warm = null;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #warm: Generator<void> | null = null;
+
+  *#warmSteps(): Generator<void> {
+    const big = this.#stmt('SELECT account_id FROM file_counts GROUP BY account_id HAVING sum(n) >= ?')
+      .pluck()
+      .all(this.anchorStep * 4) as number[];
+    const filters: Array<Pick<ListQuery, 'isActive' | 'file_status'>> = [
+      {},
+      { isActive: 1 },
+      { isActive: 0 },
+      ...Array.from({ length: 11 }, (_, s) => ({ file_status: s })),
+      ...Array.from({ length: 22 }, (_, i) => ({ file_status: i >> 1, isActive: (i & 1) as 0 | 1 })),
+    ];
+    for (const accountId of big) {
+      for (const f of filters) {
+        for (const sort_by of Object.keys(SORT_COLUMNS) as SortKey[]) {
+          const q: ListQuery = { page: 1, limit: 1, sort_by, order: 'asc', ...f };
+          for (const asc of [true, false]) {
+            for (;;) {
+              const done = this.#db.transaction(() => {
+                const { total } = this.#counts(accountId, q);
+                return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
+              }).deferred();
+              if (done) break;
+              yield;
+            }
+            yield;
+          }
+        }
+      }
+    }
+  }
+
+  #counts(accountId: number, q: ListQuery): { total: number } {
+    const { sql: filterSql, params } = this.#filters(q);
+    const total = this.#stmt(`SELECT coalesce(sum(n), 0) FROM file_counts WHERE account_id = ?${filterSql}`)
+      .pluck()
+      .get(accountId, ...params) as number;
+    return { total };
+  }
+
+  #rowsInOrder(ids: number[]): FileRow[] {
+    if (!ids.length) return [];
+    const rows = this.#stmt(`SELECT * FROM files WHERE file_id IN (${ids.map(() => '?').join(',')})`).all(
+      ...ids,
+    ) as FileRow[];
+    const byId = new Map(rows.map((r) => [r.file_id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is FileRow => r !== undefined);
+  }
+}

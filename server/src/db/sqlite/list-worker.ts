@@ -1,0 +1,52 @@
+import { setImmediate as yieldToMessages } from 'node:timers/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { tuneConnection } from './connection';
+import { SqliteFileList, type ListTuning } from './file-list';
+import type { WorkerReply, WorkerRequest } from './read-pool';
+
+/**
+ * One read worker: its own read-only connection (WAL lets it read beside the writer and beside other
+ * workers) and its own list planner with its own position cache. A wait for a lock blocks this
+ * thread only, never the server's event loop.
+ */
+const db = new BetterSqlite3(workerData.file as string, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 10000');
+tuneConnection(db);
+const list = new SqliteFileList(db);
+const port = parentPort!;
+
+const filesVersion = db.prepare('SELECT v FROM files_version WHERE id = 1').pluck();
+let warmVersion = -1;
+
+/** Fills the position cache unless it is already warm for the current data. */
+async function warm(): Promise<boolean> {
+  const version = filesVersion.get() as number;
+  if (version === warmVersion) return true;
+  // 4 ms slices with a turn of the event loop between them, so list requests are served meanwhile.
+  while (!list.warmPositions()) await yieldToMessages();
+  warmVersion = version;
+  return true;
+}
+
+async function handle(request: WorkerRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'list':
+      return list.list(request.accountId, request.query);
+    case 'warm':
+      return warm();
+    case 'tune':
+      Object.assign(list, request.tuning satisfies ListTuning);
+      return true;
+    case 'close':
+      db.close();
+      return true;
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  handle(request).then(
+    (result) => port.postMessage({ id: request.id, result } satisfies WorkerReply),
+    (err: unknown) => port.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) } satisfies WorkerReply),
+  );
+});

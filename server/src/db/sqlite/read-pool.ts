@@ -1,0 +1,157 @@
+import { Worker } from 'node:worker_threads';
+import type { ListPage, ListQuery } from '../files';
+import type { ListTuning } from './file-list';
+
+type Work =
+  | { kind: 'list'; accountId: number; query: ListQuery }
+  | { kind: 'warm' }
+  | { kind: 'tune'; tuning: ListTuning }
+  | { kind: 'close' };
+export type WorkerRequest = { id: number } & Work;
+export type WorkerReply = { id: number; result?: unknown; error?: string };
+
+interface Job {
+  accountId: number;
+  query: ListQuery;
+  resolve: (page: ListPage) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  /** The list job it is running, if any (warm-up slices do not count: they yield to requests). */
+  busyWith: number | null;
+  pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+}
+
+const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./list-worker.ts', import.meta.url).href;
+
+/**
+ * List and search reads of SQLite run here, in a few worker threads, so that a heavy search never
+ * holds the server's event loop. Jobs are queued per account and handed out round-robin across
+ * accounts, and one account may occupy at most half of the workers: another account's request finds a
+ * free worker (and a core) even while 8 heavy searches of one account are waiting.
+ */
+export class ReadPool {
+  readonly #file: string;
+  readonly #slots: Slot[] = [];
+  readonly #queues = new Map<number, Job[]>();
+  readonly #running = new Map<number, number>();
+  readonly #perAccount: number;
+  #nextId = 1;
+  #closed = false;
+
+  constructor(file: string, size: number) {
+    this.#file = file;
+    this.#perAccount = Math.max(1, Math.floor(size / 2));
+    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
+  }
+
+  #spawn(): Slot {
+    const slot: Slot = {
+      worker: new Worker(BOOT, { workerData: { file: this.#file, entry: ENTRY } }),
+      busyWith: null,
+      pending: new Map(),
+    };
+    slot.worker.on('message', (reply: WorkerReply) => {
+      const waiter = slot.pending.get(reply.id);
+      if (!waiter) return;
+      slot.pending.delete(reply.id);
+      if (reply.error !== undefined) waiter.reject(new Error(reply.error));
+      else waiter.resolve(reply.result);
+    });
+    const fail = (err: Error) => {
+      for (const waiter of slot.pending.values()) waiter.reject(err);
+      slot.pending.clear();
+      const index = this.#slots.indexOf(slot);
+      if (index >= 0 && !this.#closed) {
+        if (slot.busyWith !== null) this.#finished(slot.busyWith);
+        slot.busyWith = null;
+        this.#slots[index] = this.#spawn(); // a crashed worker is replaced
+        this.#dispatch();
+      }
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => fail(new Error(`list worker exited (${code})`)));
+    return slot;
+  }
+
+  #send<T>(slot: Slot, request: Work): Promise<T> {
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      slot.worker.postMessage({ ...request, id });
+    });
+  }
+
+  list(accountId: number, query: ListQuery): Promise<ListPage> {
+    if (this.#closed) return Promise.reject(new Error('the read pool is closed'));
+    return new Promise((resolve, reject) => {
+      const queue = this.#queues.get(accountId) ?? [];
+      queue.push({ accountId, query, resolve, reject });
+      this.#queues.set(accountId, queue);
+      this.#dispatch();
+    });
+  }
+
+  #finished(accountId: number): void {
+    const n = (this.#running.get(accountId) ?? 1) - 1;
+    if (n > 0) this.#running.set(accountId, n);
+    else this.#running.delete(accountId);
+  }
+
+  /** Gives free workers the oldest job of the next account in turn that is under its share. */
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.busyWith !== null) continue;
+      const job = this.#nextJob();
+      if (!job) return;
+      slot.busyWith = job.accountId;
+      this.#running.set(job.accountId, (this.#running.get(job.accountId) ?? 0) + 1);
+      this.#send<ListPage>(slot, { kind: 'list', accountId: job.accountId, query: job.query })
+        .then(job.resolve, job.reject)
+        .finally(() => {
+          if (slot.busyWith !== null) this.#finished(job.accountId);
+          slot.busyWith = null;
+          this.#dispatch();
+        });
+    }
+  }
+
+  #nextJob(): Job | undefined {
+    for (const [accountId, queue] of this.#queues) {
+      if ((this.#running.get(accountId) ?? 0) >= this.#perAccount) continue;
+      const job = queue.shift()!;
+      // Round-robin: the account goes to the back of the line (Map keeps insertion order).
+      this.#queues.delete(accountId);
+      if (queue.length) this.#queues.set(accountId, queue);
+      return job;
+    }
+    return undefined;
+  }
+
+  /**
+   * Every worker fills its own position cache, one worker after the other (warming all at once would
+   * take every core from the requests); resolves when all are warm for the current data.
+   */
+  async warm(): Promise<void> {
+    for (const slot of [...this.#slots]) await this.#send(slot, { kind: 'warm' });
+  }
+
+  async tune(tuning: ListTuning): Promise<void> {
+    await Promise.all(this.#slots.map((slot) => this.#send(slot, { kind: 'tune', tuning })));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const queue of this.#queues.values()) for (const job of queue) job.reject(new Error('the server is closing'));
+    this.#queues.clear();
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        await this.#send(slot, { kind: 'close' }).catch(() => {});
+        await slot.worker.terminate();
+      }),
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyCors from '@fastify/cors';
+
+/** CORS for the listed exact origins only (none: CORS stays off, the kit is served same-origin). */
+async function cors(app: FastifyInstance, { origins }: { origins: string[] }): Promise<void> {
+  if (!origins.length) return;
+  await app.register(fastifyCors, {
+    origin: origins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['x-apikey', 'authorization', 'content-type'],
+    maxAge: 600,
+  });
+}
+
+export default fp(cors, { name: 'cors' });

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AccountsRepository } from '../db/accounts-repository';
+import { FilesRepository } from '../db/files-repository';
+import { openDatabase, subtitleStoreFor } from '../db/open';
+import { seedDemo } from '../db/seed';
+import { SubtitlesRepository } from '../db/subtitles-repository';
+
+export interface DatabasePluginOptions {
+  /** `postgres://…`, else SQLite in `settings.dataDir`. */
+  databaseUrl?: string | undefined;
+  readWorkers?: number | undefined;
+  /** Seed a new database with the demo accounts and files. */
+  demo: boolean;
+  demoPassword: string;
+  demoFiles: number;
+}
+
+/**
+ * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`), closed
+ * with the app. A new database gets the demo data once; big accounts' deep-page positions are
+ * computed in the background.
+ */
+async function database(app: FastifyInstance, options: DatabasePluginOptions): Promise<void> {
+  const { dataDir } = app.settings;
+  const { db, lister, close } = await openDatabase({
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    readWorkers: options.readWorkers,
+    initialize: async (db) => {
+      if (!options.demo) return;
+      await seedDemo(db, subtitleStoreFor(db, dataDir), { demoPassword: options.demoPassword, now: app.clock(), files: options.demoFiles });
+    },
+  });
+  app.addHook('onClose', close);
+  app.decorate('db', db);
+  app.decorate('accounts', new AccountsRepository(db));
+  app.decorate('files', new FilesRepository(db, lister));
+  app.decorate('subtitles', new SubtitlesRepository(db));
+  warmListPositions(app);
+}
+
+/**
+ * Deep list pages of big accounts are fast once their positions are cached: fill that cache in small
+ * slices beside the requests, after start and again (checked every 10 s) after files change.
+ */
+function warmListPositions(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const tick = (delay: number) => {
+    timer = setTimeout(() => {
+      if (closed) return;
+      app.files.warmPositions().then(
+        () => tick(10_000),
+        (err: unknown) => {
+          if (!closed) app.log.warn({ err }, 'warming the list position cache failed'); // only an optimisation
+          tick(10_000);
+        },
+      );
+    }, delay);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => tick(500));
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
+}
+
+export default fp(database, { name: 'database' });

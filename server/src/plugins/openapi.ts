@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+
+/** The OpenAPI document of every route's schema (served by the openapi route). */
+async function openapi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'vp-admin-kit reference API',
+        version: '1.0.0',
+        description: 'Every JSON reply is the envelope { status: "success" | "warning" | "error", message, data? }.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-apikey' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+}
+
+export default fp(openapi, { name: 'openapi' });

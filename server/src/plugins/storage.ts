@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+import { subtitleStoreFor } from '../db/open';
+
+/**
+ * Subtitle content (`app.store`: files next to SQLite, rows in PostgreSQL) and the multipart parser
+ * of uploads, which streams to temporary files of the data folder.
+ */
+async function storage(app: FastifyInstance): Promise<void> {
+  app.decorate('store', subtitleStoreFor(app.db, app.settings.dataDir));
+  await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
+}
+
+export default fp(storage, { name: 'storage', dependencies: ['database'] });

@@ -1,0 +1,5 @@
+import { useSession } from '../config/use-config';
+import { apiClientFor, type ApiClient } from './client';
+
+/** The API client of this element's session (its own `api-base`). */
+export const useApi = (): ApiClient => apiClientFor(useSession());
