@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttributeType, ElementDescription } from '../src/elements/describe';
 import { ELEMENTS } from '../src/elements/specs';
-import { CSS_PARTS, CSS_PROPERTIES, PARTS_BY_TAG } from '../src/elements/styling';
+import { CSS_PARTS, CSS_PROPERTIES, PARTS_BY_TAG } from '../src/app/shell/styling';
 
 /** `{ enum: ['light', 'dark'] }` → `'light' | 'dark'`. */
 const typeText = (type: AttributeType) => (typeof type === 'string' ? type : type.enum.map((value) => `'${value}'`).join(' | '));

@@ -1,4 +1,4 @@
-import { CSS_PARTS, PARTS_BY_TAG } from '../../src/elements/styling';
+import { CSS_PARTS, PARTS_BY_TAG } from '../../src/app/shell/styling';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 

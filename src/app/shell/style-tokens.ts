@@ -1,5 +1,5 @@
 import type { ThemeOptions } from '@mui/material/styles';
-import { CSS_PARTS, CSS_PROPERTIES } from '../../elements/styling';
+import { CSS_PARTS, CSS_PROPERTIES } from './styling';
 
 /** Theme values a host page set through the `--vp-*` custom properties; absent or invalid ones are left out. */
 export interface StyleTokens {
