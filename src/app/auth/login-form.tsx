@@ -80,7 +80,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
               {error}
             </Alert>
           )}
-          <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+          <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
             <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} disabled={busy} fullWidth autoFocus />
             <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} fullWidth />
             <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}>

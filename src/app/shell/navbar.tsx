@@ -25,7 +25,7 @@ export function Navbar({ onToggleSidebar, sidebarOpen, onSignOut }: { onToggleSi
   const username = signedInAs(config);
 
   return (
-    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar part="topbar" position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: TOP_BAR_HEIGHT }, px: { xs: 1, sm: 2 } }}>
         <IconButton edge="start" onClick={onToggleSidebar} aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'} aria-expanded={sidebarOpen}>
           <MenuIcon />

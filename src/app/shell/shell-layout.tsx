@@ -30,7 +30,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
   useFocusHeading(location, main);
 
   return (
-    <Box sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box part="shell" sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}>
       <Box
         component="a"
         href="#vp-main"
@@ -47,7 +47,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
       {overlaid ? <Box data-testid="sidebar-scrim" onClick={() => setOpen(false)} sx={{ position: 'absolute', inset: 0, zIndex: 1150, bgcolor: 'rgba(0, 0, 0, 0.4)' }} /> : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Navbar sidebarOpen={open} onToggleSidebar={() => setOpen((value) => !value)} onSignOut={onSignOut} />
-        <Box component="main" id="vp-main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none', '& h1[tabindex="-1"]:focus': { outline: 'none' } }}>
+        <Box component="main" part="content" id="vp-main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none', '& h1[tabindex="-1"]:focus': { outline: 'none' } }}>
           <GutterFrame>
             <ContentBoundary location={location}>{children}</ContentBoundary>
           </GutterFrame>

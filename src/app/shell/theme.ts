@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { ThemeMode } from '../config/config-store';
+import { withStyleTokens, type StyleTokens } from './style-tokens';
 
 /**
  * The sidebar is dark in both themes (spec §2); the active entry is blue, dark enough for white
@@ -14,12 +15,12 @@ export const TOP_BAR_HEIGHT = 56;
  * The kit's MUI theme. Portals (Popover, Popper, Modal and everything built on them) render into a
  * node inside the element's shadow root, so host CSS cannot reach them and their styles apply.
  * `htmlFontSize` follows the host page's root font size, because rem inside a shadow root is
- * relative to the host's <html>.
+ * relative to the host's <html>. The host's `--vp-*` tokens apply over the kit's own values.
  */
-export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLElement | null, htmlFontSize: number): Theme {
+export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLElement | null, htmlFontSize: number, tokens: StyleTokens = { compact: false }): Theme {
   const container = () => portalContainer() ?? document.body;
   const ring = focusRing(mode);
-  return createTheme({
+  return createTheme(withStyleTokens({
     palette: {
       mode,
       primary: { main: mode === 'dark' ? '#64b5f6' : '#1565c0' },
@@ -46,7 +47,7 @@ export function createKitTheme(mode: ThemeMode, portalContainer: () => HTMLEleme
       // Dark links a step lighter than the primary blue: they stay above 4.5:1 on a selected (tinted) row too.
       MuiLink: { styleOverrides: { root: { ...(mode === 'dark' ? { color: '#90caf9', textDecorationColor: 'rgba(144, 202, 249, 0.4)' } : {}), '&:focus-visible': { ...ring, borderRadius: 2 } } } },
     },
-  });
+  }, tokens));
 }
 
 /** The keyboard focus ring: 2 px, in a colour with at least 3:1 against the theme's surfaces. */
