@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
@@ -18,7 +19,6 @@ export const PREBUNDLED = [
   '@emotion/react',
   '@emotion/styled',
   '@emotion/cache',
-  'notistack',
   'stylis-plugin-rtl',
   'wouter',
   'wouter/use-browser-location',
@@ -42,8 +42,32 @@ function portalFallback(): Plugin {
   };
 }
 
+/**
+ * Build only: writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every built
+ * file, so the server sends them as they are — the best ratio, and no compression work per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'vp-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        const path = join(options.dir!, fileName);
+        const content = readFileSync(path);
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          }),
+        );
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), portalFallback()],
+  plugins: [react(), portalFallback(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve'

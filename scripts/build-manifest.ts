@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AttributeType, ElementDescription } from '../src/elements/describe';
 import { ELEMENTS } from '../src/elements/specs';
+import { CSS_PARTS, CSS_PROPERTIES, PARTS_BY_TAG } from '../src/app/shell/styling';
 
 /** `{ enum: ['light', 'dark'] }` → `'light' | 'dark'`. */
 const typeText = (type: AttributeType) => (typeof type === 'string' ? type : type.enum.map((value) => `'${value}'`).join(' | '));
@@ -39,8 +40,14 @@ function declaration(spec: ElementDescription) {
       type: { text: `CustomEvent<${e.detailType}>` },
       description: e.description,
     })),
-    cssParts: spec.cssParts,
-    cssProperties: spec.cssProperties,
+    // The styling hooks come from styling.ts (kept out of the descriptions so the entry stays small).
+    cssParts: PARTS_BY_TAG[spec.tag as keyof typeof PARTS_BY_TAG].map((name) => CSS_PARTS[name]),
+    cssProperties: Object.values(CSS_PROPERTIES).map(({ name, syntax, description, default: value }) => ({
+      name,
+      syntax,
+      description,
+      default: value,
+    })),
   };
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format),
-// type-check, unit and server tests (Vitest), browser tests of the elements (@web/test-runner in
-// Chromium), end-to-end flows (Playwright against the real server). All suites run even when one fails; the last line counts every test.
+// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format), type-check, unit and server tests (Vitest), browser
+// tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
+// real server). All suites run even when one fails; the last line counts every test. Each suite's
+// output is streamed as it runs (and kept, to count its tests at the end).
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +16,7 @@ const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 const only = process.argv.slice(2);
 
 const suites = [
-  {
-    name: 'lint',
-    command: ['npm', 'run', '--silent', 'lint'],
-    count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
-  },
+  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) },
   {
     name: 'typecheck',
     command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
@@ -56,6 +53,21 @@ const suites = [
   },
 ];
 
+/** Runs a command, copying its stdout to ours as it comes; resolves { ok, output }. */
+function run(command, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', (err) => resolve({ ok: false, output: `${output}\n${err.message}` }));
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
 let passed = 0;
 let failed = 0;
 const summary = [];
@@ -91,18 +103,10 @@ if (!only.length || only.includes('unit+server')) {
 for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
   const started = Date.now();
   console.log(`\n━━ ${suite.name} ━━`);
-  const run = spawnSync(suite.command[0], suite.command.slice(1), {
-    cwd: root,
-    env: { ...process.env, ...suite.env },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  process.stdout.write(run.stdout ?? '');
-  const ok = run.status === 0;
+  const { ok, output } = await run(suite.command, suite.env);
   let counts;
   try {
-    counts = suite.count(ok, run.stdout ?? '');
+    counts = suite.count(ok, output);
   } catch {
     counts = { passed: 0, failed: 1 };
   }

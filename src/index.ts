@@ -9,6 +9,6 @@ defineElements();
 
 export { loadElement } from './elements/define';
 export type { VpTag } from './elements/specs';
-export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/events';
+export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/event-map';
 export type { VideoFile, Subtitle } from './app/api/schemas';
 export type { VpAdminPanelElement, VpFileListElement, VpFileEditorElement } from './elements/element-types';

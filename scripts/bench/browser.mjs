@@ -1,6 +1,6 @@
 // Part 3: in headless Chromium, the built kit served by the real server (demo seed, temp data dir):
 // (a) <vp-file-list> connected → first rows painted, (b) 'next page' click → new rows painted,
-// (c) Active toggle → badge updated; and the floor: a plain React <table> paging the same rows.
+// (c) Active switch → switch updated; and the floor: a plain React <table> paging the same rows.
 // Times are taken in the page: performance.now() at the trigger, a MutationObserver on the shadow root
 // (or the table) sees the DOM change, then two requestAnimationFrame callbacks = the frame was painted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -62,12 +62,12 @@ window.__bench = {
   async toggleActive(root, timeout = 10000) {
     const row = root.querySelector('[role="row"][data-id]');
     const cell = row && row.querySelector('[data-field="isActive"]');
-    const chip = cell && (cell.querySelector('[role="button"], button, .MuiChip-root'));
-    if (!chip) throw new Error('no Active badge in the first row');
+    const toggle = cell && cell.querySelector('input[role="switch"]');
+    if (!toggle) throw new Error('no Active switch in the first row');
     const id = row.getAttribute('data-id');
-    const before = cell.textContent;
-    const current = () => root.querySelector('[role="row"][data-id="' + id + '"] [data-field="isActive"]');
-    return this.change(root, () => chip.click(), () => { const c = current(); return !!c && c.textContent !== before; }, timeout);
+    const before = toggle.checked;
+    const current = () => root.querySelector('[role="row"][data-id="' + id + '"] [data-field="isActive"] input[role="switch"]');
+    return this.change(root, () => toggle.click(), () => { const c = current(); return !!c && c.checked !== before; }, timeout);
   },
 };
 `;
@@ -206,7 +206,7 @@ export async function run(options = {}) {
       } catch (err) {
         notMeasured("<vp-file-list> 'next page' click → new rows painted", `p95 ≤ ${NEXT_BUDGET} ms`, `not measured: ${err.message}`);
       }
-      // (c) Active toggle → badge updated (pairs, so the data ends as it began).
+      // (c) Active switch → switch updated (pairs, so the data ends as it began).
       try {
         const times = [],
           doms = [];
@@ -216,14 +216,14 @@ export async function run(options = {}) {
           doms.push(r.dom);
         }
         rows.push({
-          name: '<vp-file-list> Active toggle click → badge updated',
+          name: '<vp-file-list> Active switch click → switch updated',
           figure: describe(stats(times), stats(doms)),
           budget: '– (none in docs/budgets.md)',
           status: '–',
           note: 'includes the PATCH round trip; 10 toggles of the first row',
         });
       } catch (err) {
-        notMeasured('<vp-file-list> Active toggle click → badge updated', '–', `not measured: ${err.message}`);
+        notMeasured('<vp-file-list> Active switch click → switch updated', '–', `not measured: ${err.message}`);
       }
     } else {
       notMeasured(
@@ -231,7 +231,7 @@ export async function run(options = {}) {
         `p95 ≤ ${NEXT_BUDGET} ms`,
         'not measured: the list did not render rows (see the row above)',
       );
-      notMeasured('<vp-file-list> Active toggle click → badge updated', '–', 'not measured: the list did not render rows');
+      notMeasured('<vp-file-list> Active switch click → switch updated', '–', 'not measured: the list did not render rows');
     }
 
     // The floor: a plain React <table>, same query, same API, same measurement.

@@ -2,15 +2,22 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle';
 import { systemClock, type Clock } from './lib/clock';
+import { timeoutOptions } from './lib/http-timeouts';
+import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authentication';
+import crashCleanStorage from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
 import database from './plugins/database';
-import { formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import encodedBodies from './plugins/encoded-bodies';
+import { answerFrameworkError, formatValidationErrors, registerErrorHandler } from './plugins/errors';
+import noStore from './plugins/no-store';
 import openapi from './plugins/openapi';
 import queryHygiene from './plugins/query-hygiene';
+import rateLimit from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
+import staticFiles from './plugins/static-files';
 import storage from './plugins/storage';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
@@ -43,10 +50,8 @@ export interface AppOptions {
   sessionIdleSeconds?: number;
   /** A session ends this long after sign-in whatever happens (default 604800 s). */
   sessionMaxSeconds?: number;
-  /** Failed sign-ins per account per hour before 429 (default 100). */
-  loginMaxFailuresPerAccount?: number;
-  /** Failed sign-ins per client IP per hour before 429 (default 300). */
-  loginMaxFailuresPerIp?: number;
+  /** Sign-in throttling limits (tests shorten them); see SignInThrottle. */
+  signInPolicy?: Partial<SignInPolicy>;
   /** Milliseconds since the epoch (tests move time with it). */
   clock?: Clock;
   /** Exact origins allowed by CORS; empty or absent = CORS off. */
@@ -59,8 +64,17 @@ export interface AppOptions {
   demoDir?: string;
   /** The built kit (default `<repo>/dist/kit`). */
   kitDir?: string;
+  /** A request must arrive whole (headers and body) within this many seconds (default 60). */
+  requestTimeoutSeconds?: number;
+  /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
+  accountQuotaBytes?: number;
+  /** API requests a minute per key and per address before 429 (default 1200). */
+  rateLimitPerMinute?: number;
+  /** Uploads one account may have in flight at once before 429 (default 4). */
+  maxUploadsPerAccount?: number;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Which proxies' X-Forwarded-For is believed: a hop count or addresses/CIDR ranges (default: none). */
+  trustProxy?: TrustProxy;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -81,7 +95,9 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
   const [status, reason, message] =
     err.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
-      : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
   const body = JSON.stringify({ status: 'error', message });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -96,8 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl?.replace(/\/+$/, '') || undefined,
     sessionIdleMs: (options.sessionIdleSeconds ?? 86_400) * 1000,
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
-    loginMaxFailuresPerAccount: options.loginMaxFailuresPerAccount ?? 100,
-    loginMaxFailuresPerIp: options.loginMaxFailuresPerIp ?? 300,
+    signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
+    maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
+    accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
@@ -105,17 +122,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
+    ...timeoutOptions(options.requestTimeoutSeconds ?? 60),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
     clientErrorHandler: rejectMalformedRequest,
+    frameworkErrors: answerFrameworkError,
   });
 
   app.decorate('clock', clock);
   app.decorate('settings', settings);
   registerErrorHandler(app);
   registerNotFound(app);
+  await app.register(encodedBodies);
+  await app.register(noStore);
 
   await app.register(database, {
     databaseUrl: options.databaseUrl,
@@ -125,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     demoFiles: options.demoFiles ?? 1000,
   });
   await app.register(storage);
+  await app.register(crashCleanStorage);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, {
@@ -132,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
-  await app.register(fastifyStatic, { root: [settings.kitDir, settings.demoDir].filter((v, i, a) => a.indexOf(v) === i), serve: false });
+  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
+  await app.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1200 });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });

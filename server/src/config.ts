@@ -1,4 +1,5 @@
 import type { AppOptions } from './app';
+import { parseTrustProxy } from './lib/trust-proxy';
 
 /** Reads the server's environment (see server/README.md). */
 export interface ServerEnv {
@@ -9,12 +10,14 @@ export interface ServerEnv {
   demoPassword: string;
 }
 
-function seconds(name: string, value: string | undefined, fallback: number): number {
+function positive(name: string, value: string | undefined, fallback: number, unit: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number${unit}, got ${JSON.stringify(value)}`);
   return n;
 }
+
+const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = env.PORT?.trim() ? Number(env.PORT) : 8080;
@@ -41,6 +44,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         .filter(Boolean),
       sessionIdleSeconds: seconds('VP_SESSION_IDLE_SECONDS', env.VP_SESSION_IDLE_SECONDS, 86_400),
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
+      requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
+      accountQuotaBytes: positive('VP_ACCOUNT_QUOTA_BYTES', env.VP_ACCOUNT_QUOTA_BYTES, 1024 ** 3, ' of bytes'),
+      rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
+      maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
+      trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
     },
   };
 }

@@ -1,6 +1,16 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readEnv } from './config';
 import { redacted } from './db/open';
+import { verifyPassword } from './lib/passwords';
+
+/** The start banner shows the demo password only while it still signs in (it may have been reset since). */
+async function demoAccountLine(app: FastifyInstance, password: string): Promise<string | undefined> {
+  const account = await app.accounts.findByUsername('demo');
+  if (!account) return undefined;
+  if (await verifyPassword(account.password_hash, password)) return `Demo account: demo / ${password}`;
+  return 'Demo account: demo (its password was changed; set a new one with: npm run server -- user reset-password demo)';
+}
 
 /** Process concerns only: read the environment, listen, print where, close cleanly on a signal. */
 export async function serve(): Promise<void> {
@@ -25,5 +35,6 @@ export async function serve(): Promise<void> {
   const url = env.port === 0 ? address : env.options.publicUrl;
   console.log(`vp-admin-kit server listening on ${url}`);
   console.log(env.options.databaseUrl ? `Database: ${redacted(env.options.databaseUrl)}` : `Data folder: ${app.settings.dataDir}`);
-  if (env.demo) console.log(`Demo account: demo / ${env.demoPassword}`);
+  const demoLine = env.demo ? await demoAccountLine(app, env.demoPassword) : undefined;
+  if (demoLine) console.log(demoLine);
 }

@@ -3,6 +3,8 @@ import type { AccountsRepository } from './db/accounts-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
+import type { SignInPolicy } from './db/sign-in-throttle';
+import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
 import type { SubtitleStore } from './lib/subtitle-store';
 
@@ -12,8 +14,9 @@ export interface Settings {
   publicUrl: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
-  loginMaxFailuresPerAccount: number;
-  loginMaxFailuresPerIp: number;
+  signInPolicy: SignInPolicy;
+  maxUploadsPerAccount: number;
+  accountQuotaBytes: number;
   demoDir: string;
   kitDir: string;
 }
@@ -27,6 +30,7 @@ declare module 'fastify' {
     store: SubtitleStore;
     clock: Clock;
     settings: Settings;
+    storageJournal: StorageJournal;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

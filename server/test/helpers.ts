@@ -87,7 +87,8 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
     databaseUrl = databaseOfDir.get(dataDir) ?? (await createTestDatabase());
     databaseOfDir.set(dataDir, databaseUrl);
   }
-  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, ...options, databaseUrl });
+  // Suites send far more requests a minute than a person: the rate limit has its own test.
+  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, rateLimitPerMinute: 1_000_000, ...options, databaseUrl });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -161,6 +162,7 @@ export function uploadForm(fields: {
   file_id?: string | number;
   sub_lang?: string;
   sub_tmp?: string;
+  sub_charset?: string;
   fileFirst?: boolean;
 }): FormData {
   const form = new FormData();
@@ -169,6 +171,7 @@ export function uploadForm(fields: {
   if (fields.file_id !== undefined) form.append('file_id', String(fields.file_id));
   if (fields.sub_lang !== undefined) form.append('sub_lang', fields.sub_lang);
   if (fields.sub_tmp !== undefined) form.append('sub_tmp', fields.sub_tmp);
+  if (fields.sub_charset !== undefined) form.append('sub_charset', fields.sub_charset);
   if (!fields.fileFirst) addFile();
   return form;
 }

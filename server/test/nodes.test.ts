@@ -11,8 +11,8 @@ describe('two nodes on one database', () => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    a = await startServer({ loginMaxFailuresPerAccount: 6 });
-    b = await startServer({ loginMaxFailuresPerAccount: 6 }, a.dataDir);
+    a = await startServer({ signInPolicy: { pairAllowance: 6 } });
+    b = await startServer({ signInPolicy: { pairAllowance: 6 } }, a.dataDir);
     await a.addAccount('shared', 'shared-password', 30);
   });
   afterAll(async () => {

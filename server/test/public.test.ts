@@ -38,6 +38,7 @@ describe('config, player, images, pages, headers', () => {
         player: { domain: `${s.base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${s.base}/images/`,
         token: null,
+        account: { username: 'viewer' },
       },
     });
     expect((await s.request('GET', '/api/config')).status).toBe(401);
@@ -50,10 +51,11 @@ describe('config, player, images, pages, headers', () => {
       key,
       body: uploadForm({ file: { name: 'a.srt', content: SRT }, file_id: id, sub_lang: 'fr' }),
     });
-    await s.request('POST', '/api/files/sub', {
+    const noDialogue = await s.request('POST', '/api/files/sub', {
       key,
       body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }),
     });
+    expect(noDialogue.body).toEqual({ status: 'error', message: 'No subtitles were found in this file. Is it really a .ass file?' });
     const res = await fetch(`${s.base}/player/${encodeURIComponent(file.file_slug)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -65,7 +67,7 @@ describe('config, player, images, pages, headers', () => {
     expect(html).toContain('<video controls');
     expect(html).toContain(`poster="/images/${file.file_image}"`);
     const tracks = html.match(/<track [^>]+>/g) ?? [];
-    expect(tracks).toHaveLength(1); // .ass is not converted, so not offered
+    expect(tracks).toHaveLength(1); // the .ass without dialogue was refused
     expect(tracks[0]).toContain('srclang="fr"');
     expect(tracks[0]).toContain('label="French"');
     const src = /src="([^"]+)"/.exec(tracks[0]!)![1]!;

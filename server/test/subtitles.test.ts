@@ -48,7 +48,9 @@ describe('subtitles', () => {
   });
 
   it('accepts exactly 5,242,880 bytes and refuses one byte more with 413', async () => {
-    const big = Buffer.alloc(SUBTITLE_MAX_BYTES, 'a');
+    // A real subtitle of exactly the limit: one cue whose text fills the rest.
+    const head = '1\n00:00:01,000 --> 00:00:02,000\n';
+    const big = Buffer.from(head + 'a'.repeat(SUBTITLE_MAX_BYTES - head.length));
     const ok = await upload(
       uploadForm({ file: { name: 'big.srt', content: big }, file_id: fileId, sub_lang: 'fr', sub_tmp: TMP('big.srt', 'BIGBIGBIGBIG0001') }),
     );
@@ -204,7 +206,7 @@ describe('subtitles', () => {
     const before = await storedFiles();
     const res = await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key });
     expect(res.body).toEqual({ status: 'success', message: 'Subtitle deleted successfully' });
-    expect(await storedFiles()).toBe(before - 1);
+    expect(await storedFiles()).toBe(before - 2); // the original and the player's rendition
     expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key })).status).toBe(404);
   });
 });

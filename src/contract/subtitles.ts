@@ -3,7 +3,7 @@
  * Both import this file, so a limit or a language is changed in one place.
  */
 
-/** 5 MB = 5,242,880 bytes: a file of exactly this size passes, one byte more does not (decision D15). */
+/** 5 MB = 5,242,880 bytes: a file of exactly this size passes, one byte more does not (the kit and the server apply the same bound). */
 export const SUBTITLE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Accepted file extensions, lower case, with the dot (spec §5, §9). */

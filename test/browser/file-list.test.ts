@@ -72,22 +72,26 @@ describe('<vp-file-list>', () => {
     await waitFor(() => !root.querySelector('[role="menu"]'), 'the menu to close');
   });
 
-  it('shows the Active tooltip inside the shadow root', async () => {
+  it('shows the Active switch with its tooltip inside the shadow root', async () => {
     const row = root.querySelector('[role="row"][data-id="1"]')!;
-    const chip = await waitFor(
-      () => [...row.querySelectorAll<HTMLElement>('[role="button"]')].find((b) => b.textContent === 'Active'),
-      'the Active badge',
+    const toggle = await waitFor(
+      () => row.querySelector<HTMLInputElement>('input[role="switch"][aria-label="Active"]'),
+      'the Active switch',
     );
-    chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+    expect(toggle.checked).to.equal(true);
+    expect(root.querySelector<HTMLInputElement>('[role="row"][data-id="2"] input[role="switch"]')!.checked).to.equal(false);
+    // The switch's input covers the whole switch, so the pointer is always over it.
+    toggle.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     const tooltip = await waitFor(() => root.querySelector('[role="tooltip"]'), 'the tooltip');
     expect(tooltip.textContent).to.equal('Disable');
     expect(document.body.querySelector('[role="tooltip"]')).to.equal(null);
-    chip.dispatchEvent(new MouseEvent('mouseleave', { bubbles: true, composed: true }));
+    toggle.dispatchEvent(new MouseEvent('mouseleave', { bubbles: true, composed: true }));
   });
 
   it('shows the status description as a tooltip', async () => {
     const chip = root.querySelector<HTMLElement>('[role="row"][data-id="2"] [data-field="file_status"] .MuiChip-root')!;
     expect(chip.textContent).to.equal('Completed');
+    expect(chip.dataset.family).to.equal('done');
     chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     await waitFor(() => [...root.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent === 'Completed'), 'the status tooltip');
   });

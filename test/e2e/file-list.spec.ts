@@ -75,7 +75,11 @@ test('filter by status and by active flag', async ({ page, account, request }) =
   await expect(page).toHaveURL(/isActive=0\b/);
   const inactive = files.filter((f) => f.isActive === 0).length;
   await expect(page.getByRole('heading', { name: `File List (${inactive})` })).toBeVisible();
-  await expect(page.locator('[role="row"][data-id] [data-field="isActive"]')).toHaveText(Array(Math.min(inactive, 10)).fill('Inactive'));
+  const switches = page.locator('[role="row"][data-id] [data-field="isActive"] [role="switch"]');
+  await expect(switches).toHaveCount(Math.min(inactive, 10));
+  expect(await switches.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).checked))).toEqual(
+    Array(Math.min(inactive, 10)).fill(false),
+  );
 });
 
 test('search applies on Enter and with the search button', async ({ page, account, request }) => {
@@ -130,32 +134,38 @@ test('change page and page size; back restores the view', async ({ page, account
   await expect(rows(page)).toHaveCount(10);
 });
 
-test('toggle a row: the badge flips and the server stores it', async ({ page, account, request }) => {
+test('toggle a row: the Active switch flips and the server stores it', async ({ page, account, request }) => {
   await openList(page, account);
   const id = (await ids(page))[0]!;
   const { api } = await apiList(request, account, 'limit=1');
   const before = (await api.get(`/files/${id}`)).data.isActive as 0 | 1;
-  const [label, next] = before === 1 ? ['Active', 'Inactive'] : ['Inactive', 'Active'];
-  await row(page, id).getByRole('button', { name: label, exact: true }).click();
+  const toggle = row(page, id).getByRole('switch', { name: 'Active' });
+  await (before === 1 ? expect(toggle).toBeChecked() : expect(toggle).not.toBeChecked());
+  await toggle.click();
   await expect(page.getByText('File updated successfully')).toBeVisible();
-  await expect(row(page, id).getByRole('button', { name: next, exact: true })).toBeVisible();
+  await (before === 1 ? expect(toggle).not.toBeChecked() : expect(toggle).toBeChecked());
   expect((await api.get(`/files/${id}`)).data.isActive).toBe(before === 1 ? 0 : 1);
 });
 
 test('bulk deactivate three rows', async ({ page, account, request }) => {
   await openList(page, account, '?isActive=1');
   const apply = page.getByRole('button', { name: 'Apply' });
-  await expect(apply).toBeDisabled();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  // The bulk toolbar appears at the top of the table once rows are selected.
+  await expect(toolbar).toHaveCount(0);
   const chosen = (await ids(page)).slice(0, 3);
   for (const id of chosen) await row(page, id).getByRole('checkbox').check();
+  await expect(toolbar.getByText('3 selected')).toBeVisible();
   await expect(apply).toBeDisabled();
   await page.getByRole('combobox', { name: 'Bulk action' }).click();
   await page.getByRole('option', { name: 'Deactivate' }).click();
   await expect(apply).toBeEnabled();
   await apply.click();
   await expect(page.getByText('Action performed successfully!')).toBeVisible();
-  for (const id of chosen) await expect(row(page, id).getByRole('button', { name: 'Inactive', exact: true })).toBeVisible();
-  await expect(apply).toBeDisabled();
+  for (const id of chosen) await expect(row(page, id).getByRole('switch', { name: 'Active' })).not.toBeChecked();
+  // Selection and action are cleared: the toolbar gives way to the list header again.
+  await expect(toolbar).toHaveCount(0);
+  await row(page, chosen[0]!).getByRole('checkbox').check();
   await expect(page.getByRole('combobox', { name: 'Bulk action' })).toHaveText('Select Action');
   const { api } = await apiList(request, account, 'limit=1');
   for (const id of chosen) expect((await api.get(`/files/${id}`)).data.isActive).toBe(0);
@@ -164,9 +174,11 @@ test('bulk deactivate three rows', async ({ page, account, request }) => {
 test('delete asks first: cancel keeps the file, Delete removes it', async ({ page, account, request }) => {
   await openList(page, account);
   const id = (await ids(page))[0]!;
+  const title = await row(page, id).locator('[data-field="file_title"]').innerText();
   await page.getByRole('button', { name: `Delete file ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(dialog.getByText('Are you sure you want to delete this file?')).toBeVisible();
+  await expect(dialog).toContainText(`“${title}” (ID ${id}) will be removed`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, id)).toBeVisible();
@@ -194,17 +206,25 @@ test('an account without files shows the empty state', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'File List (0)' })).toBeVisible();
 });
 
-test('a failed list load shows a toast and keeps the rows', async ({ page, account }) => {
+test('a failed view change shows the failure in place of the rows, with Retry', async ({ page, account, request }) => {
   await openList(page, account);
-  const before = await ids(page);
   await page.route('**/api/files/?*', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'boom' }) }),
   );
   // A sort change needs a new request (the next page may already be fetched ahead).
   await page.getByRole('columnheader', { name: 'Title' }).click();
   await expect(page.getByText('Error fetching file list')).toBeVisible();
-  expect(await ids(page)).toEqual(before);
-  await expect(page.getByText('Loading...')).toHaveCount(0);
+  const failure = page.getByRole('alert').filter({ hasText: 'The files could not be loaded' });
+  await expect(failure).toContainText('boom');
+  // No old rows under the new sort, and no count that looks like data.
+  await expect(rows(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'File List', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/sort_by=file_title&order=asc/);
+  await page.unroute('**/api/files/?*');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  const asc = await apiList(request, account, 'sort_by=file_title&order=asc&limit=10');
+  await expect.poll(() => ids(page)).toEqual(asc.files.map((f) => f.file_id));
+  await expect(page.getByRole('heading', { name: 'File List (40)' })).toBeVisible();
 });
 
 test('the next page is fetched ahead: paging forward needs no request for it', async ({ page, account }) => {
@@ -234,12 +254,17 @@ test('bulk with a failing request: says how many failed and keeps that row selec
   await page.getByRole('combobox', { name: 'Bulk action' }).click();
   await page.getByRole('option', { name: 'Deactivate' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Failed to perform action. 1 of 3 files could not be updated.')).toBeVisible();
+  const failingTitle = (await apiList(request, account, 'limit=1')).api.get(`/files/${failing}`);
+  await expect(
+    page.getByText(
+      `Failed to perform action. 1 of 3 files could not be updated (“${(await failingTitle).data.file_title}”): disk full. It stays selected. 2 files deactivated.`,
+    ),
+  ).toBeVisible();
   await expect(row(page, failing).getByRole('checkbox')).toBeChecked();
-  await expect(row(page, failing).getByRole('button', { name: 'Active', exact: true })).toBeVisible();
+  await expect(row(page, failing).getByRole('switch', { name: 'Active' })).toBeChecked();
   for (const id of [chosen[0]!, chosen[2]!]) {
     await expect(row(page, id).getByRole('checkbox')).not.toBeChecked();
-    await expect(row(page, id).getByRole('button', { name: 'Inactive', exact: true })).toBeVisible();
+    await expect(row(page, id).getByRole('switch', { name: 'Active' })).not.toBeChecked();
   }
   const { api } = await apiList(request, account, 'limit=1');
   expect((await api.get(`/files/${failing}`)).data.isActive).toBe(1);

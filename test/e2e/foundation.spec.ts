@@ -76,7 +76,7 @@ test.describe('guard and session', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Files' }).click();
     await expect(page).toHaveURL(/\/files$/);
-    await expect(page.getByRole('link', { name: 'Files' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Files', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('sign out revokes the key on the server and clears the four keys', async ({ page, account, request }) => {
@@ -135,13 +135,13 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await signIn(page, account);
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await page.getByRole('link', { name: 'Files' }).click();
+    await page.getByRole('link', { name: 'Files', exact: true }).click();
     await expect(page).toHaveURL(/\/files$/);
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
 
     // The open sidebar covers its toggle: Escape and a click beside it close it.
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await expect(page.getByRole('link', { name: 'Files' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Files', exact: true })).toBeInViewport();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
@@ -207,7 +207,7 @@ test.describe('routing modes', () => {
         document.querySelector('main')!.append(panel);
       }, routing);
       await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-      await page.getByRole('link', { name: 'Files' }).click();
+      await page.getByRole('link', { name: 'Files', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
       const url = new URL(page.url());
       expect(url.pathname).toBe('/cms.html');

@@ -11,6 +11,7 @@ if (!process.env.VP_E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawnServer({ port: E2E_PORT, dataDir: E2E_DATA_DIR, demo: true });
+// A small storage quota (6 MiB an account) so that a test can reach it with two uploads.
+const server = spawnServer({ port: E2E_PORT, dataDir: E2E_DATA_DIR, demo: true, env: { VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024) } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -15,14 +15,7 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
-export interface SignInLimits {
-  perAccount: number;
-  perIp: number;
-  /** Failures before this instant are forgotten. */
-  since: number;
-}
-
-/** Accounts, their sessions (API keys, by hash) and the sign-in failure log. */
+/** Accounts and their sessions (API keys, by hash). */
 export class AccountsRepository {
   readonly #db: Db;
 
@@ -33,6 +26,10 @@ export class AccountsRepository {
   /** Usernames are unique without regard to case. */
   findByUsername(username: string, q: Queryable = this.#db): Promise<AccountRow | undefined> {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE lower(username) = lower(?)', [username]);
+  }
+
+  findById(accountId: number, q: Queryable = this.#db): Promise<AccountRow | undefined> {
+    return q.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', [accountId]);
   }
 
   /** Creates the account, or sets the password of an existing one; returns its id. */
@@ -86,31 +83,5 @@ export class AccountsRepository {
       expiredBefore,
       idleBefore,
     ]);
-  }
-
-  /**
-   * Checks the sign-in limits and records this attempt as a failure in one write transaction, so
-   * parallel attempts (on any node) cannot slip past a limit. Returns the entry's id (a successful
-   * sign-in forgets it again), or null when a limit is reached.
-   */
-  claimSignInAttempt(username: string, ip: string, now: number, limits: SignInLimits): Promise<number | null> {
-    return this.#db.transaction(async (tx) => {
-      // PostgreSQL: transactions of other nodes run at the same time; this lock puts attempts in line.
-      if (this.#db.engine === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp sign-in attempts'))");
-      await tx.run('DELETE FROM login_failures WHERE at <= ?', [limits.since]);
-      const count = async (column: 'username' | 'ip', value: string) =>
-        (await tx.get<{ n: number }>(`SELECT count(*) AS n FROM login_failures WHERE ${column} = ? AND at > ?`, [value, limits.since]))!.n;
-      if ((await count('username', username)) >= limits.perAccount || (await count('ip', ip)) >= limits.perIp) return null;
-      const row = await tx.get<{ id: number }>('INSERT INTO login_failures (username, ip, at) VALUES (?, ?, ?) RETURNING id', [
-        username,
-        ip,
-        now,
-      ]);
-      return row!.id;
-    });
-  }
-
-  async forgetFailure(id: number): Promise<void> {
-    await this.#db.run('DELETE FROM login_failures WHERE id = ?', [id]);
   }
 }

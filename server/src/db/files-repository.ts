@@ -91,14 +91,17 @@ export class FilesRepository {
     });
   }
 
-  /** Deletes the file and its subtitle rows; returns the stored names of those subtitles, or null. */
+  /** Deletes the file and its subtitle rows; returns the store keys of those subtitles (originals and renditions), or null. */
   delete(accountId: number, fileId: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       if (!(await this.get(accountId, fileId, tx))) return null;
-      const rows = await tx.all<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE file_id = ?', [fileId]);
+      const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
+        'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+        [fileId],
+      );
       await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
       await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
-      return rows.map((r) => r.storage_name);
+      return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });
   }
 }

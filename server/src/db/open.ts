@@ -41,10 +41,9 @@ export function subtitleStoreFor(db: Db, dataDir: string): SubtitleStore {
   return db instanceof PgDb ? new PgSubtitleStore(db, dataDir) : new FileSubtitleStore(dataDir);
 }
 
-async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
-  const db = new SqliteDb(options.dataDir);
-  const lister = new SqliteLister(db.file, options.readWorkers);
-  const opened: OpenedDatabase = {
+/** A database and its lister, closed in that order (the lister's readers first). */
+function openedWith(db: OpenedDatabase['db'], lister: OpenedDatabase['lister']): OpenedDatabase {
+  return {
     db,
     lister,
     async close() {
@@ -52,6 +51,12 @@ async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
       await db.close();
     },
   };
+}
+
+async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
+  const db = new SqliteDb(options.dataDir);
+  const lister = new SqliteLister(db.file, options.readWorkers);
+  const opened = openedWith(db, lister);
   if (db.created) await options.initialize?.(db);
   return opened;
 }
@@ -71,14 +76,7 @@ async function openPostgres(options: DatabaseOptions, url: string): Promise<Open
   if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
   const db = new PgDb(url);
   const lister = new PgLister(db);
-  const opened: OpenedDatabase = {
-    db,
-    lister,
-    async close() {
-      await lister.close();
-      await db.close();
-    },
-  };
+  const opened = openedWith(db, lister);
   try {
     await db.withClient(async (client) => {
       await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);

@@ -1,5 +1,5 @@
 import { hashPassword } from '../lib/passwords';
-import type { SubtitleStore } from '../lib/subtitle-store';
+import { newStorageKey, type SubtitleStore } from '../lib/subtitle-store';
 import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
@@ -43,7 +43,8 @@ export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: num
       const lang = SUB_LANGS[(d.int(SUB_LANGS.length) + t) % SUB_LANGS.length]!;
       const format = d.int(3) === 0 ? 'vtt' : 'srt';
       const content = sampleSubtitle(file.file_title, format, lang);
-      const key = await store.put(content);
+      const key = newStorageKey();
+      await store.put(key, content);
       const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
       rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugWords(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
     }

@@ -10,6 +10,10 @@ export interface SubtitleRow {
   storage_name: string;
   sub_tmp: string | null;
   created_at: number;
+  /** The encoding the original is read with (canonical name); null until its rendition was first built. */
+  sub_charset: string | null;
+  /** Store key of the UTF-8 WebVTT rendition the player serves; null when none could be built. */
+  rendition_name: string | null;
 }
 
 /** The Subtitle of the API contract. */
@@ -19,6 +23,7 @@ export interface SubtitleJson {
   sub_lang: string;
   sub_size: number;
   sub_name: string;
+  sub_charset: string | null;
   created_at: string;
 }
 
@@ -28,10 +33,14 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
   sub_lang: row.sub_lang,
   sub_size: row.sub_size,
   sub_name: row.sub_name,
+  sub_charset: row.sub_charset,
   created_at: new Date(row.created_at).toISOString(),
 });
 
 export type NewSubtitle = Omit<SubtitleRow, 'sub_id'>;
+
+/** What an edit or the rendition backfill may change; an absent field is left as it is. */
+export type TrackChanges = Partial<Pick<SubtitleRow, 'sub_lang' | 'sub_charset' | 'rendition_name'>>;
 
 export class SubtitlesRepository {
   readonly #db: Db;
@@ -66,33 +75,93 @@ export class SubtitlesRepository {
 
   /**
    * Inserts unless the (account, sub_tmp) pair exists; either way returns the row that is stored and
-   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly).
+   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly). When
+   * the account's stored bytes plus this subtitle would pass `quotaBytes`, nothing is inserted and the
+   * bytes in use are returned instead; parallel uploads of one account are checked one after another.
    */
-  insert(sub: NewSubtitle): Promise<{ row: SubtitleRow; created: boolean }> {
+  insert(
+    sub: NewSubtitle,
+    quotaBytes = Number.POSITIVE_INFINITY,
+  ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } }> {
     return this.#db.transaction(async (tx) => {
+      if (sub.sub_tmp !== null) {
+        const first = await this.findByTmp(sub.account_id, sub.sub_tmp, tx);
+        if (first) return { row: first, created: false };
+      }
+      if (Number.isFinite(quotaBytes)) {
+        if (this.#db.engine === 'postgres')
+          await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp quota ' || ?))", [String(sub.account_id)]);
+        const usedBytes = await this.usedBytes(sub.account_id, tx);
+        if (usedBytes + sub.sub_size > quotaBytes) return { quotaExceeded: { usedBytes } };
+      }
       const inserted = await tx.get<SubtitleRow>(
-        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at, sub_charset, rendition_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (account_id, sub_tmp) WHERE sub_tmp IS NOT NULL DO NOTHING
          RETURNING *`,
-        [sub.file_id, sub.account_id, sub.sub_lang, sub.sub_size, sub.sub_name, sub.storage_name, sub.sub_tmp, sub.created_at],
+        [
+          sub.file_id,
+          sub.account_id,
+          sub.sub_lang,
+          sub.sub_size,
+          sub.sub_name,
+          sub.storage_name,
+          sub.sub_tmp,
+          sub.created_at,
+          sub.sub_charset,
+          sub.rendition_name,
+        ],
       );
       if (inserted) return { row: inserted, created: true };
       return { row: (await this.findByTmp(sub.account_id, sub.sub_tmp!, tx))!, created: false };
     });
   }
 
-  async updateLang(accountId: number, subId: number, lang: string): Promise<void> {
-    await this.#db.run('UPDATE subtitles SET sub_lang = ? WHERE sub_id = ? AND account_id = ?', [lang, subId, accountId]);
+  /** Bytes of subtitle content an account has stored (what its storage quota counts). */
+  async usedBytes(accountId: number, q: Queryable = this.#db): Promise<number> {
+    const row = await q.get<{ used: number | string | null }>('SELECT SUM(sub_size) AS used FROM subtitles WHERE account_id = ?', [
+      accountId,
+    ]);
+    return Number(row?.used ?? 0);
   }
 
-  /** Returns the stored name of the deleted subtitle, or null when it is not the caller's. */
-  delete(accountId: number, subId: number): Promise<string | null> {
+  /**
+   * Changes a track's language and/or its rendition (the encoding used and the store key of its
+   * WebVTT text) in one statement. The caller has checked that the track is the account's.
+   */
+  async update(subId: number, changes: TrackChanges): Promise<void> {
+    const columns = (['sub_lang', 'sub_charset', 'rendition_name'] as const).filter((column) => changes[column] !== undefined);
+    if (columns.length === 0) return;
+    await this.#db.run(`UPDATE subtitles SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE sub_id = ?`, [
+      ...columns.map((column) => changes[column] ?? null),
+      subId,
+    ]);
+  }
+
+  /**
+   * Records the first rendition of a track stored before renditions existed, unless another server
+   * node did it meanwhile (then false: the caller deletes its copy).
+   */
+  async setFirstRendition(subId: number, charset: string, renditionName: string | null): Promise<boolean> {
+    const changed = await this.#db.run(
+      'UPDATE subtitles SET sub_charset = ?, rendition_name = ? WHERE sub_id = ? AND sub_charset IS NULL',
+      [charset, renditionName, subId],
+    );
+    return changed > 0;
+  }
+
+  /** Tracks stored before renditions existed (sub_charset still null), oldest first, a batch at a time. */
+  listWithoutRendition(limit: number): Promise<SubtitleRow[]> {
+    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE sub_charset IS NULL ORDER BY sub_id LIMIT ?', [limit]);
+  }
+
+  /** Returns the store keys of the deleted subtitle (original and rendition), or null when it is not the caller's. */
+  delete(accountId: number, subId: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       const row = await this.get(accountId, subId, tx);
       if (!row) return null;
       await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
-      return row.storage_name;
+      return row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
     });
   }
 }

@@ -10,17 +10,29 @@ const STORED_NAME = /^[A-Za-z0-9]{32}$/;
  * streamed to temporary files of the data folder first, whatever the store.
  */
 export interface SubtitleStore {
-  /** Stores the bytes under a new random key and returns it. */
-  put(content: string | Uint8Array): Promise<string>;
+  /**
+   * Stores the bytes under a key from `newStorageKey()`. The caller picks the key first so that it
+   * can be written down before the content exists (see StorageJournal): a crash then leaves nothing
+   * that cannot be found and cleaned.
+   */
+  put(key: string, content: string | Uint8Array): Promise<void>;
   /** The bytes stored under a key. */
   get(key: string): Promise<Buffer>;
   delete(keys: readonly string[]): Promise<void>;
+  /** Folder of the temporary upload files. */
+  readonly tmpDir: string;
   /** A path for an upload in progress (`discard` it when done). */
   newTempPath(): string;
   discard(tempPath: string): Promise<void>;
 }
 
-/** Temporary upload files: `<dataDir>/tmp/upload-<random>`. */
+/** A new random key for stored content. */
+export const newStorageKey = (): string => randomToken(32);
+
+/**
+ * Temporary upload files: `<dataDir>/tmp/upload-<pid>-<random>`. The process id in the name lets a
+ * restarted server delete at once the files of a process that died (see sweepTempFiles).
+ */
 export class TempFiles {
   readonly tmpDir: string;
 
@@ -30,7 +42,7 @@ export class TempFiles {
   }
 
   newTempPath(): string {
-    return path.join(this.tmpDir, `upload-${randomToken(24)}`);
+    return path.join(this.tmpDir, `upload-${process.pid}-${randomToken(24)}`);
   }
 
   async discard(tempPath: string): Promise<void> {
@@ -48,10 +60,8 @@ export class FileSubtitleStore extends TempFiles implements SubtitleStore {
     fs.mkdirSync(this.dir, { recursive: true });
   }
 
-  async put(content: string | Uint8Array): Promise<string> {
-    const key = randomToken(32);
+  async put(key: string, content: string | Uint8Array): Promise<void> {
     await fs.promises.writeFile(this.pathOf(key), typeof content === 'string' ? Buffer.from(content, 'utf8') : content, { flag: 'wx' });
-    return key;
   }
 
   pathOf(key: string): string {

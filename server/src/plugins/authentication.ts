@@ -5,7 +5,7 @@ import { fail } from './errors';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** The key from `x-apikey`, else from `Authorization: Bearer`. */
-function apiKeyOf(request: FastifyRequest): string | null {
+export function apiKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['x-apikey'];
   if (typeof header === 'string' && header.trim()) return header.trim();
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { DatabaseUnavailableError } from '../db/engine';
+import { clientErrorOf } from '../lib/client-errors';
 
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -63,27 +64,21 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   return error;
 }
 
-const MULTIPART_LIMITS: Record<string, [number, string]> = {
-  FST_REQ_FILE_TOO_LARGE: [413, 'File size must be less than 5MB'],
-  FST_FILES_LIMIT: [413, 'Only one subtitle file can be uploaded at a time'],
-  FST_PARTS_LIMIT: [413, 'Too many form fields'],
-  FST_FIELDS_LIMIT: [413, 'Too many form fields'],
-  FST_PROTO_VIOLATION: [400, 'Invalid form field name'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'The upload must be sent as multipart/form-data'],
-};
+/**
+ * Fastify's `frameworkErrors`: errors met before routing (a URL that cannot be decoded, a path
+ * parameter over the length limit) would otherwise get Fastify's own JSON, not the envelope.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const [statusCode, message] = clientErrorOf(error) ?? [400, 'The request is malformed'];
+  return fail(reply, statusCode, message);
+}
 
 /** Every error becomes an envelope; 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) return fail(reply, 400, error.message);
-    const mapped = error.code ? MULTIPART_LIMITS[error.code] : undefined;
-    if (mapped) return fail(reply, mapped[0], mapped[1]);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return fail(reply, 413, 'The request body is too large');
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(reply, 415, 'Unsupported Content-Type');
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return fail(reply, 400, 'The request body is empty');
-    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      return fail(reply, 400, 'The request body is not valid JSON');
-    }
+    const clientError = clientErrorOf(error);
+    if (clientError) return fail(reply, clientError[0], clientError[1]);
     if (error instanceof DatabaseUnavailableError) {
       request.log.warn({ err: error.cause }, 'database unavailable');
       return fail(reply.header('retry-after', '5'), 503, SERVICE_UNAVAILABLE);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { dummyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../lib/passwords';
+import { SignInThrottle } from '../db/sign-in-throttle';
 import { hashApiKey, newApiKey } from '../lib/tokens';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, envelope, errorResponses } from './schemas';
 
-const HOUR = 3_600_000;
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Try again later.';
 
@@ -14,6 +14,9 @@ interface LoginBody {
 }
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const throttle = new SignInThrottle(app.db, app.settings.signInPolicy);
+  await throttle.createTables();
+
   app.post<{ Body: LoginBody }>(
     '/login',
     {
@@ -36,26 +39,19 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const username = request.body.username.trim();
-      const throttleKey = username.toLowerCase();
-      const ip = request.ip;
       const now = app.clock();
-      const { loginMaxFailuresPerAccount, loginMaxFailuresPerIp } = app.settings;
-
-      // Check the limits and count this attempt as a failure in one write transaction, so parallel
-      // attempts cannot slip past the limit; a successful sign-in removes its own entry again.
-      const attempt = await app.accounts.claimSignInAttempt(throttleKey, ip, now, {
-        perAccount: loginMaxFailuresPerAccount,
-        perIp: loginMaxFailuresPerIp,
-        since: now - HOUR,
-      });
-      if (attempt === null) return fail(reply, 429, TOO_MANY_FAILURES);
+      // Counted as a failure until the password is right; a refusal depends on this client's address.
+      const claim = await throttle.claim(username.toLowerCase(), request.ip, now);
+      if ('retryAfterMs' in claim) {
+        return fail(reply.header('retry-after', String(Math.ceil(claim.retryAfterMs / 1000))), 429, TOO_MANY_FAILURES);
+      }
 
       const account = await app.accounts.findByUsername(username);
       // Unknown users are checked against a dummy hash: same message, same time.
       const valid = await verifyPassword(account?.password_hash ?? (await dummyHash()), request.body.password);
       if (!account || !valid) return fail(reply, 401, INVALID_CREDENTIALS);
 
-      await app.accounts.forgetFailure(attempt);
+      await throttle.succeeded(claim.attempt, now);
       const apiKey = newApiKey();
       await app.accounts.createSession(account.account_id, hashApiKey(apiKey), now);
       await app.accounts.purgeSessions(now - app.settings.sessionMaxMs, now - app.settings.sessionIdleMs);

@@ -19,8 +19,14 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         response: {
           200: envelope({
             type: 'object',
-            required: ['player', 'imageHost', 'token'],
+            required: ['player', 'imageHost', 'token', 'account'],
             properties: {
+              account: {
+                type: 'object',
+                required: ['username'],
+                description: 'Who is signed in, so the panel can say it',
+                properties: { username: { type: 'string' } },
+              },
               player: {
                 type: 'object',
                 required: ['domain', 'ui'],
@@ -50,6 +56,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         player: { domain: `${base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${base}/images/`,
         token: null,
+        account: { username: (await app.accounts.findById(request.accountId))?.username ?? '' },
       });
     },
   );

@@ -101,9 +101,14 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      // The contents go only after their rows are gone, and a crash in between is in the journal.
+      const listed = (await app.subtitles.listForFile(request.accountId, request.params.id)).map((sub) => sub.storage_name);
+      await app.storageJournal.begin(listed, app.clock());
       const storedNames = await app.files.delete(request.accountId, request.params.id);
+      const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
+      await app.storageJournal.begin(lateUploads, app.clock());
+      await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);
       if (storedNames === null) return fail(reply, 404, FILE_NOT_FOUND);
-      await app.store.delete(storedNames);
       return ok('File deleted successfully!');
     },
   );

@@ -44,7 +44,24 @@ function sendDemoPage(app: FastifyInstance, reply: FastifyReply, name: string): 
   return reply.header('cache-control', 'no-cache').sendFile(name, demoDir, { cacheControl: false });
 }
 
-/** The built kit at /kit/, the demo pages at /, and the history fallback for client-side routes. */
+/** A page request outside the server's own paths: it gets the app's page (the history fallback). */
+function isAppPageRequest(request: FastifyRequest): boolean {
+  const url = request.url.split('?')[0] ?? '/';
+  const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+  return (request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request);
+}
+
+/** The page of a client-side route: portal.html under /portal, else index.html. */
+function sendAppPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const url = request.url.split('?')[0] ?? '/';
+  const portal = url === '/portal' || url.startsWith('/portal/');
+  return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
+}
+
+/**
+ * The built kit at /kit/, the demo pages at /, and the history fallback for client-side routes.
+ * The fallback is a route (not the 404 handler) so that its page is compressed like every other.
+ */
 export default async function pageRoutes(app: FastifyInstance): Promise<void> {
   const { kitDir } = app.settings;
 
@@ -74,25 +91,24 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
     { schema: { hide: true, params: { type: 'object', properties: { page: { type: 'string' } } }, response: { 200: fileResponse } } },
     async (request, reply) => {
       const name = request.params.page;
-      if (!DEMO_FILE.test(name)) return reply.callNotFound();
-      if (!fs.existsSync(path.join(app.settings.demoDir, name)) && acceptsHtml(request)) return reply.callNotFound();
+      if (!DEMO_FILE.test(name) || (!fs.existsSync(path.join(app.settings.demoDir, name)) && acceptsHtml(request))) {
+        return isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound();
+      }
       return sendDemoPage(app, reply, name);
     },
   );
+
+  app.get(
+    '/*',
+    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } }, response: { 200: fileResponse } } },
+    async (request, reply) => (isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound()),
+  );
 }
 
-/**
- * 404s: the API (and anything that is not a page request) gets the envelope; a page request
- * anywhere else gets the SPA's page (portal.html under /portal, else index.html).
- */
+/** 404s get the envelope (page requests outside the server's own paths get the app's page first, above). */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-    if ((request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request)) {
-      const portal = url === '/portal' || url.startsWith('/portal/');
-      return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
-    }
     return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
   });
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { decodeSubtitle, toWebVtt } from '../lib/subtitle-content';
 import { escapeHtml } from '../lib/text';
-import { extensionOf } from '../../../src/contract/subtitles';
 import { htmlResponse } from './schemas';
 
 const NOT_AVAILABLE = 'This video is not available';
@@ -63,7 +61,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
       const tracks = (await app.subtitles.listPublic(file.file_id))
-        .filter((s) => ['.vtt', '.srt'].includes(extensionOf(s.sub_name)))
+        .filter((s) => s.rendition_name !== null)
         .map(
           (s) =>
             `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}" src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt`)}">`,
@@ -82,7 +80,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['player'],
-        summary: 'A subtitle track as WebVTT (.srt converted)',
+        summary: 'A subtitle track as UTF-8 WebVTT, whatever its format and encoding (the rendition made at upload)',
         params: {
           type: 'object',
           required: ['slug', 'track'],
@@ -96,7 +94,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       embeddable(reply);
       const file = await app.files.getActiveBySlug(request.params.slug);
       const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
-      const vtt = sub ? toWebVtt(decodeSubtitle(await app.store.get(sub.storage_name)), extensionOf(sub.sub_name)) : null;
+      const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
       if (vtt === null)
         return reply
           .code(404)

@@ -42,6 +42,12 @@ export const subtitleSchema = {
     sub_lang: { type: 'string' },
     sub_size: { type: 'integer', description: 'Bytes stored.' },
     sub_name: { type: 'string', description: 'Sanitised original file name (metadata only).' },
+    sub_charset: {
+      type: 'string',
+      nullable: true,
+      description:
+        'The encoding the original is read with for the player (WHATWG name, or utf-32le/be); null until its rendition is built.',
+    },
     created_at: { type: 'string', format: 'date-time' },
   },
 } as const;

@@ -1,6 +1,8 @@
+import { newStorageKey } from '../lib/subtitle-store';
 import type { FastifyInstance } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
-import { toSubtitleJson } from '../db/subtitles-repository';
+import { toSubtitleJson, type TrackChanges } from '../db/subtitles-repository';
+import { makeRendition, parseCharset } from '../lib/subtitle-content';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
@@ -33,27 +35,51 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Params: { sub_id: number }; Body: { sub_lang?: string } }>(
+  app.put<{ Params: { sub_id: number }; Body: { sub_lang?: string; sub_charset?: string } }>(
     '/:sub_id',
     {
       schema: {
         tags: ['subtitles'],
-        summary: "Change a subtitle's language",
+        summary: "Change a subtitle's language, or the encoding its original is read with (the player copy is rebuilt from the original)",
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        body: { type: 'object', properties: { sub_lang: { type: 'string', maxLength: 20 } } },
+        body: {
+          type: 'object',
+          properties: {
+            sub_lang: { type: 'string', maxLength: 20 },
+            sub_charset: { type: 'string', maxLength: 40, description: 'A WHATWG encoding label, or utf-32le/be' },
+          },
+        },
         response: { 200: envelope(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const lang = (request.body?.sub_lang ?? '').trim().toLowerCase();
       const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const named = parseCharset(request.body?.sub_charset);
+      if (named.error) return fail(reply, 400, named.error);
+      // The language may be left out when only the encoding changes.
+      const lang = (request.body?.sub_lang ?? '').trim().toLowerCase() || (named.charset ? row.sub_lang : '');
       if (!lang) return fail(reply, 400, 'Please select a language');
       if (!isLanguageCode(lang)) return fail(reply, 400, `Unknown language code: ${lang}`);
-      if (lang === row.sub_lang) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
-      await app.subtitles.updateLang(request.accountId, row.sub_id, lang);
-      return ok('Subtitle updated successfully', toSubtitleJson({ ...row, sub_lang: lang }));
+      const charsetChanged = named.charset !== undefined && named.charset !== row.sub_charset;
+      if (lang === row.sub_lang && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+
+      const changes: TrackChanges = { sub_lang: lang };
+      if (charsetChanged) {
+        // Rebuilt from the untouched original, so any earlier choice can be undone.
+        const rendition = makeRendition(await app.store.get(row.storage_name), row.sub_name, named.charset);
+        if (!rendition.ok) return fail(reply, 400, rendition.reason);
+        changes.sub_charset = rendition.charset;
+        changes.rendition_name = newStorageKey();
+        await app.store.put(changes.rendition_name, rendition.vtt);
+      }
+      await app.subtitles.update(row.sub_id, changes).catch(async (err: unknown) => {
+        if (changes.rendition_name) await app.store.delete([changes.rendition_name]);
+        throw err;
+      });
+      if (changes.rendition_name && row.rendition_name) await app.store.delete([row.rendition_name]);
+      return ok('Subtitle updated successfully', toSubtitleJson({ ...row, ...changes }));
     },
   );
 
@@ -69,9 +95,14 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const storedName = await app.subtitles.delete(request.accountId, request.params.sub_id);
-      if (storedName === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      await app.store.delete([storedName]);
+      // The content goes only after its row is gone, and a crash in between is in the journal.
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const keys = [row.storage_name, row.rendition_name].filter((key): key is string => Boolean(key));
+      await app.storageJournal.begin(keys, app.clock());
+      const storedNames = await app.subtitles.delete(request.accountId, request.params.sub_id);
+      await app.storageJournal.end(keys, storedNames ?? []);
+      if (storedNames === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
       return ok('Subtitle deleted successfully');
     },
   );
@@ -81,7 +112,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['subtitles'],
-        summary: 'The stored subtitle file, as a download',
+        summary: 'The original subtitle file, byte for byte as uploaded, as a download',
         security: apiKeySecurity,
         params: idParam('sub_id'),
         produces: ['application/octet-stream'],

@@ -8,9 +8,12 @@ import {
   SUBTITLE_EXTENSIONS,
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
+import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { isPlausibleSubtitle } from '../lib/subtitle-content';
+import { makeRendition, parseCharset } from '../lib/subtitle-content';
+import { newStorageKey } from '../lib/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
+import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, subtitleSchema } from './schemas';
@@ -28,7 +31,13 @@ export const UPLOAD_LIMITS = {
   headerPairs: 50,
 } as const;
 
+export const quotaMessage = (usedBytes: number, quotaBytes: number): string =>
+  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)})`;
+
+export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
+
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
+  const slots = new UploadSlots(app.settings.maxUploadsPerAccount);
   app.post(
     '/sub',
     {
@@ -52,6 +61,11 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             file_id: { type: 'integer' },
             sub_lang: { type: 'string', description: 'A code of the kit language list' },
             sub_tmp: { type: 'string', description: '16 random letters or digits, "_", the original file name: the idempotency key' },
+            sub_charset: {
+              type: 'string',
+              description:
+                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding. Only the player copy depends on it: the original bytes are kept as uploaded.',
+            },
           },
         },
         response: {
@@ -61,13 +75,16 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
+      const release = slots.take(request.accountId);
+      if (!release) return fail(reply, 429, TOO_MANY_UPLOADS);
       const temps: string[] = [];
       let outcome: Outcome;
       try {
         outcome = await receive(app, request, temps);
       } finally {
-        // Temp files are gone before the reply leaves, whatever happened.
+        // Temp files are gone before the reply leaves, whatever happened (a cut or timed-out body too).
         await Promise.all(temps.map((t) => app.store.discard(t)));
+        release();
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
       return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(outcome.sub) });
@@ -108,6 +125,8 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (subTmp !== undefined && !SUB_TMP.test(subTmp)) {
     return { error: [400, 'sub_tmp must be 16 letters or digits, an underscore and the file name'] };
   }
+  const named = parseCharset(fields.get('sub_charset'));
+  if (named.error) return { error: [400, named.error] };
   const file = await app.files.get(request.accountId, Number(fileIdText));
   if (!file) return { error: [404, FILE_NOT_FOUND] };
 
@@ -117,24 +136,43 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
-  if (!isPlausibleSubtitle(bytes)) return { error: [400, 'This file is not a subtitle file'] };
+  // Checked again, exactly, when the row is inserted; this early look spares converting and storing what cannot stay.
+  const { accountQuotaBytes } = app.settings;
+  const usedBytes = await app.subtitles.usedBytes(request.accountId);
+  if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
 
-  const storageName = await app.store.put(bytes);
-  const stored = await app.subtitles
-    .insert({
-      file_id: file.file_id,
-      account_id: request.accountId,
-      sub_lang: lang,
-      sub_size: bytes.byteLength,
-      sub_name: subName,
-      storage_name: storageName,
-      sub_tmp: subTmp ?? null,
-      created_at: app.clock(),
-    })
-    .catch(async (err: unknown) => {
-      await app.store.delete([storageName]); // no row points at it
-      throw err;
-    });
-  if (!stored.created) await app.store.delete([storageName]); // a parallel duplicate won the race
-  return { sub: stored.row };
+  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
+  const rendition = makeRendition(bytes, subName, named.charset);
+  if (!rendition.ok) return { error: [400, rendition.reason] };
+
+  // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
+  const storageName = newStorageKey();
+  const renditionName = newStorageKey();
+  const keys = [storageName, renditionName];
+  await app.storageJournal.begin(keys, app.clock());
+  let kept = false;
+  try {
+    await app.store.put(storageName, bytes);
+    await app.store.put(renditionName, rendition.vtt);
+    const stored = await app.subtitles.insert(
+      {
+        file_id: file.file_id,
+        account_id: request.accountId,
+        sub_lang: lang,
+        sub_size: bytes.byteLength,
+        sub_name: subName,
+        storage_name: storageName,
+        sub_tmp: subTmp ?? null,
+        created_at: app.clock(),
+        sub_charset: rendition.charset,
+        rendition_name: renditionName,
+      },
+      accountQuotaBytes,
+    );
+    if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
+    kept = stored.created; // not created: a parallel duplicate won the race
+    return { sub: stored.row };
+  } finally {
+    await app.storageJournal.end(keys, kept ? [] : keys);
+  }
 }

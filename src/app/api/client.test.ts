@@ -84,6 +84,15 @@ describe('api client', () => {
     log.mockRestore();
   });
 
+  it('a 200 reply with status "error" and no data carries the server message', async () => {
+    fetchMock.mockResolvedValue(json({ status: 'error', message: 'Account suspended' }));
+    await expect(request('files/', v.object({ files: v.array(v.unknown()) }))).rejects.toMatchObject({
+      kind: 'not-success',
+      message: 'Account suspended',
+      fromServer: true,
+    });
+  });
+
   it('a body that is not JSON is a clear error', async () => {
     fetchMock.mockResolvedValue(new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     await expect(request('files/', v.unknown())).rejects.toMatchObject({ kind: 'invalid-response' });

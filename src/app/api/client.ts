@@ -102,8 +102,14 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
 /** Validates a 2xx body against the envelope (exported for the XHR upload, which needs progress events). */
 export function parseReply<S extends v.GenericSchema>(path: string, dataSchema: S, body: unknown): ApiReply<v.InferOutput<S>> {
   const parsed = v.safeParse(envelope(dataSchema), body);
-  if (!parsed.success) throw invalidReply(path, parsed.issues);
+  if (!parsed.success) throw notSuccess(body) ?? invalidReply(path, parsed.issues);
   return parsed.output as ApiReply<v.InferOutput<S>>;
+}
+
+/** A 2xx reply that says it did not succeed and carries no data: its message is the reason, for the user. */
+function notSuccess(body: unknown): ApiError | null {
+  const reply = v.safeParse(v.object({ status: v.picklist(['warning', 'error']), message: v.pipe(v.string(), v.minLength(1)) }), body);
+  return reply.success ? new ApiError(reply.output.message, 'not-success', 200, reply.output.status) : null;
 }
 
 function toApiError(error: unknown): ApiError {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Response schemas of the API contract (docs/api.md). Every body is checked against
+ * Response schemas of the reference API contract (server/README.md, GET /api/openapi.json). Every body is checked against
  * these before a screen sees it, so a malformed reply becomes a clear error instead of a crash.
  */
 export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
@@ -37,6 +37,8 @@ export const subtitleSchema = v.object({
   sub_lang: v.string(),
   sub_size: v.pipe(v.number(), v.minValue(0)),
   sub_name: v.optional(v.string()),
+  /** The encoding the original is read with (WHATWG name); null or absent from servers that do not say. */
+  sub_charset: v.nullish(v.string()),
   created_at: v.string(),
 });
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;

@@ -7,9 +7,12 @@ import { subtitleSchema, type Subtitle } from './schemas';
 export const getSubtitles = (api: ApiClient, fileId: number, signal?: AbortSignal) =>
   api.request('subs', v.object({ subs: v.array(subtitleSchema) }), { searchParams: { file_id: fileId }, ...(signal ? { signal } : {}) });
 
-/** PUT /api/subs/{sub_id} — the reply's status (success or warning 'No changes to save') picks the toast. */
-export const updateSubtitle = (api: ApiClient, subId: number, sub_lang: string) =>
-  api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: { sub_lang } });
+/**
+ * PUT /api/subs/{sub_id}: the language, and the encoding the original is read with (a new one rebuilds
+ * the player's rendition). The reply's status (success or warning 'No changes to save') picks the toast.
+ */
+export const updateSubtitle = (api: ApiClient, subId: number, change: { sub_lang: string; sub_charset?: string }) =>
+  api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: change });
 
 /** DELETE /api/subs/{sub_id} */
 export const deleteSubtitle = (api: ApiClient, subId: number) => api.requestBare(`subs/${subId}`, { method: 'delete' });
@@ -20,6 +23,8 @@ export interface SubtitleUpload {
   lang: string;
   /** 16 random alphanumeric characters, '_', the original name: the server's idempotency key. */
   subTmp: string;
+  /** The encoding the user saw (a WHATWG name); absent, the server detects it. */
+  charset?: string;
   /** Fraction of the body sent, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -34,7 +39,7 @@ const uploadReply = v.object({ sub: subtitleSchema });
  */
 export function uploadSubtitle(
   api: ApiClient,
-  { file, fileId, lang, subTmp, onProgress, signal }: SubtitleUpload,
+  { file, fileId, lang, subTmp, charset, onProgress, signal }: SubtitleUpload,
 ): Promise<ApiReply<{ sub: Subtitle }>> {
   return new Promise((resolve, reject) => {
     const path = 'files/sub';
@@ -80,6 +85,7 @@ export function uploadSubtitle(
     form.append('file_id', String(fileId));
     form.append('sub_lang', lang);
     form.append('sub_tmp', subTmp);
+    if (charset) form.append('sub_charset', charset);
     // The file last: multipart parsers that stream see the fields first.
     form.append('subtitle_file', file, file.name);
     xhr.send(form);

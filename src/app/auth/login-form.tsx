@@ -4,7 +4,7 @@ import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
 import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../config/use-config';
-import { Brand } from '../shell/brand';
+import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
 
 export const LOGIN_TEXTS = {
@@ -18,7 +18,7 @@ export const LOGIN_TEXTS = {
  * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
  * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
+export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
   const emit = useEmit();
   const api = useApi();
   const { store } = useSession();
@@ -54,13 +54,31 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   }
 
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', py: 6, px: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 380 }} variant="outlined">
-        <CardContent sx={{ p: 3 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        px: 2,
+        py: page ? { xs: 6, sm: 10 } : 4,
+        ...(page ? { minHeight: 'inherit', boxSizing: 'border-box', bgcolor: 'background.default', color: 'text.primary' } : {}),
+      }}
+    >
+      <Card
+        elevation={0}
+        sx={{
+          width: '100%',
+          maxWidth: 400,
+          border: 1,
+          borderColor: 'divider',
+          boxShadow: page ? '0 1px 2px rgba(0, 0, 0, 0.06), 0 8px 24px rgba(0, 0, 0, 0.08)' : 'none',
+        }}
+      >
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
           <Typography component="h1" sx={{ textAlign: 'center', mb: 1 }}>
             <Brand size="large" />
           </Typography>
-          <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 2 }}>{LOGIN_TEXTS.intro}</Typography>
+          <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>{LOGIN_TEXTS.intro}</Typography>
           {signedOutReason === 'expired' && !error && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {LOGIN_TEXTS.expired}
@@ -71,7 +89,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
               {error}
             </Alert>
           )}
-          <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+          <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
             <TextField
               label="Username"
               name="username"
@@ -104,6 +122,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
           </Stack>
         </CardContent>
       </Card>
+      {page ? (
+        <Typography variant="body2" sx={{ mt: 3, color: 'text.secondary' }}>
+          © 2025 {PRODUCT_NAME} · Version {PRODUCT_VERSION}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

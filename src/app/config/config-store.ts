@@ -103,9 +103,9 @@ export function createConfigStore(storage: KeyValueStorage) {
       storage.setItem(STORAGE_KEYS.apiKey, apiKey);
       set({ apiKey, isConfigLoaded: false, signedOutReason: null });
     },
-    /** Removes apiKey, configData, theme and auth_token (spec §4; decision D4). */
+    /** Removes apiKey, configData, theme and auth_token (spec §4). */
     signOut: () => forgetSession(null),
-    /** A 401: the key is dead, so the whole session goes (decision D4). */
+    /** A 401: the key is dead, so the whole session goes (decision: keeping a dead key would loop between the guard and the server). */
     expireSession: () => forgetSession('expired'),
     setTheme(theme: ThemeMode) {
       storage.setItem(STORAGE_KEYS.theme, theme);

@@ -1,10 +1,12 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
+import { LoadError } from '../ui/load-error';
+import { Screen } from '../ui/screen';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
@@ -15,7 +17,10 @@ export interface FileEditorScreenProps {
   fileId: number;
   /** 'Back to Files' was chosen. */
   onBack: () => void;
-  /** The file could not be loaded (panel: back to the list; standalone: error state with retry). */
+  /**
+   * The server says the file is not there (panel: back to the list). Without it, and for every other
+   * failure (network, time-out, server error), the editor shows the reason with Retry in place.
+   */
   onLoadFailed?: () => void;
   /** The file was deleted here (panel: back to the list; standalone: the editor says so). */
   onDeleted?: () => void;
@@ -45,20 +50,37 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
   const back = () => (dirty ? setAskLeave(true) : onBack());
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ color: 'text.primary', p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={back}>
+    <Screen labelledBy={titleId}>
+      {/* On a phone the heading takes its own line under the two buttons, so neither wraps alone. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr auto', sm: 'auto 1fr auto' },
+          gridTemplateAreas: { xs: '"back delete" "title title"', sm: '"back title delete"' },
+          alignItems: 'center',
+          columnGap: 2,
+          rowGap: 1,
+          mb: 2,
+        }}
+      >
+        <Button startIcon={<ArrowBackIcon />} onClick={back} sx={{ gridArea: 'back', justifySelf: 'start' }}>
           Back to Files
         </Button>
-        <Typography id={titleId} component="h1" variant="h5" sx={{ flex: 1 }}>
+        <Typography id={titleId} component="h1" variant="h5" tabIndex={-1} sx={{ gridArea: 'title', outline: 'none' }}>
           Update File
         </Typography>
         {state.status === 'ready' && !deleted ? (
-          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setAskDelete(true)}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteIcon />}
+            onClick={() => setAskDelete(true)}
+            sx={{ gridArea: 'delete' }}
+          >
             Delete file
           </Button>
         ) : null}
-      </Stack>
+      </Box>
 
       {deleted ? <Alert severity="info">This file has been deleted.</Alert> : null}
 
@@ -68,10 +90,12 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         </Stack>
       ) : null}
 
-      {state.status === 'failed' && !onLoadFailed ? (
-        <Alert severity="error" action={<Button onClick={retry}>Retry</Button>}>
-          {state.message}. Check your connection and try again.
-        </Alert>
+      {state.status === 'failed' ? (
+        <Card variant="outlined">
+          <LoadError title="This file could not be loaded" reason={state.message} onRetry={retry}>
+            <Button onClick={back}>Back to Files</Button>
+          </LoadError>
+        </Card>
       ) : null}
 
       {state.status === 'ready' && !deleted ? (
@@ -90,7 +114,12 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         </Box>
       ) : null}
 
-      <DeleteFileDialog fileId={askDelete ? fileId : null} onClose={() => setAskDelete(false)} onDeleted={afterDelete} />
+      <DeleteFileDialog
+        fileId={askDelete ? fileId : null}
+        fileTitle={state.status === 'ready' ? state.file.file_title : undefined}
+        onClose={() => setAskDelete(false)}
+        onDeleted={afterDelete}
+      />
       <ConfirmDialog
         open={askLeave}
         title="Leave without saving?"
@@ -106,6 +135,6 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
       >
         Your changes to the file information have not been saved. If you leave now, they are lost.
       </ConfirmDialog>
-    </Box>
+    </Screen>
   );
 }

@@ -63,7 +63,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
 
   return (
     <SectionCard title="File Information">
-      <Stack component="form" noValidate spacing={2} onSubmit={submit}>
+      <Stack component="form" part="form" noValidate spacing={2} onSubmit={submit}>
         <TextField
           label="Title"
           required

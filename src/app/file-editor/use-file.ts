@@ -1,18 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../api/api-error';
+import { isApiError } from '../api/api-error';
 import { getFile } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useNotify } from '../shell/notify';
 
 export const LOAD_FAILED = 'Failed to load file data';
+const UNREACHABLE = 'The server could not be reached. Check your connection, then try again.';
 
 export type FileState = { status: 'loading' } | { status: 'ready'; file: VideoFile } | { status: 'failed'; message: string };
 
+/** The server answered that this file is not there (or not this account's): retrying cannot help. */
+const isGone = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.kind === 'not-success');
+
+/** The reason for the operator: the server's message when it sent one, else what went wrong. */
+function reasonOf(error: unknown): string {
+  if (!isApiError(error)) return UNREACHABLE;
+  if (error.fromServer || error.kind === 'timeout' || error.kind === 'invalid-response') return error.message;
+  return error.kind === 'network' ? UNREACHABLE : LOAD_FAILED;
+}
+
 /**
- * Loads one file. A failure toasts the server's message or 'Failed to load file data' (spec §8)
- * and calls `onLoadFailed` (the panel goes back to the list); without it the caller shows an error
- * state and offers `retry`.
+ * Loads one file. When the server says the file is not there, it toasts the server's message (or
+ * 'Failed to load file data') and calls `onLoadFailed` (the panel goes back to the list). Any other
+ * failure is a state: the reason, and `retry`.
  */
 export function useFile(fileId: number, onLoadFailed?: () => void) {
   const api = useApi();
@@ -23,21 +34,25 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
-    const fail = (message: string) => {
-      if (!live) return;
-      notify.error(message);
-      setState({ status: 'failed', message });
-      onLoadFailed?.();
-    };
     getFile(api, fileId).then(
       (reply) => {
         if (!live) return;
-        if (reply.status === 'success') setState({ status: 'ready', file: reply.data });
-        else fail(reply.message || LOAD_FAILED);
+        if (reply.status === 'success') {
+          setState({ status: 'ready', file: reply.data });
+          return;
+        }
+        const message = reply.message || LOAD_FAILED;
+        notify.error(message);
+        setState({ status: 'failed', message });
+        onLoadFailed?.();
       },
       (error: unknown) => {
+        if (!live) return;
         console.error(`vp-file-editor: file ${fileId} could not be loaded.`, error);
-        fail(messageOf(error, LOAD_FAILED));
+        const message = reasonOf(error);
+        notify.error(error, LOAD_FAILED);
+        setState({ status: 'failed', message });
+        if (isGone(error)) onLoadFailed?.();
       },
     );
     return () => {

@@ -11,7 +11,7 @@ export const TITLE_REQUIRED = 'File title is required';
 export const SLUG_REQUIRED = 'Slug is required';
 export const SLUG_INVALID = 'Use only letters, digits, - and _ (at most 100 characters)';
 
-/** Slug rule shared with the reference server (docs/api.md). */
+/** Slug rule shared with the reference server (the server refuses any other slug with a 400). */
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function validateFileForm(form: FileForm): FileFormErrors {

@@ -1,4 +1,5 @@
-import { Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { CloseIcon } from '../ui/icons';
 import { bulkWarning, type BulkAction } from './bulk';
 
 export interface BulkBarProps {
@@ -7,20 +8,42 @@ export interface BulkBarProps {
   busy: boolean;
   onActionChange(action: BulkAction): void;
   onApply(): void;
+  onClear(): void;
 }
 
-/** The footer's bulk action: Apply is enabled once rows and an action are chosen (spec §2). */
-export function BulkBar({ action, selectedCount, busy, onActionChange, onApply }: BulkBarProps) {
+/**
+ * The contextual bulk toolbar: it takes the place of the list's header while rows are selected, right
+ * above the checkboxes, and says how many. Apply is enabled once an action is chosen.
+ */
+export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, onClear }: BulkBarProps) {
   const ready = bulkWarning(action, selectedCount) === null;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Box
+      role="toolbar"
+      aria-label="Bulk actions"
+      sx={(theme) => ({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        minHeight: 56,
+        boxSizing: 'border-box',
+        px: 1.5,
+        py: 0.5,
+        borderRadius: 1,
+        bgcolor: theme.palette.mode === 'dark' ? 'rgba(100, 181, 246, 0.14)' : '#e3f2fd',
+      })}
+    >
+      <Typography role="status" sx={{ fontWeight: 500, mr: 'auto' }}>
+        {selectedCount} selected
+      </Typography>
       <TextField
         select
         size="small"
         label="Bulk action"
         value={action}
         disabled={busy}
-        sx={{ minWidth: 170 }}
+        sx={{ minWidth: 160, bgcolor: 'background.paper' }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         onChange={(e) => onActionChange(e.target.value as BulkAction)}
       >
@@ -36,6 +59,9 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply }
       >
         Apply
       </Button>
-    </Stack>
+      <Button onClick={onClear} disabled={busy} startIcon={<CloseIcon />}>
+        Clear
+      </Button>
+    </Box>
   );
 }

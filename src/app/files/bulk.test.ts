@@ -23,25 +23,73 @@ describe('runBulk', () => {
         await new Promise((r) => setTimeout(r, 5 + (n % 3) * 3));
         seen.push(n);
         inFlight--;
+        return 'changed';
       },
     );
     expect(peak).toBe(4);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
     expect(result.failed).toEqual([]);
-    expect(result.succeeded).toHaveLength(11);
+    expect(result.changed).toHaveLength(11);
   });
 
-  it('reports partial failure without stopping the other items', async () => {
+  it('sorts items into changed, already as asked, and failed with the reason, without stopping', async () => {
     const result = await runBulk([1, 2, 3, 4, 5], async (n) => {
       await Promise.resolve();
-      if (n % 2 === 0) throw new Error('nope');
+      if (n === 2 || n === 4) throw new Error('disk full');
+      return n === 5 ? 'unchanged' : 'changed';
     });
-    expect(result).toEqual({ succeeded: [1, 3, 5], failed: [2, 4] });
-    expect(bulkMessage(result)).toEqual({ ok: false, text: 'Failed to perform action. 2 of 5 files could not be updated.' });
+    expect(result).toEqual({
+      changed: [1, 3],
+      unchanged: [5],
+      failed: [
+        { item: 2, reason: 'disk full' },
+        { item: 4, reason: 'disk full' },
+      ],
+    });
   });
 
-  it('handles an empty list and says success when nothing failed', async () => {
-    expect(await runBulk([], async () => {})).toEqual({ succeeded: [], failed: [] });
-    expect(bulkMessage({ succeeded: [1], failed: [] })).toEqual({ ok: true, text: 'Action performed successfully!' });
+  it('handles an empty list', async () => {
+    expect(await runBulk([], async () => 'changed' as const)).toEqual({ changed: [], unchanged: [], failed: [] });
+  });
+});
+
+describe('bulkMessage', () => {
+  it('uses the spec text when every file changed', () => {
+    expect(bulkMessage({ changed: [1, 2], unchanged: [], failed: [] }, 'activate')).toEqual({
+      ok: true,
+      text: 'Action performed successfully!',
+    });
+  });
+
+  it('counts files that already were as asked as done', () => {
+    expect(bulkMessage({ changed: [], unchanged: [1, 2, 3], failed: [] }, 'activate')).toEqual({
+      ok: true,
+      text: '3 files were already active.',
+    });
+    expect(bulkMessage({ changed: [1, 2], unchanged: [3], failed: [] }, 'deactivate')).toEqual({
+      ok: true,
+      text: '2 files deactivated; 1 file was already inactive.',
+    });
+  });
+
+  it('names the files that failed and why, and says they stay selected', () => {
+    const label = (id: number) => `“Title ${id}”`;
+    expect(bulkMessage({ changed: [1], unchanged: [3], failed: [{ item: 2, reason: 'disk full' }] }, 'deactivate', label)).toEqual({
+      ok: false,
+      text: 'Failed to perform action. 1 of 3 files could not be updated (“Title 2”): disk full. It stays selected. 1 file deactivated; 1 file was already inactive.',
+    });
+    expect(
+      bulkMessage(
+        {
+          changed: [],
+          unchanged: [],
+          failed: [
+            { item: 2, reason: 'a' },
+            { item: 4, reason: 'b' },
+          ],
+        },
+        'activate',
+      ).text,
+    ).toBe('Failed to perform action. 2 of 2 files could not be updated (2, 4). They stay selected.');
   });
 });

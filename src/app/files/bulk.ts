@@ -1,51 +1,96 @@
-/** Bulk actions of the footer bar (spec §5; decision D9: both set isActive). */
+/**
+ * Bulk actions of the list: Activate and Deactivate both set isActive (the processing status belongs
+ * to the pipeline, so the panel never writes it).
+ */
 export type BulkAction = '' | 'activate' | 'deactivate';
 
-/** Requests in flight at once during a bulk action (decision D9). */
+/** Requests in flight at once during a bulk action: enough to be quick, few enough not to flood the server. */
 export const BULK_CONCURRENCY = 4;
 
-/** The warning that stops Apply, or null when the action can run (spec §5). */
+/** The warning that stops Apply, or null when the action can run. */
 export function bulkWarning(action: BulkAction, selectedCount: number): string | null {
   if (!action) return 'Please select an action.';
   if (selectedCount === 0) return 'Please select at least one file.';
   return null;
 }
 
-export interface BulkResult<T> {
-  succeeded: T[];
-  failed: T[];
+/** What one item's task reports: it changed, or it already was as asked (the server's 'No changes to save'). */
+export type ItemOutcome = 'changed' | 'unchanged';
+
+export interface BulkFailure<T> {
+  item: T;
+  reason: string;
 }
 
+export interface BulkResult<T> {
+  changed: T[];
+  unchanged: T[];
+  failed: BulkFailure<T>[];
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+
 /**
- * Runs `task` for every item with at most `concurrency` in flight; a rejected task counts as failed
- * and does not stop the others. Results keep the input order.
+ * Runs `task` for every item with at most `concurrency` in flight. A rejected task is a failure (its
+ * message is the reason) and does not stop the others. Every list keeps the input order.
  */
 export async function runBulk<T>(
   items: readonly T[],
-  task: (item: T) => Promise<unknown>,
+  task: (item: T) => Promise<ItemOutcome>,
   concurrency = BULK_CONCURRENCY,
 ): Promise<BulkResult<T>> {
-  const ok = new Array<boolean>(items.length).fill(false);
+  const outcomes = new Array<ItemOutcome | { reason: string }>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
       try {
-        await task(items[index]!);
-        ok[index] = true;
-      } catch {
-        ok[index] = false;
+        outcomes[index] = await task(items[index]!);
+      } catch (error) {
+        outcomes[index] = { reason: reasonOf(error) };
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, worker));
-  return { succeeded: items.filter((_, i) => ok[i]), failed: items.filter((_, i) => !ok[i]) };
+  const result: BulkResult<T> = { changed: [], unchanged: [], failed: [] };
+  items.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome === 'changed') result.changed.push(item);
+    else if (outcome === 'unchanged') result.unchanged.push(item);
+    else result.failed.push({ item, reason: outcome.reason });
+  });
+  return result;
 }
 
-/** The toast after a bulk action: success, or how many of how many failed. */
-export function bulkMessage(result: BulkResult<unknown>): { ok: boolean; text: string } {
-  const total = result.succeeded.length + result.failed.length;
-  if (result.failed.length === 0) return { ok: true, text: 'Action performed successfully!' };
-  const n = result.failed.length;
-  return { ok: false, text: `Failed to perform action. ${n} of ${total} ${total === 1 ? 'file' : 'files'} could not be updated.` };
+const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+const was = (n: number) => (n === 1 ? 'was' : 'were');
+
+/**
+ * The toast after a bulk action. Files that already were as asked count as done and are named as
+ * such; only real failures make it an error, and the error names them (by `label`) with the reason.
+ */
+export function bulkMessage<T>(
+  result: BulkResult<T>,
+  action: Exclude<BulkAction, ''>,
+  label: (item: T) => string = String,
+): { ok: boolean; text: string } {
+  const state = action === 'activate' ? 'active' : 'inactive';
+  const done = action === 'activate' ? 'activated' : 'deactivated';
+  const { changed, unchanged, failed } = result;
+  const parts: string[] = [];
+  if (changed.length > 0) parts.push(`${files(changed.length)} ${done}`);
+  if (unchanged.length > 0) parts.push(`${files(unchanged.length)} ${was(unchanged.length)} already ${state}`);
+  const summary = parts.length > 0 ? `${parts.join('; ')}.` : '';
+  if (failed.length === 0) {
+    // Nothing already-as-asked: the spec's own success text.
+    return { ok: true, text: unchanged.length === 0 ? 'Action performed successfully!' : capitalise(summary) };
+  }
+  const total = changed.length + unchanged.length + failed.length;
+  const reasons = new Set(failed.map((f) => f.reason));
+  const which = failed.map((f) => label(f.item)).join(', ');
+  const why = reasons.size === 1 ? `: ${[...reasons][0]}` : '';
+  const text = `Failed to perform action. ${failed.length} of ${files(total)} could not be updated (${which})${why}. ${failed.length === 1 ? 'It stays' : 'They stay'} selected.`;
+  return { ok: false, text: summary ? `${text} ${capitalise(summary)}` : text };
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

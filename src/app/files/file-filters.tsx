@@ -6,52 +6,57 @@ import type { ListState } from './list-query';
 export interface FileFiltersProps {
   fileStatus: string;
   isActive: ListState['isActive'];
-  /** Above the list (medium widths): the two selects side by side. */
-  inline: boolean;
+  /** `card`: the left card of a wide screen; `inline`: two selects in the list's own header. */
+  variant: 'card' | 'inline';
   onChange(patch: Partial<Pick<ListState, 'file_status' | 'isActive'>>): void;
 }
 
 const selectSlots = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** The left card: File Status and Active filters (spec §2). An empty value means "all". */
-export const FileFilters = memo(function FileFilters({ fileStatus, isActive, inline, onChange }: FileFiltersProps) {
+/** The File Status and Active filters. An empty value means "all". */
+export const FileFilters = memo(function FileFilters({ fileStatus, isActive, variant, onChange }: FileFiltersProps) {
+  const inline = variant === 'inline';
+  const selects = (
+    <Stack direction={inline ? 'row' : 'column'} spacing={inline ? 1.5 : 2} sx={inline ? { flex: { md: '0 1 340px' } } : undefined}>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label="File Status"
+        value={fileStatus}
+        slotProps={selectSlots}
+        onChange={(e) => onChange({ file_status: e.target.value })}
+      >
+        <MenuItem value="">All Status</MenuItem>
+        {FILE_STATUSES.map((status) => (
+          <MenuItem key={status.code} value={String(status.code)}>
+            {status.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label="Active"
+        value={isActive}
+        slotProps={selectSlots}
+        onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}
+      >
+        <MenuItem value="">All</MenuItem>
+        <MenuItem value="1">Active</MenuItem>
+        <MenuItem value="0">Inactive</MenuItem>
+      </TextField>
+    </Stack>
+  );
+  if (inline) return selects;
   return (
     <Card component="aside" aria-labelledby="vp-file-filters-title">
       <CardContent>
         <Typography id="vp-file-filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
           Filters
         </Typography>
-        <Stack direction={inline ? 'row' : 'column'} spacing={2} sx={inline ? { maxWidth: 560 } : undefined}>
-          <TextField
-            select
-            fullWidth
-            size="small"
-            label="File Status"
-            value={fileStatus}
-            slotProps={selectSlots}
-            onChange={(e) => onChange({ file_status: e.target.value })}
-          >
-            <MenuItem value="">All Status</MenuItem>
-            {FILE_STATUSES.map((status) => (
-              <MenuItem key={status.code} value={String(status.code)}>
-                {status.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            fullWidth
-            size="small"
-            label="Active"
-            value={isActive}
-            slotProps={selectSlots}
-            onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}
-          >
-            <MenuItem value="">All</MenuItem>
-            <MenuItem value="1">Active</MenuItem>
-            <MenuItem value="0">Inactive</MenuItem>
-          </TextField>
-        </Stack>
+        {selects}
       </CardContent>
     </Card>
   );

@@ -1,45 +1,46 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { memo, useCallback, useMemo } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useCspNonce } from '../shell/csp-nonce';
 import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
+import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
 
-/** Spec §2 texts. A constant: DataGrid compares props by reference. */
+/** A constant: DataGrid compares props by reference. */
 const LOCALE_TEXT = {
-  noRowsLabel: 'No files to display.',
-  noResultsOverlayLabel: 'No files to display.',
-  paginationRowsPerPage: 'Rows per page:',
-  paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}-${to} of ${count}`,
+  noRowsLabel: EMPTY_TEXT,
+  noResultsOverlayLabel: EMPTY_TEXT,
+  paginationRowsPerPage: ROWS_PER_PAGE,
+  paginationDisplayedRows: displayedRows,
 };
 const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 const SORTING_ORDER = ['asc', 'desc'] as const;
-const NARROW_HIDDEN: GridColumnVisibilityModel = { file_server: false, file_slug: false, created_at: false };
 const getRowId = (row: VideoFile) => row.file_id;
 
 function LoadingOverlay() {
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
       <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-      <Typography role="status">Loading...</Typography>
+      <Typography role="status">{LOADING_TEXT}</Typography>
     </Box>
   );
 }
 const SLOTS = { loadingOverlay: LoadingOverlay };
+/** Flush with its card; a focused cell or header gets the same 2 px ring as every other control. */
+const GRID_SX = {
+  border: 0,
+  borderTop: 1,
+  borderColor: 'divider',
+  borderRadius: 0,
+  '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+  '& .MuiDataGrid-cell[data-field="file_title"]': { fontWeight: 500 },
+} as const;
 
 export interface FileGridProps {
   rows: VideoFile[];
   total: number;
   loading: boolean;
   columns: GridColDef<VideoFile>[];
-  narrow: boolean;
   state: Pick<ListState, 'page' | 'limit' | 'sort_by' | 'order'>;
   selection: ReadonlySet<number>;
   onSelectionChange(ids: Set<number>): void;
@@ -52,7 +53,6 @@ export const FileGrid = memo(function FileGrid({
   total,
   loading,
   columns,
-  narrow,
   state,
   selection,
   onSelectionChange,
@@ -63,9 +63,6 @@ export const FileGrid = memo(function FileGrid({
   const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
-  // Below 599 px the less useful columns start hidden; the column menu can still show them.
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
-  const columnVisibilityModel = useMemo(() => (narrow ? { ...NARROW_HIDDEN, ...visibility } : visibility), [narrow, visibility]);
 
   const onPaginationModelChange = useCallback(
     (model: GridPaginationModel) => {
@@ -116,11 +113,10 @@ export const FileGrid = memo(function FileGrid({
       onSortModelChange={onSortModelChange}
       rowSelectionModel={selectionModel}
       onRowSelectionModelChange={onRowSelectionModelChange}
-      columnVisibilityModel={columnVisibilityModel}
-      onColumnVisibilityModelChange={setVisibility}
       localeText={LOCALE_TEXT}
       slots={SLOTS}
       aria-label="Files"
+      sx={GRID_SX}
     />
   );
 });

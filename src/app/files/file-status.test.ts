@@ -30,3 +30,14 @@ describe('file status catalogue', () => {
     expect(fileStatusInfo(-1).name).toBe('Unknown');
   });
 });
+
+describe('status families', () => {
+  it('gives each colour one meaning: waiting, moving, failed, done', () => {
+    const byFamily = (family: string) => FILE_STATUSES.filter((s) => s.family === family).map((s) => s.name);
+    expect(byFamily('waiting')).toEqual(['Pending', 'Received']);
+    expect(byFamily('moving')).toEqual(['Downloading', 'Downloaded', 'Uploading', 'Uploaded', 'Indexed', 'Cleaned']);
+    expect(byFamily('failed')).toEqual(['Download Failed', 'Upload Failed']);
+    expect(byFamily('done')).toEqual(['Completed']);
+    expect(fileStatusInfo(42).family).toBe('waiting');
+  });
+});

@@ -1,28 +1,35 @@
-/** File processing status codes set by the pipeline (spec §4). The panel only displays them. */
+/**
+ * File processing status codes set by the pipeline. The panel only displays them.
+ *
+ * Each status belongs to one of four families, and each family has one colour, so a colour always
+ * means the same thing: waiting (grey), moving through the pipeline (blue), failed (red), done (green).
+ */
+export type StatusFamily = 'waiting' | 'moving' | 'failed' | 'done';
+
 export interface FileStatusInfo {
   code: number;
   name: string;
   description: string;
-  color: 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+  family: StatusFamily;
 }
 
 export const FILE_STATUSES: readonly FileStatusInfo[] = [
-  { code: 0, name: 'Pending', description: 'Waiting for processing', color: 'default' },
-  { code: 1, name: 'Received', description: 'Received by a slave server', color: 'info' },
-  { code: 2, name: 'Downloading', description: 'Downloading', color: 'info' },
-  { code: 3, name: 'Downloaded', description: 'Downloaded', color: 'primary' },
-  { code: 4, name: 'Download Failed', description: 'Download Failed', color: 'error' },
-  { code: 5, name: 'Uploading', description: 'Uploading', color: 'info' },
-  { code: 6, name: 'Uploaded', description: 'Uploaded', color: 'primary' },
-  { code: 7, name: 'Upload Failed', description: 'Upload Failed', color: 'error' },
-  { code: 8, name: 'Indexed', description: 'Indexes built', color: 'secondary' },
-  { code: 9, name: 'Cleaned', description: 'Cleaned', color: 'warning' },
-  { code: 10, name: 'Completed', description: 'Completed', color: 'success' },
+  { code: 0, name: 'Pending', description: 'Waiting for processing', family: 'waiting' },
+  { code: 1, name: 'Received', description: 'Received by a slave server', family: 'waiting' },
+  { code: 2, name: 'Downloading', description: 'Downloading', family: 'moving' },
+  { code: 3, name: 'Downloaded', description: 'Downloaded', family: 'moving' },
+  { code: 4, name: 'Download Failed', description: 'Download Failed', family: 'failed' },
+  { code: 5, name: 'Uploading', description: 'Uploading', family: 'moving' },
+  { code: 6, name: 'Uploaded', description: 'Uploaded', family: 'moving' },
+  { code: 7, name: 'Upload Failed', description: 'Upload Failed', family: 'failed' },
+  { code: 8, name: 'Indexed', description: 'Indexes built', family: 'moving' },
+  { code: 9, name: 'Cleaned', description: 'Cleaned', family: 'moving' },
+  { code: 10, name: 'Completed', description: 'Completed', family: 'done' },
 ];
 
-const UNKNOWN: Omit<FileStatusInfo, 'code'> = { name: 'Unknown', description: 'Unknown', color: 'default' };
+const UNKNOWN: Omit<FileStatusInfo, 'code'> = { name: 'Unknown', description: 'Unknown', family: 'waiting' };
 
-/** The name, description and badge colour of a status code; an unknown code reads 'Unknown'. */
+/** The name, description and family of a status code; an unknown code reads 'Unknown'. */
 export function fileStatusInfo(code: number): FileStatusInfo {
   return FILE_STATUSES.find((status) => status.code === code) ?? { code, ...UNKNOWN };
 }

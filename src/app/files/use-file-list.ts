@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
@@ -11,11 +12,19 @@ const LOADING_DELAY_MS = 150;
 /** How long a prefetched next page may be shown without asking the server again. */
 const PREFETCH_FRESH_MS = 15_000;
 
-/** What the grid shows: rows, their total, and the query they answer (null before the first load). */
+export const LIST_LOAD_FAILED = 'Error fetching file list';
+const UNREACHABLE = 'The server could not be reached. Check your connection, then try again.';
+
+/**
+ * What the list shows: rows, their total and the query they answer (null before the first load),
+ * or — when the view asked for could not be loaded — why not. A failure is a state of its own, so
+ * it never looks like an empty account.
+ */
 export interface ShownPage {
   rows: VideoFile[];
   total: number;
   query: FileQuery | null;
+  error: string | null;
 }
 
 interface Prefetched {
@@ -26,15 +35,22 @@ interface Prefetched {
 
 const keyOf = (query: FileQuery) => JSON.stringify(query);
 
+/** The reason a load failed, in words for the operator: the server's message when it sent one. */
+function reasonOf(error: unknown): string {
+  if (!isApiError(error)) return UNREACHABLE;
+  return error.fromServer || error.kind === 'timeout' || error.kind === 'invalid-response' ? error.message : UNREACHABLE;
+}
+
 /**
  * The grid's data source. Rows, total and the query they belong to change together, so the grid
  * renders once per page change (and never labels old rows with the new page). The next page is
- * fetched ahead, so paging forward shows it without waiting for the server. A failed load keeps
- * the rows on screen (spec §8); a reply whose status is not success leaves the screen unchanged.
+ * fetched ahead, so paging forward shows it without waiting for the server. A failed load (or a
+ * reply whose status is not success) becomes `error`, with the server's message when it sent one,
+ * until `reload` succeeds.
  */
 export function useFileList(state: ListState) {
   const api = useApi();
-  const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null });
+  const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null, error: null });
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
   const prefetched = useRef<Prefetched | null>(null);
@@ -58,21 +74,24 @@ export function useFileList(state: ListState) {
     let stopPrefetch = () => {};
     // The overlay only for a slow answer: a fast page change then costs the grid one render, not three.
     const showLoading = setTimeout(() => setLoading(true), LOADING_DELAY_MS);
+    const fail = (reason: string) => setShown((current) => ({ ...current, query, error: reason }));
     getFiles(api, query, controller.signal)
       .then((reply) => {
         if (controller.signal.aborted) return;
         if (reply.status !== 'success') {
           console.log('No files found', reply.message);
+          fail(reply.message || LIST_LOAD_FAILED);
           return;
         }
         const total = reply.data.pagination.total_records;
-        setShown({ rows: reply.data.files, total, query });
+        setShown({ rows: reply.data.files, total, query, error: null });
         stopPrefetch = prefetchNext(api, query, total, prefetched);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('vp-admin-kit: the file list could not be loaded.', error);
-        notifyRef.current.error('Error fetching file list');
+        notifyRef.current.error(LIST_LOAD_FAILED);
+        fail(reasonOf(error));
       })
       .finally(() => {
         clearTimeout(showLoading);
@@ -85,7 +104,7 @@ export function useFileList(state: ListState) {
     };
   }, [api, queryKey, reloads]);
 
-  /** After a change on the server: forget the page fetched ahead, and load the view again. */
+  /** After a change on the server, or to retry a failed load: forget the page fetched ahead, and load the view again. */
   const reload = useCallback(() => {
     prefetched.current = null;
     setReloads((n) => n + 1);
@@ -96,7 +115,7 @@ export function useFileList(state: ListState) {
     setShown((current) => ({ ...current, rows: current.rows.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)) }));
   }, []);
 
-  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, loading, reload, patchRows };
+  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, error: shown.error, loading, reload, patchRows };
 }
 
 /** Fetches the page after `query` into `slot` (quietly: a failure only means no head start). */
@@ -106,12 +125,13 @@ function prefetchNext(api: ApiClient, query: FileQuery, total: number, slot: { c
   const controller = new AbortController();
   getFiles(api, next, controller.signal)
     .then((reply) => {
-      if (reply.status === 'success')
+      if (reply.status === 'success') {
         slot.current = {
           key: keyOf(next),
-          page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next },
+          page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next, error: null },
           at: performance.now(),
         };
+      }
     })
     .catch(() => {});
   return () => controller.abort();

@@ -7,6 +7,7 @@ import { useConfigState } from '../config/use-config';
 import { useEmit } from '../shell/events';
 import { ShellLayout } from '../shell/shell-layout';
 import { Loading } from '../ui/loading';
+import { Dashboard } from './dashboard';
 
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
@@ -35,17 +36,13 @@ export function PanelRoutes() {
 
   return (
     <Switch>
-      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm onSignedIn={() => navigate('/')} />}</Route>
+      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm page onSignedIn={() => navigate('/')} />}</Route>
       <Route>
         {apiKey ? (
           <ShellLayout location={location} onSignOut={signOut}>
             <Suspense fallback={<Loading />}>
               <Switch>
-                <Route path="/">
-                  <Typography component="h1" variant="h4" sx={{ textAlign: 'center', py: 6 }}>
-                    Dashboard
-                  </Typography>
-                </Route>
+                <Route path="/" component={Dashboard} />
                 <Route path="/files" component={FilesRoute} />
                 <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
                 <Route>

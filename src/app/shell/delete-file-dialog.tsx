@@ -9,6 +9,8 @@ export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failur
 export interface DeleteFileDialogProps {
   /** The file to delete; the dialog is open while this is not null. */
   fileId: number | null;
+  /** The file's title, so the question names what goes. */
+  fileTitle?: string | undefined;
   onClose: () => void;
   /** The server deleted it (called after the success toast). */
   onDeleted: (fileId: number) => void;
@@ -20,7 +22,7 @@ export interface DeleteFileDialogProps {
  * 'Confirm Deletion' (spec §2) and the delete itself, shared by the list and the editor: nothing is
  * deleted until the user presses Delete; then the server's message or the spec's text (spec §8).
  */
-export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration }: DeleteFileDialogProps) {
+export function DeleteFileDialog({ fileId, fileTitle, onClose, onDeleted, autoHideDuration }: DeleteFileDialogProps) {
   const api = useApi();
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
@@ -54,7 +56,13 @@ export function DeleteFileDialog({ fileId, onClose, onDeleted, autoHideDuration 
       onConfirm={confirm}
       onClose={onClose}
     >
-      Are you sure you want to delete this file?
+      Are you sure you want to delete this file?{' '}
+      {fileId !== null ? (
+        <>
+          <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
+          {fileTitle ? ` (ID ${fileId})` : ''} will be removed; this cannot be undone.
+        </>
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -1,16 +1,25 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+interface Props {
+  children: ReactNode;
+  /** When this changes (e.g. the route), a caught error is forgotten and the children render again. */
+  resetKey?: string;
+  /** Ways out under the error text; `reset` renders the children again. */
+  actions?: (reset: () => void) => ReactNode;
+}
+
 interface State {
   error: Error | null;
   componentStack: string;
 }
 
 /**
- * The global error boundary (spec §2): a red box with the heading 'Lỗi xảy ra!', the error text and
- * a collapsible component stack. Plain elements and inline styles, so it still renders when the
- * failure is in the theme or styling layer itself.
+ * The error boundary: a red box with the heading 'Lỗi xảy ra!', the error text and a collapsible
+ * component stack. Plain elements and inline styles, so it still renders when the failure is in the
+ * theme or styling layer itself. Inside the panel it guards only the content area, so the shell (and
+ * the `actions`: Reload, Go to Files) stay usable.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, componentStack: '' };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -21,6 +30,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     this.setState({ componentStack: info.componentStack ?? '' });
     console.error('vp-admin-kit: a screen failed to render.', error);
   }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.reset();
+  }
+
+  reset = () => this.setState({ error: null, componentStack: '' });
 
   override render() {
     const { error, componentStack } = this.state;
@@ -44,6 +59,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <summary style={{ cursor: 'pointer' }}>Component stack</summary>
           <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{componentStack}</pre>
         </details>
+        {this.props.actions ? <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>{this.props.actions(this.reset)}</div> : null}
       </div>
     );
   }

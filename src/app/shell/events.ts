@@ -1,10 +1,8 @@
 import { createContext, useCallback, useContext } from 'react';
 import type { ElementDescription } from '../../elements/describe';
-import type { VpEventMap } from '../../elements/element-types';
+import type { VpEventDetail, VpEventName } from './event-map';
 
-export type { VpEventMap };
-export type VpEventName = keyof VpEventMap;
-export type VpEventDetail<K extends VpEventName> = VpEventMap[K] extends CustomEvent<infer D> ? D : never;
+export type { VpEventMap, VpEventName, VpEventDetail } from './event-map';
 
 /** Whether the element's description marks the event cancelable (the host may take over navigation). */
 const isCancelable = (host: EventTarget, name: VpEventName) =>

@@ -2,7 +2,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ThemeMode } from '../config/config-store';
 import { sessionFor } from '../config/sessions';
 import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../config/use-config';
@@ -11,6 +11,7 @@ import { HostContext } from './events';
 import { CspNonceContext, cspNonceOf } from './csp-nonce';
 import { adoptToastStyles } from './goober-sheet';
 import { loadRtlPlugin } from './rtl';
+import { readStyleTokens, type StyleTokens } from './style-tokens';
 import { createKitTheme, hostRootFontSize } from './theme';
 import { Toasts } from './toasts';
 import { createUnsavedChanges, UnsavedChangesContext, useHistoryGuard } from './unsaved-changes';
@@ -35,14 +36,14 @@ export interface KitRootProps extends ConfigOverrides {
  * `direction` alone, so both nodes carry a `dir` attribute of their own (not a CSS `direction`,
  * which the RTL plugin would flip).
  */
-const isolate = (mode: ThemeMode) =>
+const isolate = (mode: ThemeMode, tokens: StyleTokens, fontFamily: string | undefined) =>
   ({
     all: 'initial',
     display: 'block',
-    fontFamily: 'Roboto, "Helvetica Neue", "Liberation Sans", Arial, sans-serif',
+    fontFamily,
     fontSize: 14,
     lineHeight: 1.5,
-    color: mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)',
+    color: tokens.text ?? (mode === 'dark' ? '#e8eaed' : 'rgba(0, 0, 0, 0.87)'),
     textAlign: 'start',
     WebkitFontSmoothing: 'antialiased',
   }) as const;
@@ -75,6 +76,9 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
 
   useConfigLoader();
   useHistoryGuard(unsaved);
+  // The screen renders in a second, interruptible pass: React yields to the browser every few
+  // milliseconds instead of blocking the main thread for the whole first render (slow phones).
+  const showScreen = useDeferredValue(true, false);
 
   const nonce = cspNonceOf(host);
   const cache = useMemo<EmotionCache>(
@@ -91,10 +95,13 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
   useEffect(() => () => cache.sheet.flush(), [cache]);
   useEffect(() => adoptToastStyles(container), [container]);
 
+  // The host's --vp-* properties are read when the element renders and when its theme changes.
+  const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const theme = useMemo(() => {
-    const base = createKitTheme(mode, () => portalRef.current, hostRootFontSize());
+    const base = createKitTheme(mode, () => portalRef.current, hostRootFontSize(), tokens);
     return direction === 'rtl' ? createTheme(base, { direction }) : base;
-  }, [mode, direction]);
+  }, [mode, direction, tokens]);
+  const isolation = isolate(mode, tokens, theme.typography.fontFamily);
   const overridesValue = useMemo(() => overrides, [overrides.playerDomain, overrides.imageHost, overrides.theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -108,10 +115,10 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
                 <ScopedCssBaseline
                   data-vp-theme={mode}
                   dir={direction}
-                  sx={{ ...isolate(mode), bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
+                  sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
                 >
                   <ErrorBoundary>
-                    <Toasts root={portal}>{children}</Toasts>
+                    <Toasts root={portal}>{showScreen ? children : null}</Toasts>
                   </ErrorBoundary>
                 </ScopedCssBaseline>
                 <div
@@ -121,7 +128,7 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
                   }}
                   className="vp-portal"
                   dir={direction}
-                  style={isolate(mode) as React.CSSProperties}
+                  style={isolation as React.CSSProperties}
                 />
               </ConfigOverridesContext.Provider>
             </UnsavedChangesContext.Provider>

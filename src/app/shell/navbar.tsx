@@ -1,8 +1,33 @@
-import { DarkModeIcon, LightModeIcon, MenuIcon, PersonIcon } from '../ui/icons';
-import { AppBar, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip } from '@mui/material';
+import { DarkModeIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon } from '../ui/icons';
+import {
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  MenuItem,
+  MenuList,
+  Popover,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useConfigState, useSession } from '../config/use-config';
+import type { ServerConfig } from '../config/config-store';
+import { TOP_BAR_HEIGHT } from './theme';
+
+/**
+ * Who is signed in: the server's config names the account (so it survives a reload and works for a
+ * key a host passed in, and nothing beyond the session's own storage keys is stored).
+ */
+function signedInAs(config: ServerConfig | null): string | null {
+  const account = config?.account;
+  const username = typeof account === 'object' && account !== null ? (account as { username?: unknown }).username : null;
+  return typeof username === 'string' && username ? username : null;
+}
 
 /** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link). */
 export function Navbar({
@@ -15,13 +40,14 @@ export function Navbar({
   onSignOut: () => void;
 }) {
   const { store } = useSession();
-  const { apiKey, theme } = useConfigState();
+  const { apiKey, theme, config } = useConfigState();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
+  const username = signedInAs(config);
 
   return (
-    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
+    <AppBar part="topbar" position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: TOP_BAR_HEIGHT }, px: { xs: 1, sm: 2 } }}>
         <IconButton
           edge="start"
           onClick={onToggleSidebar}
@@ -45,26 +71,46 @@ export function Navbar({
               aria-haspopup="menu"
               aria-expanded={Boolean(menuAnchor)}
               aria-controls={menuAnchor ? 'vp-account-menu' : undefined}
+              sx={{ textTransform: 'none' }}
             >
               Account
             </Button>
-            <Menu
-              id="vp-account-menu"
-              anchorEl={menuAnchor}
+            {/* A popover rather than a Menu: the "Signed in as" line is text, not a menu item. */}
+            <Popover
               open={Boolean(menuAnchor)}
+              anchorEl={menuAnchor}
               onClose={() => setMenuAnchor(null)}
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
               transformOrigin={{ vertical: 'top', horizontal: 'right' }}
             >
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  onSignOut();
-                }}
+              {username ? (
+                <Box sx={{ px: 2, pt: 1.5, pb: 1, minWidth: 200 }}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    Signed in as
+                  </Typography>
+                  <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{username}</Typography>
+                </Box>
+              ) : null}
+              {username ? <Divider /> : null}
+              <MenuList
+                id="vp-account-menu"
+                autoFocusItem
+                aria-label="Account"
+                onKeyDown={(event) => event.key === 'Tab' && setMenuAnchor(null)}
               >
-                Sign out
-              </MenuItem>
-            </Menu>
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    onSignOut();
+                  }}
+                >
+                  <ListItemIcon>
+                    <LogoutIcon fontSize="small" />
+                  </ListItemIcon>
+                  Sign out
+                </MenuItem>
+              </MenuList>
+            </Popover>
           </>
         ) : (
           <Button component={Link} href="/auth/login" color="inherit">

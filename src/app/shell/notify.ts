@@ -1,26 +1,29 @@
-// Evaluated before notistack on purpose: see goober-sheet.ts.
-import './goober-sheet';
-import { useSnackbar, type OptionsObject } from 'notistack';
-import { useCallback, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { messageOf } from '../api/api-error';
-
-export { SnackbarProvider, closeSnackbar } from 'notistack';
 
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
-/** List-screen toasts close sooner than the shell's default of 5000 ms (spec §9). */
+/** List-screen toasts close sooner than the shell's default of 5000 ms. */
 export const LIST_TOAST_MS = 3000;
+
+/** What the element's toast stack offers the screens inside it. */
+export interface ToastStack {
+  show(variant: ToastVariant, message: string, autoHideDuration?: number): void;
+}
+
+export const ToastContext = createContext<ToastStack | null>(null);
 
 /**
  * The one way screens show toasts. `error(err, fallback)` shows the server's message when the
- * server sent one, else the screen's own text (spec §8).
+ * server sent one, else the screen's own text. Outside a toast stack (a screen rendered alone in a
+ * test) toasts go nowhere.
  */
-export function useNotify(options: Pick<OptionsObject, 'autoHideDuration'> = {}) {
-  const { enqueueSnackbar } = useSnackbar();
+export function useNotify(options: { autoHideDuration?: number } = {}) {
+  const stack = useContext(ToastContext);
   const { autoHideDuration } = options;
   const show = useCallback(
-    (variant: ToastVariant, message: string) => enqueueSnackbar(message, { variant, ...(autoHideDuration ? { autoHideDuration } : {}) }),
-    [enqueueSnackbar, autoHideDuration],
+    (variant: ToastVariant, message: string) => stack?.show(variant, message, autoHideDuration),
+    [stack, autoHideDuration],
   );
   return useMemo(
     () => ({
@@ -29,7 +32,7 @@ export function useNotify(options: Pick<OptionsObject, 'autoHideDuration'> = {})
       warning: (message: string) => show('warning', message),
       info: (message: string) => show('info', message),
       error: (error: unknown, fallback?: string) => show('error', typeof error === 'string' ? error : messageOf(error, fallback)),
-      /** For replies whose status picks the toast type; an unknown status counts as an error (spec §8). */
+      /** For replies whose status picks the toast type; an unknown status counts as an error. */
       byStatus: (status: string, message: string) => show(status === 'success' || status === 'warning' ? status : 'error', message),
     }),
     [show],

@@ -1,14 +1,19 @@
-import { Box, useMediaQuery } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, useMediaQuery } from '@mui/material';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { GutterFrame } from '../ui/screen';
+import { visuallyHidden } from '../ui/visually-hidden';
+import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { ProgressBar } from './progress-bar';
 import { Sidebar } from './sidebar';
+import { focusHeading, useFocusHeading } from './use-focus-heading';
 
-/** Spec §9: below this width the sidebar overlays and collapses after a click. */
+/** Below this width the sidebar overlays and collapses after a click. */
 export const SIDEBAR_BREAKPOINT_PX = 768;
 
-/** The panel's frame: sidebar, top bar, content and footer, with the route progress bar. */
+/** The panel's frame: skip link, sidebar, top bar, content and footer, with the route progress bar. */
 export function ShellLayout({ location, onSignOut, children }: { location: string; onSignOut: () => void; children: ReactNode }) {
   const narrow = useMediaQuery(`(max-width:${SIDEBAR_BREAKPOINT_PX - 0.02}px)`, { noSsr: true });
   const [open, setOpen] = useState(!narrow);
@@ -21,9 +26,45 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [overlaid]);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeading(location, main);
 
   return (
-    <Box sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}>
+    <Box
+      part="shell"
+      sx={{ position: 'relative', display: 'flex', minHeight: 'inherit', bgcolor: 'background.default', color: 'text.primary' }}
+    >
+      <Box
+        component="a"
+        href="#vp-main"
+        onClick={(event) => {
+          event.preventDefault();
+          if (!focusHeading(main.current)) main.current?.focus();
+        }}
+        sx={{
+          ...visuallyHidden,
+          '&:focus': {
+            position: 'absolute',
+            zIndex: 1400,
+            top: 8,
+            left: 8,
+            width: 'auto',
+            height: 'auto',
+            margin: 0,
+            clip: 'auto',
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: 'background.paper',
+            color: 'primary.main',
+            boxShadow: 3,
+            outline: '2px solid',
+            outlineColor: 'primary.main',
+          },
+        }}
+      >
+        Skip to content
+      </Box>
       <ProgressBar location={location} />
       <Sidebar open={open} narrow={narrow} onNavigate={() => setOpen(false)} />
       {overlaid ? (
@@ -35,11 +76,56 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
       ) : null}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Navbar sidebarOpen={open} onToggleSidebar={() => setOpen((value) => !value)} onSignOut={onSignOut} />
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, sm: 2.5 } }}>
-          {children}
+        <Box
+          component="main"
+          part="content"
+          id="vp-main"
+          ref={main}
+          tabIndex={-1}
+          sx={{ flex: 1, outline: 'none', '& h1[tabindex="-1"]:focus': { outline: 'none' } }}
+        >
+          <GutterFrame>
+            <ContentBoundary location={location}>{children}</ContentBoundary>
+          </GutterFrame>
         </Box>
         <Footer />
       </Box>
     </Box>
+  );
+}
+
+/** A screen that fails to render takes only the content area down: the shell stays, with two ways on. */
+function ContentBoundary({ location, children }: { location: string; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <ErrorBoundary
+      resetKey={location}
+      actions={(reset) => (
+        <>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setAttempt((n) => n + 1);
+              reset();
+            }}
+          >
+            Reload
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            onClick={() => {
+              reset();
+              navigate('/files');
+            }}
+          >
+            Go to Files
+          </Button>
+        </>
+      )}
+    >
+      <Fragment key={attempt}>{children}</Fragment>
+    </ErrorBoundary>
   );
 }

@@ -20,6 +20,7 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
   return (
     <Box
       component="nav"
+      part="sidebar"
       aria-label="Main"
       sx={{
         width,

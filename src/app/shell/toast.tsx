@@ -1,18 +1,36 @@
 import { Alert, type AlertColor } from '@mui/material';
-import { forwardRef, useRef, useState, type PointerEvent } from 'react';
-import { SnackbarContent, closeSnackbar, type CustomContentProps } from 'notistack';
+import { keyframes } from '@emotion/react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import type { ToastItem } from './toasts';
 
-/** Share of the toast's width a drag must pass before it dismisses (spec §9: 80 %). */
+/** Share of the toast's width a drag must pass before it dismisses: 80 %. */
 const DISMISS_AT = 0.8;
 
+const enter = keyframes({ from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } });
+
 /**
- * One toast: an MUI Alert that announces itself (status for good news, alert for errors) and can
- * be dragged or swiped sideways to dismiss. Focusable, so Alt+T can move focus to it.
+ * One toast: an MUI Alert that announces itself (status for good news, alert for errors), closes
+ * itself after its time unless hovered, focused or `paused`, and can be dragged or swiped sideways to
+ * dismiss. Focusable, so Alt+T can move focus to it.
  */
-export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast({ id, message, variant }, ref) {
+export function Toast({ toast, paused, onClose }: { toast: ToastItem; paused: boolean; onClose(id: number): void }) {
+  const { id, message, variant, autoHideDuration } = toast;
   const [offset, setOffset] = useState(0);
+  const [held, setHeld] = useState(false);
   const drag = useRef<{ startX: number; width: number } | null>(null);
-  const severity: AlertColor = variant === 'default' ? 'success' : variant;
+  const severity: AlertColor = variant;
+
+  // Time left survives pauses: a toast hovered at 4 s of 5 gets its last second after the pause.
+  const left = useRef(autoHideDuration);
+  useEffect(() => {
+    if (paused || held) return;
+    const started = performance.now();
+    const timer = setTimeout(() => onClose(id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current = Math.max(0, left.current - (performance.now() - started));
+    };
+  }, [paused, held, id, onClose]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -26,37 +44,42 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
     if (!drag.current) return;
     const dismissed = Math.abs(offset) > drag.current.width * DISMISS_AT;
     drag.current = null;
-    if (dismissed) closeSnackbar(id);
+    if (dismissed) onClose(id);
     else setOffset(0);
   };
 
   return (
-    <SnackbarContent ref={ref} role="presentation">
-      <Alert
-        data-vp-toast=""
-        tabIndex={-1}
-        severity={severity}
-        variant="filled"
-        role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'}
-        onClose={() => closeSnackbar(id)}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        sx={{
-          width: '100%',
-          minWidth: 288,
-          maxWidth: 480,
-          touchAction: 'pan-y',
-          cursor: 'grab',
-          transform: `translateX(${offset}px)`,
-          opacity: drag.current ? 1 - Math.min(Math.abs(offset) / (drag.current.width || 1), 1) * 0.7 : 1,
-          transition: drag.current ? 'none' : 'transform 200ms, opacity 200ms',
-          boxShadow: 3,
-        }}
-      >
-        {message}
-      </Alert>
-    </SnackbarContent>
+    <Alert
+      data-vp-toast=""
+      tabIndex={-1}
+      severity={severity}
+      variant="filled"
+      role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'}
+      onClose={() => onClose(id)}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      sx={{
+        pointerEvents: 'auto',
+        width: { xs: '100%', sm: 'auto' },
+        minWidth: { sm: 288 },
+        maxWidth: { sm: 480 },
+        boxSizing: 'border-box',
+        touchAction: 'pan-y',
+        cursor: 'grab',
+        animation: `${enter} 200ms ease-out`,
+        transform: `translateX(${offset}px)`,
+        opacity: drag.current ? 1 - Math.min(Math.abs(offset) / (drag.current.width || 1), 1) * 0.7 : 1,
+        transition: drag.current ? 'none' : 'transform 200ms, opacity 200ms',
+        boxShadow: 3,
+      }}
+    >
+      {message}
+    </Alert>
   );
-});
+}

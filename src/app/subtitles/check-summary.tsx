@@ -1,5 +1,6 @@
-import { Alert, Box, MenuItem, TextField, Typography } from '@mui/material';
-import type { SubtitleCheck } from './lib/check';
+import { Alert, Box, Typography } from '@mui/material';
+import type { SubtitleCheck } from '../../contract/subtitle-text';
+import { EncodingSelect } from './encoding-select';
 
 const FORMAT_NAMES: Record<string, string> = {
   srt: 'SubRip (.srt)',
@@ -19,14 +20,13 @@ const time = (ms: number) => {
 /** What the check found: format, encoding, cue count, first problem, the first cues — all as text, never HTML. */
 interface CheckSummaryProps {
   check: SubtitleCheck | 'checking';
-  /** Encodings the user may pick when the detection was not certain. */
-  encodings: readonly string[];
+  /** The user picked the encoding: keep offering the choice even when the pick reads as certain. */
   overridden: boolean;
   onEncoding: (encoding: string) => void;
   disabled: boolean;
 }
 
-export function CheckSummary({ check, encodings, overridden, onEncoding, disabled }: CheckSummaryProps) {
+export function CheckSummary({ check, overridden, onEncoding, disabled }: CheckSummaryProps) {
   if (check === 'checking')
     return (
       <Typography variant="body2" color="text.secondary" role="status">
@@ -41,23 +41,13 @@ export function CheckSummary({ check, encodings, overridden, onEncoding, disable
         {check.bom ? ' with BOM' : ''}
         {check.encodingConfidence === 'guess' ? ' (guessed)' : ''} · {check.cueCount} {check.cueCount === 1 ? 'cue' : 'cues'}
       </Typography>
-      {(overridden || check.encodingConfidence !== 'certain') && encodings.length > 0 ? (
-        <TextField
-          select
-          size="small"
-          label="Text encoding"
-          value={encodings.includes(check.encoding) ? check.encoding : ''}
-          onChange={(event) => onEncoding(event.target.value)}
+      {overridden || check.encodingConfidence !== 'certain' ? (
+        <EncodingSelect
+          value={check.encoding}
+          onChange={onEncoding}
           disabled={disabled}
-          helperText="If the cues below look garbled, pick the encoding the file was saved in. The file is uploaded as it is."
-          sx={{ maxWidth: 360 }}
-        >
-          {encodings.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name.toUpperCase()}
-            </MenuItem>
-          ))}
-        </TextField>
+          helperText="If the cues below look garbled, pick the encoding the file was saved in. The file is kept as it is; the player reads it with this encoding."
+        />
       ) : null}
       {check.firstProblem ? (
         <Alert severity="warning" variant="outlined">

@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
 import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
 import { formatSize } from './lib/format';
@@ -12,18 +12,12 @@ interface DropZoneProps {
   onRemove: () => void;
 }
 
-/** Drag a file here or activate the area (click, Enter, Space) to choose one; the chosen file shows its name and size with Remove. */
+/** Drag a file here or press the area (click, Enter, Space: it is a button) to choose one; the chosen file shows its name and size with Remove. */
 export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
   const open = () => !disabled && input.current?.click();
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      open();
-    }
-  };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -62,13 +56,13 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
           </Button>
         </Stack>
       ) : (
+        // A native button: Enter and Space open the file picker the way every button does.
         <Box
-          role="button"
-          tabIndex={disabled ? -1 : 0}
-          aria-disabled={disabled}
+          component="button"
+          type="button"
+          disabled={disabled}
           aria-describedby={hintId}
           onClick={open}
-          onKeyDown={onKeyDown}
           onDragOver={(event) => {
             event.preventDefault();
             setOver(true);
@@ -76,6 +70,10 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
           onDragLeave={() => setOver(false)}
           onDrop={onDrop}
           sx={{
+            display: 'block',
+            width: '100%',
+            font: 'inherit',
+            color: 'inherit',
             p: 3,
             textAlign: 'center',
             border: 2,
@@ -88,8 +86,10 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
           }}
         >
           <CloudUploadIcon color="action" fontSize="large" aria-hidden />
-          <Typography>Drop a subtitle file here or click to choose one</Typography>
-          <Typography id={hintId} variant="body2" color="text.secondary">
+          <Typography component="span" sx={{ display: 'block' }}>
+            Drop a subtitle file here or click to choose one
+          </Typography>
+          <Typography id={hintId} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             .srt, .vtt, .ass, .ssa or .sub, less than 5 MB
           </Typography>
         </Box>

@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack } from '@mui/material';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef } from 'react';
+import type { SubtitleCheck } from '../../contract/subtitle-text';
 import { uploadSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { CheckSummary } from './check-summary';
 import { DropZone } from './drop-zone';
 import { LanguageSelect } from './language-select';
-import type { SubtitleCheck } from './lib/check';
 import { makeSubTmp } from './lib/sub-tmp';
-import { UPLOAD_MESSAGES, validateUpload } from './lib/upload-validation';
+import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict } from './lib/upload-state';
 
 export const UPLOAD_FAILED = 'Failed to upload subtitle';
 
@@ -24,92 +24,49 @@ export function UploadDialog(props: UploadDialogProps) {
   return props.open ? <UploadForm {...props} /> : null;
 }
 
-type Chosen = { file: File; subTmp: string };
+/** Runs the check before upload; the checker (parsers, code-page models) loads only when a file is chosen. */
+function runCheck(file: File, encoding: string | null, done: (check: SubtitleCheck | null) => void) {
+  import('../../contract/subtitle-text')
+    .then((module) => module.checkSubtitleFile(file, file.name, encoding ? { encoding } : {}))
+    .then(done, (error: unknown) => {
+      // The check is a help, not a gate: if it breaks, the server still validates and detects.
+      console.error('vp-file-editor: the subtitle check failed.', error);
+      done(null);
+    });
+}
 
 function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
   const api = useApi();
   const notify = useNotify();
   const titleId = useId();
-  const [lang, setLang] = useState('');
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [check, setCheck] = useState<SubtitleCheck | 'checking' | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [encoding, setEncoding] = useState<string | null>(null);
-  const [encodings, setEncodings] = useState<readonly string[]>([]);
-  const [langError, setLangError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
+  const { lang, langError, chosen, check, fileError, checkRequest, progress } = state;
   const busy = progress !== null;
   const abort = useRef<AbortController | null>(null);
-  const current = useRef<File | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const choose = (file: File) => {
-    // A new sub_tmp per chosen file; a retry of the same file reuses it, so the server never stores it twice.
-    current.current = file;
-    setChosen({ file, subTmp: makeSubTmp(file.name) });
-    setCheck(null);
-    setEncoding(null);
-    const rule = validateUpload({ file, language: 'x' });
-    setFileError(rule);
-    if (!rule) runCheck(file);
-  };
-
-  const runCheck = (file: File, chosenEncoding?: string) => {
-    setCheck('checking');
-    // The checker (parsers, code-page tables) is loaded only when a file is chosen.
-    import('./lib/check')
-      .then((module) => {
-        setEncodings(module.SUPPORTED_ENCODINGS);
-        return module.checkSubtitleFile(file, file.name, chosenEncoding ? { encoding: chosenEncoding } : {});
-      })
-      .then(
-        (result) => {
-          if (current.current !== file) return;
-          setCheck(result);
-          setFileError(result.ok ? null : result.reason);
-        },
-        (error: unknown) => {
-          // The check is a help, not a gate: if it breaks, the server still validates.
-          console.error('vp-file-editor: the subtitle check failed.', error);
-          if (current.current === file) setCheck(null);
-        },
-      );
-  };
-
-  const reread = (next: string) => {
-    if (!chosen) return;
-    setEncoding(next);
-    runCheck(chosen.file, next);
-  };
-
-  const remove = () => {
-    current.current = null;
-    setEncoding(null);
-    setChosen(null);
-    setCheck(null);
-    setFileError(null);
-  };
+  useEffect(() => {
+    if (checkRequest)
+      runCheck(checkRequest.file, checkRequest.encoding, (result) => dispatch({ type: 'checked', request: checkRequest, check: result }));
+  }, [checkRequest]);
 
   const upload = async () => {
-    const rule = validateUpload({ file: chosen?.file ?? null, language: lang });
-    if (rule === UPLOAD_MESSAGES.noLanguage) {
-      setLangError(rule);
+    const verdict = uploadVerdict(state);
+    if (!verdict.send) {
+      if (verdict.langError || verdict.fileError) dispatch({ type: 'upload-refused', ...verdict });
       return;
     }
-    if (rule || !chosen) {
-      setFileError(rule ?? UPLOAD_MESSAGES.noFile);
-      return;
-    }
-    if (check === 'checking' || (check && !check.ok)) return;
     abort.current = new AbortController();
-    setProgress(0);
+    dispatch({ type: 'progress', fraction: 0 });
     try {
+      const charset = charsetToSend(state);
       const reply = await uploadSubtitle(api, {
-        file: chosen.file,
+        file: chosen!.file,
         fileId,
         lang,
-        subTmp: chosen.subTmp,
-        onProgress: setProgress,
+        subTmp: chosen!.subTmp,
+        ...(charset ? { charset } : {}),
+        onProgress: (fraction) => dispatch({ type: 'progress', fraction }),
         signal: abort.current.signal,
       });
       notify.byStatus(reply.status, reply.message);
@@ -121,7 +78,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
     } catch (error) {
       notify.error(error, UPLOAD_FAILED);
     }
-    setProgress(null); // A failed upload keeps the chosen file and language.
+    dispatch({ type: 'upload-failed' });
   };
 
   return (
@@ -131,19 +88,30 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
         <Stack spacing={2} sx={{ pt: 1 }}>
           <LanguageSelect
             value={lang}
-            onChange={(code) => (setLang(code), setLangError(null))}
+            onChange={(code) => dispatch({ type: 'language', lang: code })}
             error={langError}
             disabled={busy}
             autoFocus
           />
-          <DropZone file={chosen?.file ?? null} disabled={busy} invalid={Boolean(fileError)} onFile={choose} onRemove={remove} />
+          <DropZone
+            file={chosen?.file ?? null}
+            disabled={busy}
+            invalid={Boolean(fileError)}
+            onFile={(file) => dispatch({ type: 'file-chosen', file, subTmp: makeSubTmp(file.name) })}
+            onRemove={() => dispatch({ type: 'file-removed' })}
+          />
           {fileError ? (
             <Alert severity="error" role="alert">
               {fileError}
             </Alert>
           ) : null}
           {check && !fileError ? (
-            <CheckSummary check={check} encodings={encodings} overridden={encoding !== null} onEncoding={reread} disabled={busy} />
+            <CheckSummary
+              check={check}
+              overridden={Boolean(checkRequest?.encoding)}
+              onEncoding={(encoding) => dispatch({ type: 'encoding-picked', encoding })}
+              disabled={busy}
+            />
           ) : null}
           {busy ? (
             <Box>

@@ -5,6 +5,7 @@
  */
 export { default as AddIcon } from '@mui/icons-material/Add';
 export { default as ArrowBackIcon } from '@mui/icons-material/ArrowBack';
+export { default as ArrowForwardIcon } from '@mui/icons-material/ArrowForward';
 export { default as CheckCircleIcon } from '@mui/icons-material/CheckCircle';
 export { default as CloseIcon } from '@mui/icons-material/Close';
 export { default as CloudUploadIcon } from '@mui/icons-material/CloudUpload';
@@ -12,12 +13,17 @@ export { default as ContentCopyIcon } from '@mui/icons-material/ContentCopy';
 export { default as DarkModeIcon } from '@mui/icons-material/DarkMode';
 export { default as DeleteIcon } from '@mui/icons-material/Delete';
 export { default as EditIcon } from '@mui/icons-material/Edit';
+export { default as ErrorOutlineIcon } from '@mui/icons-material/ErrorOutlineOutlined';
+export { default as HourglassEmptyIcon } from '@mui/icons-material/HourglassEmpty';
 export { default as ImageIcon } from '@mui/icons-material/Image';
 export { default as LightModeIcon } from '@mui/icons-material/LightMode';
+export { default as LogoutIcon } from '@mui/icons-material/Logout';
 export { default as MenuIcon } from '@mui/icons-material/Menu';
 export { default as PersonIcon } from '@mui/icons-material/Person';
 export { default as PlayCircleIcon } from '@mui/icons-material/PlayCircle';
+export { default as RefreshIcon } from '@mui/icons-material/Refresh';
 export { default as SearchIcon } from '@mui/icons-material/Search';
 export { default as SubtitlesIcon } from '@mui/icons-material/Subtitles';
+export { default as SyncIcon } from '@mui/icons-material/Sync';
 export { default as VideoLibraryIcon } from '@mui/icons-material/VideoLibrary';
 export { default as WarningIcon } from '@mui/icons-material/Warning';

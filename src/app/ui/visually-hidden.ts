@@ -1,10 +1,13 @@
-/** Hidden on screen, still read by screen readers (the usual clip pattern). */
+/**
+ * Hidden on screen, still read by screen readers (the usual clip pattern). Sizes are strings: in an
+ * `sx` prop a bare 1 would mean 100 %.
+ */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   padding: 0,
-  margin: -1,
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

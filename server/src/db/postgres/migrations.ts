@@ -164,6 +164,9 @@ const MIGRATIONS: readonly string[] = [
     .join('\n  ')}
   ${PG_FILE_TRIGGERS}
   `,
+  // 2: the encoding a subtitle is read with and the store key of its WebVTT rendition for the player.
+  // Both stay NULL for tracks stored before: the server builds their renditions when it starts.
+  `ALTER TABLE subtitles ADD COLUMN sub_charset text, ADD COLUMN rendition_name text`,
 ];
 
 /** A constant key of pg_advisory_lock: nodes starting together migrate (and seed) one after another. */

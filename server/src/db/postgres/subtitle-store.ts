@@ -1,5 +1,4 @@
 import { TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
-import { randomToken } from '../../lib/tokens';
 import type { PgDb } from './connection';
 
 /** Subtitle content as rows of `subtitle_contents` (bytea), readable by every node. */
@@ -11,12 +10,10 @@ export class PgSubtitleStore extends TempFiles implements SubtitleStore {
     this.#db = db;
   }
 
-  async put(content: string | Uint8Array): Promise<string> {
-    const key = randomToken(32);
+  async put(key: string, content: string | Uint8Array): Promise<void> {
     const bytes =
       typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     await this.#db.run('INSERT INTO subtitle_contents (storage_name, content) VALUES (?, ?)', [key, bytes]);
-    return key;
   }
 
   async get(key: string): Promise<Buffer> {

@@ -209,6 +209,12 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
     db.exec('INSERT INTO files_version (id, v) VALUES (1, 0)');
     db.exec(VERSION_TRIGGERS);
   },
+  // 4: the encoding a subtitle is read with and the store key of its WebVTT rendition for the player.
+  // Both stay NULL for tracks stored before: the server builds their renditions when it starts.
+  (db) => {
+    db.exec('ALTER TABLE subtitles ADD COLUMN sub_charset TEXT');
+    db.exec('ALTER TABLE subtitles ADD COLUMN rendition_name TEXT');
+  },
 ];
 
 export function migrate(db: Database): void {

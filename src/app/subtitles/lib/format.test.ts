@@ -39,7 +39,15 @@ describe('formatAge', () => {
     [60 * MIN, '1 hour ago'],
     [119 * MIN, '1 hour ago'],
     [120 * MIN, '2 hours ago'],
-    [25 * 60 * MIN, '25 hours ago'],
+    [23 * 60 * MIN + 59 * MIN, '23 hours ago'],
+    [24 * 60 * MIN, '1 day ago'],
+    [47 * 60 * MIN, '1 day ago'],
+    [29 * 24 * 60 * MIN, '29 days ago'],
+    [30 * 24 * 60 * MIN, '1 month ago'],
+    [9600 * 60 * MIN, '1 year ago'],
+    [364 * 24 * 60 * MIN, '12 months ago'],
+    [365 * 24 * 60 * MIN, '1 year ago'],
+    [3 * 366 * 24 * 60 * MIN, '3 years ago'],
   ])('%d ms ago → %s', (ms, text) => {
     expect(formatAge(ago(ms), now)).toBe(text);
   });

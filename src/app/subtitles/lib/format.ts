@@ -1,23 +1,5 @@
-const UNITS = ['KB', 'MB', 'GB'] as const;
-
-/**
- * A size for people: '0 B', '512 B' (whole bytes), then KB, MB, GB in powers of 1024 with one decimal
- * ('1.5 KB', '2.0 MB', '1.0 GB'). A value that would round to 1024.0 moves up a unit
- * (1,048,575 B → '1.0 MB', not '1024.0 KB'). Sizes past 1024 GB stay in GB. Fractions of a byte are
- * rounded; a negative or non-finite size (a server bug) shows '—' rather than a wrong number.
- */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  const whole = Math.round(bytes);
-  if (whole < 1024) return `${whole} B`;
-  let value = whole;
-  for (const [index, unit] of UNITS.entries()) {
-    value /= 1024;
-    const rounded = Math.round(value * 10) / 10;
-    if (rounded < 1024 || index === UNITS.length - 1) return `${rounded.toFixed(1)} ${unit}`;
-  }
-  return `${whole} B`; // Unreachable: the loop returns at GB.
-}
+// The size format is shared with the server's messages (e.g. the storage quota).
+export { formatSize } from '../../../contract/format-size';
 
 /**
  * Reads a server date. "2024-05-01 12:00:00" (SQL style, no zone) is read as UTC — SQLite's
@@ -30,18 +12,27 @@ export function parseServerDate(value: string | Date): Date {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_HOURS = 24;
+
+const ago = (n: number, unit: string) => (n === 1 ? `1 ${unit} ago` : `${n} ${unit}s ago`);
 
 /**
- * Relative age in whole hours, as the spec words it: 'Just now' under an hour, '1 hour ago',
- * 'N hours ago' (floored: 1 h 59 min is '1 hour ago'). A date in the future — the server's clock a
- * little ahead of the browser's — is 'Just now' too. An unreadable date gives ''.
+ * Relative age: 'Just now' under an hour, then whole hours as the spec words them ('1 hour ago',
+ * 'N hours ago', floored), and from one day on the unit grows with the age — days, then months
+ * (30 days) from 30 days, then years (365 days) — so an old track never reads '9600 hours ago'.
+ * A date in the future — the server's clock a little ahead of the browser's — is 'Just now' too.
+ * An unreadable date gives ''.
  */
 export function formatAge(createdAt: string | Date, now: Date = new Date()): string {
   const time = parseServerDate(createdAt).getTime();
   if (Number.isNaN(time)) return '';
   const hours = Math.floor((now.getTime() - time) / HOUR_MS);
   if (hours < 1) return 'Just now';
-  return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < DAY_HOURS) return ago(hours, 'hour');
+  const days = Math.floor(hours / DAY_HOURS);
+  if (days < 30) return ago(days, 'day');
+  if (days < 365) return ago(Math.floor(days / 30), 'month');
+  return ago(Math.floor(days / 365), 'year');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
-import { UPLOAD_MESSAGES, validateLanguageEdit, validateUpload } from './upload-validation';
+import { UPLOAD_MESSAGES, validateSubtitleEdit, validateUpload } from './upload-validation';
 
 const file = (name: string, size = 100): { name: string; size: number } => ({ name, size });
 
@@ -33,10 +33,12 @@ describe('validateUpload', () => {
   });
 });
 
-describe('validateLanguageEdit', () => {
+describe('validateSubtitleEdit', () => {
   it('requires a language, spots no change, allows a change', () => {
-    expect(validateLanguageEdit('en', '')).toBe('Please select a language');
-    expect(validateLanguageEdit('en', 'en')).toBe('no-change');
-    expect(validateLanguageEdit('en', 'fr')).toBeNull();
+    const now = { lang: 'en', charset: 'windows-1251' };
+    expect(validateSubtitleEdit(now, { ...now, lang: '' })).toBe('Please select a language');
+    expect(validateSubtitleEdit(now, now)).toBe('no-change');
+    expect(validateSubtitleEdit(now, { ...now, lang: 'fr' })).toBeNull();
+    expect(validateSubtitleEdit(now, { ...now, charset: 'koi8-r' })).toBeNull();
   });
 });

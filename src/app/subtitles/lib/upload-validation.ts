@@ -30,11 +30,17 @@ export function validateUpload({ file, language }: UploadDraft): string | null {
   return null;
 }
 
+export interface SubtitleEdit {
+  lang: string;
+  /** The encoding the original is read with; undefined when the server does not say. */
+  charset?: string | undefined;
+}
+
 /**
- * The edit modal's rule (spec §5): no language → the error text; the same language as now →
+ * The edit modal's rule: no language → the error text; the same language and encoding as now →
  * 'no-change' (show the warning 'No changes to save' and close); otherwise null (save).
  */
-export function validateLanguageEdit(current: string, chosen: string): typeof UPLOAD_MESSAGES.noLanguage | 'no-change' | null {
-  if (chosen.trim() === '') return UPLOAD_MESSAGES.noLanguage;
-  return chosen === current ? 'no-change' : null;
+export function validateSubtitleEdit(current: SubtitleEdit, chosen: SubtitleEdit): typeof UPLOAD_MESSAGES.noLanguage | 'no-change' | null {
+  if (chosen.lang.trim() === '') return UPLOAD_MESSAGES.noLanguage;
+  return chosen.lang === current.lang && chosen.charset === current.charset ? 'no-change' : null;
 }

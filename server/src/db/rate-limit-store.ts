@@ -1,0 +1,56 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from './engine';
+
+/** The table of this module, in SQL both engines accept; created when the server starts. */
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS rate_limit_hits (
+     bucket text PRIMARY KEY,
+     hits integer NOT NULL,
+     window_ends_at bigint NOT NULL
+   )`,
+  'CREATE INDEX IF NOT EXISTS rate_limit_hits_age ON rate_limit_hits (window_ends_at)',
+];
+
+/** Expired buckets are deleted at most this often (one indexed DELETE). */
+const PURGE_EVERY_MS = 60_000;
+
+export async function createRateLimitTables(db: Db): Promise<void> {
+  for (const sql of TABLES) await db.run(sql);
+}
+
+/**
+ * A @fastify/rate-limit store whose counters live in the database, so that every node of a
+ * PostgreSQL deployment counts the same requests (the plugin's own store is per process). One
+ * upsert per request: a fixed window per bucket that starts with its first hit.
+ */
+export function databaseRateLimitStore(db: Db, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+  let nextPurge = 0;
+  const store: FastifyRateLimitStore = {
+    incr(bucket, callback, timeWindow) {
+      const at = now();
+      const purge =
+        at >= nextPurge
+          ? ((nextPurge = at + PURGE_EVERY_MS), db.run('DELETE FROM rate_limit_hits WHERE window_ends_at <= ?', [at]))
+          : Promise.resolve(0);
+      purge
+        .then(() =>
+          db.get<{ hits: number; window_ends_at: number }>(
+            `INSERT INTO rate_limit_hits (bucket, hits, window_ends_at) VALUES (?, 1, ?)
+             ON CONFLICT (bucket) DO UPDATE SET
+               hits = CASE WHEN rate_limit_hits.window_ends_at <= ? THEN 1 ELSE rate_limit_hits.hits + 1 END,
+               window_ends_at = CASE WHEN rate_limit_hits.window_ends_at <= ? THEN excluded.window_ends_at ELSE rate_limit_hits.window_ends_at END
+             RETURNING hits, window_ends_at`,
+            [bucket, at + timeWindow, at, at],
+          ),
+        )
+        .then(
+          (row) => callback(null, { current: Number(row!.hits), ttl: Number(row!.window_ends_at) - at }),
+          (err: Error) => callback(err),
+        );
+    },
+    child: () => store,
+  };
+  return function DatabaseRateLimitStore() {
+    return store;
+  } as unknown as FastifyRateLimitStoreCtor;
+}

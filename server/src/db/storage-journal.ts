@@ -1,0 +1,102 @@
+import os from 'node:os';
+import type { SubtitleStore } from '../lib/subtitle-store';
+import type { Db } from './engine';
+
+/**
+ * Crash-clean subtitle storage. Content and its row are two writes (the content may be a file), so a
+ * process killed between them would leave content no row points at. Every change that could do that
+ * is written down here first, under the content's key:
+ *
+ * - upload: `begin(key)` → put the content → insert the row → `end(key)`, deleting the content when
+ *   no row was kept (refused, duplicate, error);
+ * - removal: `begin(keys)` → delete the rows → `end(keys)`, deleting the content only after its row is gone.
+ *
+ * Whatever point a crash hits, the key stays in the journal, and `recover()` settles it: content that a
+ * row points at is kept, any other content under that key is deleted. It runs when the server starts
+ * (for entries of processes of this machine that are gone) and then every few minutes (also for entries
+ * of other nodes older than an hour, longer than any request may take).
+ */
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS storage_journal (
+     storage_name text PRIMARY KEY,
+     owner text NOT NULL,
+     created_at bigint NOT NULL
+   )`,
+];
+
+/** An entry older than this belongs to a request that can no longer be running, on any node. */
+export const STALE_ENTRY_MS = 3_600_000;
+
+/** `host:pid` of this process: another process of this machine can tell whether it still runs. */
+export const PROCESS_OWNER = `${os.hostname()}:${process.pid}`;
+
+/** True when a process with this id runs on this machine. */
+export function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // it exists, it is just not ours
+  }
+}
+
+function ownerIsGone(owner: string): boolean {
+  const colon = owner.lastIndexOf(':');
+  if (owner.slice(0, colon) !== os.hostname()) return false; // another node: only staleness tells
+  const pid = Number(owner.slice(colon + 1));
+  return pid !== process.pid && !processIsAlive(pid);
+}
+
+export class StorageJournal {
+  readonly #db: Db;
+  readonly #store: SubtitleStore;
+
+  constructor(db: Db, store: SubtitleStore) {
+    this.#db = db;
+    this.#store = store;
+  }
+
+  async createTables(): Promise<void> {
+    for (const sql of TABLES) await this.#db.run(sql);
+  }
+
+  /** Writes the keys down before their content or rows change. */
+  async begin(keys: readonly string[], now: number): Promise<void> {
+    for (const key of keys) {
+      await this.#db.run(
+        'INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING',
+        [key, PROCESS_OWNER, now],
+      );
+    }
+  }
+
+  /** The change is done: deletes the content under `unreferenced` (their rows are gone), then the entries. */
+  async end(keys: readonly string[], unreferenced: readonly string[]): Promise<void> {
+    if (unreferenced.length) await this.#store.delete(unreferenced);
+    for (const key of keys) await this.#db.run('DELETE FROM storage_journal WHERE storage_name = ?', [key]);
+  }
+
+  /**
+   * Settles the entries of processes that are gone (and of any owner after `STALE_ENTRY_MS`): keeps
+   * content a row points at, deletes the rest. Returns the number of contents deleted.
+   */
+  async recover(now: number): Promise<number> {
+    const entries = await this.#db.all<{ storage_name: string; owner: string; created_at: number }>('SELECT * FROM storage_journal');
+    const settle = entries.filter((e) => e.created_at <= now - STALE_ENTRY_MS || ownerIsGone(e.owner)).map((e) => e.storage_name);
+    if (!settle.length) return 0;
+    const placeholders = settle.map(() => '?').join(', ');
+    const referenced = new Set(
+      // A row points at its original (storage_name) and at its player rendition (rendition_name).
+      (
+        await this.#db.all<{ k: string }>(
+          `SELECT storage_name AS k FROM subtitles WHERE storage_name IN (${placeholders})
+           UNION SELECT rendition_name AS k FROM subtitles WHERE rendition_name IN (${placeholders})`,
+          [...settle, ...settle],
+        )
+      ).map((r) => r.k),
+    );
+    const orphans = settle.filter((key) => !referenced.has(key));
+    await this.end(settle, orphans);
+    return orphans.length;
+  }
+}

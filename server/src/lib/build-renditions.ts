@@ -1,0 +1,44 @@
+import { newStorageKey } from './subtitle-store';
+import type { FastifyBaseLogger } from 'fastify';
+import { detectEncoding } from '../../../src/contract/subtitle-text';
+import type { SubtitlesRepository } from '../db/subtitles-repository';
+import { makeRendition } from './subtitle-content';
+import type { SubtitleStore } from './subtitle-store';
+
+const BATCH = 100;
+
+/**
+ * The data migration of renditions: builds the player's WebVTT copy of every track stored before
+ * renditions existed (or seeded without one), from its original bytes, in batches. Run at start,
+ * before the server listens; a track done is never read again (its `sub_charset` is set), and when
+ * several nodes start together each track is recorded once. A track no
+ * player could show keeps no rendition (the player leaves it out) but gets the detected encoding, so
+ * an operator can pick another in Edit Subtitle; a missing original is logged and skipped the same way.
+ */
+export async function buildMissingRenditions(
+  subtitles: SubtitlesRepository,
+  store: SubtitleStore,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  let built = 0;
+  for (;;) {
+    const rows = await subtitles.listWithoutRendition(BATCH);
+    if (rows.length === 0) return built;
+    for (const row of rows) {
+      const bytes = await store.get(row.storage_name).catch((err: unknown) => {
+        log.warn({ err, sub_id: row.sub_id }, 'the original of a subtitle is missing; no rendition built');
+        return null;
+      });
+      const rendition = bytes ? makeRendition(bytes, row.sub_name) : null;
+      if (rendition?.ok) {
+        const key = newStorageKey();
+        await store.put(key, rendition.vtt);
+        if (await subtitles.setFirstRendition(row.sub_id, rendition.charset, key)) built++;
+        else await store.delete([key]); // another node built it first
+      } else {
+        if (rendition) log.warn({ sub_id: row.sub_id, reason: rendition.reason }, 'a stored subtitle cannot be played; no rendition built');
+        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes).encoding : 'utf-8', null);
+      }
+    }
+  }
+}

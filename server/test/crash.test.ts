@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newStorageKey } from '../src/lib/subtitle-store';
+import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, type TestServer } from './helpers';
+import { multipartBody, rawRequest } from './raw-http';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The real server as its own process, on a data folder (and database), to be killed with SIGKILL. */
+async function spawnServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string }> {
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process that SIGKILL would not reach.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      VP_DATA_DIR: dataDir,
+      VP_DEMO: '0',
+      DATABASE_URL: databaseUrl ?? '',
+      VP_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { child, base };
+}
+
+/** What a restarted server must find: no temp file, no content without a row, no row without content. */
+async function leftovers(s: TestServer) {
+  const keys = await s.storedKeys();
+  const rows = (
+    await s.app.db.all<{ k: string }>(
+      'SELECT storage_name AS k FROM subtitles UNION ALL SELECT rendition_name FROM subtitles WHERE rendition_name IS NOT NULL',
+    )
+  ).map((r) => r.k);
+  const journal = await s.app.db.all('SELECT * FROM storage_journal');
+  return {
+    tempFiles: s.tempFiles().length,
+    orphanContents: keys.filter((k) => !rows.includes(k)).length,
+    rowsWithoutContent: rows.filter((k) => !keys.includes(k)).length,
+    journalEntries: journal.length,
+  };
+}
+const CLEAN = { tempFiles: 0, orphanContents: 0, rowsWithoutContent: 0, journalEntries: 0 };
+
+describe('crash-clean storage', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function setUp() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-crash-'));
+    const databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+    cleanups.push(async () => {
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const s = await startServer({ databaseUrl }, dataDir);
+    await s.addAccount('crash', 'crash-password', 5);
+    const key = await s.login('crash', 'crash-password');
+    const fileIds = ((await s.request('GET', '/api/files/', { key })).body.data.files as { file_id: number }[]).map((f) => f.file_id);
+    await s.app.close();
+    return { dataDir, databaseUrl, key, fileIds };
+  }
+
+  it('kill -9 during uploads and removals, restart on the same data: no temp file, no orphan content', async () => {
+    const { dataDir, databaseUrl, fileIds } = await setUp();
+    const rounds: Record<string, number>[] = [];
+    for (let round = 0; round < 2; round++) {
+      const { child, base } = await spawnServer(dataDir, databaseUrl);
+      // A key from this process (it runs on the real clock, not the suite's).
+      const login = await rawRequest(base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
+      });
+      const key = JSON.parse(login.body).data.apiKey as string;
+      const form = (i: number, repeat: number) =>
+        multipartBody([
+          { name: 'subtitle_file', filename: `r${round}-${i}.srt`, content: SRT.repeat(repeat) },
+          { name: 'file_id', content: String(fileIds[i % fileIds.length]) },
+          { name: 'sub_lang', content: 'en' },
+        ]);
+      const post = (i: number, trickle?: { bytes: number; everyMs: number }) => {
+        const { body, contentType } = form(i, trickle ? 500 : 20);
+        return rawRequest(base, {
+          method: 'POST',
+          path: '/api/files/sub',
+          headers: { 'x-apikey': key, 'content-type': contentType },
+          body,
+          trickle,
+          timeoutMs: 5000,
+        });
+      };
+      // Slow uploads hold temp files; fast ones and removals keep content and rows changing.
+      const inFlight: Promise<unknown>[] = [0, 1].map((i) => post(100 + i, { bytes: 256, everyMs: 50 }));
+      let stop = false;
+      const churn = (async () => {
+        for (let i = 0; !stop; i++) {
+          const res = await post(i);
+          const sub = res.status === 200 ? JSON.parse(res.body).data.sub : null;
+          if (sub && i % 3 === 0)
+            await rawRequest(base, { method: 'DELETE', path: `/api/subs/${sub.sub_id}`, headers: { 'x-apikey': key }, timeoutMs: 5000 });
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 600 + 400 * round));
+      const tempBefore = fs.readdirSync(path.join(dataDir, 'tmp')).length;
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      stop = true;
+      await Promise.allSettled([churn, ...inFlight]);
+
+      const s = await startServer({ databaseUrl }, dataDir);
+      const found = await leftovers(s);
+      rounds.push({ tempFilesAtKill: tempBefore, ...found });
+      expect(found).toEqual(CLEAN);
+      await s.app.close();
+    }
+    console.log(`kill -9: ${JSON.stringify(rounds)}`);
+    expect(rounds.some((r) => r.tempFilesAtKill! > 0)).toBe(true); // the kills did catch uploads in flight
+  }, 90_000);
+
+  it('every crash point of an upload or a removal is settled at the next start', async () => {
+    const { dataDir, databaseUrl, key, fileIds } = await setUp();
+    let s = await startServer({ databaseUrl }, dataDir);
+    const kept = await s.request('POST', '/api/files/sub', {
+      key,
+      body: (() => {
+        const f = new FormData();
+        f.append('file_id', String(fileIds[0]));
+        f.append('sub_lang', 'en');
+        f.append('subtitle_file', new Blob([SRT]), 'kept.srt');
+        return f;
+      })(),
+    });
+    const keptName = (await s.app.db.get<{ storage_name: string }>('SELECT storage_name FROM subtitles WHERE sub_id = ?', [
+      kept.body.data.sub.sub_id,
+    ]))!.storage_name;
+    // What a process (pid 2^22 + 1, never a live one here) left when killed:
+    const deadOwner = `${os.hostname()}:${2 ** 22 + 1}`;
+    const journal = (name: string) =>
+      s.app.db.run('INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?)', [name, deadOwner, s.now.value]);
+    const contentOnly = newStorageKey(); // upload: journal + content, killed before the row
+    await journal(contentOnly);
+    await s.app.store.put(contentOnly, SRT);
+    const journalOnly = newStorageKey(); // upload: killed right after the journal entry
+    await journal(journalOnly);
+    await journal(keptName); // removal: killed after the journal entry, before the row was deleted
+    fs.writeFileSync(path.join(dataDir, 'tmp', `upload-${2 ** 22 + 1}-abc`), 'partial'); // a dead process's temp file
+    await s.app.close();
+
+    s = await startServer({ databaseUrl }, dataDir);
+    expect(await leftovers(s)).toEqual(CLEAN);
+    expect(await s.storedKeys()).toContain(keptName); // its row is still there: the content stays
+    expect((await s.request('GET', `/api/subs/${kept.body.data.sub.sub_id}/content`, { key })).text).toBe(SRT);
+    await s.app.close();
+  });
+});

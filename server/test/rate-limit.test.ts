@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimitTables, databaseRateLimitStore } from '../src/db/rate-limit-store';
+import { startServer, type TestServer } from './helpers';
+
+describe('request rate limit per key and per address', () => {
+  let s: TestServer;
+  let key: string;
+  let otherKey: string;
+
+  beforeAll(async () => {
+    s = await startServer({ rateLimitPerMinute: 5 });
+    await s.addAccount('busy', 'busy-password', 1);
+    await s.addAccount('calm', 'calm-password', 1);
+    key = await s.login('busy', 'busy-password'); // anonymous: the address's 1st and 2nd requests
+    otherKey = await s.login('calm', 'calm-password');
+  });
+  afterAll(() => s.close());
+
+  it('one key past the limit gets 429 with the envelope and Retry-After; another key is not affected', async () => {
+    for (let i = 0; i < 5; i++) expect((await s.request('GET', '/api/files/', { key })).status).toBe(200);
+    const limited = await s.request('GET', '/api/files/', { key });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ status: 'error', message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await s.request('GET', '/api/files/', { key: otherKey })).status).toBe(200);
+  });
+
+  it('requests without a key count for their address; pages and images are not counted', async () => {
+    for (let i = 0; i < 3; i++) expect((await s.request('GET', '/api/config')).status).toBe(401);
+    expect((await s.request('GET', '/api/config')).status).toBe(429);
+    for (let i = 0; i < 8; i++) expect((await s.request('GET', '/images/thumbs/1.svg')).status).toBe(200);
+  });
+});
+
+describe('the database store shares counters between nodes', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+    await createRateLimitTables(s.app.db);
+  });
+  afterAll(() => s.close());
+
+  it('two stores over one database count the same bucket; the window restarts after it ends', async () => {
+    const clock = { now: 1_000_000 };
+    const nodeA = new (databaseRateLimitStore(s.app.db, () => clock.now))({});
+    const nodeB = new (databaseRateLimitStore(s.app.db, () => clock.now))({});
+    const incr = (store: typeof nodeA, bucket: string) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(bucket, (err, res) => (err ? reject(err) : resolve(res!)), 60_000, 5),
+      );
+    expect((await incr(nodeA, 'key:a')).current).toBe(1);
+    expect((await incr(nodeB, 'key:a')).current).toBe(2);
+    clock.now += 10_000;
+    expect(await incr(nodeA, 'key:a')).toEqual({ current: 3, ttl: 50_000 });
+    expect((await incr(nodeB, 'key:b')).current).toBe(1);
+    clock.now += 50_000;
+    expect(await incr(nodeB, 'key:a')).toEqual({ current: 1, ttl: 60_000 });
+  });
+});

@@ -1,0 +1,226 @@
+import { newStorageKey } from '../src/lib/subtitle-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOBSUB_REASON } from '../../src/contract/subtitle-text';
+import { buildCorpus } from '../../src/contract/subtitle-text/test-support/corpus';
+import { judgeRendition } from '../../src/contract/subtitle-text/test-support/evaluate';
+import { BOMS, encode, withPrefix } from '../../src/contract/subtitle-text/test-support/encode';
+import { toPlainText } from '../../src/contract/subtitle-text/cue-markup';
+import { parseVtt } from '../../src/contract/subtitle-text/parse-vtt';
+import { unknownCharset } from '../src/lib/subtitle-content';
+import { startServer, uploadForm, type TestServer } from './helpers';
+
+const RUSSIAN = ['Привет! Как дела?', 'Я не знаю, что сказать.'];
+const srt = (lines: readonly string[]) =>
+  lines.map((line, i) => `${i + 1}\r\n00:00:0${i * 2 + 1},000 --> 00:00:0${i * 2 + 2},000\r\n${line}\r\n`).join('\r\n');
+
+describe('subtitle renditions: every encoding and format plays, the original is kept', () => {
+  let s: TestServer;
+  let key: string;
+  let fileId: number;
+  let slug: string;
+  let serial = 0;
+
+  /** Uploads bytes; returns the reply body. */
+  const upload = async (name: string, content: Uint8Array<ArrayBuffer> | string, extra: { sub_charset?: string } = {}) =>
+    (
+      await s.request('POST', '/api/files/sub', {
+        key,
+        body: uploadForm({
+          file: { name, content },
+          file_id: fileId,
+          sub_lang: 'ru',
+          sub_tmp: `Corpus${String(serial++).padStart(10, '0')}_${name}`,
+          ...extra,
+        }),
+      })
+    ).body;
+  /** What the player serves for a track, as the text lines of its cues. */
+  const served = async (subId: number) => {
+    const res = await fetch(`${s.base}/player/${encodeURIComponent(slug)}/subtitles/${subId}.vtt`);
+    expect(res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    return parseVtt(await res.text()).cues.map((cue) => ({ start: cue.start, end: cue.end, text: toPlainText(cue.text) }));
+  };
+  const original = async (subId: number) =>
+    new Uint8Array(await (await fetch(`${s.base}/api/subs/${subId}/content`, { headers: { 'x-apikey': key } })).arrayBuffer());
+
+  beforeAll(async () => {
+    s = await startServer();
+    await s.addAccount('renditions', 'renditions-password', 1);
+    key = await s.login('renditions', 'renditions-password');
+    const file = (await s.request('GET', '/api/files/', { key })).body.data.files[0];
+    fileId = file.file_id;
+    slug = file.file_slug;
+    await s.request('PUT', `/api/files/${fileId}`, { key, json: { isActive: 1 } });
+  });
+  afterAll(() => s.close());
+
+  it('detects windows-1251 without a hint, serves UTF-8 WebVTT, keeps the original byte for byte', async () => {
+    const bytes = encode(srt(RUSSIAN), 'windows-1251');
+    const body = await upload('ru.srt', bytes);
+    expect(body.data.sub).toMatchObject({ sub_charset: 'windows-1251', sub_size: bytes.length });
+    expect(await served(body.data.sub.sub_id)).toEqual([
+      { start: 1000, end: 2000, text: RUSSIAN[0] },
+      { start: 3000, end: 4000, text: RUSSIAN[1] },
+    ]);
+    expect(await original(body.data.sub.sub_id)).toEqual(bytes);
+    const listed = (await s.request('GET', `/api/subs?file_id=${fileId}`, { key })).body.data.subs;
+    expect(listed.find((sub: { sub_id: number }) => sub.sub_id === body.data.sub.sub_id).sub_charset).toBe('windows-1251');
+  });
+
+  it('takes sub_charset as any WHATWG label; refuses an unknown one and stores nothing', async () => {
+    const bytes = encode(srt(RUSSIAN), 'koi8-r');
+    const body = await upload('koi.srt', bytes, { sub_charset: 'csKOI8R' });
+    expect(body.data.sub.sub_charset).toBe('koi8-r');
+    expect((await served(body.data.sub.sub_id))[0]?.text).toBe(RUSSIAN[0]);
+    const keys = (await s.storedKeys()).length;
+    const refused = await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'x.srt', content: bytes }, file_id: fileId, sub_lang: 'ru', sub_charset: 'klingon-8' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ status: 'error', message: unknownCharset('klingon-8') });
+    expect((await s.storedKeys()).length).toBe(keys);
+  });
+
+  it('plays ASS, SSA, MicroDVD and SubViewer .sub, UTF-16 without a BOM and UTF-32; refuses a VobSub .sub', async () => {
+    const ass = `[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,{\\i1}${RUSSIAN[1]}{\\i0}\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\an8}${RUSSIAN[0]}\\Nвторая строка\n`;
+    const cases: [string, Uint8Array<ArrayBuffer>][] = [
+      ['a.ass', encode(ass, 'utf-8')],
+      [
+        'a.ssa',
+        encode(
+          ass
+            .replace('v4.00+', 'v4.00')
+            .replace('Layer', 'Marked')
+            .replace(/Dialogue: 0/g, 'Dialogue: Marked=0'),
+          'windows-1251',
+        ),
+      ],
+      ['a.sub', encode(`{1}{1}25\r\n{25}{50}${RUSSIAN[0]}|вторая строка\r\n{75}{100}${RUSSIAN[1]}`, 'windows-1251')],
+      [
+        'b.sub',
+        encode(
+          `[INFORMATION]\r\n[END INFORMATION]\r\n00:00:01.00,00:00:02.00\r\n${RUSSIAN[0]}[br]вторая строка\r\n\r\n00:00:03.00,00:00:04.00\r\n${RUSSIAN[1]}\r\n`,
+          'utf-8',
+        ),
+      ],
+      [
+        'a.vtt',
+        encode(`WEBVTT\n\n00:01.000 --> 00:02.000\n${RUSSIAN[0]}\nвторая строка\n\n00:03.000 --> 00:04.000\n${RUSSIAN[1]}\n`, 'utf-16le'),
+      ],
+      ['b.srt', withPrefix(BOMS['utf-32be']!, encode(srt([`${RUSSIAN[0]}\r\nвторая строка`, RUSSIAN[1]!]), 'utf-32be'))],
+    ];
+    for (const [name, bytes] of cases) {
+      const body = await upload(name, bytes);
+      expect(body.status, `${name}: ${body.message}`).toBe('success');
+      expect(await served(body.data.sub.sub_id), name).toEqual([
+        { start: 1000, end: 2000, text: `${RUSSIAN[0]}\nвторая строка` },
+        { start: 3000, end: 4000, text: RUSSIAN[1] },
+      ]);
+      expect(await original(body.data.sub.sub_id), name).toEqual(bytes);
+    }
+    const html = await (await fetch(`${s.base}/player/${encodeURIComponent(slug)}`)).text();
+    expect((html.match(/<track /g) ?? []).length).toBeGreaterThanOrEqual(cases.length);
+
+    const vobsub = await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({
+        file: { name: 'movie.sub', content: new Uint8Array([0, 0, 1, 0xba, 0x44, 0, 4, 0, 4, 1]) },
+        file_id: fileId,
+        sub_lang: 'ru',
+      }),
+    });
+    expect(vobsub.status).toBe(400);
+    expect(vobsub.body.message).toBe(VOBSUB_REASON);
+  });
+
+  it('PUT sub_charset rebuilds the rendition from the untouched original; the old rendition is deleted', async () => {
+    const bytes = encode(srt(RUSSIAN), 'windows-1251');
+    const { sub } = (await upload('fix.srt', bytes, { sub_charset: 'koi8-r' })).data; // a wrong choice at upload
+    expect((await served(sub.sub_id))[0]?.text).not.toBe(RUSSIAN[0]);
+    const keys = (await s.storedKeys()).length;
+    const fixed = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_charset: 'windows-1251' } });
+    expect(fixed.body).toMatchObject({
+      status: 'success',
+      message: 'Subtitle updated successfully',
+      data: { sub_charset: 'windows-1251', sub_lang: 'ru' },
+    });
+    expect((await served(sub.sub_id))[0]?.text).toBe(RUSSIAN[0]);
+    expect((await s.storedKeys()).length).toBe(keys);
+    expect(await original(sub.sub_id)).toEqual(bytes);
+
+    const same = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_lang: 'ru', sub_charset: 'cp1251' } });
+    expect(same.body).toMatchObject({ status: 'warning', message: 'No changes to save' });
+    const unknown = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_charset: 'nope' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(unknownCharset('nope'));
+    // Read as UTF-32 the bytes are not text: refused, and the working rendition stays.
+    const broken = await s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_charset: 'utf-32le' } });
+    expect(broken.status).toBe(400);
+    expect((await served(sub.sub_id))[0]?.text).toBe(RUSSIAN[0]);
+  });
+
+  it('deleting a track deletes its original and its rendition', async () => {
+    const keys = (await s.storedKeys()).length;
+    const { sub } = (await upload('gone.srt', encode(srt(RUSSIAN), 'utf-8'))).data;
+    expect((await s.storedKeys()).length).toBe(keys + 2);
+    await s.request('DELETE', `/api/subs/${sub.sub_id}`, { key });
+    expect((await s.storedKeys()).length).toBe(keys);
+  });
+
+  it('the corpus through the server: legacy files without a hint read right ≥ 90 %, originals kept 100 %', async () => {
+    const legacy = buildCorpus().filter((entry) => entry.legacy && entry.id.endsWith('/long'));
+    let readsRight = 0;
+    for (const entry of legacy) {
+      const body = await upload(entry.fileName, entry.bytes);
+      expect(body.status, entry.id).toBe('success');
+      expect(await original(body.data.sub.sub_id), entry.id).toEqual(entry.bytes);
+      const vtt = await (await fetch(`${s.base}/player/${encodeURIComponent(slug)}/subtitles/${body.data.sub.sub_id}.vtt`)).text();
+      const judged = judgeRendition(entry, vtt);
+      expect(judged.timingsRight, entry.id).toBe(true);
+      if (judged.readsRight) readsRight++;
+    }
+    expect(readsRight / legacy.length).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('the rendition migration: tracks stored before renditions existed', () => {
+  it('get a rendition when the server starts, and play', async () => {
+    const first = await startServer();
+    const dataDir = first.dataDir;
+    await first.addAccount('old', 'old-password', 1);
+    const key = await first.login('old', 'old-password');
+    const file = (await first.request('GET', '/api/files/', { key })).body.data.files[0];
+    await first.request('PUT', `/api/files/${file.file_id}`, { key, json: { isActive: 1 } });
+    // As an older server stored it: the original only, no charset, no rendition.
+    const bytes = encode(srt(RUSSIAN), 'windows-1251');
+    const storageName = newStorageKey();
+    await first.app.store.put(storageName, bytes);
+    await first.app.db.run(
+      'INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)',
+      [
+        file.file_id,
+        (await first.app.db.get<{ account_id: number }>('SELECT account_id FROM files WHERE file_id = ?', [file.file_id]))!.account_id,
+        'ru',
+        bytes.length,
+        'old.ass.srt',
+        storageName,
+        first.now.value,
+      ],
+    );
+    await first.app.close();
+
+    const again = await startServer({}, dataDir);
+    try {
+      const row = await again.app.db.get<{ sub_id: number; sub_charset: string; rendition_name: string }>(
+        'SELECT sub_id, sub_charset, rendition_name FROM subtitles',
+      );
+      expect(row).toMatchObject({ sub_charset: 'windows-1251' });
+      expect(row!.rendition_name).toMatch(/^[A-Za-z0-9]{32}$/);
+      const vtt = await (await fetch(`${again.base}/player/${encodeURIComponent(file.file_slug)}/subtitles/${row!.sub_id}.vtt`)).text();
+      expect(vtt).toContain(RUSSIAN[0]);
+    } finally {
+      await again.close();
+    }
+  });
+});

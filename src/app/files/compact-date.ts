@@ -1,0 +1,30 @@
+/** Formatters are costly to build and a page shows up to 30 dates: one of each per locale. */
+const formatters = new Map<string, { thisYear: Intl.DateTimeFormat; older: Intl.DateTimeFormat; full: Intl.DateTimeFormat }>();
+
+function formattersFor(locale: string | undefined) {
+  const key = locale ?? '';
+  let found = formatters.get(key);
+  if (!found) {
+    found = {
+      thisYear: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      older: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+      full: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }),
+    };
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Dates for the list, short enough for a narrow column: this year's dates without the year and with
+ * the time ('Mar 4, 14:05'), older ones with the year and no time ('Mar 4, 2025'). `full` is the
+ * complete date and time, for a tooltip. SQL-style dates without a zone are UTC (SQLite's clock).
+ */
+export function compactDate(value: string, now: Date = new Date(), locale?: string): { short: string; full: string } {
+  const sql = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
+  const date = new Date(sql ? `${sql[1]}T${sql[2]}Z` : value);
+  if (Number.isNaN(date.getTime())) return { short: value, full: value };
+  const format = formattersFor(locale);
+  const short = (date.getFullYear() === now.getFullYear() ? format.thisYear : format.older).format(date);
+  return { short, full: format.full.format(date) };
+}

@@ -1,0 +1,174 @@
+import { Box, Checkbox, FormControlLabel, LinearProgress, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
+import { memo } from 'react';
+import type { VideoFile } from '../api/schemas';
+import { playerLink } from '../config/player-link';
+import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
+import { ActiveSwitch, StatusBadge } from './file-cells';
+import { PAGE_SIZES, type ListState, type SortKey } from './list-query';
+import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
+
+/** The sort orders offered on a phone, where there are no column headers to click. */
+const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
+  { value: 'created_at:desc', label: 'Newest first' },
+  { value: 'created_at:asc', label: 'Oldest first' },
+  { value: 'file_title:asc', label: 'Title A–Z' },
+  { value: 'file_title:desc', label: 'Title Z–A' },
+  { value: 'file_status:asc', label: 'Status' },
+  { value: 'file_id:desc', label: 'ID, highest first' },
+];
+
+export interface FileCardsProps {
+  rows: VideoFile[];
+  total: number;
+  loading: boolean;
+  playerDomain: string | null;
+  actions: { current: RowActions };
+  state: Pick<ListState, 'page' | 'limit' | 'sort_by' | 'order'>;
+  selection: ReadonlySet<number>;
+  onSelectionChange(ids: Set<number>): void;
+  onViewChange(patch: Partial<ListState>): void;
+}
+
+/**
+ * The list below 599 px: one compact card per file — title, status, the Active switch and the
+ * actions on screen without sideways scrolling; ID, server, player link and date on a second line.
+ * Same selection, paging and sorting as the grid, all through the query string.
+ */
+export const FileCards = memo(function FileCards({
+  rows,
+  total,
+  loading,
+  playerDomain,
+  actions,
+  state,
+  selection,
+  onSelectionChange,
+  onViewChange,
+}: FileCardsProps) {
+  const allSelected = rows.length > 0 && rows.every((row) => selection.has(row.file_id));
+  const someSelected = !allSelected && rows.some((row) => selection.has(row.file_id));
+  const toggle = (id: number) => {
+    const next = new Set(selection);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelectionChange(next);
+  };
+  const sortValue = SORTS.some((s) => s.value === `${state.sort_by}:${state.order}`) ? `${state.sort_by}:${state.order}` : '';
+
+  return (
+    <Box aria-busy={loading}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <FormControlLabel
+          label="Select all"
+          control={
+            <Checkbox
+              checked={allSelected}
+              indeterminate={someSelected}
+              disabled={rows.length === 0}
+              onChange={() => onSelectionChange(allSelected ? new Set() : new Set(rows.map((r) => r.file_id)))}
+            />
+          }
+        />
+        <TextField
+          select
+          size="small"
+          label="Sort"
+          value={sortValue}
+          sx={{ minWidth: 150 }}
+          onChange={(e) => {
+            const [sort_by, order] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+            onViewChange({ sort_by, order });
+          }}
+        >
+          {SORTS.map((s) => (
+            <MenuItem key={s.value} value={s.value}>
+              {s.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {loading ? (
+        <Box role="status" sx={{ py: 1 }}>
+          <LinearProgress />
+          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+            {LOADING_TEXT}
+          </Typography>
+        </Box>
+      ) : null}
+      {rows.length === 0 && !loading ? (
+        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{EMPTY_TEXT}</Typography>
+      ) : null}
+      <Box component="ul" aria-label="Files" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {rows.map((file) => (
+          <Box
+            component="li"
+            key={file.file_id}
+            data-id={file.file_id}
+            sx={{
+              border: 1,
+              borderColor: selection.has(file.file_id) ? 'primary.main' : 'divider',
+              borderRadius: 1,
+              p: 1,
+              pr: 0.5,
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+              columnGap: 0.5,
+              alignItems: 'center',
+            }}
+          >
+            <Checkbox
+              checked={selection.has(file.file_id)}
+              onChange={() => toggle(file.file_id)}
+              slotProps={{ input: { 'aria-label': `Select file ${file.file_id}` } }}
+            />
+            <Typography
+              sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={file.file_title}
+            >
+              {file.file_title}
+            </Typography>
+            <RowButtons file={file} actions={actions} />
+            <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+              <StatusBadge code={file.file_status} />
+              <Stack direction="row" sx={{ alignItems: 'center' }}>
+                <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
+                <Typography variant="body2" aria-hidden>
+                  {file.isActive === 1 ? 'Active' : 'Inactive'}
+                </Typography>
+              </Stack>
+            </Box>
+            <Typography
+              variant="body2"
+              sx={{ gridColumn: '2 / 4', color: 'text.secondary', mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}
+            >
+              <span>#{file.file_id}</span>
+              <span>{file.file_server}</span>
+              <CreatedDate value={file.created_at} />
+              <Box
+                component="span"
+                sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+              >
+                <PlayerLink href={playerLink(playerDomain, file.file_slug)} slug={file.file_slug} />
+              </Box>
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <TablePagination
+        component="div"
+        count={total}
+        page={Math.max(0, state.page - 1)}
+        rowsPerPage={state.limit}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        labelRowsPerPage={ROWS_PER_PAGE}
+        labelDisplayedRows={displayedRows}
+        onPageChange={(_, page) => onViewChange({ page: page + 1 })}
+        onRowsPerPageChange={(e) => onViewChange({ limit: Number(e.target.value) })}
+        sx={{
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0, justifyContent: 'flex-end' },
+          '& .MuiTablePagination-spacer': { display: 'none' },
+        }}
+      />
+    </Box>
+  );
+});

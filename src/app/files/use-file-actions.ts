@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { updateFile } from '../api/files';
+import { useApi } from '../api/use-api';
+import type { VideoFile } from '../api/schemas';
+import { useEmit } from '../shell/events';
+import { LIST_TOAST_MS, useNotify } from '../shell/notify';
+import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
+
+export const TOGGLE_TEXTS = { success: 'Status updated successfully!', failure: 'Failed to update status.' } as const;
+
+export interface FileActionsInput {
+  /** The rows on screen. */
+  rows: readonly VideoFile[];
+  /** Applies a change the server confirmed to the rows on screen. */
+  patchRows(ids: ReadonlySet<number>, patch: Partial<VideoFile>): void;
+  /** A file was deleted: show the view again without it. */
+  afterDelete(fileId: number): void;
+}
+
+const fileLabel = (rows: readonly VideoFile[]) => (id: number) => {
+  const title = rows.find((row) => row.file_id === id)?.file_title;
+  return title ? `“${title}”` : `file ${id}`;
+};
+
+/**
+ * What the operator does to files on the list: the one-click Active switch, the bulk action on the
+ * selected rows, and the delete question. The server's reply is the truth: a file the server left
+ * unchanged because it already was as asked ('No changes to save') counts as done; only real
+ * failures stay selected, and the toast names them.
+ */
+export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInput) {
+  const api = useApi();
+  const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
+  const emit = useEmit();
+  const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
+  const [action, setAction] = useState<BulkAction>('');
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [deleteTarget, setDeleteTarget] = useState<VideoFile | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  // Rows that left the page (another page, a delete) leave the selection too.
+  useEffect(() => {
+    setSelection((current) => {
+      const present = new Set(rows.map((row) => row.file_id));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [rows]);
+
+  const toggleActive = useCallback(
+    async (file: VideoFile) => {
+      const isActive = file.isActive === 1 ? 0 : 1;
+      try {
+        const reply = await updateFile(api, file.file_id, { isActive });
+        if (reply.status === 'error') {
+          notify.error(reply.message || TOGGLE_TEXTS.failure);
+          return;
+        }
+        // 'warning' is the server saying the file already was as asked: the switch shows that state.
+        patchRows(new Set([file.file_id]), { isActive });
+        notify.byStatus(reply.status, reply.message || TOGGLE_TEXTS.success);
+        emit('vp-files-changed', { fileIds: [file.file_id], change: isActive ? 'activated' : 'deactivated' });
+      } catch (error) {
+        notify.error(error, TOGGLE_TEXTS.failure);
+      }
+    },
+    [api, notify, emit, patchRows],
+  );
+
+  const applyBulk = useCallback(async () => {
+    const warning = bulkWarning(action, selection.size);
+    if (warning || !action) {
+      notify.warning(warning ?? 'Please select an action.');
+      return;
+    }
+    const isActive = action === 'activate' ? 1 : 0;
+    setBulkBusy(true);
+    const result = await runBulk([...selection], async (id) => {
+      const reply = await updateFile(api, id, { isActive });
+      if (reply.status === 'error') throw new Error(reply.message);
+      return reply.status === 'warning' ? 'unchanged' : 'changed';
+    });
+    setBulkBusy(false);
+    const done = [...result.changed, ...result.unchanged];
+    if (done.length > 0) patchRows(new Set(done), { isActive });
+    if (result.changed.length > 0) emit('vp-files-changed', { fileIds: result.changed, change: isActive ? 'activated' : 'deactivated' });
+    const message = bulkMessage(result, action, fileLabel(rowsRef.current));
+    if (message.ok) {
+      notify.success(message.text);
+      setSelection(new Set());
+      setAction('');
+    } else {
+      notify.error(message.text);
+      setSelection(new Set(result.failed.map((f) => f.item)));
+    }
+  }, [api, action, selection, notify, emit, patchRows]);
+
+  const askDelete = useCallback((fileId: number) => setDeleteTarget(rowsRef.current.find((row) => row.file_id === fileId) ?? null), []);
+  const closeDelete = useCallback(() => setDeleteTarget(null), []);
+  const onDeleted = useCallback(
+    (fileId: number) => {
+      emit('vp-files-changed', { fileIds: [fileId], change: 'deleted' });
+      afterDelete(fileId);
+    },
+    [emit, afterDelete],
+  );
+  const clearSelection = useCallback(() => setSelection(new Set()), []);
+
+  return {
+    selection,
+    setSelection,
+    clearSelection,
+    action,
+    setAction,
+    bulkBusy,
+    applyBulk,
+    toggleActive,
+    deleteTarget,
+    askDelete,
+    closeDelete,
+    onDeleted,
+  };
+}

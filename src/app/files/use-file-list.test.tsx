@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { renderHook, settle } from '../../../test/support/render-hook';
+import { ApiError } from '../api/api-error';
+import type { FileQuery } from '../api/files';
+import { DEFAULT_STATE, type ListState } from './list-query';
+
+const getFiles = vi.fn();
+vi.mock('../api/files', () => ({ getFiles: (...args: unknown[]) => getFiles(...args) }));
+const toasts: string[] = [];
+vi.mock('../shell/notify', () => ({ LIST_TOAST_MS: 3000, useNotify: () => ({ error: (m: string) => toasts.push(m) }) }));
+
+const { useFileList } = await import('./use-file-list');
+
+const rowsOf = (page: number) => Array.from({ length: 10 }, (_, i) => ({ file_id: page * 100 + i, file_title: `p${page} #${i}` }));
+const success = (query: FileQuery, total = 25) => ({
+  status: 'success',
+  message: '',
+  data: { files: rowsOf(query.page), pagination: { total_records: total } },
+});
+const pagesAsked = () => getFiles.mock.calls.map((call) => (call[1] as FileQuery).page);
+
+beforeEach(() => {
+  getFiles.mockReset();
+  toasts.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+
+const render = (state: ListState = DEFAULT_STATE) => renderHook((s: ListState) => useFileList(s), state);
+
+describe('useFileList', () => {
+  it('loads the view, then fetches the next page ahead and shows it without asking again', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    const { result, rerender } = render();
+    await settle();
+    expect(result.current).toMatchObject({ total: 25, error: null, loading: false });
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'p1 #0' });
+    expect(pagesAsked()).toEqual([1, 2]);
+    rerender({ ...DEFAULT_STATE, page: 2 });
+    await settle();
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'p2 #0' });
+    expect(result.current.shownQuery?.page).toBe(2);
+    // Page 2 came from the prefetch; only page 3 was asked for since.
+    expect(pagesAsked()).toEqual([1, 2, 3]);
+  });
+
+  it('a failed first load is an error state with the reason, not an empty list; reload recovers', async () => {
+    getFiles.mockRejectedValueOnce(new ApiError('Database is down', 'http', 503, 'error'));
+    const { result } = render();
+    await settle();
+    expect(result.current).toMatchObject({ error: 'Database is down', rows: [], loading: false });
+    expect(toasts).toEqual(['Error fetching file list']);
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    act(() => result.current.reload());
+    await settle();
+    expect(result.current).toMatchObject({ error: null, total: 25 });
+    expect(result.current.rows).toHaveLength(10);
+  });
+
+  it('a network failure says the server could not be reached', async () => {
+    getFiles.mockRejectedValueOnce(new ApiError('Something went wrong', 'network'));
+    const { result } = render();
+    await settle();
+    expect(result.current.error).toBe('The server could not be reached. Check your connection, then try again.');
+  });
+
+  it("a reply whose status is not success shows the server's message", async () => {
+    getFiles.mockRejectedValueOnce(new ApiError('Account suspended', 'not-success', 200, 'error'));
+    const { result } = render();
+    await settle();
+    expect(result.current.error).toBe('Account suspended');
+  });
+
+  it('a failed view change reports the view it failed for', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    const { result, rerender } = render();
+    await settle();
+    getFiles.mockRejectedValue(new ApiError('boom', 'http', 500, 'error'));
+    rerender({ ...DEFAULT_STATE, sort_by: 'file_title', order: 'asc' });
+    await settle();
+    expect(result.current.error).toBe('boom');
+    expect(result.current.shownQuery).toMatchObject({ sort_by: 'file_title', order: 'asc' });
+  });
+
+  it('patchRows changes rows on screen without a request', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    const { result } = render();
+    await settle();
+    const before = getFiles.mock.calls.length;
+    act(() => result.current.patchRows(new Set([100]), { file_title: 'changed' }));
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'changed' });
+    expect(getFiles.mock.calls.length).toBe(before);
+  });
+});

@@ -1,0 +1,33 @@
+import { MenuItem, TextField } from '@mui/material';
+import { SUPPORTED_ENCODINGS } from '../../contract/subtitle-text/encodings';
+
+interface EncodingSelectProps {
+  value: string;
+  onChange: (encoding: string) => void;
+  disabled: boolean;
+  helperText: string;
+}
+
+/** "Text encoding": the encodings an operator may pick, plus the current one when it is not among them. */
+export function EncodingSelect({ value, onChange, disabled, helperText }: EncodingSelectProps) {
+  const encodings: readonly string[] =
+    value && !(SUPPORTED_ENCODINGS as readonly string[]).includes(value) ? [value, ...SUPPORTED_ENCODINGS] : SUPPORTED_ENCODINGS;
+  return (
+    <TextField
+      select
+      size="small"
+      label="Text encoding"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      helperText={helperText}
+      sx={{ maxWidth: 360 }}
+    >
+      {encodings.map((name) => (
+        <MenuItem key={name} value={name}>
+          {name.toUpperCase()}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,96 @@
+import type { SubtitleCheck } from '../../../contract/subtitle-text';
+import { UPLOAD_MESSAGES, validateUpload } from './upload-validation';
+
+/** The Upload Subtitle dialog's state: one reducer, so every transition can be tested without React. */
+export interface UploadState {
+  lang: string;
+  langError: string | null;
+  /** The chosen file and its idempotency key (a new key per chosen file; a retry reuses it). */
+  chosen: { file: File; subTmp: string } | null;
+  /** What the check before upload found; 'checking' while it runs; null when none ran (or it broke). */
+  check: SubtitleCheck | 'checking' | null;
+  fileError: string | null;
+  /**
+   * The check due or done: a new object each time the file is to be read again (a file chosen, an
+   * encoding picked — `encoding` null = detect). The dialog runs a check when it changes; a result
+   * for an older request is stale and dropped.
+   */
+  checkRequest: CheckRequest | null;
+  /** Fraction sent, 0 to 1, while uploading; null otherwise. */
+  progress: number | null;
+}
+
+export interface CheckRequest {
+  file: File;
+  encoding: string | null;
+}
+
+export type UploadAction =
+  | { type: 'language'; lang: string }
+  | { type: 'file-chosen'; file: File; subTmp: string }
+  | { type: 'file-removed' }
+  | { type: 'encoding-picked'; encoding: string }
+  | { type: 'checked'; request: CheckRequest; check: SubtitleCheck | null }
+  | { type: 'upload-refused'; langError?: string; fileError?: string }
+  | { type: 'progress'; fraction: number }
+  | { type: 'upload-failed' };
+
+export const initialUploadState: UploadState = {
+  lang: '',
+  langError: null,
+  chosen: null,
+  check: null,
+  fileError: null,
+  checkRequest: null,
+  progress: null,
+};
+
+export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
+  switch (action.type) {
+    case 'language':
+      return { ...state, lang: action.lang, langError: null };
+    case 'file-chosen': {
+      // Size and type first: a file that breaks a rule is not read at all.
+      const rule = validateUpload({ file: action.file, language: 'any' });
+      return {
+        ...state,
+        chosen: { file: action.file, subTmp: action.subTmp },
+        check: rule ? null : 'checking',
+        fileError: rule,
+        checkRequest: rule ? null : { file: action.file, encoding: null },
+      };
+    }
+    case 'file-removed':
+      return { ...state, chosen: null, check: null, fileError: null, checkRequest: null };
+    case 'encoding-picked':
+      return state.chosen ? { ...state, check: 'checking', checkRequest: { file: state.chosen.file, encoding: action.encoding } } : state;
+    case 'checked':
+      // The answer to an older request (another file, another encoding) is stale.
+      if (action.request !== state.checkRequest) return state;
+      return { ...state, check: action.check, fileError: action.check && !action.check.ok ? action.check.reason : null };
+    case 'upload-refused':
+      return { ...state, langError: action.langError ?? state.langError, fileError: action.fileError ?? state.fileError };
+    case 'progress':
+      return { ...state, progress: action.fraction };
+    case 'upload-failed':
+      // A failed upload keeps the chosen file and language, so a retry is one click.
+      return { ...state, progress: null };
+  }
+}
+
+/** Whether Upload may send now, or which message to show instead (the spec's order of rules). */
+export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: string; fileError?: string } {
+  const rule = validateUpload({ file: state.chosen?.file ?? null, language: state.lang });
+  if (rule === UPLOAD_MESSAGES.noLanguage) return { send: false, langError: rule };
+  if (rule) return { send: false, fileError: rule };
+  // Refused by the check (its reason is shown already) or still checking: wait.
+  if (state.check === 'checking' || (state.check && !state.check.ok)) return { send: false };
+  return { send: true };
+}
+
+/**
+ * The `sub_charset` to send: the encoding the user saw in the dialog — detected, or picked. Without a
+ * check (it failed to load) nothing is sent and the server detects the encoding itself.
+ */
+export const charsetToSend = (state: UploadState): string | undefined =>
+  state.check && state.check !== 'checking' && state.check.ok ? state.check.encoding : undefined;

@@ -1,0 +1,87 @@
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00A0',
+  lrm: '\u200E',
+  rlm: '\u200F',
+};
+
+/** Removes everything from `open` to the next `close`, in one left-to-right pass (no regex backtracking). */
+function stripBetween(text: string, open: string, close: string, keepIf: (inner: string) => boolean): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const start = text.indexOf(open, i);
+    if (start < 0) break;
+    const end = text.indexOf(close, start + 1);
+    if (end < 0) break;
+    const inner = text.slice(start + 1, end);
+    out += text.slice(i, start);
+    if (keepIf(inner)) out += text.slice(start, end + 1);
+    i = end + 1;
+  }
+  return out + text.slice(i);
+}
+
+/** Escapes plain text for WebVTT cue text: "&" and "<" start markup there, ">" is escaped for symmetry. */
+export const escapeCueText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The tags every player renders, in WebVTT and in the SRT files that borrow HTML's. */
+const KEPT_TAG = /^\/?[ibu]$/i;
+const ENTITY = /^&(?:#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/i;
+
+/**
+ * SRT cue text (HTML-like: <i>, <b>, <u>, <font color=…>, and {\an8} borrowed from ASS) as WebVTT cue
+ * text: <i>, <b> and <u> kept, other tags and override blocks removed, a "<" or "&" that starts no tag
+ * or entity escaped, so "a < b" still reads "a < b".
+ */
+export function srtTextToVtt(text: string): string {
+  if (!/[<&{]/.test(text)) return text; // most cues: nothing to do, and 5 MB files have many
+  const noOverrides = stripBetween(text, '{', '}', (inner) => !inner.startsWith('\\'));
+  let out = '';
+  let i = 0;
+  while (i < noOverrides.length) {
+    const ch = noOverrides[i]!;
+    if (ch === '<') {
+      const close = noOverrides.indexOf('>', i + 1);
+      const inner = close < 0 ? '' : noOverrides.slice(i + 1, close);
+      if (close >= 0 && isTagLike(inner)) {
+        const name = inner.trim().split(/\s/, 1)[0]!;
+        if (KEPT_TAG.test(name)) out += `<${name.toLowerCase()}>`;
+        i = close + 1;
+        continue;
+      }
+      out += '&lt;';
+    } else if (ch === '&') {
+      out += ENTITY.test(noOverrides.slice(i, i + 12)) ? '&' : '&amp;';
+    } else {
+      out += ch;
+    }
+    i++;
+  }
+  return out;
+}
+
+/** A "<" that opens a tag: "<i>", "</font>", "<c.yellow>", "<00:00:01.000>" — not "a < b" or "<3". */
+const isTagLike = (inner: string): boolean => /^\/?[A-Za-z0-9]/.test(inner) && !/^\d+$/.test(inner) && !inner.includes('\n');
+
+/**
+ * Turns cue text into plain text for a preview: removes HTML-like tags (<i>, <b>, <font color=…>,
+ * <script>, WebVTT <c>/<v>/timestamps) and {\override} blocks that SRT files borrow from ASS, then
+ * decodes the few entities WebVTT defines. The result is still untrusted: render it as text
+ * (React children, `textContent`), never as HTML — this function makes it readable, not safe.
+ */
+export function toPlainText(cueText: string): string {
+  const noTags = stripBetween(cueText, '<', '>', (inner) => !isTagLike(inner));
+  const noOverrides = stripBetween(noTags, '{', '}', (inner) => !inner.startsWith('\\'));
+  return noOverrides.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const cp = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}

@@ -1,0 +1,38 @@
+import type { Cue } from './types';
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** 3723004 → "01:02:03.004": hours always written, two digits at least. */
+export function vttTimestamp(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  return `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
+}
+
+/**
+ * One cue's text as a browser must receive it: NUL becomes U+FFFD (what browsers show for it
+ * anyway), blank lines are dropped (one would end the cue) and "-->" is escaped (a line with it
+ * would be read as the next cue's timing).
+ */
+function cueBody(text: string): string {
+  if (!/\0|-->|(?:^|\n)[ \t]*(?:\n|$)/.test(text)) return text; // most cues: nothing to do
+  return text
+    .replace(/\0/g, '\uFFFD')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.replace(/-->/g, '--&gt;'))
+    .join('\n');
+}
+
+/**
+ * The UTF-8 WebVTT rendition the player serves, from the cues of any accepted format (their text is
+ * already WebVTT cue text). Timings are rewritten in the one form every browser reads; cue settings
+ * of a .vtt file are kept.
+ */
+export function toWebVtt(cues: readonly Cue[]): string {
+  const blocks = cues.map((cue) => {
+    const timing = `${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}${cue.settings ? ` ${cue.settings}` : ''}`;
+    const body = cueBody(cue.text);
+    return body ? `${timing}\n${body}\n` : `${timing}\n`;
+  });
+  return `WEBVTT\n\n${blocks.join('\n')}`;
+}

@@ -1,0 +1,78 @@
+import { expect } from '@esm-bundle/chai';
+import { button, waitFor } from './helpers';
+
+/** The kit's own toast stack in Chromium: time-outs, pause on hover, close, the cap of five, drag to dismiss. */
+
+describe('toasts', () => {
+  let shadow: ShadowRoot;
+  let unmount: () => void;
+
+  before(async () => {
+    const { createElement } = await import('react');
+    const { createRoot } = await import('react-dom/client');
+    const { KitRoot } = await import('../../src/app/shell/kit-root');
+    const { useNotify } = await import('../../src/app/shell/notify');
+    const host = document.createElement('div');
+    document.body.append(host);
+    shadow = host.attachShadow({ mode: 'open' });
+    let n = 0;
+    function Toaster() {
+      const quick = useNotify({ autoHideDuration: 400 });
+      const slow = useNotify();
+      return createElement('div', null, [
+        createElement('button', { key: 'q', onClick: () => quick.success(`Quick ${++n}`) }, 'Quick'),
+        createElement('button', { key: 's', onClick: () => slow.error('Slow failure') }, 'Slow'),
+      ]);
+    }
+    const reactRoot = createRoot(shadow);
+    reactRoot.render(createElement(KitRoot, { container: shadow, children: createElement(Toaster) }));
+    await waitFor(() => button(shadow, 'Quick'), 'the toaster');
+    unmount = () => {
+      reactRoot.unmount();
+      host.remove();
+    };
+  });
+
+  after(() => unmount());
+
+  const toasts = () => [...shadow.querySelectorAll<HTMLElement>('[data-vp-toast]')];
+
+  it('closes after its time, but not while hovered', async () => {
+    button(shadow, 'Quick')!.click();
+    const toast = await waitFor(() => toasts()[0], 'the toast');
+    toast.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    toast.dispatchEvent(new MouseEvent('mouseenter'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(toast.isConnected).to.equal(true);
+    toast.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+    toast.dispatchEvent(new MouseEvent('mouseleave'));
+    await waitFor(() => !toast.isConnected, 'the toast to close after the pointer left', 2000);
+  });
+
+  it('an error is an alert with a close button; at most five at once, the oldest goes first', async () => {
+    button(shadow, 'Slow')!.click();
+    const failure = await waitFor(() => toasts().find((t) => t.textContent?.includes('Slow failure')), 'the error toast');
+    expect(failure.getAttribute('role')).to.equal('alert');
+    for (let i = 0; i < 5; i++) button(shadow, 'Quick')!.click();
+    await waitFor(() => toasts().length === 5 && !failure.isConnected, 'five toasts, the error pushed out');
+    (failure.isConnected ? failure : toasts()[0]!).querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
+    await waitFor(() => toasts().length <= 4, 'one closed');
+  });
+
+  it('a drag past 80 % of its width dismisses it', async () => {
+    await waitFor(() => toasts().length === 0, 'the earlier toasts to time out', 3000);
+    button(shadow, 'Slow')!.click();
+    const toast = await waitFor(() => toasts()[0], 'the toast');
+    const { left, width, top } = toast.getBoundingClientRect();
+    const at = (x: number) => ({ bubbles: true, clientX: x, clientY: top + 5, pointerId: 1 });
+    toast.dispatchEvent(new PointerEvent('pointerdown', at(left + 10)));
+    toast.dispatchEvent(new PointerEvent('pointermove', at(left + 10 + width * 0.5)));
+    toast.dispatchEvent(new PointerEvent('pointerup', at(left + 10 + width * 0.5)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(toast.isConnected, 'half a width is not enough').to.equal(true);
+    toast.dispatchEvent(new PointerEvent('pointerdown', at(left + 10)));
+    toast.dispatchEvent(new PointerEvent('pointermove', at(left + 10 + width * 0.9)));
+    toast.dispatchEvent(new PointerEvent('pointerup', at(left + 10 + width * 0.9)));
+    await waitFor(() => !toast.isConnected, 'the dragged toast to go');
+  });
+});
