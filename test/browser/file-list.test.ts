@@ -89,10 +89,10 @@ describe('<vp-file-list>', () => {
   });
 
   it('shows the status description as a tooltip', async () => {
-    const chip = root.querySelector<HTMLElement>('[role="row"][data-id="2"] [data-field="file_status"] .MuiChip-root')!;
-    expect(chip.textContent).to.equal('Completed');
-    expect(chip.dataset.family).to.equal('done');
-    chip.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
+    const badge = root.querySelector<HTMLElement>('[role="row"][data-id="2"] [data-field="file_status"] [data-family]')!;
+    expect(badge.textContent).to.equal('Completed');
+    expect(badge.dataset.family).to.equal('done');
+    badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     await waitFor(() => [...root.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent === 'Completed'), 'the status tooltip');
   });
 });

@@ -1,10 +1,8 @@
-import { Box, IconButton, Link, Stack } from '@mui/material';
 import { memo } from 'react';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { VideoFile } from '../api/schemas';
 import { playerLink } from '../config/player-link';
-import { DeleteIcon, EditIcon } from '../ui/icons';
-import { visuallyHidden } from '../ui/visually-hidden';
+import { DELETE_ICON, EDIT_ICON } from './cell-icons';
 import { compactDate } from './compact-date';
 import { ActiveSwitch, StatusBadge } from './file-cells';
 
@@ -21,13 +19,10 @@ type Cell = GridRenderCellParams<VideoFile>;
 export const PlayerLink = memo(function PlayerLink({ href, slug }: { href: string | null; slug: string }) {
   if (!href) return <>{slug}</>;
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer">
+    <a className="vp-link" href={href} target="_blank" rel="noopener noreferrer">
       {slug}
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        (opens in a new tab)
-      </Box>
-    </Link>
+      <span className="vp-visually-hidden"> (opens in a new tab)</span>
+    </a>
   );
 });
 
@@ -42,19 +37,25 @@ export function CreatedDate({ value }: { value: string }) {
 
 export const RowButtons = memo(function RowButtons({ file, actions }: { file: VideoFile; actions: { current: RowActions } }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-      <IconButton size="small" aria-label={`Edit file ${file.file_id}`} onClick={() => actions.current.edit(file.file_id)}>
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton
-        size="small"
-        color="error"
+    <span className="vp-row-buttons">
+      <button
+        type="button"
+        className="vp-icon-button"
+        aria-label={`Edit file ${file.file_id}`}
+        onClick={() => actions.current.edit(file.file_id)}
+      >
+        {EDIT_ICON}
+      </button>
+      <button
+        type="button"
+        className="vp-icon-button"
+        data-tone="danger"
         aria-label={`Delete file ${file.file_id}`}
         onClick={() => actions.current.askDelete(file.file_id)}
       >
-        <DeleteIcon fontSize="small" />
-      </IconButton>
-    </Stack>
+        {DELETE_ICON}
+      </button>
+    </span>
   );
 });
 

@@ -7,6 +7,8 @@ import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import { BulkBar } from './bulk-bar';
+import { CellStyles } from './cell-styles';
+import { CellTips } from './cell-tips';
 import { FileCards } from './file-cards';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
@@ -121,18 +123,23 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
               </Stack>
             )}
           </Box>
+          <CellStyles />
           {error ? (
             <LoadError title="The files could not be loaded" reason={error} onRetry={reload} />
           ) : narrow ? (
-            <Box sx={{ px: 1.5, pb: 1.5 }}>
-              <FileCards {...listProps} playerDomain={playerDomain} actions={actions} />
-              {/* On a phone the bulk bar waits at the bottom of the screen, so the cards do not jump when one is ticked. */}
-              {selecting ? (
-                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
-              ) : null}
-            </Box>
+            <CellTips>
+              <Box sx={{ px: 1.5, pb: 1.5 }}>
+                <FileCards {...listProps} playerDomain={playerDomain} actions={actions} />
+                {/* On a phone the bulk bar waits at the bottom of the screen, so the cards do not jump when one is ticked. */}
+                {selecting ? (
+                  <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
+                ) : null}
+              </Box>
+            </CellTips>
           ) : (
-            <FileGrid {...listProps} columns={columns} />
+            <CellTips>
+              <FileGrid {...listProps} columns={columns} />
+            </CellTips>
           )}
         </Card>
       </Box>
