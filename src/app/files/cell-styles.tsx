@@ -97,6 +97,23 @@ function cellStyles(theme: Theme) {
       insetInlineStart: 16,
       background: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
     },
+    // The row checkbox: 42 × 42 px like the header's, the checkbox covers it all (invisible), the box is drawn.
+    '.vp-checkbox': {
+      position: 'relative',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: 42,
+      height: 42,
+      borderRadius: '50%',
+      color: theme.palette.text.secondary,
+      fontSize: 24,
+      verticalAlign: 'middle',
+      '&:has(:checked)': { color: theme.palette.primary.main },
+      '&:hover': { background: theme.palette.action.hover },
+      '&:has(:focus-visible)': ring,
+      '& input': { position: 'absolute', inset: 0, zIndex: 1, width: '100%', height: '100%', margin: 0, opacity: 0, cursor: 'pointer' },
+    },
     '.vp-row-buttons': { display: 'inline-flex', alignItems: 'center', gap: 4, verticalAlign: 'middle' },
     '.vp-icon-button': {
       display: 'inline-flex',

@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useCspNonce } from '../shell/csp-nonce';
 import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
+import { RowCheckbox } from './row-checkbox';
 import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
 
 /** A constant: DataGrid compares props by reference. */
@@ -25,7 +26,7 @@ function LoadingOverlay() {
     </Box>
   );
 }
-const SLOTS = { loadingOverlay: LoadingOverlay };
+const SLOTS = { loadingOverlay: LoadingOverlay, rowCheckbox: RowCheckbox };
 /** Flush with its card; a focused cell or header gets the same 2 px ring as every other control. */
 const GRID_SX = {
   border: 0,
