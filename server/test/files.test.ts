@@ -249,6 +249,19 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
     expect(search.body.data.files.map((f: any) => f.file_id)).toContain(ids[0]);
   });
 
+  it('counts search matches exactly after edits and deletes', async () => {
+    const total = async (search: string) =>
+      (await s.request('GET', `/api/files/?search=${search}`, { key })).body.data.pagination.total_records;
+    await s.request('PUT', `/api/files/${ids[3]}`, { key, json: { file_title: 'Quillwort quillworts' } });
+    expect([await total('quillwort'), await total('quill'), await total('quillworts')]).toEqual([1, 1, 1]);
+    await s.request('PUT', `/api/files/${ids[4]}`, { key, json: { file_title: 'Quillwort' } });
+    expect([await total('quill'), await total('quill%20quillworts')]).toEqual([2, 1]);
+    await s.request('PUT', `/api/files/${ids[3]}`, { key, json: { file_title: 'Renamed' } });
+    expect([await total('quill'), await total('quillworts')]).toEqual([1, 0]);
+    expect((await s.request('DELETE', `/api/files/${ids[4]}`, { key })).status).toBe(200);
+    expect(await total('quill')).toBe(0);
+  });
+
   it('answers "No changes to save" as a warning when nothing changed', async () => {
     const res = await s.request('PUT', `/api/files/${ids[0]}`, { key, json: { file_title: 'New title', isActive: 0 } });
     expect(res.status).toBe(200);

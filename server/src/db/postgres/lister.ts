@@ -2,7 +2,7 @@ import type { Queryable, SqlValue } from '../engine';
 import type { FileLister } from '../files-repository';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
-import { pgSearchWords, searchCondition } from './file-search';
+import { matchedIds, pgSearchWords, searchCondition } from './file-search';
 import { ListPositions } from './list-positions';
 import { listFilters, listOrder } from './listing';
 
@@ -73,11 +73,19 @@ export class PgLister implements FileLister {
 
   async #search(tx: Queryable, accountId: number, q: ListQuery, search: string): Promise<ListPage> {
     const condition = searchCondition(accountId, search);
-    if (!condition) return { files: [], total: 0 };
+    const matched = matchedIds(accountId, search);
+    if (!condition || !matched) return { files: [], total: 0 };
     const { sql, params } = listFilters(q);
     const where = `account_id = ? AND ${condition.sql}${sql}`;
     const all = [accountId, ...condition.params, ...params];
-    const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM files WHERE ${where}`, all);
+    // The count comes from the word btree (index-only), never from the GIN index, whose every match
+    // costs a heap page; with filters the matches are looked up in files.
+    const count = params.length
+      ? `SELECT count(*) AS total FROM files WHERE account_id = ? AND file_id IN (${matched.sql})${sql}`
+      : matched.single
+        ? 'SELECT count(DISTINCT file_id) AS total FROM file_words WHERE word LIKE ?'
+        : `SELECT count(*) AS total FROM (${matched.sql}) m`;
+    const row = await tx.get<{ total: number }>(count, params.length ? [accountId, ...matched.params, ...params] : matched.params);
     const total = row?.total ?? 0;
     return { total, files: await this.#page(tx, q, total, where, all) };
   }
