@@ -178,7 +178,7 @@ describe('GET /api/files/', () => {
   });
 
   it('pages search results the same way with either strategy, for every sort and filter', async () => {
-    for (const search of ['a', 'e', '2']) {
+    for (const search of ['a', 'e', '2', 'a%20e']) {
       for (const filter of ['', '&isActive=1', '&file_status=10']) {
         for (const sortBy of ['created_at', 'file_title', 'file_id']) {
           for (const order of ['asc', 'desc']) {

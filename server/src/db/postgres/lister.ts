@@ -6,6 +6,9 @@ import { matchedIds, pgSearchWords, searchCondition } from './file-search';
 import { ListPositions } from './list-positions';
 import { listFilters, listOrder } from './listing';
 
+/** A search matching at most this many files is read, counted and sorted in one statement. */
+const FEW_MATCHES = 1000;
+
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
  * index), pages from the covering btrees (ids first, index-only, then the rows in the same
@@ -18,6 +21,7 @@ export class PgLister implements FileLister {
   readonly #db: PgDb;
   readonly #positions: ListPositions;
   readonly #perAccount: number;
+  #fewLimit = FEW_MATCHES;
   readonly #running = new Map<number, number>();
   readonly #waiting = new Map<number, Array<() => void>>();
 
@@ -78,6 +82,10 @@ export class PgLister implements FileLister {
     const { sql, params } = listFilters(q);
     const where = `account_id = ? AND ${condition.sql}${sql}`;
     const all = [accountId, ...condition.params, ...params];
+    if (!matched.single && this.#fewLimit > 0) {
+      const few = await this.#fewMatches(tx, q, where, all);
+      if (few) return few;
+    }
     // The count comes from the word btree (index-only), never from the GIN index, whose every match
     // costs a heap page; with filters the matches are looked up in files.
     const count = params.length
@@ -88,6 +96,31 @@ export class PgLister implements FileLister {
     const row = await tx.get<{ total: number }>(count, params.length ? [accountId, ...matched.params, ...params] : matched.params);
     const total = row?.total ?? 0;
     return { total, files: await this.#page(tx, q, total, where, all) };
+  }
+
+  /**
+   * A search of several words usually matches few files: then one GIN scan reads them all, counts
+   * them and sorts the page (a heap page per match, cheap for few). Null when there are more than
+   * FEW_MATCHES: the word btree counts them and the page is read as for many.
+   */
+  async #fewMatches(tx: Queryable, q: ListQuery, where: string, params: SqlValue[]): Promise<ListPage | null> {
+    const offset = (q.page - 1) * q.limit;
+    const rows = await tx.all<FileRow & { total: number }>(
+      `SELECT ${FILE_COLUMNS}, total FROM (SELECT *, count(*) OVER () AS total FROM (SELECT * FROM files WHERE ${where} LIMIT ?) c) m
+       ORDER BY ${listOrder(q, q.order === 'asc')} LIMIT ? OFFSET ?`,
+      [...params, this.#fewLimit + 1, q.limit, offset],
+    );
+    let total = rows[0]?.total;
+    if (total === undefined) {
+      if (offset === 0) return { files: [], total: 0 };
+      const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM (SELECT 1 FROM files WHERE ${where} LIMIT ?) c`, [
+        ...params,
+        this.#fewLimit + 1,
+      ]);
+      total = row?.total ?? 0;
+    }
+    if (total > this.#fewLimit) return null;
+    return { total, files: rows.map(({ total: _, ...file }) => file) };
   }
 
   /**
@@ -143,9 +176,16 @@ export class PgLister implements FileLister {
   /** Positions are computed when a deep page first needs them (see ListPositions). */
   async warm(): Promise<void> {}
 
-  /** Tests make the step between stored positions small, to exercise them on a small table. */
-  async tune(tuning: { anchorStep?: number }): Promise<void> {
+  /**
+   * Tests make the step between stored positions small, to exercise them on a small table, and pin how
+   * a search of several words is read: `join` reads, counts and sorts every match in one statement,
+   * `walk` always counts with the word btree and reads the page from the sort's index.
+   */
+  async tune(tuning: { anchorStep?: number; searchStrategy?: 'auto' | 'walk' | 'join' }): Promise<void> {
     if (tuning.anchorStep) this.#positions.step = tuning.anchorStep;
+    if (tuning.searchStrategy) {
+      this.#fewLimit = { auto: FEW_MATCHES, walk: 0, join: Number.MAX_SAFE_INTEGER }[tuning.searchStrategy];
+    }
   }
 
   async close(): Promise<void> {
