@@ -10,7 +10,7 @@ import { PG_SORT_COLUMNS } from './migrations';
 /** A search matching at most this many files is read, counted and sorted in one statement. */
 const FEW_MATCHES = 1000;
 /** A walk of a sort's index looking for search matches stops after this many rows (see #searchPage). */
-const WALK_CAP = 4000;
+const WALK_CAP = 30_000;
 
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
@@ -103,14 +103,15 @@ export class PgLister implements FileLister {
       ...params,
     ]);
     const listing = { where: `account_id = ?${sql}`, params: [accountId, ...params], rows: listed?.n ?? 0 };
-    return { total, files: await this.#searchPage(tx, q, total, listing, condition) };
+    return { total, files: await this.#searchPage(tx, q, total, listing, condition, matched) };
   }
 
   /**
    * A page of matches, read the cheaper way: walking the sort's index and keeping matches costs a
-   * heap page per row walked, reading every match and sorting them a heap page per match. Matches are
-   * not spread evenly over a sort (a word may sit mostly at the end of the titles), so a walk expected
-   * to be short is capped at WALK_CAP rows, and reading every match takes over when the cap is hit.
+   * heap page per row walked (an index-only walk beside the word btree's matches when it is expected to
+   * be short), reading every match and sorting them a heap page per match. Matches are not spread
+   * evenly over a sort (a word may sit mostly at the end of the titles), so the short walk is capped at
+   * WALK_CAP rows, and reading every match takes over when the cap is hit.
    */
   async #searchPage(
     tx: Queryable,
@@ -118,6 +119,7 @@ export class PgLister implements FileLister {
     total: number,
     listing: { where: string; params: SqlValue[]; rows: number },
     condition: { sql: string; params: SqlValue[] },
+    matched: { sql: string; params: SqlValue[] },
   ): Promise<FileRow[]> {
     const offset = (q.page - 1) * q.limit;
     const reverse = offset + q.limit / 2 > total / 2;
@@ -128,12 +130,17 @@ export class PgLister implements FileLister {
     const steps = ((skip + limit) * listing.rows) / total;
     const page = (rows: FileRow[]) => (reverse ? rows.reverse() : rows);
     const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
-    if (walk && steps * 2 <= WALK_CAP && steps <= total) {
+    const column = PG_SORT_COLUMNS[q.sort_by];
+    const sortColumn = column === 'file_id' ? '' : `, ${column}`;
+    if (walk && total <= WALK_CAP && steps * 4 <= WALK_CAP) {
+      // Index-only: the walk reads the sort's covering index, the matches come from the word btree (at
+      // most WALK_CAP of them: many matches make the walk short whichever way it checks them).
       const rows = await this.#rows(
         tx,
-        `SELECT file_id FROM (SELECT * FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
-         WHERE ${condition.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        [...listing.params, WALK_CAP, ...condition.params, limit, skip],
+        `WITH matches AS MATERIALIZED (${matched.sql})
+         SELECT file_id FROM (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
+         WHERE file_id IN (SELECT file_id FROM matches) ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...matched.params, ...listing.params, WALK_CAP, limit, skip],
       );
       if (rows.length === limit) return page(rows);
     } else if (walk && steps < total) {
@@ -146,11 +153,10 @@ export class PgLister implements FileLister {
         ]),
       );
     }
-    const column = PG_SORT_COLUMNS[q.sort_by];
     return page(
       await this.#rows(
         tx,
-        `WITH matches AS MATERIALIZED (SELECT file_id${column === 'file_id' ? '' : `, ${column}`} FROM files WHERE ${listing.where} AND ${condition.sql})
+        `WITH matches AS MATERIALIZED (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} AND ${condition.sql})
          SELECT file_id FROM matches ORDER BY ${order} LIMIT ? OFFSET ?`,
         [...listing.params, ...condition.params, limit, skip],
       ),
