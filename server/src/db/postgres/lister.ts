@@ -9,8 +9,10 @@ import { PG_SORT_COLUMNS } from './migrations';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
 const FEW_MATCHES = 1000;
-/** A walk of a sort's index looking for search matches stops after this many rows (see #searchPage). */
-const WALK_CAP = 30_000;
+/** An index-only walk of a sort's index looking for search matches stops after this many rows (see #searchPage). */
+const WALK_CAP = 120_000;
+/** Matches beyond this many are not hashed for such a walk. */
+const HASHED_MATCHES = 30_000;
 
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
@@ -110,8 +112,8 @@ export class PgLister implements FileLister {
    * A page of matches, read the cheaper way: walking the sort's index and keeping matches costs a
    * heap page per row walked (an index-only walk beside the word btree's matches when it is expected to
    * be short), reading every match and sorting them a heap page per match. Matches are not spread
-   * evenly over a sort (a word may sit mostly at the end of the titles), so the short walk is capped at
-   * WALK_CAP rows, and reading every match takes over when the cap is hit.
+   * evenly over a sort (a word may sit mostly at the end of the titles), so the short walk is capped
+   * (growing up to WALK_CAP rows), and reading every match takes over when the cap is hit.
    */
   async #searchPage(
     tx: Queryable,
@@ -132,17 +134,21 @@ export class PgLister implements FileLister {
     const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
     const column = PG_SORT_COLUMNS[q.sort_by];
     const sortColumn = column === 'file_id' ? '' : `, ${column}`;
-    if (walk && total <= WALK_CAP && steps * 4 <= WALK_CAP) {
+    if (walk && total <= HASHED_MATCHES && steps * 8 <= WALK_CAP) {
       // Index-only: the walk reads the sort's covering index, the matches come from the word btree (at
-      // most WALK_CAP of them: many matches make the walk short whichever way it checks them).
-      const rows = await this.#rows(
-        tx,
-        `WITH matches AS MATERIALIZED (${matched.sql})
-         SELECT file_id FROM (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
-         WHERE file_id IN (SELECT file_id FROM matches) ORDER BY ${order} LIMIT ? OFFSET ?`,
-        [...matched.params, ...listing.params, WALK_CAP, limit, skip],
-      );
-      if (rows.length === limit) return page(rows);
+      // most HASHED_MATCHES of them: many matches make the walk short whichever way it checks them).
+      // It walks 8 times the expected rows, then 8 times more, up to WALK_CAP.
+      for (let cap = Math.max(1000, steps * 8); ; cap = Math.min(WALK_CAP, cap * 8)) {
+        const rows = await this.#rows(
+          tx,
+          `WITH matches AS MATERIALIZED (${matched.sql})
+           SELECT file_id FROM (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
+           WHERE file_id IN (SELECT file_id FROM matches) ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [...matched.params, ...listing.params, Math.ceil(cap), limit, skip],
+        );
+        if (rows.length === limit) return page(rows);
+        if (cap >= WALK_CAP || cap >= listing.rows) break;
+      }
     } else if (walk && steps < total) {
       return page(
         await this.#rows(tx, `SELECT file_id FROM files WHERE ${listing.where} AND ${condition.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
