@@ -11,7 +11,9 @@ import { PG_SORT_COLUMNS } from './migrations';
 const FEW_MATCHES = 1000;
 /** An index-only walk of a sort's index looking for search matches stops after this many rows (see #searchPage). */
 const WALK_CAP = 120_000;
-/** Matches beyond this many are not hashed for such a walk. */
+/** A walk that reads every row it passes from the heap stops after this many rows. */
+const HEAP_WALK_CAP = 4000;
+/** Matches beyond this many are not hashed for an index-only walk. */
 const HASHED_MATCHES = 30_000;
 
 /**
@@ -110,10 +112,11 @@ export class PgLister implements FileLister {
 
   /**
    * A page of matches, read the cheaper way: walking the sort's index and keeping matches costs a
-   * heap page per row walked (an index-only walk beside the word btree's matches when it is expected to
-   * be short), reading every match and sorting them a heap page per match. Matches are not spread
-   * evenly over a sort (a word may sit mostly at the end of the titles), so the short walk is capped
-   * (growing up to WALK_CAP rows), and reading every match takes over when the cap is hit.
+   * heap page per row walked, reading every match and sorting them a heap page per match. Matches are
+   * not spread evenly over a sort (a word may sit mostly at the end of the titles), so a short walk is
+   * capped: first one over the heap (HEAP_WALK_CAP rows), then an index-only one beside the word
+   * btree's matches (growing up to WALK_CAP rows), and reading every match takes over when both hit
+   * their cap. Many matches always make the walk short.
    */
   async #searchPage(
     tx: Queryable,
@@ -134,6 +137,17 @@ export class PgLister implements FileLister {
     const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
     const column = PG_SORT_COLUMNS[q.sort_by];
     const sortColumn = column === 'file_id' ? '' : `, ${column}`;
+    if (walk && steps * 4 <= HEAP_WALK_CAP) {
+      // Matches spread evenly: a short walk that reads each row's words from the heap finds the page.
+      // The filter keeps the walk's order and the walk stops at the page's last match.
+      const rows = await this.#rows(
+        tx,
+        `SELECT file_id FROM (SELECT * FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
+         WHERE ${condition.sql} LIMIT ? OFFSET ?`,
+        [...listing.params, HEAP_WALK_CAP, ...condition.params, limit, skip],
+      );
+      if (rows.length === limit) return page(rows);
+    }
     if (walk && total <= HASHED_MATCHES && steps * 8 <= WALK_CAP) {
       // Index-only: the walk reads the sort's covering index, the matches come from the word btree (at
       // most HASHED_MATCHES of them: many matches make the walk short whichever way it checks them).
