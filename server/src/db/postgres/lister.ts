@@ -137,7 +137,7 @@ export class PgLister implements FileLister {
     const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
     const column = PG_SORT_COLUMNS[q.sort_by];
     const sortColumn = column === 'file_id' ? '' : `, ${column}`;
-    if (walk && steps * 4 <= HEAP_WALK_CAP) {
+    if (walk && steps * 2 <= HEAP_WALK_CAP) {
       // Matches spread evenly: a short walk that reads each row's words from the heap finds the page.
       // The filter keeps the walk's order and the walk stops at the page's last match.
       const rows = await this.#rows(
@@ -151,8 +151,8 @@ export class PgLister implements FileLister {
     if (walk && total <= HASHED_MATCHES && steps * 8 <= WALK_CAP) {
       // Index-only: the walk reads the sort's covering index, the matches come from the word btree (at
       // most HASHED_MATCHES of them: many matches make the walk short whichever way it checks them).
-      // It walks 8 times the expected rows, then 8 times more, up to WALK_CAP.
-      for (let cap = Math.max(1000, steps * 8); ; cap = Math.min(WALK_CAP, cap * 8)) {
+      // It walks 4 times the expected rows, then 8 times more, up to WALK_CAP.
+      for (let cap = Math.max(1000, steps * 4); ; cap = Math.min(WALK_CAP, cap * 8)) {
         const rows = await this.#rows(
           tx,
           `WITH matches AS MATERIALIZED (${matched.sql})
