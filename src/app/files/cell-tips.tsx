@@ -19,24 +19,23 @@ export function CellTips({ children }: { children: ReactNode }) {
 
   const show = useCallback(
     (anchor: HTMLElement | null) =>
-      setTip((current) => {
-        if (current?.anchor === anchor && current.text === anchor?.dataset.tip) return current;
-        current?.anchor.removeAttribute('aria-describedby');
-        if (!anchor) return null;
-        anchor.setAttribute('aria-describedby', id);
-        return { anchor, text: anchor.dataset.tip ?? '' };
-      }),
-    [id],
+      setTip((current) => (current?.anchor === anchor ? current : anchor ? { anchor, text: anchor.dataset.tip ?? '' } : null)),
+    [],
   );
 
-  // A click may change what the element's tooltip says (Disable → Enable): follow its `data-tip`.
+  // While shown, the element is described by the tooltip; a click may change what it says (Disable →
+  // Enable), so it follows the element's `data-tip`.
   const anchor = tip?.anchor;
   useEffect(() => {
     if (!anchor) return;
+    anchor.setAttribute('aria-describedby', id);
     const observer = new MutationObserver(() => setTip({ anchor, text: anchor.dataset.tip ?? '' }));
     observer.observe(anchor, { attributes: true, attributeFilter: ['data-tip'] });
-    return () => observer.disconnect();
-  }, [anchor]);
+    return () => {
+      observer.disconnect();
+      anchor.removeAttribute('aria-describedby');
+    };
+  }, [anchor, id]);
 
   const onMouseOver = (event: MouseEvent) => {
     // The pointer may rest on the tooltip itself (it is rendered through a portal, its events bubble here).
