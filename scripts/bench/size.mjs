@@ -10,9 +10,9 @@ const DIST = join(ROOT, 'dist/kit');
 const ENTRY = join(DIST, 'vp-admin-kit.js');
 const KB = 1024;
 /** Dynamic imports whose chunk name says they load on a user action (a dialog opened, a file chosen,
- *  a subtitle checked…) or on a condition (stylis-rtl: only an element with dir="rtl"), not on the
- *  element's first render: listed, not counted in the initial load. */
-const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|import-|export-|stylis-rtl/i;
+ *  a subtitle checked, the first toast after a save or a failure…) or on a condition (stylis-rtl: only
+ *  an element with dir="rtl"), not on the element's first render: listed, not counted in the initial load. */
+const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|stylis-rtl/i;
 /** Text that is only in @mui/x-data-grid's code. */
 // A DataGrid state key: found only in the grid's code (a theme key naming the grid is not its code).
 const DATAGRID_MARK = /columnHeaders/;
