@@ -30,46 +30,6 @@ export const PREBUNDLED = [
   ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
 
-/** What the entry shares with the React code: the sessions and the history guard (no React in them). */
-const ENTRY_SHARED = /[\\/]src[\\/]app[\\/](shell[\\/]history-guard|config[\\/](sessions|config-store|storage))\.ts$/;
-
-/**
- * Build only: an element's chunk and the chunks it imports statically are requested by the entry all
- * at once when the element first connects. Left to the browser, each level of static imports is
- * found only after the level above has downloaded: one more round trip per level, the dearest part
- * of the sign-in page on a phone. The entry cannot name hashed chunks in its source, so each
- * `import("./chunks/<element>-<hash>.js")` of the built entry becomes an import of it and of its
- * static imports in parallel; modules still evaluate in their import order. Nothing is added to the
- * host page's DOM (a `<link rel="modulepreload">` would be).
- */
-function parallelElementImports(): Plugin {
-  return {
-    name: 'vp-parallel-element-imports',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const staticClosure = (fileName: string, into = new Set<string>()): Set<string> => {
-        for (const imported of byName.get(fileName)?.imports ?? []) {
-          if (!into.has(imported)) staticClosure(imported, into.add(imported));
-        }
-        return into;
-      };
-      for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
-        for (const target of entry.dynamicImports) {
-          const deps = [...staticClosure(target)].filter((dep) => !entry.imports.includes(dep) && dep !== entry.fileName);
-          if (!deps.length) continue;
-          const call = new RegExp(`import\\(\\s*([\`"'])\\./${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*\\)`, 'g');
-          const parallel = `Promise.all([import("./${target}"),${deps.map((dep) => `import("./${dep}")`).join(',')}]).then(m=>m[0])`;
-          const before = entry.code;
-          entry.code = entry.code.replace(call, parallel);
-          if (entry.code === before) this.error(`vp-parallel-element-imports: the entry has no import("./${target}") to rewrite`);
-        }
-      }
-    },
-  };
-}
-
 /** MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. */
 const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
 
@@ -111,7 +71,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), portalFallback(), parallelElementImports(), precompress()],
+  plugins: [react(), portalFallback(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve'
@@ -131,16 +91,8 @@ export default defineConfig(({ command }) => ({
         minify: true,
         chunkFileNames: 'chunks/[name]-[hash].js',
         // Code every element shares (React, MUI core, the shell) in one chunk: many small chunks cost gzip size.
-        // What the entry shares with them has a small chunk of its own, so the entry defines the tags
-        // without waiting for React (a chunk that imported the entry back would break a page that
-        // loads the entry with a query string: two copies of the sessions).
-        codeSplitting: {
-          groups: [
-            { name: 'kit-session', test: ENTRY_SHARED, priority: 1 },
-            // Dialogs stay out of it: an element that opens none never downloads them.
-            { name: 'kit-shared', minShareCount: 3, test: (id) => !DIALOG.test(id) },
-          ],
-        },
+        // Dialogs stay out of it: an element that opens none never downloads them.
+        codeSplitting: { groups: [{ name: 'kit-shared', minShareCount: 3, test: (id) => !DIALOG.test(id) }] },
       },
     },
     reportCompressedSize: false,
