@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
@@ -6,6 +6,7 @@ import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../config/use-config';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
+import { LoginField } from './login-field';
 
 export const LOGIN_TEXTS = {
   intro: 'Sign in to start your session',
@@ -90,25 +91,23 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
             </Alert>
           )}
           <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
-            <TextField
+            <LoginField
               label="Username"
               name="username"
               autoComplete="username"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={setUsername}
               disabled={busy}
-              fullWidth
               autoFocus
             />
-            <TextField
+            <LoginField
               label="Password"
               name="password"
               type="password"
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={setPassword}
               disabled={busy}
-              fullWidth
             />
             <Button
               type="submit"
