@@ -51,36 +51,11 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
 
   return (
     <Screen labelledBy={titleId}>
-      {/* On a phone the heading takes its own line under the two buttons, so neither wraps alone. */}
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr auto', sm: 'auto 1fr auto' },
-          gridTemplateAreas: { xs: '"back delete" "title title"', sm: '"back title delete"' },
-          alignItems: 'center',
-          columnGap: 2,
-          rowGap: 1,
-          mb: 2,
-        }}
-      >
-        <Button startIcon={<ArrowBackIcon />} onClick={back} sx={{ gridArea: 'back', justifySelf: 'start' }}>
-          Back to Files
-        </Button>
-        <Typography id={titleId} component="h1" variant="h5" tabIndex={-1} sx={{ gridArea: 'title', outline: 'none' }}>
-          Update File
-        </Typography>
-        {state.status === 'ready' && !deleted ? (
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteIcon />}
-            onClick={() => setAskDelete(true)}
-            sx={{ gridArea: 'delete' }}
-          >
-            Delete file
-          </Button>
-        ) : null}
-      </Box>
+      <EditorHeader
+        titleId={titleId}
+        onBack={back}
+        onDelete={state.status === 'ready' && !deleted ? () => setAskDelete(true) : undefined}
+      />
 
       {deleted ? <Alert severity="info">This file has been deleted.</Alert> : null}
 
@@ -136,5 +111,35 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         Your changes to the file information have not been saved. If you leave now, they are lost.
       </ConfirmDialog>
     </Screen>
+  );
+}
+
+/** 'Back to Files', the heading and, while there is a file to delete, 'Delete file'. */
+function EditorHeader({ titleId, onBack, onDelete }: { titleId: string; onBack: () => void; onDelete?: () => void }) {
+  return (
+    // On a phone the heading takes its own line under the two buttons, so neither wraps alone.
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', sm: 'auto 1fr auto' },
+        gridTemplateAreas: { xs: '"back delete" "title title"', sm: '"back title delete"' },
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        mb: 2,
+      }}
+    >
+      <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ gridArea: 'back', justifySelf: 'start' }}>
+        Back to Files
+      </Button>
+      <Typography id={titleId} component="h1" variant="h5" tabIndex={-1} sx={{ gridArea: 'title', outline: 'none' }}>
+        Update File
+      </Typography>
+      {onDelete ? (
+        <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={onDelete} sx={{ gridArea: 'delete' }}>
+          Delete file
+        </Button>
+      ) : null}
+    </Box>
   );
 }

@@ -45,48 +45,16 @@ export const FileCards = memo(function FileCards({
   onSelectionChange,
   onViewChange,
 }: FileCardsProps) {
-  const allSelected = rows.length > 0 && rows.every((row) => selection.has(row.file_id));
-  const someSelected = !allSelected && rows.some((row) => selection.has(row.file_id));
   const toggle = (id: number) => {
     const next = new Set(selection);
     if (next.has(id)) next.delete(id);
     else next.add(id);
     onSelectionChange(next);
   };
-  const sortValue = SORTS.some((s) => s.value === `${state.sort_by}:${state.order}`) ? `${state.sort_by}:${state.order}` : '';
 
   return (
     <Box aria-busy={loading}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <FormControlLabel
-          label="Select all"
-          control={
-            <Checkbox
-              checked={allSelected}
-              indeterminate={someSelected}
-              disabled={rows.length === 0}
-              onChange={() => onSelectionChange(allSelected ? new Set() : new Set(rows.map((r) => r.file_id)))}
-            />
-          }
-        />
-        <TextField
-          select
-          size="small"
-          label="Sort"
-          value={sortValue}
-          sx={{ minWidth: 150 }}
-          onChange={(e) => {
-            const [sort_by, order] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
-            onViewChange({ sort_by, order });
-          }}
-        >
-          {SORTS.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <CardsToolbar rows={rows} state={state} selection={selection} onSelectionChange={onSelectionChange} onViewChange={onViewChange} />
       {loading ? (
         <Box role="status" sx={{ py: 1 }}>
           <LinearProgress />
@@ -100,58 +68,14 @@ export const FileCards = memo(function FileCards({
       ) : null}
       <Box component="ul" aria-label="Files" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {rows.map((file) => (
-          <Box
-            component="li"
+          <FileCard
             key={file.file_id}
-            data-id={file.file_id}
-            sx={{
-              border: 1,
-              borderColor: selection.has(file.file_id) ? 'primary.main' : 'divider',
-              borderRadius: 1,
-              p: 1,
-              pr: 0.5,
-              display: 'grid',
-              gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-              columnGap: 0.5,
-              alignItems: 'center',
-            }}
-          >
-            <Checkbox
-              checked={selection.has(file.file_id)}
-              onChange={() => toggle(file.file_id)}
-              slotProps={{ input: { 'aria-label': `Select file ${file.file_id}` } }}
-            />
-            <Typography
-              sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              title={file.file_title}
-            >
-              {file.file_title}
-            </Typography>
-            <RowButtons file={file} actions={actions} />
-            <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
-              <StatusBadge code={file.file_status} />
-              <Stack direction="row" sx={{ alignItems: 'center' }}>
-                <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
-                <Typography variant="body2" aria-hidden>
-                  {file.isActive === 1 ? 'Active' : 'Inactive'}
-                </Typography>
-              </Stack>
-            </Box>
-            <Typography
-              variant="body2"
-              sx={{ gridColumn: '2 / 4', color: 'text.secondary', mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}
-            >
-              <span>#{file.file_id}</span>
-              <span>{file.file_server}</span>
-              <CreatedDate value={file.created_at} />
-              <Box
-                component="span"
-                sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
-              >
-                <PlayerLink href={playerLink(playerDomain, file.file_slug)} slug={file.file_slug} />
-              </Box>
-            </Typography>
-          </Box>
+            file={file}
+            selected={selection.has(file.file_id)}
+            playerDomain={playerDomain}
+            actions={actions}
+            onToggleSelected={toggle}
+          />
         ))}
       </Box>
       <TablePagination
@@ -172,3 +96,108 @@ export const FileCards = memo(function FileCards({
     </Box>
   );
 });
+
+/** Above the cards: 'Select all' for the page, and the sort (a phone has no column headers to click). */
+function CardsToolbar({
+  rows,
+  state,
+  selection,
+  onSelectionChange,
+  onViewChange,
+}: Pick<FileCardsProps, 'rows' | 'state' | 'selection' | 'onSelectionChange' | 'onViewChange'>) {
+  const allSelected = rows.length > 0 && rows.every((row) => selection.has(row.file_id));
+  const someSelected = !allSelected && rows.some((row) => selection.has(row.file_id));
+  const current = `${state.sort_by}:${state.order}`;
+  const sortValue = SORTS.some((s) => s.value === current) ? current : '';
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+      <FormControlLabel
+        label="Select all"
+        control={
+          <Checkbox
+            checked={allSelected}
+            indeterminate={someSelected}
+            disabled={rows.length === 0}
+            onChange={() => onSelectionChange(allSelected ? new Set() : new Set(rows.map((r) => r.file_id)))}
+          />
+        }
+      />
+      <TextField
+        select
+        size="small"
+        label="Sort"
+        value={sortValue}
+        sx={{ minWidth: 150 }}
+        onChange={(e) => {
+          const [sort_by, order] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+          onViewChange({ sort_by, order });
+        }}
+      >
+        {SORTS.map((s) => (
+          <MenuItem key={s.value} value={s.value}>
+            {s.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+interface FileCardProps {
+  file: VideoFile;
+  selected: boolean;
+  playerDomain: string | null;
+  actions: { current: RowActions };
+  onToggleSelected(id: number): void;
+}
+
+/** One file: checkbox, title and actions on the first line; status and Active; then ID, server, date and player link. */
+function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: FileCardProps) {
+  return (
+    <Box
+      component="li"
+      data-id={file.file_id}
+      sx={{
+        border: 1,
+        borderColor: selected ? 'primary.main' : 'divider',
+        borderRadius: 1,
+        p: 1,
+        pr: 0.5,
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+        columnGap: 0.5,
+        alignItems: 'center',
+      }}
+    >
+      <Checkbox
+        checked={selected}
+        onChange={() => onToggleSelected(file.file_id)}
+        slotProps={{ input: { 'aria-label': `Select file ${file.file_id}` } }}
+      />
+      <Typography sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={file.file_title}>
+        {file.file_title}
+      </Typography>
+      <RowButtons file={file} actions={actions} />
+      <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+        <StatusBadge code={file.file_status} />
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
+          <Typography variant="body2" aria-hidden>
+            {file.isActive === 1 ? 'Active' : 'Inactive'}
+          </Typography>
+        </Stack>
+      </Box>
+      <Typography
+        variant="body2"
+        sx={{ gridColumn: '2 / 4', color: 'text.secondary', mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 1, minWidth: 0 }}
+      >
+        <span>#{file.file_id}</span>
+        <span>{file.file_server}</span>
+        <CreatedDate value={file.created_at} />
+        <Box component="span" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}>
+          <PlayerLink href={playerLink(playerDomain, file.file_slug)} slug={file.file_slug} />
+        </Box>
+      </Typography>
+    </Box>
+  );
+}
