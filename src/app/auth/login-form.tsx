@@ -62,7 +62,16 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
         alignItems: 'center',
         px: 2,
         py: page ? { xs: 6, sm: 10 } : 4,
-        ...(page ? { minHeight: 'inherit', boxSizing: 'border-box', bgcolor: 'background.default', color: 'text.primary' } : {}),
+        // On a page the card sits in the middle of the screen, not at the top of an empty one.
+        ...(page
+          ? {
+              minHeight: 'inherit',
+              boxSizing: 'border-box',
+              justifyContent: { sm: 'center' },
+              bgcolor: 'background.default',
+              color: 'text.primary',
+            }
+          : {}),
       }}
     >
       <Card
