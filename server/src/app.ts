@@ -16,6 +16,7 @@ import noStore from './plugins/no-store';
 import openapi from './plugins/openapi';
 import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
+import renditions from './plugins/renditions';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import storage from './plugins/storage';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(storage);
   await app.register(crashCleanStorage);
+  await app.register(renditions);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, {

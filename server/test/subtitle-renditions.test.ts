@@ -160,6 +160,25 @@ describe('subtitle renditions: every encoding and format plays, the original is 
     expect((await served(sub.sub_id))[0]?.text).toBe(RUSSIAN[0]);
   });
 
+  it('a rebuild cut off before its row changes (a crash) leaves nothing behind once the journal is settled', async () => {
+    const bytes = encode(srt(RUSSIAN), 'windows-1251');
+    const { sub } = (await upload('cut.srt', bytes, { sub_charset: 'koi8-r' })).data;
+    const before = await s.storedKeys();
+    // The row update never comes back: the process "dies" with the new rendition stored.
+    const update = s.app.subtitles.update;
+    s.app.subtitles.update = () => new Promise(() => {});
+    try {
+      s.request('PUT', `/api/subs/${sub.sub_id}`, { key, json: { sub_charset: 'windows-1251' } }).catch(() => {}); // cut off when the server closes
+      await expect.poll(async () => (await s.storedKeys()).length, { timeout: 10_000 }).toBe(before.length + 1);
+    } finally {
+      s.app.subtitles.update = update;
+    }
+    // Recovery (as after a restart, once the entry is stale) deletes the rendition no row points at.
+    await s.app.storageJournal.recover(Date.now() + 2 * 3_600_000);
+    expect((await s.storedKeys()).sort()).toEqual([...before].sort());
+    expect((await served(sub.sub_id))[0]?.text).not.toBe(RUSSIAN[0]); // still the old (koi8-r) rendition
+  });
+
   it('deleting a track deletes its original and its rendition', async () => {
     const keys = (await s.storedKeys()).length;
     const { sub } = (await upload('gone.srt', encode(srt(RUSSIAN), 'utf-8'))).data;

@@ -1,7 +1,9 @@
 import { newStorageKey } from './subtitle-store';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectEncoding } from '../../../src/contract/subtitle-text';
+import type { StorageJournal } from '../db/storage-journal';
 import type { SubtitlesRepository } from '../db/subtitles-repository';
+import type { Clock } from './clock';
 import { makeRendition } from './subtitle-content';
 import type { SubtitleStore } from './subtitle-store';
 
@@ -14,10 +16,14 @@ const BATCH = 100;
  * several nodes start together each track is recorded once. A track no
  * player could show keeps no rendition (the player leaves it out) but gets the detected encoding, so
  * an operator can pick another in Edit Subtitle; a missing original is logged and skipped the same way.
+ * Each rendition is journaled like an upload's, so a crash between storing it and recording it leaves
+ * nothing behind.
  */
 export async function buildMissingRenditions(
   subtitles: SubtitlesRepository,
   store: SubtitleStore,
+  journal: StorageJournal,
+  clock: Clock,
   log: FastifyBaseLogger,
 ): Promise<number> {
   let built = 0;
@@ -32,9 +38,11 @@ export async function buildMissingRenditions(
       const rendition = bytes ? makeRendition(bytes, row.sub_name) : null;
       if (rendition?.ok) {
         const key = newStorageKey();
+        await journal.begin([key], clock());
         await store.put(key, rendition.vtt);
-        if (await subtitles.setFirstRendition(row.sub_id, rendition.charset, key)) built++;
-        else await store.delete([key]); // another node built it first
+        const recorded = await subtitles.setFirstRendition(row.sub_id, rendition.charset, key);
+        if (recorded) built++;
+        await journal.end([key], recorded ? [] : [key]); // not recorded: another node built it first
       } else {
         if (rendition) log.warn({ sub_id: row.sub_id, reason: rendition.reason }, 'a stored subtitle cannot be played; no rendition built');
         await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes).encoding : 'utf-8', null);

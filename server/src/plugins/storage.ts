@@ -2,18 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { subtitleStoreFor } from '../db/open';
-import { buildMissingRenditions } from '../lib/build-renditions';
 
 /**
  * Subtitle content (`app.store`: files next to SQLite, rows in PostgreSQL) and the multipart parser
- * of uploads, which streams to temporary files of the data folder. Before the server listens, tracks
- * stored before player renditions existed get theirs.
+ * of uploads, which streams to temporary files of the data folder.
  */
 async function storage(app: FastifyInstance): Promise<void> {
   app.decorate('store', subtitleStoreFor(app.db, app.settings.dataDir));
   await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
-  const renditions = await buildMissingRenditions(app.subtitles, app.store, app.log);
-  if (renditions > 0) app.log.info(`built the player renditions of ${renditions} stored subtitles`);
 }
 
 export default fp(storage, { name: 'storage', dependencies: ['database'] });

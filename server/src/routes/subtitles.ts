@@ -66,19 +66,25 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       if (lang === row.sub_lang && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
 
       const changes: TrackChanges = { sub_lang: lang };
+      let vtt: string | null = null;
       if (charsetChanged) {
         // Rebuilt from the untouched original, so any earlier choice can be undone.
-        const rendition = makeRendition(await app.store.get(row.storage_name), row.sub_name, named.charset);
-        if (!rendition.ok) return fail(reply, 400, rendition.reason);
-        changes.sub_charset = rendition.charset;
+        const made = makeRendition(await app.store.get(row.storage_name), row.sub_name, named.charset);
+        if (!made.ok) return fail(reply, 400, made.reason);
+        vtt = made.vtt;
+        changes.sub_charset = made.charset;
         changes.rendition_name = newStorageKey();
-        await app.store.put(changes.rendition_name, rendition.vtt);
       }
+      // The new rendition and the one it replaces are journaled: a crash at any point leaves exactly
+      // the one the row points at.
+      const replaced = changes.rendition_name ? [changes.rendition_name, ...(row.rendition_name ? [row.rendition_name] : [])] : [];
+      await app.storageJournal.begin(replaced, app.clock());
+      if (vtt !== null && changes.rendition_name) await app.store.put(changes.rendition_name, vtt);
       await app.subtitles.update(row.sub_id, changes).catch(async (err: unknown) => {
-        if (changes.rendition_name) await app.store.delete([changes.rendition_name]);
+        await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
         throw err;
       });
-      if (changes.rendition_name && row.rendition_name) await app.store.delete([row.rendition_name]);
+      await app.storageJournal.end(replaced, row.rendition_name && changes.rendition_name ? [row.rendition_name] : []);
       return ok('Subtitle updated successfully', toSubtitleJson({ ...row, ...changes }));
     },
   );

@@ -35,7 +35,9 @@ const uploadReply = v.object({ sub: subtitleSchema });
 /**
  * POST /api/files/sub (multipart). XMLHttpRequest rather than ky: upload progress needs it (fetch
  * upload streams need HTTP/2, which http://127.0.0.1 does not speak). Same rules as the client:
- * auth headers, 10 s time-out, envelope validation, server messages in ApiError, 401 ends the session.
+ * auth headers, envelope validation, server messages in ApiError, 401 ends the session. The 10 s
+ * time-out counts silence, not the whole request: 10 s without upload progress, or 10 s for the
+ * answer once the file is sent — a 5 MB file on a slow link must not fail just for taking longer.
  */
 export function uploadSubtitle(
   api: ApiClient,
@@ -46,11 +48,22 @@ export function uploadSubtitle(
     const hadKey = api.hasKey();
     const xhr = new XMLHttpRequest();
     xhr.open('POST', api.url(path));
-    xhr.timeout = REQUEST_TIMEOUT_MS;
     for (const [name, value] of Object.entries(api.authHeaders())) xhr.setRequestHeader(name, value);
+    let timedOut = false;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const restartSilence = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, REQUEST_TIMEOUT_MS);
+    };
     xhr.upload.onprogress = (event) => {
+      restartSilence();
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
+    xhr.upload.onload = restartSilence;
+    xhr.onloadend = () => clearTimeout(silence);
     xhr.onload = () => {
       let body: unknown = null;
       try {
@@ -72,8 +85,8 @@ export function uploadSubtitle(
       }
     };
     xhr.onerror = () => reject(new ApiError(GENERIC_ERROR, 'network'));
-    xhr.ontimeout = () => reject(new ApiError(TRANSPORT_ERRORS.timeout, 'timeout'));
-    xhr.onabort = () => reject(new ApiError(TRANSPORT_ERRORS.cancelled, 'network'));
+    xhr.onabort = () =>
+      reject(timedOut ? new ApiError(TRANSPORT_ERRORS.timeout, 'timeout') : new ApiError(TRANSPORT_ERRORS.cancelled, 'network'));
     if (signal) {
       if (signal.aborted) {
         reject(new ApiError(TRANSPORT_ERRORS.cancelled, 'network'));
@@ -89,5 +102,6 @@ export function uploadSubtitle(
     // The file last: multipart parsers that stream see the fields first.
     form.append('subtitle_file', file, file.name);
     xhr.send(form);
+    restartSilence();
   });
 }
