@@ -2,8 +2,11 @@
 // VP_TEST_DATABASE_URL names a server the bench may create a database on): a temporary data dir (and
 // database), the reference server (VP_DEMO=0), 1,000,000 files seeded with the server CLI (timed), then
 // separate client processes measure GET /api/files/ and the fairness between accounts.
+// `--keep-data`: the seeded data (a folder in the system's temp dir and the database `<base>_bench`) is
+// kept and reused by the next run with the same --files, which then skips the seed (minutes at 1 M).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { fmtMs, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
@@ -31,14 +34,24 @@ async function adminQuery(baseUrl, sql) {
   }
 }
 
-/** A fresh database next to the base one (same role), named after it: `<base>_bench`. */
-async function freshDatabase(baseUrl) {
+/** A fresh database next to the base one (same role), named after it: `<base>_bench`; `keep` reuses it when seeded. */
+async function benchDatabase(baseUrl, seeded) {
   const url = new URL(baseUrl);
   const name = `${url.pathname.slice(1)}_bench`;
-  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
   url.pathname = `/${name}`;
+  if (!seeded) {
+    await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  }
   return { url: url.toString(), drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The data folder of a run: temporary, or (keep) a fixed one per engine and size, seeded once. */
+function benchDataDir(engine, files, keep) {
+  if (!keep) return { dir: tempDir('vp-bench-api-'), seeded: false };
+  const dir = join(tmpdir(), `vp-bench-api-${engine.toLowerCase()}-${files}`);
+  mkdirSync(dir, { recursive: true });
+  return { dir, seeded: existsSync(join(dir, 'seeded')) };
 }
 
 function runFairness(config) {
@@ -71,8 +84,8 @@ const LIGHT_BUDGET = 50;
 const figure = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms (n=${s.n}, max ${fmtMs(s.max)})`;
 
 /** Seeds, serves and measures one engine; returns its rows (named without the engine) and notes. */
-async function measureEngine(engine, { files, samples, fairSeconds }) {
-  const dataDir = tempDir('vp-bench-api-');
+async function measureEngine(engine, { files, samples, fairSeconds, keep }) {
+  const { dir: dataDir, seeded } = benchDataDir(engine, files, keep);
   const rows = [];
   const notes = [];
   let server;
@@ -80,27 +93,33 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
   try {
     const env = { VP_DATA_DIR: dataDir, VP_DEMO: '0' };
     if (engine === 'PostgreSQL') {
-      database = await freshDatabase(postgresBase());
+      database = await benchDatabase(postgresBase(), seeded);
       env.DATABASE_URL = database.url;
     }
-    // Seed first, then start the server: seeding under a running server leaves the whole million rows
-    // in a ~700 MB WAL that the (read-only) bench never checkpoints, which is not the steady state.
-    console.log(`[${engine}] seeding ${files.toLocaleString('en')} files …`);
-    const seed = await runCli(['seed', '--account', ACCOUNT, '--password', PASSWORD, '--files', String(files)], env, 15 * 60_000);
-    await runCli(['seed', '--account', LIGHT, '--password', PASSWORD, '--files', '1000'], env, 120_000);
+    if (seeded) {
+      console.log(`[${engine}] reusing the data seeded in ${dataDir} (--keep-data)`);
+      notes.push(`Reused the data seeded by an earlier run (--keep-data, ${dataDir}).`);
+    } else {
+      // Seed first, then start the server: seeding under a running server leaves the whole million rows
+      // in a ~700 MB WAL that the (read-only) bench never checkpoints, which is not the steady state.
+      console.log(`[${engine}] seeding ${files.toLocaleString('en')} files …`);
+      const seed = await runCli(['seed', '--account', ACCOUNT, '--password', PASSWORD, '--files', String(files)], env, 15 * 60_000);
+      await runCli(['seed', '--account', LIGHT, '--password', PASSWORD, '--files', '1000'], env, 120_000);
+      if (keep) writeFileSync(join(dataDir, 'seeded'), `${new Date().toISOString()}\n`);
+      rows.push({
+        name: `seed ${files.toLocaleString('en')} files (server CLI, wall time incl. tsx start)`,
+        figure: `${(seed.ms / 1000).toFixed(1)} s`,
+        budget: '< 60 s ("well under a minute")',
+        status: seed.ms < 60_000 ? 'PASS' : 'FAIL',
+        note: '',
+      });
+    }
     if (engine === 'SQLite') {
       const sizes = readdirSync(dataDir)
         .filter((f) => f.startsWith('vp.db'))
         .map((f) => `${f} ${(statSync(join(dataDir, f)).size / 2 ** 20).toFixed(0)} MB`);
       notes.push(`After the seed: ${sizes.join(', ')}.`);
     }
-    rows.push({
-      name: `seed ${files.toLocaleString('en')} files (server CLI, wall time incl. tsx start)`,
-      figure: `${(seed.ms / 1000).toFixed(1)} s`,
-      budget: '< 60 s ("well under a minute")',
-      status: seed.ms < 60_000 ? 'PASS' : 'FAIL',
-      note: '',
-    });
     server = await startServer({ dataDir, demo: false, extraEnv: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {} });
     console.log(`[${engine}] server on ${server.url}; measuring (${samples} samples a case) …`);
     const apiKey = await signInByApi(server.url, ACCOUNT, PASSWORD);
@@ -145,8 +164,10 @@ async function measureEngine(engine, { files, samples, fairSeconds }) {
     });
   } finally {
     await server?.stop();
-    await database?.drop().catch(() => {});
-    removeDir(dataDir);
+    if (!keep) {
+      await database?.drop().catch(() => {});
+      removeDir(dataDir);
+    }
   }
   return { rows, notes };
 }
@@ -155,7 +176,9 @@ export async function run(options = {}) {
   const files = Number(options.files ?? FILES);
   const samples = Number(options.samples ?? 200);
   const fairSeconds = Number(options.fairSeconds ?? 20);
-  const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])];
+  const keep = Boolean(options['keep-data']);
+  // `--engine=SQLite` or `--engine=PostgreSQL` measures one of them only.
+  const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])].filter((e) => !options.engine || e === options.engine);
   const byEngine = {};
   const notes = [
     `Client: a separate Node process, Node fetch with keep-alive, sequential requests on 127.0.0.1, 20 warm-up requests then up to ${samples} timed per case (each case capped at 30 s); time = request sent → whole body read. Random pages are uniform over the whole range of the query (fixed PRNG seed).`,
@@ -163,7 +186,7 @@ export async function run(options = {}) {
   ];
   for (const engine of engines) {
     try {
-      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds });
+      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds, keep });
       notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
     } catch (err) {
       byEngine[engine] = {

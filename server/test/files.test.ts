@@ -178,7 +178,7 @@ describe('GET /api/files/', () => {
   });
 
   it('pages search results the same way with either strategy, for every sort and filter', async () => {
-    for (const search of ['a', 'e', '2']) {
+    for (const search of ['a', 'e', '2', 'a%20e']) {
       for (const filter of ['', '&isActive=1', '&file_status=10']) {
         for (const sortBy of ['created_at', 'file_title', 'file_id']) {
           for (const order of ['asc', 'desc']) {
@@ -247,6 +247,19 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
     expect(res.body.data).toMatchObject({ file_title: 'New title', file_slug: 'new-slug_1', isActive: 0 });
     const search = await s.request('GET', '/api/files/?search=new', { key });
     expect(search.body.data.files.map((f: any) => f.file_id)).toContain(ids[0]);
+  });
+
+  it('counts search matches exactly after edits and deletes', async () => {
+    const total = async (search: string) =>
+      (await s.request('GET', `/api/files/?search=${search}`, { key })).body.data.pagination.total_records;
+    await s.request('PUT', `/api/files/${ids[3]}`, { key, json: { file_title: 'Quillwort quillworts' } });
+    expect([await total('quillwort'), await total('quill'), await total('quillworts')]).toEqual([1, 1, 1]);
+    await s.request('PUT', `/api/files/${ids[4]}`, { key, json: { file_title: 'Quillwort' } });
+    expect([await total('quill'), await total('quill%20quillworts')]).toEqual([2, 1]);
+    await s.request('PUT', `/api/files/${ids[3]}`, { key, json: { file_title: 'Renamed' } });
+    expect([await total('quill'), await total('quillworts')]).toEqual([1, 0]);
+    expect((await s.request('DELETE', `/api/files/${ids[4]}`, { key })).status).toBe(200);
+    expect(await total('quill')).toBe(0);
   });
 
   it('answers "No changes to save" as a warning when nothing changed', async () => {

@@ -1,22 +1,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from './engine';
 
-/** The table of this module, in SQL both engines accept; created when the server starts. */
-const TABLES = [
-  `CREATE TABLE IF NOT EXISTS rate_limit_hits (
-     bucket text PRIMARY KEY,
-     hits integer NOT NULL,
-     window_ends_at bigint NOT NULL
-   )`,
-  'CREATE INDEX IF NOT EXISTS rate_limit_hits_age ON rate_limit_hits (window_ends_at)',
-];
-
 /** Expired buckets are deleted at most this often (one indexed DELETE). */
 const PURGE_EVERY_MS = 60_000;
-
-export async function createRateLimitTables(db: Db): Promise<void> {
-  for (const sql of TABLES) await db.run(sql);
-}
 
 /**
  * A @fastify/rate-limit store whose counters live in the database, so that every node of a

@@ -57,25 +57,6 @@ interface Counter {
   last_failure_at: number;
 }
 
-/** The tables of this module, in SQL both engines accept; created when the server starts. */
-const TABLES = [
-  `CREATE TABLE IF NOT EXISTS sign_in_failures (
-     scope text NOT NULL,
-     subject text NOT NULL,
-     failures integer NOT NULL,
-     last_failure_at bigint NOT NULL,
-     PRIMARY KEY (scope, subject)
-   )`,
-  'CREATE INDEX IF NOT EXISTS sign_in_failures_age ON sign_in_failures (last_failure_at)',
-  `CREATE TABLE IF NOT EXISTS sign_in_known_addresses (
-     username text NOT NULL,
-     address text NOT NULL,
-     last_success_at bigint NOT NULL,
-     PRIMARY KEY (username, address)
-   )`,
-  'CREATE INDEX IF NOT EXISTS sign_in_known_addresses_age ON sign_in_known_addresses (last_success_at)',
-];
-
 /** An address is "known" to an account for this long after it last signed in to it. */
 const KNOWN_FOR_MS = 90 * 86_400_000;
 
@@ -88,10 +69,6 @@ export class SignInThrottle {
   constructor(db: Db, policy: SignInPolicy) {
     this.#db = db;
     this.#policy = policy;
-  }
-
-  async createTables(): Promise<void> {
-    for (const sql of TABLES) await this.#db.run(sql);
   }
 
   /**

@@ -2,28 +2,6 @@ import os from 'node:os';
 import type { SubtitleStore } from '../lib/subtitle-store';
 import type { Db } from './engine';
 
-/**
- * Crash-clean subtitle storage. Content and its row are two writes (the content may be a file), so a
- * process killed between them would leave content no row points at. Every change that could do that
- * is written down here first, under the content's key:
- *
- * - upload: `begin(key)` → put the content → insert the row → `end(key)`, deleting the content when
- *   no row was kept (refused, duplicate, error);
- * - removal: `begin(keys)` → delete the rows → `end(keys)`, deleting the content only after its row is gone.
- *
- * Whatever point a crash hits, the key stays in the journal, and `recover()` settles it: content that a
- * row points at is kept, any other content under that key is deleted. It runs when the server starts
- * (for entries of processes of this machine that are gone) and then every few minutes (also for entries
- * of other nodes older than an hour, longer than any request may take).
- */
-const TABLES = [
-  `CREATE TABLE IF NOT EXISTS storage_journal (
-     storage_name text PRIMARY KEY,
-     owner text NOT NULL,
-     created_at bigint NOT NULL
-   )`,
-];
-
 /** An entry older than this belongs to a request that can no longer be running, on any node. */
 export const STALE_ENTRY_MS = 3_600_000;
 
@@ -47,6 +25,20 @@ function ownerIsGone(owner: string): boolean {
   return pid !== process.pid && !processIsAlive(pid);
 }
 
+/**
+ * Crash-clean subtitle storage. Content and its row are two writes (the content may be a file), so a
+ * process killed between them would leave content no row points at. Every change that could do that
+ * is written down here first, under the content's key:
+ *
+ * - upload: `begin(key)` → put the content → insert the row → `end(key)`, deleting the content when
+ *   no row was kept (refused, duplicate, error);
+ * - removal: `begin(keys)` → delete the rows → `end(keys)`, deleting the content only after its row is gone.
+ *
+ * Whatever point a crash hits, the key stays in the journal, and `recover()` settles it: content that a
+ * row points at is kept, any other content under that key is deleted. It runs when the server starts
+ * (for entries of processes of this machine that are gone) and then every few minutes (also for entries
+ * of other nodes older than an hour, longer than any request may take).
+ */
 export class StorageJournal {
   readonly #db: Db;
   readonly #store: SubtitleStore;
@@ -54,10 +46,6 @@ export class StorageJournal {
   constructor(db: Db, store: SubtitleStore) {
     this.#db = db;
     this.#store = store;
-  }
-
-  async createTables(): Promise<void> {
-    for (const sql of TABLES) await this.#db.run(sql);
   }
 
   /** Writes the keys down before their content or rows change. */

@@ -32,7 +32,6 @@ export async function sweepTempFiles(tmpDir: string, now = Date.now()): Promise<
  */
 async function crashCleanStorage(app: FastifyInstance): Promise<void> {
   const journal = new StorageJournal(app.db, app.store);
-  await journal.createTables();
   app.decorate('storageJournal', journal);
 
   const sweep = async () => {

@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRateLimitTables, databaseRateLimitStore } from '../db/rate-limit-store';
+import { databaseRateLimitStore } from '../db/rate-limit-store';
 import { hashApiKey } from '../lib/tokens';
 import { apiKeyOf } from './authentication';
 
@@ -18,7 +18,6 @@ function bucketOf(request: FastifyRequest): string {
  */
 async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
   const shared = app.db.engine === 'postgres';
-  if (shared) await createRateLimitTables(app.db);
   await app.register(rateLimit, {
     global: false, // added below as a root hook instead, so that it runs before authentication
     max: perMinute,

@@ -15,7 +15,6 @@ interface LoginBody {
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const throttle = new SignInThrottle(app.db, app.settings.signInPolicy);
-  await throttle.createTables();
 
   app.post<{ Body: LoginBody }>(
     '/login',

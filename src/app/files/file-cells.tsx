@@ -1,5 +1,5 @@
 import { Chip, Switch, Tooltip } from '@mui/material';
-import type { ReactElement } from 'react';
+import { memo, type ReactElement } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { CheckCircleIcon, ErrorOutlineIcon, HourglassEmptyIcon, SyncIcon } from '../ui/icons';
 import { fileStatusInfo, type StatusFamily } from './file-status';
@@ -27,8 +27,11 @@ const FAMILY_STYLE: Record<StatusFamily, { sx: ReturnType<typeof family>; icon: 
   done: { sx: family(['#e8f5e9', '#1b5e20'], ['rgba(102, 187, 106, 0.18)', '#a5d6a7']), icon: <CheckCircleIcon aria-hidden /> },
 };
 
-/** The read-only processing status: a tinted badge with its description as a tooltip. */
-export function StatusBadge({ code }: { code: number }) {
+/**
+ * The read-only processing status: a tinted badge with its description as a tooltip. Memoised, like
+ * the switch: the grid renders each new row's cells twice on a page change, the second time with the same props.
+ */
+export const StatusBadge = memo(function StatusBadge({ code }: { code: number }) {
   const status = fileStatusInfo(code);
   const { sx, icon } = FAMILY_STYLE[status.family];
   return (
@@ -36,13 +39,21 @@ export function StatusBadge({ code }: { code: number }) {
       <Chip size="small" label={status.name} icon={icon} tabIndex={0} data-family={status.family} sx={sx} />
     </Tooltip>
   );
-}
+});
 
 /**
  * The one-click Active flag: a switch (it changes something), never a badge (badges only report).
  * The tooltip says what a click does: Disable or Enable.
  */
-export function ActiveSwitch({ file, onToggle, label = 'Active' }: { file: VideoFile; onToggle(file: VideoFile): void; label?: string }) {
+export const ActiveSwitch = memo(function ActiveSwitch({
+  file,
+  onToggle,
+  label = 'Active',
+}: {
+  file: VideoFile;
+  onToggle(file: VideoFile): void;
+  label?: string;
+}) {
   const active = file.isActive === 1;
   return (
     <Tooltip title={active ? 'Disable' : 'Enable'} describeChild>
@@ -54,4 +65,4 @@ export function ActiveSwitch({ file, onToggle, label = 'Active' }: { file: Video
       />
     </Tooltip>
   );
-}
+});

@@ -36,6 +36,8 @@ const GRID_SX = {
   '& .MuiDataGrid-cell[data-field="file_title"]': { fontWeight: 500 },
 } as const;
 
+const FLEX_PARENT_SX = { display: 'flex', flexDirection: 'column' } as const;
+
 export interface FileGridProps {
   rows: VideoFile[];
   total: number;
@@ -89,34 +91,36 @@ export const FileGrid = memo(function FileGrid({
   );
 
   return (
-    <DataGrid
-      nonce={nonce}
-      rows={rows}
-      columns={columns}
-      getRowId={getRowId}
-      rowCount={total}
-      loading={loading}
-      autoHeight
-      // At most 30 rows and 9 columns: render every cell, so columns scrolled out of a narrow host stay in the DOM (find, keyboard, tests).
-      disableVirtualization
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      disableColumnFilter
-      checkboxSelection
-      disableRowSelectionOnClick
-      pageSizeOptions={PAGE_SIZE_OPTIONS}
-      paginationModel={paginationModel}
-      onPaginationModelChange={onPaginationModelChange}
-      sortingOrder={SORTING_ORDER}
-      sortModel={sortModel}
-      onSortModelChange={onSortModelChange}
-      rowSelectionModel={selectionModel}
-      onRowSelectionModelChange={onRowSelectionModelChange}
-      localeText={LOCALE_TEXT}
-      slots={SLOTS}
-      aria-label="Files"
-      sx={GRID_SX}
-    />
+    // A column flex parent: the grid is as tall as its rows without `autoHeight` (which measures its content again after each page).
+    <Box sx={FLEX_PARENT_SX}>
+      <DataGrid
+        nonce={nonce}
+        rows={rows}
+        columns={columns}
+        getRowId={getRowId}
+        rowCount={total}
+        loading={loading}
+        // At most 30 rows and 9 columns: render every cell, so columns scrolled out of a narrow host stay in the DOM (find, keyboard, tests).
+        disableVirtualization
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        checkboxSelection
+        disableRowSelectionOnClick
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        sortingOrder={SORTING_ORDER}
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        rowSelectionModel={selectionModel}
+        onRowSelectionModelChange={onRowSelectionModelChange}
+        localeText={LOCALE_TEXT}
+        slots={SLOTS}
+        aria-label="Files"
+        sx={GRID_SX}
+      />
+    </Box>
   );
 });

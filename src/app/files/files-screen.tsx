@@ -40,13 +40,17 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
 
-  // A new query string is a new history entry, so back/forward restore the view.
+  // A new query string is a new history entry, so back/forward restore the view. One identity for
+  // the screen's life (it reads the address through a ref): a page change does not re-render the
+  // grid for a new handler.
+  const address = useRef({ location, search });
+  address.current = { location, search };
   const setView = useCallback(
     (patch: Partial<ListState>) => {
-      const qs = updateListQuery(search, patch);
-      navigate(location + (qs ? `?${qs}` : ''));
+      const qs = updateListQuery(address.current.search, patch);
+      navigate(address.current.location + (qs ? `?${qs}` : ''));
     },
-    [location, search, navigate],
+    [navigate],
   );
   // The last row of a later page: show the page before it instead of an empty one.
   const afterDelete = useCallback(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { updateFile } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
@@ -39,14 +39,15 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
-  // Rows that left the page (another page, a delete) leave the selection too.
-  useEffect(() => {
-    setSelection((current) => {
-      const present = new Set(rows.map((row) => row.file_id));
-      const kept = [...current].filter((id) => present.has(id));
-      return kept.length === current.size ? current : new Set(kept);
-    });
-  }, [rows]);
+  // Rows that left the page (another page, a delete) leave the selection too: adjusted while
+  // rendering the new rows, not in an effect after it (that would be a second commit per page).
+  const [selectionRows, setSelectionRows] = useState(rows);
+  if (selectionRows !== rows) {
+    setSelectionRows(rows);
+    const present = new Set(rows.map((row) => row.file_id));
+    const kept = [...selection].filter((id) => present.has(id));
+    if (kept.length !== selection.size) setSelection(new Set(kept));
+  }
 
   const toggleActive = useCallback(
     async (file: VideoFile) => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, Profiler, type ReactNode } from 'react';
 import { renderHook, settle } from '../../../test/support/render-hook';
 import { ApiError } from '../api/api-error';
 import type { FileQuery } from '../api/files';
@@ -43,6 +43,28 @@ describe('useFileList', () => {
     expect(result.current.shownQuery?.page).toBe(2);
     // Page 2 came from the prefetch; only page 3 was asked for since.
     expect(pagesAsked()).toEqual([1, 2, 3]);
+  });
+
+  it('a page change to the page fetched ahead is one commit that already holds its rows (no loading state, no second render)', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    // What each commit showed: the page its rows belong to, and whether it said 'Loading'.
+    const commits: string[] = [];
+    let latest: ReturnType<typeof useFileList> | undefined;
+    const { result, rerender } = renderHook(
+      (s: ListState) => (latest = useFileList(s)),
+      DEFAULT_STATE,
+      (children: ReactNode) => (
+        <Profiler id="list" onRender={() => commits.push(`${latest?.shownQuery?.page}:${latest?.loading}`)}>
+          {children}
+        </Profiler>
+      ),
+    );
+    await settle();
+    commits.length = 0;
+    rerender({ ...DEFAULT_STATE, page: 2 });
+    await settle();
+    expect(commits).toEqual(['2:false']);
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'p2 #0' });
   });
 
   it('a failed first load is an error state with the reason, not an empty list; reload recovers', async () => {

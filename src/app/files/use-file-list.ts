@@ -41,12 +41,17 @@ function reasonOf(error: unknown): string {
   return error.fromServer || error.kind === 'timeout' || error.kind === 'invalid-response' ? error.message : UNREACHABLE;
 }
 
+/** The prefetched page for `key`, when there is one and it is still fresh. */
+function freshAhead(slot: Prefetched | null, key: string): Prefetched | null {
+  return slot && slot.key === key && performance.now() - slot.at < PREFETCH_FRESH_MS ? slot : null;
+}
+
 /**
  * The grid's data source. Rows, total and the query they belong to change together, so the grid
- * renders once per page change (and never labels old rows with the new page). The next page is
- * fetched ahead, so paging forward shows it without waiting for the server. A failed load (or a
- * reply whose status is not success) becomes `error`, with the server's message when it sent one,
- * until `reload` succeeds.
+ * never labels old rows with the new page. The next page is fetched ahead; paging forward to it
+ * takes it in the same render as the page change (one commit: no loading state, no effect that
+ * sets the rows after the render). A failed load (or a reply whose status is not success) becomes
+ * `error`, with the server's message when it sent one, until `reload` succeeds.
  */
 export function useFileList(state: ListState) {
   const api = useApi();
@@ -60,14 +65,23 @@ export function useFileList(state: ListState) {
 
   // A string key: the effect runs again only when the request itself changes.
   const queryKey = keyOf(toFileQuery(state));
+  // The view asked for is the page fetched ahead: show it in this very render (React re-runs the
+  // component before committing, so the page change and its rows are one commit).
+  const ahead = shown.query && keyOf(shown.query) === queryKey ? null : freshAhead(prefetched.current, queryKey);
+  if (ahead) {
+    setShown(ahead.page);
+    if (loading) setLoading(false);
+  }
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+
   useEffect(() => {
     const query: FileQuery = JSON.parse(queryKey);
-    const ahead = prefetched.current;
-    if (ahead && ahead.key === queryKey && performance.now() - ahead.at < PREFETCH_FRESH_MS) {
+    const taken = prefetched.current;
+    if (taken && taken.key === queryKey && shownRef.current === taken.page) {
+      // The render already shows the page fetched ahead: only look one page further.
       prefetched.current = null;
-      setShown(ahead.page);
-      setLoading(false);
-      return prefetchNext(api, query, ahead.page.total, prefetched);
+      return prefetchNext(api, query, taken.page.total, prefetched);
     }
 
     const controller = new AbortController();

@@ -32,3 +32,26 @@ export function searchCondition(accountId: number, search: string): { sql: strin
   }
   return { sql: `(${arms.join(' OR ')})`, params };
 }
+
+/**
+ * The ids of the files a search matches, from `file_words`: an index-only range read per word (the
+ * word as a prefix of the account's words), intersected, plus the file with the searched id. Null when
+ * nothing is searchable. `single` is the one word of a search that has nothing else: counting its
+ * distinct ids needs no set operation.
+ */
+export function matchedIds(accountId: number, search: string): { sql: string; params: SqlValue[]; single: boolean } | null {
+  const patterns = queryTerms(search).map((w) => `${accountId}x${w}%`);
+  const id = searchedId(search);
+  if (!patterns.length && id === null) return null;
+  const arms: string[] = [];
+  const params: SqlValue[] = [];
+  if (patterns.length) {
+    arms.push(patterns.map(() => 'SELECT file_id FROM file_words WHERE word LIKE ?').join(' INTERSECT '));
+    params.push(...patterns);
+  }
+  if (id !== null) {
+    arms.push('SELECT file_id FROM files WHERE file_id = ? AND account_id = ?');
+    params.push(id, accountId);
+  }
+  return { sql: arms.map((a) => `(${a})`).join(' UNION '), params, single: patterns.length === 1 && id === null };
+}

@@ -2,9 +2,19 @@ import type { Queryable, SqlValue } from '../engine';
 import type { FileLister } from '../files-repository';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
-import { pgSearchWords, searchCondition } from './file-search';
+import { matchedIds, pgSearchWords, searchCondition } from './file-search';
 import { ListPositions } from './list-positions';
 import { listFilters, listOrder } from './listing';
+import { PG_SORT_COLUMNS } from './migrations';
+
+/** A search matching at most this many files is read, counted and sorted in one statement. */
+const FEW_MATCHES = 1000;
+/** An index-only walk of a sort's index looking for search matches stops after this many rows (see #searchPage). */
+const WALK_CAP = 120_000;
+/** A walk that reads every row it passes from the heap stops after this many rows. */
+const HEAP_WALK_CAP = 4000;
+/** Matches beyond this many are not hashed for an index-only walk. */
+const HASHED_MATCHES = 30_000;
 
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
@@ -18,6 +28,7 @@ export class PgLister implements FileLister {
   readonly #db: PgDb;
   readonly #positions: ListPositions;
   readonly #perAccount: number;
+  #strategy: 'auto' | 'walk' | 'join' = 'auto';
   readonly #running = new Map<number, number>();
   readonly #waiting = new Map<number, Array<() => void>>();
 
@@ -73,26 +84,141 @@ export class PgLister implements FileLister {
 
   async #search(tx: Queryable, accountId: number, q: ListQuery, search: string): Promise<ListPage> {
     const condition = searchCondition(accountId, search);
-    if (!condition) return { files: [], total: 0 };
+    const matched = matchedIds(accountId, search);
+    if (!condition || !matched) return { files: [], total: 0 };
     const { sql, params } = listFilters(q);
-    const where = `account_id = ? AND ${condition.sql}${sql}`;
-    const all = [accountId, ...condition.params, ...params];
-    const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM files WHERE ${where}`, all);
+    if (!matched.single && this.#strategy !== 'walk') {
+      const few = await this.#fewMatches(tx, q, `account_id = ? AND ${condition.sql}${sql}`, [accountId, ...condition.params, ...params]);
+      if (few) return few;
+    }
+    // The count comes from the word btree (index-only), never from the GIN index, whose every match
+    // costs a heap page; with filters the matches are looked up in files.
+    const count = params.length
+      ? `SELECT count(*) AS total FROM files WHERE account_id = ? AND file_id IN (${matched.sql})${sql}`
+      : matched.single
+        ? 'SELECT count(DISTINCT file_id) AS total FROM file_words WHERE word LIKE ?'
+        : `SELECT count(*) AS total FROM (${matched.sql}) m`;
+    const row = await tx.get<{ total: number }>(count, params.length ? [accountId, ...matched.params, ...params] : matched.params);
     const total = row?.total ?? 0;
-    return { total, files: await this.#page(tx, q, total, where, all) };
+    const offset = (q.page - 1) * q.limit;
+    if (offset >= total) return { total, files: [] };
+    const listed = await tx.get<{ n: number }>(`SELECT coalesce(sum(n), 0)::bigint AS n FROM file_counts WHERE account_id = ?${sql}`, [
+      accountId,
+      ...params,
+    ]);
+    const listing = { where: `account_id = ?${sql}`, params: [accountId, ...params], rows: listed?.n ?? 0 };
+    return { total, files: await this.#searchPage(tx, q, total, listing, condition, matched) };
   }
 
   /**
-   * `limit` rows from `offset` of `total`: from the nearest stored position when the listing (of an
-   * account, without search) has them, else from the nearer end of the index (a page past the middle
+   * A page of matches, read the cheaper way: walking the sort's index and keeping matches costs a
+   * heap page per row walked, reading every match and sorting them a heap page per match. Matches are
+   * not spread evenly over a sort (a word may sit mostly at the end of the titles), so a short walk is
+   * capped: first one over the heap (HEAP_WALK_CAP rows), then an index-only one beside the word
+   * btree's matches (growing up to WALK_CAP rows), and reading every match takes over when both hit
+   * their cap. Many matches always make the walk short.
+   */
+  async #searchPage(
+    tx: Queryable,
+    q: ListQuery,
+    total: number,
+    listing: { where: string; params: SqlValue[]; rows: number },
+    condition: { sql: string; params: SqlValue[] },
+    matched: { sql: string; params: SqlValue[] },
+  ): Promise<FileRow[]> {
+    const offset = (q.page - 1) * q.limit;
+    const reverse = offset + q.limit / 2 > total / 2;
+    const asc = (q.order === 'asc') !== reverse;
+    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
+    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const order = listOrder(q, asc);
+    const steps = ((skip + limit) * listing.rows) / total;
+    const page = (rows: FileRow[]) => (reverse ? rows.reverse() : rows);
+    const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
+    const column = PG_SORT_COLUMNS[q.sort_by];
+    const sortColumn = column === 'file_id' ? '' : `, ${column}`;
+    if (walk && steps * 2 <= HEAP_WALK_CAP) {
+      // Matches spread evenly: a short walk that reads each row's words from the heap finds the page.
+      // The filter keeps the walk's order and the walk stops at the page's last match.
+      const rows = await this.#rows(
+        tx,
+        `SELECT file_id FROM (SELECT * FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
+         WHERE ${condition.sql} LIMIT ? OFFSET ?`,
+        [...listing.params, HEAP_WALK_CAP, ...condition.params, limit, skip],
+      );
+      if (rows.length === limit) return page(rows);
+    }
+    if (walk && total <= HASHED_MATCHES && steps * 8 <= WALK_CAP) {
+      // Index-only: the walk reads the sort's covering index, the matches come from the word btree (at
+      // most HASHED_MATCHES of them: many matches make the walk short whichever way it checks them).
+      // It walks 4 times the expected rows, then 8 times more, up to WALK_CAP.
+      for (let cap = Math.max(1000, steps * 4); ; cap = Math.min(WALK_CAP, cap * 8)) {
+        const rows = await this.#rows(
+          tx,
+          `WITH matches AS MATERIALIZED (${matched.sql})
+           SELECT file_id FROM (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} ORDER BY ${order} LIMIT ?) walked
+           WHERE file_id IN (SELECT file_id FROM matches) ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [...matched.params, ...listing.params, Math.ceil(cap), limit, skip],
+        );
+        if (rows.length === limit) return page(rows);
+        if (cap >= WALK_CAP || cap >= listing.rows) break;
+      }
+    } else if (walk && steps < total) {
+      return page(
+        await this.#rows(tx, `SELECT file_id FROM files WHERE ${listing.where} AND ${condition.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+          ...listing.params,
+          ...condition.params,
+          limit,
+          skip,
+        ]),
+      );
+    }
+    return page(
+      await this.#rows(
+        tx,
+        `WITH matches AS MATERIALIZED (SELECT file_id${sortColumn} FROM files WHERE ${listing.where} AND ${condition.sql})
+         SELECT file_id FROM matches ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [...listing.params, ...condition.params, limit, skip],
+      ),
+    );
+  }
+
+  /**
+   * A search of several words usually matches few files: then one GIN scan reads them all, counts
+   * them and sorts the page (a heap page per match, cheap for few). Null when there are more than
+   * FEW_MATCHES: the word btree counts them and the page is read as for many.
+   */
+  async #fewMatches(tx: Queryable, q: ListQuery, where: string, params: SqlValue[]): Promise<ListPage | null> {
+    const few = this.#strategy === 'join' ? Number.MAX_SAFE_INTEGER : FEW_MATCHES;
+    const offset = (q.page - 1) * q.limit;
+    const rows = await tx.all<FileRow & { total: number }>(
+      `SELECT ${FILE_COLUMNS}, total FROM (SELECT *, count(*) OVER () AS total FROM (SELECT * FROM files WHERE ${where} LIMIT ?) c) m
+       ORDER BY ${listOrder(q, q.order === 'asc')} LIMIT ? OFFSET ?`,
+      [...params, few + 1, q.limit, offset],
+    );
+    let total = rows[0]?.total;
+    if (total === undefined) {
+      if (offset === 0) return { files: [], total: 0 };
+      const row = await tx.get<{ total: number }>(`SELECT count(*) AS total FROM (SELECT 1 FROM files WHERE ${where} LIMIT ?) c`, [
+        ...params,
+        few + 1,
+      ]);
+      total = row?.total ?? 0;
+    }
+    if (total > few) return null;
+    return { total, files: rows.map(({ total: _, ...file }) => file) };
+  }
+
+  /**
+   * `limit` rows from `offset` of `total` of an account's listing: from the nearest stored position when it has them, else from the nearer end of the index (a page past the middle
    * is read backwards).
    */
-  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId?: number): Promise<FileRow[]> {
+  async #page(tx: Queryable, q: ListQuery, total: number, where: string, params: SqlValue[], accountId: number): Promise<FileRow[]> {
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return [];
     const count = Math.min(q.limit, total - offset);
     const ascStart = q.order === 'asc' ? offset : total - offset - count;
-    if (accountId !== undefined && Math.min(ascStart, total - ascStart - count) >= this.#positions.step) {
+    if (Math.min(ascStart, total - ascStart - count) >= this.#positions.step) {
       const at = await this.#positions.nearest(tx, accountId, q, ascStart);
       if (at) {
         const seek = this.#positions.seek(q, at);
@@ -135,9 +261,14 @@ export class PgLister implements FileLister {
   /** Positions are computed when a deep page first needs them (see ListPositions). */
   async warm(): Promise<void> {}
 
-  /** Tests make the step between stored positions small, to exercise them on a small table. */
-  async tune(tuning: { anchorStep?: number }): Promise<void> {
+  /**
+   * Tests make the step between stored positions small, to exercise them on a small table, and pin how
+   * a search is read: `join` always reads every match and sorts them, `walk` never reads the matches of
+   * several words in one statement (their count then comes from the word btree).
+   */
+  async tune(tuning: { anchorStep?: number; searchStrategy?: 'auto' | 'walk' | 'join' }): Promise<void> {
     if (tuning.anchorStep) this.#positions.step = tuning.anchorStep;
+    if (tuning.searchStrategy) this.#strategy = tuning.searchStrategy;
   }
 
   async close(): Promise<void> {

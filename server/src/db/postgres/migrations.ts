@@ -72,6 +72,39 @@ CREATE TRIGGER files_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_
   FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
 `;
 
+export const PG_WORDS_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS file_words_word ON file_words (word, file_id)';
+
+/**
+ * `file_words` follows `files.search_words` (one row per word of a file): statement-level triggers,
+ * so a 2,000-row INSERT of a seed writes its words in one statement.
+ */
+export const PG_WORD_TRIGGERS = `
+CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
+      WHERE w.word = o.word AND w.file_id = o.file_id;
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO file_words (word, file_id) SELECT unnest(tsvector_to_array(search_words)), file_id FROM new_rows;
+  ELSE
+    DELETE FROM file_words w USING (
+        SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
+        FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words) o
+      WHERE w.word = o.word AND w.file_id = o.file_id;
+    INSERT INTO file_words (word, file_id)
+      SELECT unnest(tsvector_to_array(n.search_words)), n.file_id
+      FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER files_words_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+CREATE TRIGGER files_words_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+CREATE TRIGGER files_words_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+`;
+
 /** Migrations in order; `schema_migrations` records how many have run. Never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
   `
@@ -167,19 +200,67 @@ const MIGRATIONS: readonly string[] = [
   // 2: the encoding a subtitle is read with and the store key of its WebVTT rendition for the player.
   // Both stay NULL for tracks stored before: the server builds their renditions when it starts.
   `ALTER TABLE subtitles ADD COLUMN sub_charset text, ADD COLUMN rendition_name text`,
+  // 3: the tables of sign-in throttling, crash-clean storage and the shared rate limit. Servers before
+  // this migration created them at start (hence IF NOT EXISTS). The rate-limit counters are UNLOGGED:
+  // a hit is counted on every API request, and a counter lost in a crash only forgives a minute of
+  // hits, so they skip the WAL flush that a logged commit waits for. login_failures was never read.
+  `
+  CREATE TABLE IF NOT EXISTS sign_in_failures (
+    scope           text NOT NULL,
+    subject         text NOT NULL,
+    failures        integer NOT NULL,
+    last_failure_at bigint NOT NULL,
+    PRIMARY KEY (scope, subject)
+  );
+  CREATE INDEX IF NOT EXISTS sign_in_failures_age ON sign_in_failures (last_failure_at);
+  CREATE TABLE IF NOT EXISTS sign_in_known_addresses (
+    username        text NOT NULL,
+    address         text NOT NULL,
+    last_success_at bigint NOT NULL,
+    PRIMARY KEY (username, address)
+  );
+  CREATE INDEX IF NOT EXISTS sign_in_known_addresses_age ON sign_in_known_addresses (last_success_at);
+  CREATE TABLE IF NOT EXISTS storage_journal (
+    storage_name text PRIMARY KEY,
+    owner        text NOT NULL,
+    created_at   bigint NOT NULL
+  );
+  CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_hits (
+    bucket         text PRIMARY KEY,
+    hits           integer NOT NULL,
+    window_ends_at bigint NOT NULL
+  );
+  ALTER TABLE rate_limit_hits SET UNLOGGED;
+  CREATE INDEX IF NOT EXISTS rate_limit_hits_age ON rate_limit_hits (window_ends_at);
+  DROP TABLE IF EXISTS login_failures;
+  `,
+  // 4: the words of every file in a btree, so that a search's match count is an index-only range read
+  // per word (a count over the GIN index reads a heap page for nearly every match).
+  `
+  CREATE TABLE file_words (
+    word    text COLLATE "C" NOT NULL,
+    file_id bigint NOT NULL
+  );
+  INSERT INTO file_words (word, file_id) SELECT unnest(tsvector_to_array(search_words)), file_id FROM files;
+  ${PG_WORDS_INDEX};
+  ${PG_WORD_TRIGGERS}
+  `,
 ];
 
 /** A constant key of pg_advisory_lock: nodes starting together migrate (and seed) one after another. */
 export const MIGRATION_LOCK = "hashtext('vp-admin-kit schema')";
 
-/** Runs the missing migrations; the caller holds the migration lock. Returns true on a new database. */
-export async function migratePg(client: pg.PoolClient): Promise<boolean> {
+/**
+ * Runs the missing migrations (up to `target`: tests build older databases); the caller holds the
+ * migration lock. Returns true on a new database.
+ */
+export async function migratePg(client: pg.PoolClient, target = MIGRATIONS.length): Promise<boolean> {
   await client.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
   const current = rows[0]?.v ?? 0;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  for (let version = current; version < target; version++) {
     await client.query('BEGIN');
     try {
       await client.query(MIGRATIONS[version]!);

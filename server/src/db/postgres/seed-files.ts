@@ -2,7 +2,7 @@ import type { SqlValue } from '../engine';
 import { sampleFiles, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
 import { pgSearchWords } from './file-search';
-import { PG_SEARCH_INDEX, pgListIndexes } from './migrations';
+import { PG_SEARCH_INDEX, PG_WORDS_INDEX, pgListIndexes } from './migrations';
 
 /** From this many files on, the list and search indexes are built once after the insert. */
 const BULK_THRESHOLD = 50_000;
@@ -26,12 +26,12 @@ const COLUMNS = [
  * Adds `count` sample files (see sampleFiles) to an account in one transaction, with multi-row
  * INSERTs; the counters and versions follow through the statement triggers. Seeds take a block of
  * consecutive ids from the identity sequence one at a time (files are created only by seeding).
- * A big seed drops the 20 list and search indexes and builds them once afterwards, several times
+ * A big seed drops the list, search and word indexes and builds them once afterwards, several times
  * faster than maintaining them row by row; other requests on files wait for it to commit.
  */
 export async function seedPgFiles(db: PgDb, accountId: number, count: number, now: number): Promise<SeedResult> {
   const bulk = count >= BULK_THRESHOLD;
-  const indexes = [...pgListIndexes(), { name: 'files_search', sql: PG_SEARCH_INDEX }];
+  const indexes = [...pgListIndexes(), { name: 'files_search', sql: PG_SEARCH_INDEX }, { name: 'file_words_word', sql: PG_WORDS_INDEX }];
   const result = await db.transaction(async (tx) => {
     await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp-admin-kit seed'))");
     const first = (await tx.get<{ id: number }>("SELECT nextval(pg_get_serial_sequence('files', 'file_id')) AS id"))!.id;
@@ -73,6 +73,6 @@ export async function seedPgFiles(db: PgDb, accountId: number, count: number, no
     return { firstId: first, lastId: first + count - 1 };
   });
   // Fresh statistics for the planner, and (after a big seed) the visibility map index-only scans need.
-  await db.run(bulk ? 'VACUUM (ANALYZE) files' : 'ANALYZE files');
+  for (const table of ['files', 'file_words']) await db.run(bulk ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`);
   return result;
 }

@@ -215,11 +215,40 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
     db.exec('ALTER TABLE subtitles ADD COLUMN sub_charset TEXT');
     db.exec('ALTER TABLE subtitles ADD COLUMN rendition_name TEXT');
   },
+  // 5: the tables of sign-in throttling and crash-clean storage. Servers before this migration created
+  // them at start (hence IF NOT EXISTS). The rate limit of one SQLite server counts in memory, so it has
+  // no table here. login_failures was never read.
+  (db) => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS sign_in_failures (
+        scope           TEXT NOT NULL,
+        subject         TEXT NOT NULL,
+        failures        INTEGER NOT NULL,
+        last_failure_at INTEGER NOT NULL,
+        PRIMARY KEY (scope, subject)
+      );
+      CREATE INDEX IF NOT EXISTS sign_in_failures_age ON sign_in_failures (last_failure_at);
+      CREATE TABLE IF NOT EXISTS sign_in_known_addresses (
+        username        TEXT NOT NULL,
+        address         TEXT NOT NULL,
+        last_success_at INTEGER NOT NULL,
+        PRIMARY KEY (username, address)
+      );
+      CREATE INDEX IF NOT EXISTS sign_in_known_addresses_age ON sign_in_known_addresses (last_success_at);
+      CREATE TABLE IF NOT EXISTS storage_journal (
+        storage_name TEXT PRIMARY KEY,
+        owner        TEXT NOT NULL,
+        created_at   INTEGER NOT NULL
+      );
+      DROP TABLE IF EXISTS login_failures;
+    `);
+  },
 ];
 
-export function migrate(db: Database): void {
+/** Runs the missing migrations, up to `target` (tests build older databases). */
+export function migrate(db: Database, target = MIGRATIONS.length): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < MIGRATIONS.length; version++) {
+  for (let version = current; version < target; version++) {
     db.transaction(() => {
       MIGRATIONS[version]!(db);
       db.pragma(`user_version = ${version + 1}`);

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDb } from '../src/db/postgres/connection';
+import { migratePg } from '../src/db/postgres/migrations';
+import { migrate, registerFunctions } from '../src/db/sqlite/migrations';
+import { createTestDatabase, dropTestDatabase, ENGINE, START, startServer, type TestServer } from './helpers';
+
+/**
+ * A database of the last version before the hardening tables were migrations: its server created
+ * them at start, with a row in each, and still had the unused login_failures table. The current
+ * server must upgrade it in order, keep those rows, and end with the schema a new database gets.
+ */
+const OLD_TABLES = [
+  'CREATE TABLE IF NOT EXISTS sign_in_failures (scope text NOT NULL, subject text NOT NULL, failures integer NOT NULL, last_failure_at bigint NOT NULL, PRIMARY KEY (scope, subject))',
+  'CREATE TABLE IF NOT EXISTS sign_in_known_addresses (username text NOT NULL, address text NOT NULL, last_success_at bigint NOT NULL, PRIMARY KEY (username, address))',
+  'CREATE TABLE IF NOT EXISTS storage_journal (storage_name text PRIMARY KEY, owner text NOT NULL, created_at bigint NOT NULL)',
+  "INSERT INTO sign_in_failures VALUES ('address', '203.0.113.9', 3, 1)",
+  "INSERT INTO sign_in_known_addresses VALUES ('someone', '203.0.113.9', 1)",
+  // Another node's entry, younger than any request may take: left alone by the sweep at start.
+  `INSERT INTO storage_journal VALUES ('kept-key', 'another-node:1', ${START})`,
+];
+const PG_OLD_TABLES = [
+  ...OLD_TABLES,
+  'CREATE TABLE IF NOT EXISTS rate_limit_hits (bucket text PRIMARY KEY, hits integer NOT NULL, window_ends_at bigint NOT NULL)',
+];
+
+interface Schema {
+  tables: string[];
+  indexes: string[];
+}
+
+async function schemaOf(s: TestServer): Promise<Schema & { version: number }> {
+  if (ENGINE === 'postgres') {
+    const names = (sql: string) => s.app.db.all<{ n: string }>(sql).then((rows) => rows.map((r) => r.n).sort());
+    return {
+      tables: await names("SELECT tablename AS n FROM pg_tables WHERE schemaname = 'public'"),
+      indexes: await names("SELECT indexname AS n FROM pg_indexes WHERE schemaname = 'public'"),
+      version: (await s.app.db.get<{ v: number }>('SELECT max(version) AS v FROM schema_migrations'))!.v,
+    };
+  }
+  const names = (type: string) =>
+    s.app.db
+      .all<{ n: string }>("SELECT name AS n FROM sqlite_schema WHERE type = ? AND name NOT LIKE 'sqlite_%'", [type])
+      .then((rows) => rows.map((r) => r.n).sort());
+  return {
+    tables: await names('table'),
+    indexes: await names('index'),
+    version: (await s.app.db.get<{ user_version: number }>('PRAGMA user_version'))!.user_version,
+  };
+}
+
+describe('migrating a database of an older version', () => {
+  let old: TestServer;
+  let fresh: TestServer;
+  let oldUrl: string | undefined;
+  const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-server-test-'));
+
+  beforeAll(async () => {
+    if (ENGINE === 'postgres') {
+      oldUrl = await createTestDatabase();
+      const db = new PgDb(oldUrl);
+      await db.withClient(async (client) => {
+        await migratePg(client, 2);
+        for (const sql of PG_OLD_TABLES) await client.query(sql);
+      });
+      await db.close();
+    } else {
+      const db = new BetterSqlite3(path.join(oldDir, 'vp.db'));
+      registerFunctions(db);
+      migrate(db, 4);
+      for (const sql of OLD_TABLES) db.exec(sql);
+      db.close();
+    }
+    old = await startServer({ ...(oldUrl ? { databaseUrl: oldUrl } : {}) }, oldDir);
+    fresh = await startServer();
+  });
+  afterAll(async () => {
+    await old?.close();
+    await fresh?.close();
+    if (oldUrl) await dropTestDatabase(oldUrl);
+    fs.rmSync(oldDir, { recursive: true, force: true });
+  });
+
+  it('ends with the schema of a new database, without login_failures', async () => {
+    const upgraded = await schemaOf(old);
+    expect(upgraded).toEqual(await schemaOf(fresh));
+    expect(upgraded.tables).toEqual(expect.arrayContaining(['sign_in_failures', 'sign_in_known_addresses', 'storage_journal']));
+    expect(upgraded.tables).not.toContain('login_failures');
+  });
+
+  it('keeps the rows the older server wrote', async () => {
+    expect(await old.app.db.all('SELECT scope, subject, failures FROM sign_in_failures')).toEqual([
+      { scope: 'address', subject: '203.0.113.9', failures: 3 },
+    ]);
+    expect(await old.app.db.all('SELECT username, address FROM sign_in_known_addresses')).toEqual([
+      { username: 'someone', address: '203.0.113.9' },
+    ]);
+    expect(await old.app.db.all('SELECT storage_name FROM storage_journal')).toEqual([{ storage_name: 'kept-key' }]);
+  });
+
+  it('serves sign-in throttling from the migrated tables', async () => {
+    await old.addAccount('upgraded', 'upgraded-password', 3);
+    const wrong = await old.request('POST', '/api/auth/login', { json: { username: 'upgraded', password: 'wrong-password' } });
+    expect(wrong.status).toBe(401);
+    const failures = await old.app.db.get<{ n: number }>("SELECT count(*) AS n FROM sign_in_failures WHERE subject LIKE 'upgraded%'");
+    expect(Number(failures!.n)).toBeGreaterThan(0);
+    const key = await old.login('upgraded', 'upgraded-password');
+    expect((await old.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(3);
+  });
+
+  it.runIf(ENGINE === 'postgres')('keeps the rate-limit counters out of the WAL (unlogged) on PostgreSQL', async () => {
+    for (const s of [old, fresh]) {
+      const row = await s.app.db.get<{ p: string }>("SELECT relpersistence AS p FROM pg_class WHERE relname = 'rate_limit_hits'");
+      expect(row?.p).toBe('u');
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { expect } from '@esm-bundle/chai';
+import { CONFIG_REPLY, jsonReply, stubFetch, waitFor } from './helpers';
+
+/**
+ * `<vp-file-list>` paging forward to the page it fetched ahead: how many React commits the click
+ * costs. React reports every commit to the devtools global hook, so this stand-in (installed before
+ * React loads) counts them. The screen itself takes one commit (page change and rows together); the
+ * DataGrid then applies the new props to its own state in two more. A fourth means the screen renders
+ * twice again (the rows set by an effect after the page change, or a 'Loading' state in between).
+ */
+const MAX_COMMITS_PER_PAGE = 3;
+
+let commits = 0;
+(window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true,
+  renderers: new Map(),
+  inject: () => 1,
+  onCommitFiberRoot: () => void commits++,
+  onCommitFiberUnmount: () => {},
+  onPostCommitFiberRoot: () => {},
+  checkDCE: () => {},
+};
+
+const TOTAL = 35;
+const pagesAsked: number[] = [];
+stubFetch((url) => {
+  if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
+  if (url.pathname.includes('/api/files/')) {
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    pagesAsked.push(page);
+    const files = Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => {
+      const id = TOTAL - (page - 1) * limit - i;
+      return {
+        file_id: id,
+        file_server: 'srv-1',
+        file_title: `Title ${id}`,
+        file_slug: `slug-${id}`,
+        file_status: 10,
+        isActive: 1,
+        created_at: '2026-01-02T03:04:05.000Z',
+        file_image: null,
+        file_slide: null,
+      };
+    });
+    return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: TOTAL } } });
+  }
+  return jsonReply({}, 404);
+});
+
+describe('<vp-file-list> paging', () => {
+  let el: HTMLElement & { apiKey: string | null };
+  let root: ShadowRoot;
+  const rowIds = () => [...root.querySelectorAll('[role="row"][data-id]')].map((row) => row.getAttribute('data-id')).join(',');
+
+  before(async () => {
+    await import('/src/index.ts' as string);
+    el = document.createElement('vp-file-list') as typeof el;
+    el.setAttribute('url-state', 'memory');
+    el.apiKey = 'test';
+    document.body.append(el);
+    root = await waitFor(() => el.shadowRoot, 'the shadow root');
+    await waitFor(() => rowIds().startsWith('35,'), 'the first page', 15000);
+  });
+
+  after(() => el.remove());
+
+  it(`shows each prefetched page in at most ${MAX_COMMITS_PER_PAGE} commits, never saying 'Loading...'`, async () => {
+    for (const [page, firstId] of [
+      [2, '25'],
+      [3, '15'],
+    ] as const) {
+      await waitFor(() => pagesAsked.includes(page), `page ${page} fetched ahead`);
+      // Let the prefetch reply land in the hook before the click.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const asked = pagesAsked.length;
+      const before = commits;
+      let sawLoading = false;
+      const watch = new MutationObserver(() => (sawLoading ||= root.textContent!.includes('Loading...')));
+      watch.observe(root, { subtree: true, childList: true, characterData: true });
+      root.querySelector<HTMLButtonElement>('button[aria-label="Go to next page"]')!.click();
+      await waitFor(() => rowIds().startsWith(`${firstId},`), `page ${page}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      watch.disconnect();
+      expect(sawLoading, 'a Loading state').to.equal(false);
+      // At least one: the stand-in hook does see React's commits.
+      expect(commits - before, 'React commits').to.be.within(1, MAX_COMMITS_PER_PAGE);
+      // The page came from the prefetch: only the page after it was asked for.
+      expect(pagesAsked.slice(asked)).to.deep.equal(page * 10 < TOTAL ? [page + 1] : []);
+    }
+  });
+});
