@@ -20,6 +20,7 @@ export const PREBUNDLED = [
   '@emotion/styled',
   '@emotion/cache',
   'stylis-plugin-rtl',
+  'notistack',
   'wouter',
   'wouter/use-browser-location',
   'wouter/use-hash-location',
@@ -28,6 +29,17 @@ export const PREBUNDLED = [
   'valibot',
   ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
+
+/** MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. */
+const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
+
+/**
+ * MUI widgets only the screens use (TextField, which brings Select, menus, popovers, tooltips and
+ * Popper.js, progress bars):
+ * the sign-in page does not need them.
+ */
+const WIDGETS =
+  /[\\/](@mui[\\/]material[\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Popper|Tooltip|LinearProgress)|@popperjs[\\/]core|@mui[\\/]utils[\\/]useRovingTabIndex)[\\/]/;
 
 /** Dev only: /portal/* falls back to the portal page, as the reference server does. */
 function portalFallback(): Plugin {
@@ -83,11 +95,29 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'vp-admin-kit.js' },
     rolldownOptions: {
+      // Needed by a group that leaves its modules' dependencies in other chunks (kit-widgets).
+      preserveEntrySignatures: 'allow-extension',
       output: {
         minify: true,
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // Code every element shares (React, MUI core, the shell) in one chunk: many small chunks cost gzip size.
-        codeSplitting: { groups: [{ name: 'kit-shared', minShareCount: 3 }] },
+        // Code the elements share in two chunks (many small chunks cost gzip size): what the sign-in page
+        // needs too (React, MUI's core, the kit root), and the widgets only the screens use (menus,
+        // selects, tooltips…), so a phone showing the sign-in form downloads less before it paints.
+        // Dialogs stay out of both: an element that opens none never downloads them.
+        codeSplitting: {
+          groups: [
+            // Their own dependencies (ButtonBase, Modal…) stay in kit-shared, where the sign-in page needs them.
+            // (OutlinedInput reads Select's class names: those stay too.)
+            {
+              name: 'kit-widgets',
+              minShareCount: 3,
+              priority: 2,
+              test: (id) => WIDGETS.test(id) && !/selectClasses/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            { name: 'kit-shared', minShareCount: 3, priority: 1, test: (id) => !DIALOG.test(id) },
+          ],
+        },
       },
     },
     reportCompressedSize: false,

@@ -109,7 +109,7 @@ describe('kit elements', () => {
       expect(toast.textContent).to.contain('Saved!');
       expect(toast.getAttribute('role')).to.equal('status');
       expect(document.body.querySelector('[data-vp-toast]')).to.equal(null);
-      const stack = toast.closest('[data-vp-toasts]') as HTMLElement;
+      const stack = toast.closest('[class*="notistack-SnackbarContainer"]') as HTMLElement;
       expect(getComputedStyle(stack).position).to.equal('fixed');
       const box = toast.getBoundingClientRect();
       expect(box.right).to.be.greaterThan(window.innerWidth - 100);

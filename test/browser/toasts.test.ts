@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { button, waitFor } from './helpers';
 
-/** The kit's own toast stack in Chromium: time-outs, pause on hover, close, the cap of five, drag to dismiss. */
+/** The element's toast stack (notistack) in Chromium: time-outs, pause on hover, close, the cap of five, drag to dismiss. */
 
 describe('toasts', () => {
   let shadow: ShadowRoot;

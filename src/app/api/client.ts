@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import type { KyInstance, Options } from 'ky';
 import * as v from 'valibot';
 import type { Session } from '../config/sessions';
 import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
@@ -41,6 +41,14 @@ export interface ApiClient {
 
 const clients = new WeakMap<Session, ApiClient>();
 
+/**
+ * ky loads with the first call, not with the kit: a signed-out sign-in page makes no call, and ky's
+ * start-up checks cost about 15 ms of main thread here (about 60 ms on a slow phone) before the form
+ * could paint. A session that is already signed in starts loading it at once.
+ */
+let kyModule: Promise<typeof import('ky')> | null = null;
+const loadKy = () => (kyModule ??= import('ky'));
+
 /** The client of a session (one per API base on the page). */
 export function apiClientFor(session: Session): ApiClient {
   let client = clients.get(session);
@@ -54,13 +62,18 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
     return { ...(apiKey ? { 'x-apikey': apiKey } : {}), ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}) };
   };
   // Time-out, no retries (a repeated PUT must be the user's choice), the session's headers.
-  const http: KyInstance = ky.create({
-    timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
-    hooks: {
-      beforeRequest: [(request) => void Object.entries(authHeaders()).forEach(([name, value]) => request.headers.set(name, value))],
-    },
-  });
+  let http: Promise<KyInstance> | null = null;
+  const client = () =>
+    (http ??= loadKy().then(({ default: ky }) =>
+      ky.create({
+        timeout: REQUEST_TIMEOUT_MS,
+        retry: 0,
+        hooks: {
+          beforeRequest: [(request) => void Object.entries(authHeaders()).forEach(([name, value]) => request.headers.set(name, value))],
+        },
+      }),
+    ));
+  if (store.getState().apiKey) void client();
   const url = (path: string) => `${apiBase}/${path.replace(/^\/+/, '')}`;
   const hasKey = () => Boolean(store.getState().apiKey);
 
@@ -77,10 +90,12 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
 
   async function send(path: string, { method = 'get', ...options }: RequestOptions): Promise<unknown> {
     const hadKey = hasKey();
+    const [http, { HTTPError, TimeoutError }] = await Promise.all([client(), loadKy()]);
     try {
       return await http(url(path), { method, ...options }).json();
     } catch (error) {
       if (error instanceof HTTPError) throw errorFromReply(error.response.status, await readJson(error.response), hadKey);
+      if (error instanceof TimeoutError) throw new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');
       throw toApiError(error);
     }
   }
@@ -114,7 +129,6 @@ function notSuccess(body: unknown): ApiError | null {
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof TimeoutError) return new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');
   if (error instanceof SyntaxError) return new ApiError(TRANSPORT_ERRORS.unreadable, 'invalid-response');
   if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(TRANSPORT_ERRORS.cancelled, 'network');
   return new ApiError(GENERIC_ERROR, 'network');

@@ -1,11 +1,12 @@
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
 import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../config/use-config';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
+import { LoginField } from './login-field';
 
 export const LOGIN_TEXTS = {
   intro: 'Sign in to start your session',
@@ -14,15 +15,11 @@ export const LOGIN_TEXTS = {
   expired: 'Your session has ended. Please sign in again.',
 } as const;
 
-/**
- * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
- * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
- */
-export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
+/** The form's state and its submit: the key is stored on success (config then loads); a failure keeps what was typed. */
+function useSignIn(onSignedIn?: () => void) {
   const emit = useEmit();
   const api = useApi();
   const { store } = useSession();
-  const { signedOutReason } = useConfigState();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -53,6 +50,68 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
     }
   }
 
+  return { username, setUsername, password, setPassword, busy, error, submit };
+}
+
+/**
+ * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
+ * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
+ */
+export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
+  const { signedOutReason } = useConfigState();
+  const { username, setUsername, password, setPassword, busy, error, submit } = useSignIn(onSignedIn);
+
+  return (
+    <SignInFrame page={page}>
+      <Typography component="h1" sx={{ textAlign: 'center', mb: 1 }}>
+        <Brand size="large" />
+      </Typography>
+      <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>{LOGIN_TEXTS.intro}</Typography>
+      {signedOutReason === 'expired' && !error && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {LOGIN_TEXTS.expired}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
+        <LoginField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+          disabled={busy}
+          autoFocus
+        />
+        <LoginField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          disabled={busy}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}
+        >
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </Stack>
+    </SignInFrame>
+  );
+}
+
+/** The card around the form; on a page (not in place in an element) centred on the screen, with the product line under it. */
+function SignInFrame({ page, children }: { page: boolean; children: ReactNode }) {
   return (
     <Box
       sx={{
@@ -61,7 +120,16 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
         alignItems: 'center',
         px: 2,
         py: page ? { xs: 6, sm: 10 } : 4,
-        ...(page ? { minHeight: 'inherit', boxSizing: 'border-box', bgcolor: 'background.default', color: 'text.primary' } : {}),
+        // On a page the card sits in the middle of the screen, not at the top of an empty one.
+        ...(page
+          ? {
+              minHeight: 'inherit',
+              boxSizing: 'border-box',
+              justifyContent: { sm: 'center' },
+              bgcolor: 'background.default',
+              color: 'text.primary',
+            }
+          : {}),
       }}
     >
       <Card
@@ -74,53 +142,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           boxShadow: page ? '0 1px 2px rgba(0, 0, 0, 0.06), 0 8px 24px rgba(0, 0, 0, 0.08)' : 'none',
         }}
       >
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
-          <Typography component="h1" sx={{ textAlign: 'center', mb: 1 }}>
-            <Brand size="large" />
-          </Typography>
-          <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>{LOGIN_TEXTS.intro}</Typography>
-          {signedOutReason === 'expired' && !error && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {LOGIN_TEXTS.expired}
-            </Alert>
-          )}
-          {error && (
-            <Alert severity="error" variant="filled" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
-            <TextField
-              label="Username"
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              disabled={busy}
-              fullWidth
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={busy}
-              fullWidth
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}
-            >
-              {busy ? 'Signing In...' : 'Sign In'}
-            </Button>
-          </Stack>
-        </CardContent>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{children}</CardContent>
       </Card>
       {page ? (
         <Typography variant="body2" sx={{ mt: 3, color: 'text.secondary' }}>

@@ -89,7 +89,17 @@ export function Dashboard() {
       <Box
         component="ul"
         aria-busy={counts.status === 'loading'}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))' }}
+        // Five tiles: one row from 1100 px up; on a phone two columns under a full-width total, so
+        // no tile is left alone on a row and 'Go to Files' stays near the first screen.
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: { xs: 1.5, sm: 2 },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(auto-fit, minmax(168px, 1fr))' },
+          '& > li:first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
+        }}
       >
         {TILES.map((tile, i) => (
           <li key={tile.label}>

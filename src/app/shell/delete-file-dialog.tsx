@@ -1,68 +1,23 @@
-import { useState } from 'react';
-import { deleteFile } from '../api/files';
-import { useApi } from '../api/use-api';
-import { useNotify } from './notify';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { lazy, Suspense, useState } from 'react';
+import type { DeleteFileProps } from './delete-file-confirm';
 
-export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
+// The dialog's code (and MUI's Dialog) loads when a delete is first asked for: a list that is only
+// looked at never downloads it.
+const DeleteFileConfirm = lazy(() => import('./delete-file-confirm'));
 
-export interface DeleteFileDialogProps {
-  /** The file to delete; the dialog is open while this is not null. */
-  fileId: number | null;
-  /** The file's title, so the question names what goes. */
-  fileTitle?: string | undefined;
-  onClose: () => void;
-  /** The server deleted it (called after the success toast). */
-  onDeleted: (fileId: number) => void;
-  /** Toast duration (the list's toasts close sooner, spec §9). */
-  autoHideDuration?: number;
-}
+export type DeleteFileDialogProps = DeleteFileProps;
 
 /**
- * 'Confirm Deletion' (spec §2) and the delete itself, shared by the list and the editor: nothing is
- * deleted until the user presses Delete; then the server's message or the spec's text (spec §8).
+ * 'Confirm Deletion' for a file, open while `fileId` is not null. Once opened it stays mounted, so
+ * it closes with its transition.
  */
-export function DeleteFileDialog({ fileId, fileTitle, onClose, onDeleted, autoHideDuration }: DeleteFileDialogProps) {
-  const api = useApi();
-  const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (fileId === null) return;
-    setBusy(true);
-    try {
-      const reply = await deleteFile(api, fileId);
-      if (reply.status !== 'success') {
-        notify.error(reply.message || DELETE_FILE_TEXTS.failure);
-      } else {
-        notify.success(reply.message || DELETE_FILE_TEXTS.success);
-        onDeleted(fileId);
-      }
-    } catch (error) {
-      notify.error(error, DELETE_FILE_TEXTS.failure);
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  }
-
+export function DeleteFileDialog(props: DeleteFileDialogProps) {
+  const [asked, setAsked] = useState(false);
+  if (props.fileId !== null && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <ConfirmDialog
-      open={fileId !== null}
-      title="Confirm Deletion"
-      confirmLabel="Delete"
-      danger
-      busy={busy}
-      onConfirm={confirm}
-      onClose={onClose}
-    >
-      Are you sure you want to delete this file?{' '}
-      {fileId !== null ? (
-        <>
-          <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
-          {fileTitle ? ` (ID ${fileId})` : ''} will be removed; this cannot be undone.
-        </>
-      ) : null}
-    </ConfirmDialog>
+    <Suspense fallback={null}>
+      <DeleteFileConfirm {...props} />
+    </Suspense>
   );
 }

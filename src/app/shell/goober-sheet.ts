@@ -5,7 +5,8 @@
  * only when it has no parent, so we hand it a style element parked in a detached node, watch its
  * text, and mirror it into one constructable stylesheet that every element adopts.
  *
- * This module must be evaluated before notistack: import notistack only through `./notify`.
+ * This module must be evaluated before notistack: notistack is imported only by `./toast-stack`
+ * (which imports this module first) and by the toast it renders.
  */
 type GooberWindow = Window & { _goober?: HTMLStyleElement };
 

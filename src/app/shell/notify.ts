@@ -6,7 +6,7 @@ export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 /** List-screen toasts close sooner than the shell's default of 5000 ms. */
 export const LIST_TOAST_MS = 3000;
 
-/** What the element's toast stack offers the screens inside it. */
+/** What the element's toast stack (`toasts.tsx`) offers the screens inside it. */
 export interface ToastStack {
   show(variant: ToastVariant, message: string, autoHideDuration?: number): void;
 }

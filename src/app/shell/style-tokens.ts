@@ -65,6 +65,8 @@ export function withStyleTokens(options: ThemeOptions, tokens: StyleTokens): The
       ...options.components,
       MuiCard: { defaultProps: part(CSS_PARTS.card.name) },
       MuiTextField: { defaultProps: small },
+      // The sign-in form builds its fields from FormControl: its size reaches the input and the label.
+      MuiFormControl: { defaultProps: small },
       MuiButton: { defaultProps: small },
       MuiIconButton: { defaultProps: small },
       // The DataGrid reads its theme defaults by this name; `@mui/material` does not type it.

@@ -1,36 +1,22 @@
 import { Alert, type AlertColor } from '@mui/material';
-import { keyframes } from '@emotion/react';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import type { ToastItem } from './toasts';
+import { SnackbarContent, useSnackbar, type CustomContentProps } from 'notistack';
+import { forwardRef, useRef, useState, type PointerEvent } from 'react';
 
 /** Share of the toast's width a drag must pass before it dismisses: 80 %. */
 const DISMISS_AT = 0.8;
 
-const enter = keyframes({ from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } });
-
 /**
- * One toast: an MUI Alert that announces itself (status for good news, alert for errors), closes
- * itself after its time unless hovered, focused or `paused`, and can be dragged or swiped sideways to
- * dismiss. Focusable, so Alt+T can move focus to it.
+ * One toast, as notistack's content: an MUI Alert that announces itself (status for good news,
+ * alert for errors and warnings) and can be dragged or swiped sideways to dismiss. Focusable, so
+ * Alt+T can move focus to it.
  */
-export function Toast({ toast, paused, onClose }: { toast: ToastItem; paused: boolean; onClose(id: number): void }) {
-  const { id, message, variant, autoHideDuration } = toast;
+export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast({ id, message, variant }, ref) {
+  // The stack's own close: notistack's global closeSnackbar belongs to the last stack created, and
+  // a page may hold several elements, each with its own stack.
+  const { closeSnackbar } = useSnackbar();
   const [offset, setOffset] = useState(0);
-  const [held, setHeld] = useState(false);
   const drag = useRef<{ startX: number; width: number } | null>(null);
-  const severity: AlertColor = variant;
-
-  // Time left survives pauses: a toast hovered at 4 s of 5 gets its last second after the pause.
-  const left = useRef(autoHideDuration);
-  useEffect(() => {
-    if (paused || held) return;
-    const started = performance.now();
-    const timer = setTimeout(() => onClose(id), left.current);
-    return () => {
-      clearTimeout(timer);
-      left.current = Math.max(0, left.current - (performance.now() - started));
-    };
-  }, [paused, held, id, onClose]);
+  const severity: AlertColor = variant === 'default' ? 'success' : variant;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -44,42 +30,38 @@ export function Toast({ toast, paused, onClose }: { toast: ToastItem; paused: bo
     if (!drag.current) return;
     const dismissed = Math.abs(offset) > drag.current.width * DISMISS_AT;
     drag.current = null;
-    if (dismissed) onClose(id);
+    if (dismissed) closeSnackbar(id);
     else setOffset(0);
   };
 
   return (
-    <Alert
-      data-vp-toast=""
-      tabIndex={-1}
-      severity={severity}
-      variant="filled"
-      role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'}
-      onClose={() => onClose(id)}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={() => setHeld(false)}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
-      sx={{
-        pointerEvents: 'auto',
-        width: { xs: '100%', sm: 'auto' },
-        minWidth: { sm: 288 },
-        maxWidth: { sm: 480 },
-        boxSizing: 'border-box',
-        touchAction: 'pan-y',
-        cursor: 'grab',
-        animation: `${enter} 200ms ease-out`,
-        transform: `translateX(${offset}px)`,
-        opacity: drag.current ? 1 - Math.min(Math.abs(offset) / (drag.current.width || 1), 1) * 0.7 : 1,
-        transition: drag.current ? 'none' : 'transform 200ms, opacity 200ms',
-        boxShadow: 3,
-      }}
-    >
-      {message}
-    </Alert>
+    <SnackbarContent ref={ref} role="presentation">
+      <Alert
+        data-vp-toast=""
+        tabIndex={-1}
+        severity={severity}
+        variant="filled"
+        role={severity === 'error' || severity === 'warning' ? 'alert' : 'status'}
+        onClose={() => closeSnackbar(id)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        sx={{
+          width: '100%',
+          minWidth: { sm: 288 },
+          maxWidth: { sm: 480 },
+          boxSizing: 'border-box',
+          touchAction: 'pan-y',
+          cursor: 'grab',
+          transform: `translateX(${offset}px)`,
+          opacity: drag.current ? 1 - Math.min(Math.abs(offset) / (drag.current.width || 1), 1) * 0.7 : 1,
+          transition: drag.current ? 'none' : 'transform 200ms, opacity 200ms',
+          boxShadow: 3,
+        }}
+      >
+        {message}
+      </Alert>
+    </SnackbarContent>
   );
-}
+});

@@ -1,0 +1,48 @@
+import { Box, Button, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { useSignOut } from '../auth/use-sign-out';
+import { ShellLayout } from '../shell/shell-layout';
+import { Loading } from '../ui/loading';
+import { Dashboard } from './dashboard';
+
+// Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
+const FilesRoute = lazy(() => import('./files-route'));
+const FileEditorRoute = lazy(() => import('./file-editor-route'));
+
+/**
+ * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
+ * Its own chunk, so the sign-in page downloads none of it.
+ */
+export default function SignedInArea() {
+  const [location, navigate] = useLocation();
+  const signOut = useSignOut(() => navigate('/'));
+  return (
+    <ShellLayout location={location} onSignOut={signOut}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path="/" component={Dashboard} />
+          <Route path="/files" component={FilesRoute} />
+          <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ShellLayout>
+  );
+}
+
+function NotFound() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography component="h1" variant="h4" gutterBottom>
+        Page not found
+      </Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>There is nothing at this address.</Typography>
+      <Button component={Link} href="/files" variant="contained">
+        Go to Files
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { deleteFile } from '../api/files';
+import { useApi } from '../api/use-api';
+import { useNotify } from './notify';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+
+export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
+
+export interface DeleteFileProps {
+  /** The file to delete; the dialog is open while this is not null. */
+  fileId: number | null;
+  /** The file's title, so the question names what goes. */
+  fileTitle?: string | undefined;
+  onClose: () => void;
+  /** The server deleted it (called after the success toast). */
+  onDeleted: (fileId: number) => void;
+  /** Toast duration (the list's toasts close sooner). */
+  autoHideDuration?: number;
+}
+
+/**
+ * 'Confirm Deletion' and the delete itself, shared by the list and the editor: nothing is deleted
+ * until the user presses Delete; then the server's message, or the kit's text when it sent none.
+ * Loaded by `DeleteFileDialog` the first time a delete is asked for.
+ */
+export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDeleted, autoHideDuration }: DeleteFileProps) {
+  const api = useApi();
+  const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (fileId === null) return;
+    setBusy(true);
+    try {
+      const reply = await deleteFile(api, fileId);
+      if (reply.status !== 'success') {
+        notify.error(reply.message || DELETE_FILE_TEXTS.failure);
+      } else {
+        notify.success(reply.message || DELETE_FILE_TEXTS.success);
+        onDeleted(fileId);
+      }
+    } catch (error) {
+      notify.error(error, DELETE_FILE_TEXTS.failure);
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={fileId !== null}
+      title="Confirm Deletion"
+      confirmLabel="Delete"
+      danger
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      Are you sure you want to delete this file?{' '}
+      {fileId !== null ? (
+        <>
+          <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
+          {fileTitle ? ` (ID ${fileId})` : ''} will be removed; this cannot be undone.
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
