@@ -11,6 +11,7 @@ const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
 export const PREBUNDLED = [
   'react',
   'react/jsx-runtime',
+  'react/jsx-dev-runtime',
   'react-dom',
   'react-dom/client',
   '@mui/material',
@@ -21,6 +22,7 @@ export const PREBUNDLED = [
   '@emotion/cache',
   'stylis-plugin-rtl',
   'notistack',
+  '@esm-bundle/chai',
   'wouter',
   'wouter/use-browser-location',
   'wouter/use-hash-location',
