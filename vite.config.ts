@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { flattenImports, runtimeHelpersInto } from './scripts/vite-chunk-plugins.js';
 
 const root = import.meta.dirname;
 const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
@@ -43,6 +44,9 @@ const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]con
 const WIDGETS =
   /[\\/](@mui[\\/]material[\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Popper|Tooltip|LinearProgress)|@popperjs[\\/]core|@mui[\\/]utils[\\/]useRovingTabIndex)[\\/]/;
 
+/** `<vp-admin-panel>`'s element module: the root of the kit-core chunk. */
+const PANEL_ELEMENT = /[\\/]src[\\/]elements[\\/]vp-admin-panel\.ts$/;
+
 /** Dev only: /portal/* falls back to the portal page, as the reference server does. */
 function portalFallback(): Plugin {
   return {
@@ -81,7 +85,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), portalFallback(), precompress()],
+  plugins: [react(), portalFallback(), runtimeHelpersInto('kit-core'), flattenImports(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve'
@@ -102,13 +106,18 @@ export default defineConfig(({ command }) => ({
       output: {
         minify: true,
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // Code the elements share in two chunks (many small chunks cost gzip size): what the sign-in page
-        // needs too (React, MUI's core, the kit root), and the widgets only the screens use (menus,
-        // selects, tooltips…), so a phone showing the sign-in form downloads less before it paints.
-        // Dialogs stay out of both: an element that opens none never downloads them.
+        // Code the elements share in three chunks (many small chunks cost gzip size):
+        // - kit-core: everything <vp-admin-panel> runs to show its sign-in form (React, MUI's core, the kit
+        //   root, the panel's routes and the form), so a phone on the sign-in page downloads one chunk after
+        //   the entry: no second request competes with it for the bandwidth, and no chunk waits for another;
+        // - kit-widgets: the widgets only the screens use (menus, selects, tooltips…);
+        // - kit-shared: the rest the elements share (Modal and its transitions, other inputs…).
+        // Dialogs stay out of all three: an element that opens none never downloads them.
         codeSplitting: {
           groups: [
-            // Their own dependencies (ButtonBase, Modal…) stay in kit-shared, where the sign-in page needs them.
+            // The panel's element module with all its static dependencies (a lazy screen is not one).
+            { name: 'kit-core', priority: 3, test: (id) => PANEL_ELEMENT.test(id) },
+            // Their own dependencies (ButtonBase, Modal…) stay in kit-core or kit-shared.
             // (OutlinedInput reads Select's class names: those stay too.)
             {
               name: 'kit-widgets',

@@ -22,7 +22,9 @@ const options = Object.fromEntries(
 const asked = args.filter((a) => !a.startsWith('--'));
 for (const p of asked)
   if (!PARTS.includes(p)) {
-    console.error(`unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build`);
+    console.error(
+      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report)`,
+    );
     process.exit(2);
   }
 const parts = asked.length ? asked : PARTS;

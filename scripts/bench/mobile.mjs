@@ -1,7 +1,7 @@
 // Part 4: the sign-in page on a phone — Lighthouse's mobile preset (simulated slow 4G and a 4× slower
 // CPU, Moto G Power screen) against the built kit served by the real server (compressed as in
 // production), and the bytes that page moves over the wire. Median of several runs by score.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,12 +11,19 @@ import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtKB, fmtMs, removeDir, startServer, te
 export const BUDGETS = { score: 95, lcpMs: 2000, tbtMs: 150, wireBytes: 200 * 1024 };
 const RUNS = 3;
 
-/** One Lighthouse run in a fresh headless Chromium (empty cache); returns the figures we report. */
-async function audit(url) {
+/**
+ * One Lighthouse run in a fresh headless Chromium (empty cache); returns the figures we report.
+ * With `lhrDir` the whole report is kept there too (`--lhr=DIR`: the LCP phases, the request chain, the main-thread work).
+ */
+async function audit(url, lhrDir) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhrDir) {
+      mkdirSync(lhrDir, { recursive: true });
+      writeFileSync(join(lhrDir, `lighthouse-${Date.now()}.json`), JSON.stringify(lhr, null, 1));
+    }
     const a = lhr.audits;
     const requests = a['network-requests'].details.items;
     const wire = (type) => requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
@@ -54,7 +61,7 @@ export async function run(options) {
     // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is retried.
     for (let attempt = 0; runs.length < (Number(options.samples) || RUNS) && attempt < 3 * (Number(options.samples) || RUNS); attempt++) {
       try {
-        runs.push(await audit(url));
+        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined));
       } catch (err) {
         failures.push(String(err?.message ?? err).split('\n')[0]);
       }
