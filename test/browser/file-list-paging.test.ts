@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { CONFIG_REPLY, jsonReply, stubFetch, waitFor } from './helpers';
+import { CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
 
 /**
  * `<vp-file-list>` paging forward to the page it fetched ahead: how many React commits the click
@@ -56,38 +56,20 @@ stubFetch((url) => {
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
     pagesAsked.push(page);
-    const files = Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => {
-      const id = TOTAL - (page - 1) * limit - i;
-      return {
-        file_id: id,
-        file_server: 'srv-1',
-        file_title: `Title ${id}`,
-        file_slug: `slug-${id}`,
-        file_status: 10,
-        isActive: 1,
-        created_at: '2026-01-02T03:04:05.000Z',
-        file_image: null,
-        file_slide: null,
-      };
-    });
+    const files = Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => fileRow(TOTAL - (page - 1) * limit - i));
     return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: TOTAL } } });
   }
   return jsonReply({}, 404);
 });
 
 describe('<vp-file-list> paging', () => {
-  let el: HTMLElement & { apiKey: string | null };
+  let el: KitElement;
   let root: ShadowRoot;
-  const rowIds = () => [...root.querySelectorAll('[role="row"][data-id]')].map((row) => row.getAttribute('data-id')).join(',');
+  const rowIds = (r: ParentNode = root) =>
+    [...r.querySelectorAll('[role="row"][data-id]')].map((row) => row.getAttribute('data-id')).join(',');
 
   before(async () => {
-    await import('/src/index.ts' as string);
-    el = document.createElement('vp-file-list') as typeof el;
-    el.setAttribute('url-state', 'memory');
-    el.apiKey = 'test';
-    document.body.append(el);
-    root = await waitFor(() => el.shadowRoot, 'the shadow root');
-    await waitFor(() => rowIds().startsWith('35,'), 'the first page', 15000);
+    ({ el, root } = await mountFileList((r) => rowIds(r).startsWith('35,'), 'the first page'));
   });
 
   after(() => el.remove());
