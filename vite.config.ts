@@ -36,14 +36,6 @@ export const PREBUNDLED = [
 /** MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. */
 const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
 
-/**
- * MUI widgets only the screens use (TextField, which brings Select, menus, popovers, tooltips and
- * Popper.js, progress bars):
- * the sign-in page does not need them.
- */
-const WIDGETS =
-  /[\\/](@mui[\\/]material[\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Popper|Tooltip|LinearProgress)|@popperjs[\\/]core|@mui[\\/]utils[\\/]useRovingTabIndex)[\\/]/;
-
 /** `<vp-admin-panel>`'s element module: the root of the kit-core chunk. */
 const PANEL_ELEMENT = /[\\/]src[\\/]elements[\\/]vp-admin-panel\.ts$/;
 
@@ -101,31 +93,19 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     lib: { entry: resolve(root, 'src/index.ts'), formats: ['es'], fileName: () => 'vp-admin-kit.js' },
     rolldownOptions: {
-      // Needed by a group that leaves its modules' dependencies in other chunks (kit-widgets).
-      preserveEntrySignatures: 'allow-extension',
       output: {
         minify: true,
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // Code the elements share in three chunks (many small chunks cost gzip size):
+        // Code the elements share in two chunks (many small chunks cost gzip size):
         // - kit-core: everything <vp-admin-panel> runs to show its sign-in form (React, MUI's core, the kit
         //   root, the panel's routes and the form), so a phone on the sign-in page downloads one chunk after
         //   the entry: no second request competes with it for the bandwidth, and no chunk waits for another;
-        // - kit-widgets: the widgets only the screens use (menus, selects, tooltips…);
-        // - kit-shared: the rest the elements share (Modal and its transitions, other inputs…).
-        // Dialogs stay out of all three: an element that opens none never downloads them.
+        // - kit-shared: the rest the elements share (the screens' widgets: menus, selects, tooltips, Modal…).
+        // Dialogs stay out of both: an element that opens none never downloads them.
         codeSplitting: {
           groups: [
             // The panel's element module with all its static dependencies (a lazy screen is not one).
-            { name: 'kit-core', priority: 3, test: (id) => PANEL_ELEMENT.test(id) },
-            // Their own dependencies (ButtonBase, Modal…) stay in kit-core or kit-shared.
-            // (OutlinedInput reads Select's class names: those stay too.)
-            {
-              name: 'kit-widgets',
-              minShareCount: 3,
-              priority: 2,
-              test: (id) => WIDGETS.test(id) && !/selectClasses/.test(id),
-              includeDependenciesRecursively: false,
-            },
+            { name: 'kit-core', priority: 2, test: (id) => PANEL_ELEMENT.test(id) },
             { name: 'kit-shared', minShareCount: 3, priority: 1, test: (id) => !DIALOG.test(id) },
           ],
         },
