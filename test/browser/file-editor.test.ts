@@ -1,4 +1,4 @@
-import { button, CONFIG_REPLY, HOSTILE_CSS, hostCss, jsonReply, stubFetch, waitFor } from './helpers';
+import { button, CONFIG_REPLY, fileRow, HOSTILE_CSS, hostCss, jsonReply, stubFetch, waitFor } from './helpers';
 
 /** `<vp-file-editor>` in a hostile CMS page: renders in its shadow root, untouched by the page's CSS; dialogs stay inside. */
 
@@ -6,17 +6,7 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-const file = {
-  file_id: 1,
-  file_server: 'srv-1',
-  file_title: 'Hostile <b>"title"</b>',
-  file_slug: 'my-video',
-  file_status: 10,
-  isActive: 1,
-  created_at: '2026-01-02T03:04:05.000Z',
-  file_image: 'img/1.jpg',
-  file_slide: null,
-};
+const file = fileRow(1, { file_title: 'Hostile <b>"title"</b>', file_slug: 'my-video', file_image: 'img/1.jpg' });
 const subs = [{ sub_id: 7, file_id: 1, sub_lang: 'en', sub_size: 1536, created_at: '2026-01-02T03:04:05.000Z' }];
 
 describe('<vp-file-editor>', () => {

@@ -1,21 +1,48 @@
 import { expect } from '@esm-bundle/chai';
-import { CONFIG_REPLY, jsonReply, stubFetch, waitFor } from './helpers';
+import { CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
 
 /**
  * `<vp-file-list>` paging forward to the page it fetched ahead: how many React commits the click
- * costs. React reports every commit to the devtools global hook, so this stand-in (installed before
- * React loads) counts them. The screen itself takes one commit (page change and rows together); the
- * DataGrid then applies the new props to its own state in two more. A fourth means the screen renders
- * twice again (the rows set by an effect after the page change, or a 'Loading' state in between).
+ * costs, and which grid rows render. React reports every commit to the devtools global hook, so this
+ * stand-in (installed before React loads) counts them and walks the committed tree. The screen takes
+ * one commit (page change and rows together), the grid one for the new rows, and one small follow-up of
+ * its own. A fourth means the screen renders twice again (the rows set by an effect after the page
+ * change, or a 'Loading' state in between). A row of the old page rendering again means the grid
+ * re-rendered the whole page it is leaving (what a change of any of its props costs), which once made a
+ * page change three times slower than a plain table.
  */
 const MAX_COMMITS_PER_PAGE = 3;
 
+interface Fiber {
+  child: Fiber | null;
+  sibling: Fiber | null;
+  alternate: Fiber | null;
+  memoizedProps: { rowId?: unknown; row?: unknown } | null;
+}
 let commits = 0;
+/** The ids of the grid's rows and cells (fibers with `rowId` and `row` props) rendered again since the click. */
+const rowsRendered: string[] = [];
+/** The props each fiber (and its alternate: React keeps two copies) had at the last commit. */
+const propsSeen = new WeakMap<Fiber, unknown>();
+function recordRenderedRows(fiber: Fiber | null) {
+  for (let f = fiber; f; f = f.sibling) {
+    const props = f.memoizedProps;
+    // Props of their own since the last commit: the parent rendered this fiber again.
+    const last = propsSeen.get(f) ?? (f.alternate ? propsSeen.get(f.alternate) : undefined);
+    if (last !== undefined && last !== props && props?.rowId !== undefined && 'row' in props) rowsRendered.push(String(props.rowId));
+    propsSeen.set(f, props);
+    if (f.alternate) propsSeen.set(f.alternate, props);
+    recordRenderedRows(f.child);
+  }
+}
 (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
   supportsFiber: true,
   renderers: new Map(),
   inject: () => 1,
-  onCommitFiberRoot: () => void commits++,
+  onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+    commits++;
+    recordRenderedRows(root.current);
+  },
   onCommitFiberUnmount: () => {},
   onPostCommitFiberRoot: () => {},
   checkDCE: () => {},
@@ -29,38 +56,20 @@ stubFetch((url) => {
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
     pagesAsked.push(page);
-    const files = Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => {
-      const id = TOTAL - (page - 1) * limit - i;
-      return {
-        file_id: id,
-        file_server: 'srv-1',
-        file_title: `Title ${id}`,
-        file_slug: `slug-${id}`,
-        file_status: 10,
-        isActive: 1,
-        created_at: '2026-01-02T03:04:05.000Z',
-        file_image: null,
-        file_slide: null,
-      };
-    });
+    const files = Array.from({ length: Math.min(limit, TOTAL - (page - 1) * limit) }, (_, i) => fileRow(TOTAL - (page - 1) * limit - i));
     return jsonReply({ status: 'success', message: 'ok', data: { files, pagination: { total_records: TOTAL } } });
   }
   return jsonReply({}, 404);
 });
 
 describe('<vp-file-list> paging', () => {
-  let el: HTMLElement & { apiKey: string | null };
+  let el: KitElement;
   let root: ShadowRoot;
-  const rowIds = () => [...root.querySelectorAll('[role="row"][data-id]')].map((row) => row.getAttribute('data-id')).join(',');
+  const rowIds = (r: ParentNode = root) =>
+    [...r.querySelectorAll('[role="row"][data-id]')].map((row) => row.getAttribute('data-id')).join(',');
 
   before(async () => {
-    await import('/src/index.ts' as string);
-    el = document.createElement('vp-file-list') as typeof el;
-    el.setAttribute('url-state', 'memory');
-    el.apiKey = 'test';
-    document.body.append(el);
-    root = await waitFor(() => el.shadowRoot, 'the shadow root');
-    await waitFor(() => rowIds().startsWith('35,'), 'the first page', 15000);
+    ({ el, root } = await mountFileList((r) => rowIds(r).startsWith('35,'), 'the first page'));
   });
 
   after(() => el.remove());
@@ -75,6 +84,8 @@ describe('<vp-file-list> paging', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const asked = pagesAsked.length;
       const before = commits;
+      const oldIds = rowIds().split(',');
+      rowsRendered.length = 0;
       let sawLoading = false;
       const watch = new MutationObserver(() => (sawLoading ||= root.textContent!.includes('Loading...')));
       watch.observe(root, { subtree: true, childList: true, characterData: true });
@@ -85,6 +96,10 @@ describe('<vp-file-list> paging', () => {
       expect(sawLoading, 'a Loading state').to.equal(false);
       // At least one: the stand-in hook does see React's commits.
       expect(commits - before, 'React commits').to.be.within(1, MAX_COMMITS_PER_PAGE);
+      expect(
+        rowsRendered.filter((id) => oldIds.includes(id)),
+        'rows of the old page rendered again',
+      ).to.deep.equal([]);
       // The page came from the prefetch: only the page after it was asked for.
       expect(pagesAsked.slice(asked)).to.deep.equal(page * 10 < TOTAL ? [page + 1] : []);
     }

@@ -1,19 +1,9 @@
 import { expect } from '@esm-bundle/chai';
-import { CONFIG_REPLY, jsonReply, stubFetch, waitFor } from './helpers';
+import { CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
-const files = Array.from({ length: 3 }, (_, i) => ({
-  file_id: i + 1,
-  file_server: 'srv-1',
-  file_title: `Title ${i + 1}`,
-  file_slug: `slug-${i + 1}`,
-  file_status: 10,
-  isActive: i === 0 ? 1 : 0,
-  created_at: '2026-01-02T03:04:05.000Z',
-  file_image: null,
-  file_slide: null,
-}));
+const files = Array.from({ length: 3 }, (_, i) => fileRow(i + 1, { isActive: i === 0 ? 1 : 0 }));
 
 const requests: string[] = [];
 
@@ -26,17 +16,11 @@ stubFetch((url) => {
 });
 
 describe('<vp-file-list>', () => {
-  let el: HTMLElement & { apiKey: string | null };
+  let el: KitElement;
   let root: ShadowRoot;
 
   before(async () => {
-    await import('/src/index.ts' as string);
-    el = document.createElement('vp-file-list') as typeof el;
-    el.setAttribute('url-state', 'memory');
-    el.apiKey = 'test';
-    document.body.append(el);
-    root = await waitFor(() => el.shadowRoot, 'the shadow root');
-    await waitFor(() => root.querySelector('[role="grid"]') && root.textContent?.includes('Title 3'), 'the grid rows', 15000);
+    ({ el, root } = await mountFileList((r) => r.querySelector('[role="grid"]') && r.textContent?.includes('Title 3'), 'the grid rows'));
   });
 
   after(() => el.remove());

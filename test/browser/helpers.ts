@@ -58,3 +58,33 @@ export function hostCss(css: string): () => void {
 }
 
 export const HOSTILE_CSS = '* { font-family: serif !important; } button { background: red !important; } div { margin: 20px; }';
+
+/** A file as the API sends it: numbered title and slug, active, ready; `overrides` changes any field. */
+export function fileRow(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    file_id: id,
+    file_server: 'srv-1',
+    file_title: `Title ${id}`,
+    file_slug: `slug-${id}`,
+    file_status: 10,
+    isActive: 1,
+    created_at: '2026-01-02T03:04:05.000Z',
+    file_image: null,
+    file_slide: null,
+    ...overrides,
+  };
+}
+
+export type KitElement = HTMLElement & { apiKey: string | null };
+
+/** Loads the kit, then adds a signed-in `<vp-file-list>` keeping its state in memory; resolves once `ready(root)` holds. */
+export async function mountFileList(ready: (root: ShadowRoot) => unknown, what: string): Promise<{ el: KitElement; root: ShadowRoot }> {
+  await import('/src/index.ts' as string);
+  const el = document.createElement('vp-file-list') as KitElement;
+  el.setAttribute('url-state', 'memory');
+  el.apiKey = 'test';
+  document.body.append(el);
+  const root = await waitFor(() => el.shadowRoot, 'the shadow root');
+  await waitFor(() => ready(root), what, 15000);
+  return { el, root };
+}

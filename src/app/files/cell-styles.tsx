@@ -1,4 +1,5 @@
 import { GlobalStyles } from '@mui/material';
+import { memo } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { StatusFamily } from './file-status';
 import { focusRing } from '../shell/theme';
@@ -156,7 +157,7 @@ function cellStyles(theme: Theme) {
   };
 }
 
-/** Rendered once by the file list, above its grid or cards. */
-export function CellStyles() {
+/** Rendered once by the file list, above its grid or cards; memo: the list's re-renders would serialise the sheet again each time. */
+export const CellStyles = memo(function CellStyles() {
   return <GlobalStyles styles={cellStyles} />;
-}
+});

@@ -1,11 +1,12 @@
-import { Box, Checkbox, FormControlLabel, LinearProgress, MenuItem, Stack, TablePagination, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { memo } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { playerLink } from '../config/player-link';
 import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
 import { ActiveSwitch, StatusBadge } from './file-cells';
-import { PAGE_SIZES, type ListState, type SortKey } from './list-query';
-import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
+import { ListPagination } from './list-pagination';
+import { type ListState, type SortKey } from './list-query';
+import { EMPTY_TEXT, LOADING_TEXT } from './list-texts';
 
 /** The sort orders offered on a phone, where there are no column headers to click. */
 const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
@@ -78,21 +79,7 @@ export const FileCards = memo(function FileCards({
           />
         ))}
       </Box>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.max(0, state.page - 1)}
-        rowsPerPage={state.limit}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        labelRowsPerPage={ROWS_PER_PAGE}
-        labelDisplayedRows={displayedRows}
-        onPageChange={(_, page) => onViewChange({ page: page + 1 })}
-        onRowsPerPageChange={(e) => onViewChange({ limit: Number(e.target.value) })}
-        sx={{
-          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0, justifyContent: 'flex-end' },
-          '& .MuiTablePagination-spacer': { display: 'none' },
-        }}
-      />
+      <ListPagination variant="cards" total={total} page={state.page} limit={state.limit} onViewChange={onViewChange} />
     </Box>
   );
 });

@@ -1,20 +1,22 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { memo, useCallback, useMemo } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useCspNonce } from '../shell/csp-nonce';
-import { PAGE_SIZES, SORT_KEYS, type ListState, type SortKey } from './list-query';
+import { ListPagination } from './list-pagination';
+import { SORT_KEYS, type ListState, type SortKey } from './list-query';
 import { RowCheckbox } from './row-checkbox';
-import { displayedRows, EMPTY_TEXT, LOADING_TEXT, ROWS_PER_PAGE } from './list-texts';
+import { useGridRows } from './use-grid-rows';
+import { EMPTY_TEXT, LOADING_TEXT } from './list-texts';
 
 /** A constant: DataGrid compares props by reference. */
 const LOCALE_TEXT = {
   noRowsLabel: EMPTY_TEXT,
   noResultsOverlayLabel: EMPTY_TEXT,
-  paginationRowsPerPage: ROWS_PER_PAGE,
-  paginationDisplayedRows: displayedRows,
 };
-const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
+/** The grid shows every row it is given, one page of the server's: the paging is ListPagination's, under it. */
+const ALL_ROWS = { page: 0, pageSize: 100 };
+const ALL_ROWS_OPTIONS = [ALL_ROWS.pageSize];
 const SORTING_ORDER = ['asc', 'desc'] as const;
 const getRowId = (row: VideoFile) => row.file_id;
 
@@ -50,7 +52,11 @@ export interface FileGridProps {
   onViewChange(patch: Partial<ListState>): void;
 }
 
-/** The server-paginated, server-sorted grid: every change goes to the query string, never to local state. */
+/**
+ * The server-paginated, server-sorted grid: every change goes to the query string, never to local state.
+ * A page change reaches the grid as one `setRows` (see useGridRows) and the page buttons are outside it,
+ * so no prop of the grid changes and it renders once per page.
+ */
 export const FileGrid = memo(function FileGrid({
   rows,
   total,
@@ -63,17 +69,10 @@ export const FileGrid = memo(function FileGrid({
 }: FileGridProps) {
   const nonce = useCspNonce();
   const { page, limit, sort_by, order } = state;
-  const paginationModel = useMemo(() => ({ page: page - 1, pageSize: limit }), [page, limit]);
+  const { apiRef, firstRows, current } = useGridRows(rows);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
 
-  const onPaginationModelChange = useCallback(
-    (model: GridPaginationModel) => {
-      if (model.pageSize !== limit) onViewChange({ limit: model.pageSize });
-      else if (model.page !== page - 1) onViewChange({ page: model.page + 1 });
-    },
-    [limit, page, onViewChange],
-  );
   const onSortModelChange = useCallback(
     (model: GridSortModel) => {
       const first = model[0];
@@ -85,10 +84,10 @@ export const FileGrid = memo(function FileGrid({
   const onRowSelectionModelChange = useCallback(
     (model: GridRowSelectionModel) => {
       // "Select all" may arrive as an exclude-model; the selection is always the ids on this page.
-      const ids = model.type === 'include' ? [...model.ids] : rows.map(getRowId).filter((id) => !model.ids.has(id));
+      const ids = model.type === 'include' ? [...model.ids] : current.current.map(getRowId).filter((id) => !model.ids.has(id));
       onSelectionChange(new Set(ids.map(Number)));
     },
-    [rows, onSelectionChange],
+    [current, onSelectionChange],
   );
 
   return (
@@ -96,22 +95,21 @@ export const FileGrid = memo(function FileGrid({
     <Box sx={FLEX_PARENT_SX}>
       <DataGrid
         nonce={nonce}
-        rows={rows}
+        apiRef={apiRef}
+        rows={firstRows}
         columns={columns}
         getRowId={getRowId}
-        rowCount={total}
         loading={loading}
         // At most 30 rows and 9 columns: render every cell, so columns scrolled out of a narrow host stay in the DOM (find, keyboard, tests).
         disableVirtualization
-        paginationMode="server"
         sortingMode="server"
         filterMode="server"
         disableColumnFilter
         checkboxSelection
         disableRowSelectionOnClick
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
+        hideFooter
+        pageSizeOptions={ALL_ROWS_OPTIONS}
+        paginationModel={ALL_ROWS}
         sortingOrder={SORTING_ORDER}
         sortModel={sortModel}
         onSortModelChange={onSortModelChange}
@@ -122,6 +120,7 @@ export const FileGrid = memo(function FileGrid({
         aria-label="Files"
         sx={GRID_SX}
       />
+      <ListPagination variant="grid" total={total} page={page} limit={limit} onViewChange={onViewChange} />
     </Box>
   );
 });
