@@ -130,6 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaErrorFormatter: formatValidationErrors,
     clientErrorHandler: rejectMalformedRequest,
     frameworkErrors: answerFrameworkError,
+    // No time limit on starting a plugin: the database plugin runs the migrations, which take a while
+    // on a big database (or waits while another node runs them), and a start must not fail halfway.
+    pluginTimeout: 0,
   });
 
   app.decorate('clock', clock);

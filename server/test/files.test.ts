@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_COLUMNS } from '../src/db/files';
+import { searchTerms, SORT_COLUMNS } from '../src/db/files';
 import { ENGINE, isEnvelope, SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 describe('GET /api/files/', () => {
@@ -208,6 +208,104 @@ describe('GET /api/files/', () => {
     const res = await list('page=999');
     expect(res.body.data.files).toEqual([]);
     expect(res.body.data.pagination.total_records).toBe(230);
+  });
+});
+
+/** The title order of both engines: ASCII letters folded to lower case, then byte order, then the id. */
+function byTitle(a: { file_title: string; file_id: number }, b: { file_title: string; file_id: number }): number {
+  const key = (title: string) => Buffer.from(title.replace(/[A-Z]/g, (c) => c.toLowerCase()));
+  return Buffer.compare(key(a.file_title), key(b.file_title)) || a.file_id - b.file_id;
+}
+
+describe('search sorted by title', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startServer();
+    await s.addAccount('titles', 'titles-password', 300);
+    await s.addAccount('titles-neighbour', 'neighbour-password', 120); // the same sample titles, never listed
+    key = await s.login('titles', 'titles-password');
+  });
+  afterAll(() => s.close());
+
+  /** Every page of a listing, `limit` rows at a time; each page agrees on the total. */
+  async function allPages(query: string, limit: number): Promise<any[]> {
+    const files: any[] = [];
+    for (let page = 1; ; page++) {
+      const { data } = (await s.request('GET', `/api/files/?${query}&limit=${limit}&page=${page}`, { key })).body;
+      files.push(...data.files);
+      if (page >= data.pagination.total_pages) {
+        expect(files).toHaveLength(data.pagination.total_records);
+        return files;
+      }
+    }
+  }
+
+  /**
+   * Pages 7 rows at a time of a search sorted by title, both ways, must be its matches (as the
+   * id-sorted search finds them) in title order; returns them in ascending title order.
+   */
+  async function expectTitlePages(term: string): Promise<any[]> {
+    const search = `search=${encodeURIComponent(term)}`;
+    const ascending = (await allPages(`${search}&sort_by=file_id&order=asc`, 100)).sort(byTitle);
+    expect(ascending.length, term).toBeGreaterThan(0);
+    for (const order of ['asc', 'desc']) {
+      const expected = (order === 'asc' ? ascending : [...ascending].reverse()).map((f) => f.file_id);
+      const pages = (await allPages(`${search}&sort_by=file_title&order=${order}`, 7)).map((f) => f.file_id);
+      expect(pages, `${term} ${order}`).toEqual(expected);
+    }
+    return ascending;
+  }
+
+  const wordsOf = (f: { file_title: string; file_slug: string }) => new Set(searchTerms(`${f.file_title} ${f.file_slug}`));
+
+  /** The account's words of at least 4 letters (not numbers), the most frequent first. */
+  async function accountWords(): Promise<string[]> {
+    const frequency = new Map<string, number>();
+    for (const f of await allPages('sort_by=file_id&order=asc', 100))
+      for (const w of wordsOf(f)) if (w.length >= 4 && !/^\d/.test(w)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+    return [...frequency].sort((a, b) => b[1] - a[1]).map(([w]) => w);
+  }
+
+  it('pages a word, prefixes of several words and short prefixes in title order, both ways', async () => {
+    const words = await accountWords();
+    const prefixWords = new Map<string, Set<string>>();
+    for (const w of words) prefixWords.set(w.slice(0, 3), (prefixWords.get(w.slice(0, 3)) ?? new Set()).add(w));
+    const prefixes = [...prefixWords].filter(([, ws]) => ws.size >= 2).map(([p]) => p);
+    expect(prefixes.length).toBeGreaterThan(0);
+    expect((await expectTitlePages(words[0]!)).length).toBeGreaterThan(14); // page 3 and beyond
+    for (const prefix of prefixes.slice(0, 3)) await expectTitlePages(prefix);
+    for (const short of ['a', 's', 'w']) await expectTitlePages(short);
+  });
+
+  it('moves a renamed file in the order, also when its words stay the same', async () => {
+    const [word] = await accountWords();
+    const before = await expectTitlePages(word!);
+    // The same words in another order: only the title's sort key changes.
+    const reordered = (f: any) =>
+      [...f.file_title.split(' ')]
+        .sort((a: string, b: string) => byTitle({ file_title: a, file_id: 0 }, { file_title: b, file_id: 0 }))
+        .join(' ');
+    const moved = [...before].reverse().find((f) => byTitle({ ...f, file_title: reordered(f) }, f) < 0)!;
+    const put = await s.request('PUT', `/api/files/${moved.file_id}`, { key, json: { file_title: reordered(moved) } });
+    expect(put.status).toBe(200);
+    const after = (await expectTitlePages(word!)).map((f) => f.file_id);
+    expect(after.indexOf(moved.file_id)).toBeLessThan(before.findIndex((f) => f.file_id === moved.file_id));
+  });
+
+  it('lists a file holding two words of a prefix once, and drops a deleted file', async () => {
+    const files = await allPages('sort_by=file_id&order=asc', 100);
+    const words = [...new Set(files.flatMap((f) => [...wordsOf(f)]))].filter((w) => w.length >= 5 && !/^\d/.test(w));
+    const [first, second] = words.flatMap((a) => words.filter((b) => b !== a && b.startsWith(a.slice(0, 4))).map((b) => [a, b]))[0]!;
+    const prefix = first!.slice(0, 4);
+    const renamed = files.find((f) => ![...wordsOf(f)].some((w) => w.startsWith(prefix)))!;
+    await s.request('PUT', `/api/files/${renamed.file_id}`, { key, json: { file_title: `${second} and ${first}` } });
+    const both = await expectTitlePages(prefix);
+    expect(both.filter((f) => f.file_id === renamed.file_id)).toHaveLength(1);
+
+    const deleted = both[Math.floor(both.length / 2)];
+    expect((await s.request('DELETE', `/api/files/${deleted.file_id}`, { key })).status).toBe(200);
+    expect((await expectTitlePages(prefix)).map((f) => f.file_id)).toEqual(both.filter((f) => f !== deleted).map((f) => f.file_id));
   });
 });
 

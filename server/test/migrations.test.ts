@@ -4,8 +4,10 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDb } from '../src/db/postgres/connection';
+import { pgSearchWords } from '../src/db/postgres/file-search';
 import { migratePg } from '../src/db/postgres/migrations';
 import { migrate, registerFunctions } from '../src/db/sqlite/migrations';
+import { hashPassword } from '../src/lib/passwords';
 import { createTestDatabase, dropTestDatabase, ENGINE, START, startServer, type TestServer } from './helpers';
 
 /**
@@ -26,6 +28,11 @@ const PG_OLD_TABLES = [
   ...OLD_TABLES,
   'CREATE TABLE IF NOT EXISTS rate_limit_hits (bucket text PRIMARY KEY, hits integer NOT NULL, window_ends_at bigint NOT NULL)',
 ];
+
+/** Files of an account the older database already held, in id order; every title has a word starting with "lantern". */
+const KEPT_TITLES = ['Lantern walk', 'zebra lanterns', 'Autumn Lantern', 'lantern Festival', 'Blue lanterns'];
+const KEPT_ACCOUNT = 100;
+const keptFile = (title: string, i: number) => [KEPT_ACCOUNT, 'media-1.example', title, `kept-${i}`, 10, 1, START];
 
 interface Schema {
   tables: string[];
@@ -65,6 +72,19 @@ describe('migrating a database of an older version', () => {
       await db.withClient(async (client) => {
         await migratePg(client, 2);
         for (const sql of PG_OLD_TABLES) await client.query(sql);
+        await client.query('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+          KEPT_ACCOUNT,
+          'kept',
+          await hashPassword('kept-password'),
+          START,
+        ]);
+        for (const [i, title] of KEPT_TITLES.entries()) {
+          await client.query(
+            `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at, search_words)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, array_to_tsvector(string_to_array($8, ' ')))`,
+            [...keptFile(title, i), pgSearchWords(KEPT_ACCOUNT, title, `kept-${i}`)],
+          );
+        }
       });
       await db.close();
     } else {
@@ -72,6 +92,16 @@ describe('migrating a database of an older version', () => {
       registerFunctions(db);
       migrate(db, 4);
       for (const sql of OLD_TABLES) db.exec(sql);
+      db.prepare('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
+        KEPT_ACCOUNT,
+        'kept',
+        await hashPassword('kept-password'),
+        START,
+      );
+      const insert = db.prepare(
+        'INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const [i, title] of KEPT_TITLES.entries()) insert.run(...keptFile(title, i));
       db.close();
     }
     old = await startServer({ ...(oldUrl ? { databaseUrl: oldUrl } : {}) }, oldDir);
@@ -109,6 +139,33 @@ describe('migrating a database of an older version', () => {
     expect(Number(failures!.n)).toBeGreaterThan(0);
     const key = await old.login('upgraded', 'upgraded-password');
     expect((await old.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(3);
+  });
+
+  it('searches the files the older database held, sorted by title both ways', async () => {
+    const key = await old.login('kept', 'kept-password');
+    const titles = async (order: string) => {
+      const pages = [];
+      for (let page = 1; page <= 3; page++) {
+        const { data } = (
+          await old.request('GET', `/api/files/?search=lantern&sort_by=file_title&order=${order}&limit=2&page=${page}`, { key })
+        ).body;
+        expect(data.pagination.total_records).toBe(KEPT_TITLES.length);
+        pages.push(...data.files.map((f: { file_title: string }) => f.file_title));
+      }
+      return pages;
+    };
+    const ascending = ['Autumn Lantern', 'Blue lanterns', 'lantern Festival', 'Lantern walk', 'zebra lanterns'];
+    expect(await titles('asc')).toEqual(ascending);
+    expect(await titles('desc')).toEqual([...ascending].reverse());
+    if (ENGINE === 'postgres') {
+      // Every word of every file (two of the title, two of the slug), each with its file's title sort key.
+      const rows = await old.app.db.get<{ words: number; stale: number }>(
+        `SELECT count(*) AS words, count(*) FILTER (WHERE w.title_key IS DISTINCT FROM f.file_title_key) AS stale
+         FROM file_words w LEFT JOIN files f USING (file_id) WHERE f.account_id = ? OR f.file_id IS NULL`,
+        [KEPT_ACCOUNT],
+      );
+      expect(rows).toEqual({ words: 4 * KEPT_TITLES.length, stale: 0 });
+    }
   });
 
   it.runIf(ENGINE === 'postgres')('keeps the rate-limit counters out of the WAL (unlogged) on PostgreSQL', async () => {

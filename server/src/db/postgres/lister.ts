@@ -2,9 +2,9 @@ import type { Queryable, SqlValue } from '../engine';
 import type { FileLister } from '../files-repository';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
-import { matchedIds, pgSearchWords, searchCondition } from './file-search';
+import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
-import { listFilters, listOrder } from './listing';
+import { listFilters, listOrder, readDirection } from './listing';
 import { PG_SORT_COLUMNS } from './migrations';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
@@ -15,6 +15,8 @@ const WALK_CAP = 120_000;
 const HEAP_WALK_CAP = 4000;
 /** Matches beyond this many are not hashed for an index-only walk. */
 const HASHED_MATCHES = 30_000;
+/** A one-word search sorted by title merges the title-ordered ranges of at most this many words its prefix matches. */
+const TITLE_MERGED_WORDS = 64;
 
 /**
  * The PostgreSQL file list. Totals come from the per-account counters (or one count over the search
@@ -87,7 +89,7 @@ export class PgLister implements FileLister {
     const matched = matchedIds(accountId, search);
     if (!condition || !matched) return { files: [], total: 0 };
     const { sql, params } = listFilters(q);
-    if (!matched.single && this.#strategy !== 'walk') {
+    if (matched.onlyTerm === null && this.#strategy !== 'walk') {
       const few = await this.#fewMatches(tx, q, `account_id = ? AND ${condition.sql}${sql}`, [accountId, ...condition.params, ...params]);
       if (few) return few;
     }
@@ -95,13 +97,18 @@ export class PgLister implements FileLister {
     // costs a heap page; with filters the matches are looked up in files.
     const count = params.length
       ? `SELECT count(*) AS total FROM files WHERE account_id = ? AND file_id IN (${matched.sql})${sql}`
-      : matched.single
+      : matched.onlyTerm !== null
         ? 'SELECT count(DISTINCT file_id) AS total FROM file_words WHERE word LIKE ?'
         : `SELECT count(*) AS total FROM (${matched.sql}) m`;
     const row = await tx.get<{ total: number }>(count, params.length ? [accountId, ...matched.params, ...params] : matched.params);
     const total = row?.total ?? 0;
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return { total, files: [] };
+    // The word btree carries titles, not filters: a filtered search walks the files' indexes.
+    if (matched.onlyTerm !== null && q.sort_by === 'file_title' && !params.length && this.#strategy !== 'join') {
+      const files = await this.#titleOrdered(tx, q, total, matched.onlyTerm);
+      if (files) return { total, files };
+    }
     const listed = await tx.get<{ n: number }>(`SELECT coalesce(sum(n), 0)::bigint AS n FROM file_counts WHERE account_id = ?${sql}`, [
       accountId,
       ...params,
@@ -126,11 +133,7 @@ export class PgLister implements FileLister {
     condition: { sql: string; params: SqlValue[] },
     matched: { sql: string; params: SqlValue[] },
   ): Promise<FileRow[]> {
-    const offset = (q.page - 1) * q.limit;
-    const reverse = offset + q.limit / 2 > total / 2;
-    const asc = (q.order === 'asc') !== reverse;
-    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const { asc, reverse, limit, skip } = readDirection(q, total);
     const order = listOrder(q, asc);
     const steps = ((skip + limit) * listing.rows) / total;
     const page = (rows: FileRow[]) => (reverse ? rows.reverse() : rows);
@@ -184,6 +187,27 @@ export class PgLister implements FileLister {
   }
 
   /**
+   * The page of a one-word search sorted by title (of `total` matches), without walking the files:
+   * the word btree holds each word's files in title order, so the page is a merge of the ranges of
+   * the words the term's prefix matches, reading at most `skip + limit` rows of each. Null when a
+   * short prefix matches more than TITLE_MERGED_WORDS words.
+   */
+  async #titleOrdered(tx: Queryable, q: ListQuery, total: number, pattern: string): Promise<FileRow[] | null> {
+    const found = termWords(pattern, TITLE_MERGED_WORDS + 1);
+    const words = await tx.all<{ word: string }>(found.sql, found.params);
+    if (words.length > TITLE_MERGED_WORDS) return null;
+    const { asc, reverse, limit, skip } = readDirection(q, total);
+    const ids = titleOrderedIds(
+      words.map((w) => w.word),
+      asc,
+      limit,
+      skip,
+    );
+    const rows = await this.#rows(tx, ids.sql, ids.params);
+    return reverse ? rows.reverse() : rows;
+  }
+
+  /**
    * A search of several words usually matches few files: then one GIN scan reads them all, counts
    * them and sorts the page (a heap page per match, cheap for few). Null when there are more than
    * FEW_MATCHES: the word btree counts them and the page is read as for many.
@@ -231,10 +255,7 @@ export class PgLister implements FileLister {
       }
       this.#positions.fill(accountId, q);
     }
-    const reverse = offset + q.limit / 2 > total / 2;
-    const asc = (q.order === 'asc') !== reverse;
-    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const { asc, reverse, limit, skip } = readDirection(q, total);
     const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [
       ...params,
       limit,

@@ -23,3 +23,18 @@ export function listOrder(q: ListQuery, asc: boolean): string {
   const dir = asc ? 'ASC' : 'DESC';
   return column === 'file_id' ? `file_id ${dir}` : `${column} ${dir}, file_id ${dir}`;
 }
+
+/**
+ * Which way to read `limit` rows from `offset` of `total` ordered rows: a page past the middle is read
+ * from the other end (`reverse`: the rows come in the opposite order), `skip` rows in.
+ */
+export function readDirection(q: ListQuery, total: number): { asc: boolean; reverse: boolean; limit: number; skip: number } {
+  const offset = (q.page - 1) * q.limit;
+  const reverse = offset + q.limit / 2 > total / 2;
+  return {
+    asc: (q.order === 'asc') !== reverse,
+    reverse,
+    limit: reverse ? Math.min(q.limit, total - offset) : q.limit,
+    skip: reverse ? Math.max(0, total - offset - q.limit) : offset,
+  };
+}

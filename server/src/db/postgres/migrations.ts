@@ -75,34 +75,37 @@ CREATE TRIGGER files_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_
 export const PG_WORDS_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS file_words_word ON file_words (word, file_id)';
 
 /**
- * `file_words` follows `files.search_words` (one row per word of a file): statement-level triggers,
- * so a 2,000-row INSERT of a seed writes its words in one statement.
+ * Each word's files in title order (the files' title sort key, then the id): a search of one word
+ * sorted by title reads its page from here, index-only, wherever the word's matches sit in the titles.
  */
-export const PG_WORD_TRIGGERS = `
+export const PG_WORDS_TITLE_INDEX = 'CREATE INDEX IF NOT EXISTS file_words_title ON file_words (word, title_key, file_id)';
+
+/**
+ * `file_words` follows `files.search_words` and `files.file_title_key` (one row per word of a file,
+ * carrying the title's sort key): statement-level triggers, so a 2,000-row INSERT of a seed writes
+ * its words in one statement. A file whose words or title change has its words written again.
+ */
+const PG_WORDS_FUNCTION = `
 CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
     DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
       WHERE w.word = o.word AND w.file_id = o.file_id;
   ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO file_words (word, file_id) SELECT unnest(tsvector_to_array(search_words)), file_id FROM new_rows;
+    INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM new_rows;
   ELSE
     DELETE FROM file_words w USING (
         SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
-        FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words) o
+        FROM old_rows o JOIN new_rows n USING (file_id)
+        WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key) o
       WHERE w.word = o.word AND w.file_id = o.file_id;
-    INSERT INTO file_words (word, file_id)
-      SELECT unnest(tsvector_to_array(n.search_words)), n.file_id
-      FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words;
+    INSERT INTO file_words (word, title_key, file_id)
+      SELECT unnest(tsvector_to_array(n.search_words)), n.file_title_key, n.file_id
+      FROM old_rows o JOIN new_rows n USING (file_id)
+      WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key;
   END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER files_words_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
-CREATE TRIGGER files_words_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
-CREATE TRIGGER files_words_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
 `;
 
 /** Migrations in order; `schema_migrations` records how many have run. Never edit a shipped one. */
@@ -242,10 +245,57 @@ const MIGRATIONS: readonly string[] = [
     file_id bigint NOT NULL
   );
   INSERT INTO file_words (word, file_id) SELECT unnest(tsvector_to_array(search_words)), file_id FROM files;
+  CREATE UNIQUE INDEX IF NOT EXISTS file_words_word ON file_words (word, file_id);
+  CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' THEN
+      DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
+        WHERE w.word = o.word AND w.file_id = o.file_id;
+    ELSIF TG_OP = 'INSERT' THEN
+      INSERT INTO file_words (word, file_id) SELECT unnest(tsvector_to_array(search_words)), file_id FROM new_rows;
+    ELSE
+      DELETE FROM file_words w USING (
+          SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
+          FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words) o
+        WHERE w.word = o.word AND w.file_id = o.file_id;
+      INSERT INTO file_words (word, file_id)
+        SELECT unnest(tsvector_to_array(n.search_words)), n.file_id
+        FROM old_rows o JOIN new_rows n USING (file_id) WHERE o.search_words <> n.search_words;
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER files_words_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+  CREATE TRIGGER files_words_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+  CREATE TRIGGER files_words_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION vp_file_words_changed();
+  `,
+  // 5: file_words carries the title's sort key, with a btree of each word's files in title order: a
+  // search sorted by title walked the files' title index to the page's last match, and a word's
+  // matches need not sit near the start of the titles. The table is rebuilt (faster than updating
+  // every row), then vacuumed (see REWRITTEN_TABLES); the triggers of migration 4 stay, their
+  // function is replaced.
+  `
+  DROP TABLE file_words;
+  CREATE TABLE file_words (
+    word      text COLLATE "C" NOT NULL,
+    title_key text COLLATE "C" NOT NULL,
+    file_id   bigint NOT NULL
+  );
+  INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM files;
   ${PG_WORDS_INDEX};
-  ${PG_WORD_TRIGGERS}
+  ${PG_WORDS_TITLE_INDEX};
+  ${PG_WORDS_FUNCTION}
+  ANALYZE file_words;
   `,
 ];
+
+/**
+ * Tables a migration (by its number) writes whole: vacuumed once it has committed (VACUUM cannot run
+ * in a transaction), so that index-only scans find their visibility map set from the first request.
+ */
+const REWRITTEN_TABLES: Readonly<Record<number, string>> = { 5: 'file_words' };
 
 /** A constant key of pg_advisory_lock: nodes starting together migrate (and seed) one after another. */
 export const MIGRATION_LOCK = "hashtext('vp-admin-kit schema')";
@@ -270,6 +320,8 @@ export async function migratePg(client: pg.PoolClient, target = MIGRATIONS.lengt
       await client.query('ROLLBACK').catch(() => {});
       throw err;
     }
+    const rewritten = REWRITTEN_TABLES[version + 1];
+    if (rewritten) await client.query(`VACUUM (ANALYZE) ${rewritten}`);
   }
   return current === 0;
 }

@@ -2,7 +2,7 @@ import type { SqlValue } from '../engine';
 import { sampleFiles, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
 import { pgSearchWords } from './file-search';
-import { PG_SEARCH_INDEX, PG_WORDS_INDEX, pgListIndexes } from './migrations';
+import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './migrations';
 
 /** From this many files on, the list and search indexes are built once after the insert. */
 const BULK_THRESHOLD = 50_000;
@@ -31,7 +31,12 @@ const COLUMNS = [
  */
 export async function seedPgFiles(db: PgDb, accountId: number, count: number, now: number): Promise<SeedResult> {
   const bulk = count >= BULK_THRESHOLD;
-  const indexes = [...pgListIndexes(), { name: 'files_search', sql: PG_SEARCH_INDEX }, { name: 'file_words_word', sql: PG_WORDS_INDEX }];
+  const indexes = [
+    ...pgListIndexes(),
+    { name: 'files_search', sql: PG_SEARCH_INDEX },
+    { name: 'file_words_word', sql: PG_WORDS_INDEX },
+    { name: 'file_words_title', sql: PG_WORDS_TITLE_INDEX },
+  ];
   const result = await db.transaction(async (tx) => {
     await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp-admin-kit seed'))");
     const first = (await tx.get<{ id: number }>("SELECT nextval(pg_get_serial_sequence('files', 'file_id')) AS id"))!.id;
