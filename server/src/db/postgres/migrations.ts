@@ -287,7 +287,6 @@ const MIGRATIONS: readonly string[] = [
   ${PG_WORDS_INDEX};
   ${PG_WORDS_TITLE_INDEX};
   ${PG_WORDS_FUNCTION}
-  ANALYZE file_words;
   `,
 ];
 
