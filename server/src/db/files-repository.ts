@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './engine';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
@@ -9,10 +9,6 @@ export interface FilePatch {
 
 export type UpdateResult =
   { kind: 'not_found' } | { kind: 'slug_conflict' } | { kind: 'unchanged'; file: FileRow } | { kind: 'updated'; file: FileRow };
-
-/** SQLite's and PostgreSQL's "unique constraint violated". */
-const isUniqueViolation = (err: unknown): boolean =>
-  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
