@@ -6,6 +6,7 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { RenditionPool } from './lib/rendition-pool';
 import type { SubtitleStore } from './lib/subtitle-store';
 
 /** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
@@ -31,6 +32,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** Makes the player's renditions in worker threads. */
+    renditionMaker: RenditionPool;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

@@ -91,11 +91,11 @@ export class FilesRepository {
   delete(accountId: number, fileId: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       if (!(await this.get(accountId, fileId, tx))) return null;
+      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
-      await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
       await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });
