@@ -3,7 +3,8 @@ import { newStorageKey, type SubtitleStore } from '../lib/subtitle-store';
 import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
-import { Dice, slugWords, type SeedResult } from './sample-data';
+import { slugFromTitle } from '../lib/slug';
+import { Dice, type SeedResult } from './sample-data';
 import type { PgDb } from './postgres/connection';
 import { seedPgFiles } from './postgres/seed-files';
 import { SqliteDb } from './sqlite/connection';
@@ -46,7 +47,7 @@ export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: num
       const key = newStorageKey();
       await store.put(key, content);
       const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
-      rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugWords(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
+      rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugFromTitle(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
     }
   }
   await db.transaction(async (tx) => {

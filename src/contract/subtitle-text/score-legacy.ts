@@ -1,3 +1,4 @@
+import { decodeText } from './decode-text';
 import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type Script } from './language-models';
 
 /**
@@ -208,7 +209,7 @@ export interface LegacyGuess {
 export function guessLegacyEncoding(bytes: Uint8Array): LegacyGuess {
   const sample = legacySample(bytes);
   const scored = CANDIDATES.map((candidate, index) => {
-    const decoded = new TextDecoder(candidate.encoding).decode(sample);
+    const decoded = decodeText(sample, candidate.encoding);
     const text = candidate.composes ? decoded.normalize('NFC') : decoded;
     // A tiny prior by list order settles exact ties (the same text under two code pages).
     return { encoding: candidate.encoding, text, score: scoreText(text, candidate) - index * 0.001 };
