@@ -287,3 +287,28 @@ describe('mixed direction', () => {
     expect(hint?.closest('[dir="rtl"]')).to.not.equal(null);
   });
 });
+
+describe('locale resolution', () => {
+  afterEach(() => document.querySelectorAll('div[lang]').forEach((el) => el.remove()));
+
+  it('the attribute, else the nearest lang; a change re-renders in place', async () => {
+    await import('/src/index.ts' as string);
+    const wrapper = document.createElement('div');
+    wrapper.lang = 'vi';
+    const el = document.createElement('vp-file-list') as KitElement;
+    el.setAttribute('url-state', 'memory');
+    el.apiKey = 'test';
+    wrapper.append(el);
+    document.body.append(wrapper);
+    const root = await waitFor(() => el.shadowRoot, 'the shadow root');
+    await waitFor(() => root.textContent?.includes('Quản lý tệp') && root.textContent.includes('Beta clip'), 'the Vietnamese list', 15000);
+    const field = root.querySelector<HTMLInputElement>('input[type="search"]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, 'typed');
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    el.setAttribute('locale', 'en');
+    await waitFor(() => root.textContent?.includes('File Management'), 'the English list');
+    expect(root.querySelector<HTMLInputElement>('input[type="search"]')!.value).to.equal('typed');
+    el.removeAttribute('locale');
+    await waitFor(() => root.textContent?.includes('Quản lý tệp'), 'Vietnamese again, from the lang');
+  });
+});
