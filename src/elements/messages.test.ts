@@ -3,7 +3,7 @@ import { englishCatalogue } from './messages';
 import { FILES_TEXTS } from '../app/files/texts';
 import { resolveLanguage } from '../app/i18n/load';
 import { ENGLISH, translator, type I18n, type Message } from '../app/i18n/texts';
-import vi from '../app/i18n/vi';
+import vi from '../app/i18n/locale-vi';
 
 const placeholders = (message: Message) =>
   new Set(

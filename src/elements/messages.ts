@@ -8,12 +8,27 @@ import { AUTH_TEXTS } from '../app/auth/texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { FILES_TEXTS } from '../app/files/texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
+import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
+import { DELETE_FILE_TEXTS } from '../app/shell/delete-file-texts';
+import { FRAME_TEXTS } from '../app/shell/frame-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
 import { UI_TEXTS } from '../app/ui/texts';
 
-export const ALL_TEXTS = [AUTH_TEXTS, SHELL_TEXTS, PANEL_TEXTS, FILES_TEXTS, EDITOR_TEXTS, SUBTITLE_TEXTS, UI_TEXTS, API_TEXTS] as const;
+export const ALL_TEXTS = [
+  AUTH_TEXTS,
+  SHELL_TEXTS,
+  FRAME_TEXTS,
+  DELETE_FILE_TEXTS,
+  PANEL_TEXTS,
+  DASHBOARD_TEXTS,
+  FILES_TEXTS,
+  EDITOR_TEXTS,
+  SUBTITLE_TEXTS,
+  UI_TEXTS,
+  API_TEXTS,
+] as const;
 
 type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 

@@ -273,3 +273,17 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     expectAllWrapped(second.root, 'editor load error');
   });
 });
+
+describe('mixed direction', () => {
+  afterEach(() => document.querySelectorAll('vp-file-editor').forEach((el) => el.remove()));
+
+  it('under dir="rtl" the slug hint keeps its own left-to-right order', async () => {
+    const { el, root } = await mount('vp-file-editor', { 'file-id': '1', dir: 'rtl' });
+    el.messages = null;
+    await waitFor(() => root.textContent?.includes('Part of the player link'), 'the slug hint', 15000);
+    const hint = [...root.querySelectorAll('bdi')].find((bdi) => bdi.textContent?.startsWith('Part of the player link'));
+    expect(hint?.textContent).to.equal('Part of the player link: letters, digits, - and _');
+    expect(hint?.matches(':dir(ltr)')).to.equal(true);
+    expect(hint?.closest('[dir="rtl"]')).to.not.equal(null);
+  });
+});

@@ -41,7 +41,7 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, var
         select
         fullWidth
         size="small"
-        label={t('active')}
+        label={t('activeFilter')}
         value={isActive}
         slotProps={selectSlots}
         onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}

@@ -15,6 +15,7 @@ export const FILES_TEXTS = defineTexts('files', {
   fileStatus: 'File Status',
   allStatus: 'All Status',
   active: 'Active',
+  activeFilter: 'Active',
   inactive: 'Inactive',
   all: 'All',
   searchPlaceholder: 'Search files',

@@ -10,7 +10,7 @@ export interface LanguagePack {
 
 /** The languages with a catalogue; English is built into each area's texts and loads nothing. */
 const PACKS: Record<string, () => Promise<{ default: LanguagePack }>> = {
-  vi: () => import('./vi'),
+  vi: () => import('./locale-vi'),
 };
 
 const loads = new Map<string, Promise<LanguagePack>>();

@@ -31,7 +31,7 @@ type ParamsArg<M, V> = [ParamsOf<M>] extends [never] ? [] : [params: Record<Para
 
 /** `t('key', { name })`: the key's text in the element's language, placeholders filled (numbers with Intl). */
 export type TextFn<T> = <K extends keyof T & string>(key: K, ...params: ParamsArg<T[K], string | number>) => string;
-/** Same, with React nodes as values (a bold title inside a sentence). */
+/** Same, with React nodes as values (a bold title inside a sentence), each isolated in a `<bdi>`. */
 export type RichFn<T> = <K extends keyof T & string>(key: K, ...params: ParamsArg<T[K], ReactNode>) => ReactNode;
 
 /** The element's language: what KitRoot provides from the `locale` attribute and the `messages` property. */
@@ -94,7 +94,8 @@ function fillNodes(text: string, params: Record<string, ReactNode>, locale: stri
       if (index % 2 === 0) return part;
       const value = params[part];
       if (value === undefined) return `{${part}}`;
-      return typeof value === 'number' ? numberFormat(locale).format(value) : createElement(Fragment, { key: index }, value);
+      // Isolated: a title in another script or direction does not reorder the sentence around it.
+      return typeof value === 'number' ? numberFormat(locale).format(value) : createElement('bdi', { key: index }, value);
     }),
   );
 }

@@ -7,10 +7,10 @@ import { useApi } from '../api/use-api';
 import { useConfigState } from '../config/use-config';
 import { ArrowForwardIcon } from '../ui/icons';
 import { useTexts } from '../i18n/texts';
-import { PANEL_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 interface Tile {
-  label: Extract<keyof typeof PANEL_TEXTS.en, `tile${string}`>;
+  label: Extract<keyof typeof DASHBOARD_TEXTS.en, `tile${string}`>;
   /** The list view the tile opens, as a query string. */
   query: string;
   filter: Partial<Pick<FileQuery, 'isActive' | 'file_status'>>;
@@ -44,7 +44,7 @@ export function Dashboard() {
   const account = config?.account as { username?: unknown } | undefined;
   const username = typeof account?.username === 'string' ? account.username : null;
   const api = useApi();
-  const { t, locale } = useTexts(PANEL_TEXTS);
+  const { t, locale } = useTexts(DASHBOARD_TEXTS);
   const [counts, setCounts] = useState<Counts>({ status: 'loading' });
   const load = useCallback(() => {
     let live = true;

@@ -4,13 +4,13 @@ import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
 import { SubtitleSection } from '../subtitles/subtitle-card';
 import { useTexts } from '../i18n/texts';
-import { PANEL_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 /** /files/{id} inside the panel: back and load failures return to the list. */
 export default function FileEditorRoute({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const fileId = parseFileId(id);
-  const { t } = useTexts(PANEL_TEXTS);
+  const { t } = useTexts(DASHBOARD_TEXTS);
   if (fileId === null) return <Alert severity="error">{t('notAFile', { id })}</Alert>;
   return (
     <FileEditorScreen

@@ -6,7 +6,7 @@ import { ShellLayout } from '../shell/shell-layout';
 import { Loading } from '../ui/loading';
 import { Dashboard } from './dashboard';
 import { useTexts } from '../i18n/texts';
-import { PANEL_TEXTS } from './texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
@@ -36,7 +36,7 @@ export default function SignedInArea() {
 }
 
 function NotFound() {
-  const { t } = useTexts(PANEL_TEXTS);
+  const { t } = useTexts(DASHBOARD_TEXTS);
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
       <Typography component="h1" variant="h4" gutterBottom>

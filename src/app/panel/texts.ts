@@ -1,5 +1,6 @@
 import { defineTexts } from '../i18n/texts';
 
+/** The page titles: with the panel's routes (the sign-in page's chunk), so they are kept short. */
 export const PANEL_TEXTS = defineTexts('panel', {
   titleLogin: 'Login',
   titleDashboard: 'Dashboard',
@@ -7,19 +8,4 @@ export const PANEL_TEXTS = defineTexts('panel', {
   titleFile: 'Update File',
   titleNotFound: 'Page not found',
   documentTitle: '{title} | VP Admin',
-  notFound: 'Page not found',
-  notFoundText: 'There is nothing at this address.',
-  goToFiles: 'Go to Files',
-  dashboard: 'Dashboard',
-  welcome: 'Welcome back, {name}. ',
-  standing: 'Here is how your files stand.',
-  countsFailed: 'The counts could not be loaded.',
-  retry: 'Retry',
-  tileAll: 'All files',
-  tileActive: 'Active',
-  tileCompleted: 'Completed',
-  tileDownloadFailed: 'Download failed',
-  tileUploadFailed: 'Upload failed',
-  viewFiles: 'View files',
-  notAFile: '“{id}” is not a file number. Open a file from the Files list.',
 });

@@ -4,7 +4,7 @@ import { useApi } from '../api/use-api';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useTexts } from '../i18n/texts';
-import { SHELL_TEXTS } from './texts';
+import { DELETE_FILE_TEXTS } from './delete-file-texts';
 
 export interface DeleteFileProps {
   /** The file to delete; the dialog is open while this is not null. */
@@ -27,7 +27,7 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
   const api = useApi();
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
-  const { t, rich } = useTexts(SHELL_TEXTS);
+  const { t, rich } = useTexts(DELETE_FILE_TEXTS);
 
   async function confirm() {
     if (fileId === null) return;

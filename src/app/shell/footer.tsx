@@ -1,11 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import { useTexts } from '../i18n/texts';
 import { PRODUCT_NAME, PRODUCT_VERSION } from './brand';
-import { SHELL_TEXTS } from './texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Spec §1: a copyright line for 2025, All rights reserved, and Version 1.0. */
 export function Footer() {
-  const { t } = useTexts(SHELL_TEXTS);
+  const { t } = useTexts(FRAME_TEXTS);
   return (
     <Box
       component="footer"

@@ -18,7 +18,7 @@ import { Link } from 'wouter';
 import { useConfigState, useSession } from '../config/use-config';
 import type { ServerConfig } from '../config/config-store';
 import { useTexts } from '../i18n/texts';
-import { SHELL_TEXTS } from './texts';
+import { FRAME_TEXTS } from './frame-texts';
 import { TOP_BAR_HEIGHT } from './theme';
 
 /**
@@ -46,7 +46,7 @@ export function Navbar({
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
   const username = signedInAs(config);
-  const { t } = useTexts(SHELL_TEXTS);
+  const { t } = useTexts(FRAME_TEXTS);
   const switchTheme = nextTheme === 'dark' ? t('switchToDark') : t('switchToLight');
 
   return (

@@ -10,7 +10,7 @@ import { ProgressBar } from './progress-bar';
 import { Sidebar } from './sidebar';
 import { focusHeading, useFocusHeading } from './use-focus-heading';
 import { useTexts } from '../i18n/texts';
-import { SHELL_TEXTS } from './texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Below this width the sidebar overlays and collapses after a click. */
 export const SIDEBAR_BREAKPOINT_PX = 768;
@@ -30,7 +30,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
   }, [overlaid]);
   const main = useRef<HTMLElement>(null);
   useFocusHeading(location, main);
-  const { t } = useTexts(SHELL_TEXTS);
+  const { t } = useTexts(FRAME_TEXTS);
 
   return (
     <Box
@@ -101,7 +101,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
 function ContentBoundary({ location, children }: { location: string; children: ReactNode }) {
   const [, navigate] = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const { t } = useTexts(SHELL_TEXTS);
+  const { t } = useTexts(FRAME_TEXTS);
   return (
     <ErrorBoundary
       resetKey={location}

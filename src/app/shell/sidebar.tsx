@@ -5,7 +5,7 @@ import { visuallyHidden } from '../ui/visually-hidden';
 import { Brand } from './brand';
 import { SIDEBAR } from './theme';
 import { useTexts } from '../i18n/texts';
-import { SHELL_TEXTS } from './texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Width of the collapsed (icon-only) sidebar on wide screens. */
 const MINI_WIDTH = 64;
@@ -18,7 +18,7 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
   const [filesActive] = useRoute('/files/*?');
   const labelled = open;
   const width = open ? SIDEBAR.width : narrow ? 0 : MINI_WIDTH;
-  const { t } = useTexts(SHELL_TEXTS);
+  const { t } = useTexts(FRAME_TEXTS);
 
   return (
     <Box

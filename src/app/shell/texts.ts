@@ -1,35 +1,8 @@
 import { defineTexts } from '../i18n/texts';
 
-/** The words of what surrounds every screen: the panel's frame, the error box, toasts, the delete question. */
+/** What every element may say around its screen: the error box, the unsaved-changes question. */
 export const SHELL_TEXTS = defineTexts('shell', {
-  skipToContent: 'Skip to content',
-  loadingPage: 'Loading page',
-  mainNavigation: 'Main',
-  home: 'VP Admin home',
-  files: 'Files',
-  collapseSidebar: 'Collapse sidebar',
-  expandSidebar: 'Expand sidebar',
-  switchToDark: 'Switch to dark theme',
-  switchToLight: 'Switch to light theme',
-  account: 'Account',
-  signedInAs: 'Signed in as',
-  signOut: 'Sign out',
-  signIn: 'Sign in',
-  copyright: '© 2025 {product}.',
-  rightsReserved: 'All rights reserved.',
-  version: 'Version',
   errorHeading: 'Lỗi xảy ra!',
   componentStack: 'Component stack',
-  reload: 'Reload',
-  goToFiles: 'Go to Files',
   leaveQuestion: 'You have unsaved changes. Leave this page and lose them?',
-  deleteTitle: 'Confirm Deletion',
-  deleteConfirm: 'Delete',
-  deleteQuestion: 'Are you sure you want to delete this file?',
-  deleteNamed: '{title} (ID {id}) will be removed; this cannot be undone.',
-  deleteUnnamed: '{file} will be removed; this cannot be undone.',
-  quotedTitle: '“{title}”',
-  fileNumber: 'File {id}',
-  deleteSuccess: 'File deleted successfully!',
-  deleteFailure: 'Failed to delete file.',
 });
