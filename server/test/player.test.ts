@@ -65,4 +65,25 @@ describe('the player page', () => {
       await worker.close();
     }
   });
+
+  it("the demo seed's Completed files play one real video and show its frames", async () => {
+    const demo = await startServer({ demo: true, demoFiles: 60 });
+    try {
+      const completed = await demo.app.db.all<{ file_slug: string; file_image: string | null; file_rendition: string | null }>(
+        'SELECT file_slug, file_image, file_rendition FROM files WHERE file_status = 10 AND is_active = 1',
+      );
+      expect(completed.length).toBeGreaterThan(5);
+      expect(new Set(completed.map((f) => f.file_rendition)).size).toBe(1);
+      const shown = completed.find((f) => f.file_image?.startsWith('media/'))!;
+      const image = await fetch(`${demo.base}/images/${shown.file_image}`);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      const html = await (await fetch(`${demo.base}/player/${shown.file_slug}`)).text();
+      expect(html).toContain(`data-hls="/media/${shown.file_rendition}"`);
+      expect((await fetch(`${demo.base}/media/${shown.file_rendition}`)).status).toBe(200);
+      const pending = await demo.app.db.get<{ file_rendition: string | null }>('SELECT file_rendition FROM files WHERE file_status = 0');
+      expect(pending?.file_rendition ?? null).toBeNull();
+    } finally {
+      await demo.close();
+    }
+  });
 });

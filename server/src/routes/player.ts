@@ -39,8 +39,8 @@ main{display:flex;flex-direction:column;height:100%}
 h1{font-size:1rem;font-weight:500;margin:.5rem .75rem}
 media-controller,.still{flex:1;min-height:0;width:100%;background:#111}
 video{width:100%;height:100%}
-.still{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1rem;background-size:contain;background-repeat:no-repeat;background-position:center}
-.still p{background:rgba(0,0,0,.7);padding:.5rem 1rem;border-radius:4px}
+.still{display:flex;align-items:center;justify-content:center}
+@media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
 p{margin:auto;padding:1rem;text-align:center}
 </style>
 </head>
@@ -88,14 +88,13 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       const file = await app.files.getActiveBySlug(request.params.slug);
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       const title = escapeHtml(file.file_title);
-      const posterUrl = file.file_image ? `/images/${encodeURI(file.file_image)}` : null;
       if (!playable(file)) {
-        // The page looks again every 10 s: a visitor waiting for the video sees it play once it is ready.
-        const still = posterUrl ? ` style="background-image:url('${escapeHtml(posterUrl)}')"` : '';
+        // No poster (a frame with a play button would look playable); the page looks again every 10 s,
+        // so a visitor waiting for the video sees it play once it is ready.
         return reply.send(
           page(
             file.file_title,
-            `<h1>${title}</h1>\n<div class="still"${still}><p role="status">${escapeHtml(processingMessage(file))}</p></div>`,
+            `<h1>${title}</h1>\n<div class="still"><p role="status">${escapeHtml(processingMessage(file))}</p></div>`,
             '\n<meta http-equiv="refresh" content="10">',
           ),
         );
@@ -109,6 +108,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
         );
       if (hasStoryboard(file))
         tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
+      const posterUrl = file.file_image ? `/images/${encodeURI(file.file_image)}` : null;
       const poster = posterUrl ? ` poster="${escapeHtml(posterUrl)}"` : '';
       const hls = escapeHtml(`/media/${file.file_rendition!}`);
       return reply.send(
