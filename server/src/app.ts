@@ -131,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
+    playerDir: path.join(REPO_ROOT, 'dist/player'),
     mediaDir: path.resolve(options.mediaDir ?? path.join(options.dataDir, 'media')),
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
@@ -177,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
-  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
+  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir, settings.playerDir] });
   await app.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1200 });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });

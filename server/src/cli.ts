@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { seedFiles } from './db/seed';
+import { seedFiles, shareDemoVideo } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
@@ -109,6 +109,7 @@ async function seed(args: string[]): Promise<void> {
     const accountId = await new AccountsRepository(storage.db).upsert(username, hash, Date.now());
     const started = performance.now();
     const range = await seedFiles(storage.db, accountId, count, Date.now());
+    await shareDemoVideo(storage.db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count

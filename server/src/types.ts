@@ -24,6 +24,8 @@ export interface Settings {
   accountQuotaBytes: number;
   demoDir: string;
   kitDir: string;
+  /** The player page's built script (`dist/player`). */
+  playerDir: string;
   /** The media store's folder (renditions, images, uploaded sources). */
   mediaDir: string;
   /** The largest video accepted, uploaded or downloaded. */

@@ -64,3 +64,8 @@ export function videoForm(fields: { title?: string; slug?: string; content?: Buf
 export const FAST_WORKER = { name: 'test-worker', pollMs: 50, leaseMs: 3000, backoffMs: 50 } as const;
 
 export const COMPLETED_PATH = [1, 2, 3, 5, 6, 8, 9, 10];
+
+/** Makes a seeded file look processed (Completed with a rendition key), so that its player page plays. */
+export async function markPlayable(db: Db, fileId: number): Promise<void> {
+  await db.run("UPDATE files SET file_status = 10, file_rendition = 'files/0-test/master.m3u8' WHERE file_id = ?", [fileId]);
+}

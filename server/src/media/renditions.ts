@@ -72,9 +72,15 @@ export async function thumbnail(source: string, info: Probe, outFile: string, op
 /** The storyboard: 5 × 5 frames spread over the video in one JPEG sprite, each 160 pixels wide. */
 export const SPRITE = { columns: 5, rows: 5, tileWidth: 160 } as const;
 
+/** A storyboard tile's size for a video: 160 pixels wide, the height by the video's aspect, even. */
+export function spriteTile(width: number, height: number): { width: number; height: number } {
+  return { width: SPRITE.tileWidth, height: Math.max(2, Math.round((SPRITE.tileWidth * height) / width / 2) * 2) };
+}
+
 export async function storyboard(source: string, info: Probe, outFile: string, options: RunOptions = {}): Promise<void> {
   const frames = SPRITE.columns * SPRITE.rows;
   const fps = (frames / info.duration).toFixed(6);
+  const tile = spriteTile(info.width, info.height);
   await runTool(
     ffmpegPath(),
     [
@@ -84,7 +90,7 @@ export async function storyboard(source: string, info: Probe, outFile: string, o
       '-i',
       source,
       '-vf',
-      `fps=${fps},scale=${SPRITE.tileWidth}:-2,tile=${SPRITE.columns}x${SPRITE.rows}`,
+      `fps=${fps},scale=${tile.width}:${tile.height},tile=${SPRITE.columns}x${SPRITE.rows}`,
       '-frames:v',
       '1',
       '-q:v',

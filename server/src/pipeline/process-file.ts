@@ -5,7 +5,7 @@ import { downloadUrl } from '../ingest/download';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import type { MediaStore } from '../media/media-store';
-import { MASTER_PLAYLIST, storyboard, thumbnail, transcodeHls } from '../media/renditions';
+import { publishVideo } from '../media/publish';
 import { randomToken } from '../lib/tokens';
 import { FileGoneError, FileStatusWriter, STATUS } from './file-status';
 import type { ClaimedJob } from './job-queue';
@@ -28,12 +28,6 @@ export interface ProcessFileOptions {
   media: MediaStore;
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
-}
-
-/** Every file below `dir`, as paths relative to it. */
-async function filesBelow(dir: string): Promise<string[]> {
-  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 /**
@@ -71,15 +65,14 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
 
       await status.set(fileId, STATUS.uploading, { file_progress: 0 });
       const transcoded = status.progress(fileId);
-      const out = path.join(work, 'out');
-      await transcodeHls(local, info, out, { signal, onProgress: (seconds) => transcoded((0.9 * seconds) / info.duration) });
-      await thumbnail(local, info, path.join(out, 'thumb.jpg'), { signal });
-      await storyboard(local, info, path.join(out, 'sprite.jpg'), { signal });
-      for (const name of await filesBelow(out)) await media.putFile(`${folder}${name.split(path.sep).join('/')}`, path.join(out, name));
-      await status.set(fileId, STATUS.uploaded, { file_progress: null, file_rendition: `${folder}${MASTER_PLAYLIST}` });
+      const published = await publishVideo(local, info, work, media, folder, {
+        signal,
+        onTranscoded: (fraction) => transcoded(0.9 * fraction),
+      });
+      await status.set(fileId, STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
       await status.set(fileId, STATUS.indexed, {
-        file_image: `${MEDIA_IMAGE_PREFIX}${folder}thumb.jpg`,
-        file_slide: `${MEDIA_IMAGE_PREFIX}${folder}sprite.jpg`,
+        file_image: `${MEDIA_IMAGE_PREFIX}${published.thumbnail}`,
+        file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
       });
 
       if ('media_key' in source) await media.delete(source.media_key);

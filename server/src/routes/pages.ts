@@ -108,7 +108,6 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
 /** 404s get the envelope (page requests outside the server's own paths get the app's page first, above). */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
+    return fail(reply, 404, `Not found: ${request.method} ${decodedPath(request).slice(0, 200)}`);
   });
 }

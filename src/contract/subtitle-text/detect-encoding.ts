@@ -98,7 +98,7 @@ function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
 /**
  * Detects the text encoding of a subtitle file from its bytes: BOM first, then UTF-32/UTF-16 by their
  * NUL pattern, then pure ASCII and strict UTF-8, then the most plausible legacy code page (see
- * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 16 KB.
+ * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 8 KB.
  */
 export function detectEncoding(bytes: Uint8Array): DetectedEncoding {
   const bom = bomOf(bytes);
