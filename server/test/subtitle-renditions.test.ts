@@ -8,6 +8,7 @@ import { toPlainText } from '../../src/contract/subtitle-text/cue-markup';
 import { parseVtt } from '../../src/contract/subtitle-text/parse-vtt';
 import { unknownCharset } from '../src/lib/subtitle-content';
 import { startServer, uploadForm, type TestServer } from './helpers';
+import { markPlayable } from './pipeline-support';
 
 const RUSSIAN = ['Привет! Как дела?', 'Я не знаю, что сказать.'];
 const srt = (lines: readonly string[]) =>
@@ -119,6 +120,7 @@ describe('subtitle renditions: every encoding and format plays, the original is 
       ]);
       expect(await original(body.data.sub.sub_id), name).toEqual(bytes);
     }
+    await markPlayable(s.app.db, fileId);
     const html = await (await fetch(`${s.base}/player/${encodeURIComponent(slug)}`)).text();
     expect((html.match(/<track /g) ?? []).length).toBeGreaterThanOrEqual(cases.length);
 

@@ -174,7 +174,7 @@ describe('subtitles', () => {
     }
     // Nothing was written outside the store, and stored names are server-generated.
     for (const f of await s.storedKeys()) expect(f).toMatch(/^[A-Za-z0-9]{32}$/);
-    const expected = ENGINE === 'sqlite' ? ['subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'] : ['tmp'];
+    const expected = ENGINE === 'sqlite' ? ['media', 'subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'] : ['media', 'tmp'];
     expect(fs.readdirSync(s.dataDir).sort()).toEqual(expected.filter((n) => fs.existsSync(`${s.dataDir}/${n}`)).sort());
   });
 

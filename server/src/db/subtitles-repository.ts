@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './engine';
+import { isForeignKeyViolation, type Db, type Queryable } from './engine';
 
 export interface SubtitleRow {
   sub_id: number;
@@ -88,10 +88,23 @@ export class SubtitlesRepository {
    * cleanly). When the account's stored bytes plus this subtitle's (original and rendition) would pass
    * `quotaBytes`, nothing is inserted and the bytes in use are returned instead; parallel uploads of
    * one account are checked one after another.
+   * A file deleted while its subtitle was being uploaded is `fileGone` (the foreign key refused the row).
    */
-  insert(
+  async insert(
     sub: NewSubtitle,
     quotaBytes = Number.POSITIVE_INFINITY,
+  ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } } | { fileGone: true }> {
+    try {
+      return await this.#insert(sub, quotaBytes);
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return { fileGone: true };
+      throw err;
+    }
+  }
+
+  #insert(
+    sub: NewSubtitle,
+    quotaBytes: number,
   ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } }> {
     return this.#db.transaction(async (tx) => {
       if (sub.sub_tmp !== null) {

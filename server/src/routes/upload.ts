@@ -172,6 +172,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
       },
       accountQuotaBytes,
     );
+    if ('fileGone' in stored) return { error: [404, FILE_NOT_FOUND] }; // deleted while the upload was on its way
     if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
     kept = stored.created; // not created: a parallel duplicate won the race
     return { sub: stored.row };
