@@ -116,7 +116,9 @@ test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes',
   await page.getByRole('button', { name: 'Add First Subtitle' }).click();
   let dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  // Submitted empty: every missing field is flagged at once.
   await expect(dialog.getByText('Please select a subtitle file')).toBeVisible();
+  await expect(dialog.getByText('Please select a language')).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByText('Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)')).toBeVisible();
   await dialog.getByRole('button', { name: /^Remove/ }).click();
