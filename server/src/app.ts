@@ -29,6 +29,7 @@ import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
 import pageRoutes, { registerNotFound } from './routes/pages';
+import pipelineRoutes from './routes/pipeline';
 import playerRoutes from './routes/player';
 import subtitleRoutes from './routes/subtitles';
 import uploadRoutes from './routes/upload';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
+  await app.register(pipelineRoutes, { prefix: '/api/pipeline' });
   await app.register(openapiRoutes, { prefix: '/api' });
   await app.register(playerRoutes, { prefix: '/player' });
   await app.register(imageRoutes, { prefix: '/images' });
