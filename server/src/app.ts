@@ -32,6 +32,7 @@ import pageRoutes, { registerNotFound } from './routes/pages';
 import pipelineRoutes from './routes/pipeline';
 import playerRoutes from './routes/player';
 import subtitleRoutes from './routes/subtitles';
+import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import type { Settings } from './types';
 import './types';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
+  await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
   await app.register(pipelineRoutes, { prefix: '/api/pipeline' });
   await app.register(openapiRoutes, { prefix: '/api' });
