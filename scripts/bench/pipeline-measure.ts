@@ -82,7 +82,7 @@ try {
     previousName = STATUS_NAMES[change.status] ?? String(change.status);
   }
   rows.push({
-    name: `transcode real-time factor: our HLS ladder (${ladderFor(info.height).join('/')}p, one decode) vs plain ffmpeg (one 720p encode, same preset)`,
+    name: `transcode real-time factor: our HLS ladder (${ladderFor(info.height).join('/')}p, one ffmpeg run per rung) vs plain ffmpeg (one 720p encode, same preset)`,
     figure: `${(info.duration / (ladderMs / 1000)).toFixed(2)}× vs ${(info.duration / (plainMs / 1000)).toFixed(2)}×`,
   });
 } finally {
