@@ -6,6 +6,7 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { RenditionPool } from './lib/rendition-pool';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { JobQueue } from './pipeline/job-queue';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** Makes the player's renditions in worker threads. */
+    renditionMaker: RenditionPool;
     media: MediaStore;
     jobs: JobQueue;
     fileStatus: FileStatusWriter;

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './engine';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
@@ -17,10 +17,6 @@ export interface NewFile {
 }
 
 export type CreateResult = { kind: 'slug_conflict' } | { kind: 'created'; file: FileRow };
-
-/** SQLite's and PostgreSQL's "unique constraint violated". */
-const isUniqueViolation = (err: unknown): boolean =>
-  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
@@ -142,11 +138,11 @@ export class FilesRepository {
   delete(accountId: number, fileId: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       if (!(await this.get(accountId, fileId, tx))) return null;
+      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
-      await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
       await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });

@@ -243,6 +243,16 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       DROP TABLE IF EXISTS login_failures;
     `);
   },
+  // Subtitles: the size of the player rendition (the quota counts original + rendition; null until the
+  // server measures the renditions stored before, at start), and a sub_tmp idempotency key per file
+  // (it was per account, so file 501 reusing file 500's key got file 500's track).
+  (db) => {
+    db.exec(`
+      ALTER TABLE subtitles ADD COLUMN rendition_size INTEGER;
+      DROP INDEX IF EXISTS subtitles_idempotency;
+      CREATE UNIQUE INDEX subtitles_idempotency ON subtitles(account_id, file_id, sub_tmp) WHERE sub_tmp IS NOT NULL;
+    `);
+  },
   // The media pipeline: what a file's processing reports (progress of the current stage, why a stage
   // failed, what the probe found, the media key of its streaming rendition), and the jobs table with
   // leases that workers claim (run_at is also the end of a job's lease while it is claimed).
