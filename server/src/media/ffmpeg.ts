@@ -53,7 +53,7 @@ export function runTool(program: string, args: string[], options: RunOptions = {
       if (code === 0) resolve(stdout);
       else if (!options.signal?.aborted) {
         const lastLine = stderr.trim().split('\n').pop() ?? '';
-        reject(new ToolError(`${lastLine || `exit code ${code}`}`));
+        reject(new ToolError(lastLine && code !== null ? `${lastLine} (exit code ${code})` : lastLine || `stopped (${code ?? 'signal'})`));
       }
     });
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ffmpegPath, runTool, type Probe, type RunOptions } from './ffmpeg';
 
@@ -16,46 +17,44 @@ export function ladderFor(sourceHeight: number): number[] {
 /** The master playlist's name inside a rendition folder. */
 export const MASTER_PLAYLIST = 'master.m3u8';
 
+/** A rung's width for the source's aspect, even (H.264 in 4:2:0 needs even sizes). */
+const widthAt = (info: Probe, height: number): number => Math.max(2, Math.round((info.width * height) / info.height / 2) * 2);
+
+/** The master playlist of the rungs (written by us: see transcodeHls). */
+export function masterPlaylist(info: Probe, rungs: number[]): string {
+  const variants = rungs.map(
+    (h, i) =>
+      `#EXT-X-STREAM-INF:BANDWIDTH=${((MAX_KBITS[h] ?? 600) + (info.hasAudio ? 128 : 0)) * 1000},RESOLUTION=${widthAt(info, h)}x${h}\nv${i}/index.m3u8`,
+  );
+  return `#EXTM3U\n#EXT-X-VERSION:3\n${variants.join('\n')}\n`;
+}
+
 /**
- * Transcodes to HLS (H.264 main / AAC stereo, 4 s segments aligned across rungs) in `outDir`:
- * `master.m3u8`, and `v<n>/index.m3u8` with its segments per rung. One ffmpeg run decodes once and
- * scales to every rung.
+ * Transcodes to HLS (H.264 main / AAC stereo, 4 s segments with a keyframe every 2 s, so every rung's
+ * segments start together) in `outDir`: `v<n>/index.m3u8` with its segments per rung, and
+ * `master.m3u8`. One ffmpeg run per rung: the packaged ffmpeg (4.1) crashes when it ends a
+ * multi-variant HLS output (`var_stream_map` with two or more streams), so the master playlist is
+ * written here.
  */
 export async function transcodeHls(source: string, info: Probe, outDir: string, options: RunOptions = {}): Promise<void> {
   const rungs = ladderFor(info.height);
-  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = rungs.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`);
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', source, '-filter_complex', [split, ...scales].join(';')];
-  rungs.forEach((h, i) => {
-    args.push('-map', `[v${i}]`);
-    const kbits = MAX_KBITS[h] ?? 600;
-    args.push(`-maxrate:v:${i}`, `${kbits}k`, `-bufsize:v:${i}`, `${kbits * 2}k`);
-  });
-  if (info.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'));
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'main', '-pix_fmt', 'yuv420p');
-  // A keyframe every 2 s (from the clock, whatever the frame rate) so every rung's segments start together.
-  args.push('-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0');
-  if (info.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
-  const streamMap = rungs.map((_, i) => (info.hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' ');
-  args.push(
-    '-f',
-    'hls',
-    '-hls_time',
-    '4',
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    path.join(outDir, 'v%v', 'seg%03d.ts'),
-    '-master_pl_name',
-    MASTER_PLAYLIST,
-    '-var_stream_map',
-    streamMap,
-    '-progress',
-    'pipe:1',
-    '-nostats',
-    path.join(outDir, 'v%v', 'index.m3u8'),
-  );
-  await runTool(ffmpegPath(), args, options);
+  for (const [i, height] of rungs.entries()) {
+    const kbits = MAX_KBITS[height] ?? 600;
+    const folder = path.join(outDir, `v${i}`);
+    await fs.promises.mkdir(folder, { recursive: true });
+    const args = ['-hide_banner', '-nostdin', '-y', '-i', source, '-map', '0:v:0', ...(info.hasAudio ? ['-map', '0:a:0'] : [])];
+    args.push('-vf', `scale=${widthAt(info, height)}:${height}`);
+    args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-maxrate', `${kbits}k`, '-bufsize', `${kbits * 2}k`);
+    args.push('-profile:v', 'main', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0');
+    if (info.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+    args.push('-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(folder, 'seg%03d.ts'));
+    args.push('-progress', 'pipe:1', '-nostats', path.join(folder, 'index.m3u8'));
+    await runTool(ffmpegPath(), args, {
+      ...options,
+      onProgress: (seconds) => options.onProgress?.(((i + Math.min(1, seconds / info.duration)) / rungs.length) * info.duration),
+    });
+  }
+  await fs.promises.writeFile(path.join(outDir, MASTER_PLAYLIST), masterPlaylist(info, rungs));
 }
 
 /** A JPEG frame a third into the video (at most 5 s in), at most 720 pixels high. */
