@@ -6,6 +6,7 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { FileEventHub } from './lib/file-event-hub';
 import type { SubtitleStore } from './lib/subtitle-store';
 
 /** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
@@ -31,6 +32,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** The node's reader of the file event log and its fan-out to the event streams. */
+    fileEvents: FileEventHub;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }
