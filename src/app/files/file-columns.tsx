@@ -79,7 +79,12 @@ export function fileColumns(playerDomain: string | null, actions: { current: Row
       minWidth: 110,
       renderCell: ({ row }: Cell) => <PlayerLink href={playerLink(playerDomain, row.file_slug)} slug={row.file_slug} />,
     },
-    { field: 'file_status', headerName: 'Status', width: 146, renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} /> },
+    {
+      field: 'file_status',
+      headerName: 'Status',
+      width: 146,
+      renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} progress={row.file_progress} />,
+    },
     {
       field: 'isActive',
       headerName: 'Active',

@@ -17,6 +17,7 @@ import { parseListState, updateListQuery, type ListState } from './list-query';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
+import { useLiveList } from './use-live-list';
 
 /** Props every host of the file list gives it (the panel, or <vp-file-list>). */
 export interface FilesScreenProps {
@@ -37,7 +38,8 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const state = useMemo(() => parseListState(search), [search]);
-  const { rows, total, shownQuery, error, loading, reload, patchRows } = useFileList(state);
+  const { rows, total, shownQuery, error, loading, reload, patchRows, applyEvent } = useFileList(state);
+  useLiveList(rows, applyEvent, reload);
   const { playerDomain } = useLinkBases();
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
