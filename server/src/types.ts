@@ -7,6 +7,11 @@ import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
 import type { FileEventHub } from './lib/file-event-hub';
+import type { RenditionPool } from './lib/rendition-pool';
+import type { MediaStore } from './media/media-store';
+import type { FileStatusWriter } from './pipeline/file-status';
+import type { JobQueue } from './pipeline/job-queue';
+import type { Worker } from './pipeline/worker';
 import type { SubtitleStore } from './lib/subtitle-store';
 
 /** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
@@ -20,6 +25,16 @@ export interface Settings {
   accountQuotaBytes: number;
   demoDir: string;
   kitDir: string;
+  /** The player page's built script (`dist/player`). */
+  playerDir: string;
+  /** The media store's folder (renditions, images, uploaded sources). */
+  mediaDir: string;
+  /** The largest video accepted, uploaded or downloaded. */
+  maxVideoBytes: number;
+  /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
+  ingestAllowHosts: string[];
+  /** The external pipeline's token (empty: the pipeline API is off). */
+  pipelineToken: string;
 }
 
 declare module 'fastify' {
@@ -34,6 +49,13 @@ declare module 'fastify' {
     storageJournal: StorageJournal;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
+    /** Makes the player's renditions in worker threads. */
+    renditionMaker: RenditionPool;
+    media: MediaStore;
+    jobs: JobQueue;
+    fileStatus: FileStatusWriter;
+    /** The pipeline worker running in this process, if any. */
+    worker: Worker | null;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from './engine';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
@@ -10,9 +10,13 @@ export interface FilePatch {
 export type UpdateResult =
   { kind: 'not_found' } | { kind: 'slug_conflict' } | { kind: 'unchanged'; file: FileRow } | { kind: 'updated'; file: FileRow };
 
-/** SQLite's and PostgreSQL's "unique constraint violated". */
-const isUniqueViolation = (err: unknown): boolean =>
-  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
+export interface NewFile {
+  file_title: string;
+  file_slug: string;
+  created_at: number;
+}
+
+export type CreateResult = { kind: 'slug_conflict' } | { kind: 'created'; file: FileRow };
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
@@ -91,15 +95,44 @@ export class FilesRepository {
     });
   }
 
+  /**
+   * Adds a file at status 0 (Pending), active, and runs `then` in the same transaction (the pipeline
+   * enqueues its job there, so a file never exists without its job).
+   */
+  create(accountId: number, file: NewFile, then: (tx: Queryable, file: FileRow) => Promise<void>): Promise<CreateResult> {
+    return this.#db.transaction(async (tx): Promise<CreateResult> => {
+      if (await tx.get('SELECT 1 FROM files WHERE file_slug = ?', [file.file_slug])) return { kind: 'slug_conflict' };
+      let created: FileRow;
+      try {
+        created = (await tx.get<FileRow>(
+          `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
+           VALUES (?, '', ?, ?, 0, 1, ?) RETURNING ${FILE_COLUMNS}`,
+          [accountId, file.file_title, file.file_slug, file.created_at],
+        ))!;
+      } catch (err) {
+        if (isUniqueViolation(err)) return { kind: 'slug_conflict' };
+        throw err;
+      }
+      await this.#lister.reindex(tx, created);
+      await then(tx, created);
+      return { kind: 'created', file: created };
+    });
+  }
+
+  /** Whether a slug is taken (by any account: slugs are global). */
+  async slugTaken(slug: string): Promise<boolean> {
+    return (await this.#db.get('SELECT 1 FROM files WHERE file_slug = ?', [slug])) !== undefined;
+  }
+
   /** Deletes the file and its subtitle rows; returns the store keys of those subtitles (originals and renditions), or null. */
   delete(accountId: number, fileId: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       if (!(await this.get(accountId, fileId, tx))) return null;
+      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
-      await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
       await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });

@@ -14,7 +14,6 @@ import {
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { CloudUploadIcon, VideoLibraryIcon } from '../ui/icons';
-import { ADD_VIDEO } from './list-texts';
 import { useAddVideo } from './use-add-video';
 
 const formatMB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -30,6 +29,9 @@ interface AddVideoDialogProps {
  * (optional). The upload shows its progress and can be cancelled; a failure says why and keeps what
  * was chosen and typed.
  */
+/** The dialog's title and its button (the toolbar's button reads the catalogue). */
+const ADD_VIDEO = 'Add video';
+
 export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialogProps) {
   const titleId = useId();
   const sourceId = useId();

@@ -2,6 +2,8 @@ import { memo, type ReactElement } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { DONE_ICON, FAILED_ICON, MOVING_ICON, WAITING_ICON } from './cell-icons';
 import { fileStatusInfo, type StatusFamily } from './file-status';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 /*
  * The row cells are plain elements styled by one static stylesheet (cell-styles.tsx) and described by
@@ -23,12 +25,13 @@ const FAMILY_ICON: Record<StatusFamily, ReactElement> = {
  */
 export const StatusBadge = memo(function StatusBadge({ code, progress }: { code: number; progress?: number | null | undefined }) {
   const status = fileStatusInfo(code);
+  const { t } = useTexts(FILES_TEXTS);
   // The pipeline reports how far the current step is (live, through the event stream).
   const percent = status.family === 'moving' && progress !== null && progress !== undefined ? ` ${Math.round(progress)}%` : '';
   return (
-    <span className="vp-status" data-family={status.family} data-tip={status.description} tabIndex={0}>
+    <span className="vp-status" data-family={status.family} data-tip={t(status.description)} tabIndex={0}>
       {FAMILY_ICON[status.family]}
-      {status.name}
+      {t(status.name)}
       {percent}
     </span>
   );
@@ -42,21 +45,22 @@ export const StatusBadge = memo(function StatusBadge({ code, progress }: { code:
 export const ActiveSwitch = memo(function ActiveSwitch({
   file,
   onToggle,
-  label = 'Active',
+  label,
 }: {
   file: VideoFile;
   onToggle(file: VideoFile): void;
   label?: string;
 }) {
   const active = file.isActive === 1;
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <span className="vp-switch">
       <input
         type="checkbox"
         role="switch"
-        aria-label={label}
+        aria-label={label ?? t('active')}
         checked={active}
-        data-tip={active ? 'Disable' : 'Enable'}
+        data-tip={active ? t('disable') : t('enable')}
         onChange={() => onToggle(file)}
       />
       <span className="vp-switch-thumb" aria-hidden="true" />

@@ -4,8 +4,8 @@ import { uploadSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict } from './lib/upload-state';
-
-const UPLOAD_FAILED = 'Failed to upload subtitle';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 /** Runs the check before upload; the checker (parsers, code-page models) loads only when a file is chosen. */
 function runCheck(file: File, encoding: string | null, done: (check: SubtitleCheck | null) => void) {
@@ -26,6 +26,7 @@ function runCheck(file: File, encoding: string | null, done: (check: SubtitleChe
 export function useSubtitleUpload(fileId: number, onDone: () => void) {
   const api = useApi();
   const notify = useNotify();
+  const { t } = useTexts(SUBTITLE_TEXTS);
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -61,7 +62,7 @@ export function useSubtitleUpload(fileId: number, onDone: () => void) {
         return;
       }
     } catch (error) {
-      notify.error(error, UPLOAD_FAILED);
+      notify.error(error, t('uploadFailed'));
     }
     dispatch({ type: 'upload-failed' });
   };

@@ -1,6 +1,5 @@
-import { canonicalEncoding } from './encodings';
+import { canonicalEncoding, decodeText } from './decode-text';
 import { guessLegacyEncoding } from './score-legacy';
-import { decodeUtf32 } from './utf32';
 
 /**
  * How sure the detection is. 'certain': a BOM, pure ASCII or valid UTF-8 with non-ASCII text.
@@ -99,7 +98,7 @@ function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
 /**
  * Detects the text encoding of a subtitle file from its bytes: BOM first, then UTF-32/UTF-16 by their
  * NUL pattern, then pure ASCII and strict UTF-8, then the most plausible legacy code page (see
- * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 16 KB.
+ * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 8 KB.
  */
 export function detectEncoding(bytes: Uint8Array): DetectedEncoding {
   const bom = bomOf(bytes);
@@ -137,9 +136,7 @@ export interface DecodedSubtitle {
 
 /** Decodes with a canonical encoding name; windows-1258 text is composed (NFC), see below. */
 function decodeAs(bytes: Uint8Array, encoding: string): string {
-  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding === 'utf-32le');
-  // ignoreBOM: true keeps a BOM as U+FEFF so the caller strips it, the same way for every encoding.
-  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+  const text = decodeText(bytes, encoding);
   // Vietnamese in windows-1258 writes tones as combining marks ("e" + U+0301); composed, the text
   // compares and renders like the same words typed in Unicode.
   return encoding === 'windows-1258' ? text.normalize('NFC') : text;

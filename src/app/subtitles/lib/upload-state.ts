@@ -1,14 +1,16 @@
 import type { SubtitleCheck } from '../../../contract/subtitle-text';
-import { UPLOAD_MESSAGES, validateUpload } from './upload-validation';
+import { UPLOAD_MESSAGES, validateUpload, type UploadRule } from './upload-validation';
 
 /** The Upload Subtitle dialog's state: one reducer, so every transition can be tested without React. */
 export interface UploadState {
   lang: string;
-  langError: string | null;
+  /** The rule the language breaks (its message's key). */
+  langError: UploadRule | null;
   /** The chosen file and its idempotency key (a new key per chosen file; a retry reuses it). */
   chosen: { file: File; subTmp: string } | null;
   /** What the check before upload found; 'checking' while it runs; null when none ran (or it broke). */
   check: SubtitleCheck | 'checking' | null;
+  /** A rule's key (see `isUploadRule`), or the check's own reason. */
   fileError: string | null;
   /**
    * The check due or done: a new object each time the file is to be read again (a file chosen, an
@@ -31,7 +33,7 @@ export type UploadAction =
   | { type: 'file-removed' }
   | { type: 'encoding-picked'; encoding: string }
   | { type: 'checked'; request: CheckRequest; check: SubtitleCheck | null }
-  | { type: 'upload-refused'; langError?: string; fileError?: string }
+  | { type: 'upload-refused'; langError?: UploadRule; fileError?: string }
   | { type: 'progress'; fraction: number }
   | { type: 'upload-failed' };
 
@@ -79,7 +81,7 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
 }
 
 /** Whether Upload may send now, or which message to show instead (the spec's order of rules). */
-export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: string; fileError?: string } {
+export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: UploadRule; fileError?: string } {
   const rule = validateUpload({ file: state.chosen?.file ?? null, language: state.lang });
   if (rule === UPLOAD_MESSAGES.noLanguage) return { send: false, langError: rule };
   if (rule) return { send: false, fileError: rule };
