@@ -18,12 +18,29 @@ export interface FileEventWatcher {
   onState?(state: StreamState): void;
 }
 
-const id = v.pipe(v.number(), v.integer());
-const fileEventSchema = v.variant('kind', [
-  v.object({ kind: v.literal('added'), file_id: id, file: fileSchema }),
-  v.object({ kind: v.literal('changed'), file_id: id, changes: v.partial(fileSchema) }),
-  v.object({ kind: v.literal('deleted'), file_id: id }),
-]);
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/** A `data` of `event: file` as the contract has it, else null (an added file is checked whole, changed fields one by one). */
+export function fileEventOf(body: unknown): FileEvent | null {
+  if (!body || typeof body !== 'object') return null;
+  const e = body as { kind?: unknown; file_id?: unknown; file?: unknown; changes?: unknown };
+  if (!isId(e.file_id)) return null;
+  if (e.kind === 'deleted') return { kind: 'deleted', file_id: e.file_id };
+  if (e.kind === 'added') {
+    const file = v.safeParse(fileSchema, e.file);
+    return file.success ? { kind: 'added', file_id: e.file_id, file: file.output } : null;
+  }
+  if (e.kind !== 'changed' || !e.changes || typeof e.changes !== 'object') return null;
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(e.changes)) {
+    const schema = fileSchema.entries[field as keyof typeof fileSchema.entries];
+    if (!schema) continue; // a field this kit does not show
+    const checked = v.safeParse(schema, value);
+    if (!checked.success) return null;
+    changes[field] = checked.output;
+  }
+  return { kind: 'changed', file_id: e.file_id, changes: changes as Partial<VideoFile> };
+}
 
 /** Failed connections in a row (none reached 'ready') before the list falls back to polling. */
 const FAILURES_BEFORE_POLLING = 3;
@@ -134,8 +151,8 @@ class FileEventChannel {
       } catch {
         body = null;
       }
-      const parsed = v.safeParse(fileEventSchema, body);
-      if (parsed.success) this.#emit(parsed.output as FileEvent);
+      const event = fileEventOf(body);
+      if (event) this.#emit(event);
       else console.warn('vp-admin-kit: a file event does not match the API contract; ignored.', message.data);
     }
   }
