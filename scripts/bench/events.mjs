@@ -125,6 +125,8 @@ async function measure(engine, seconds) {
     const listLatencies = [];
     const rss = [];
     let seq = 0;
+    let failedWrites = 0;
+    const writes = new Set();
     let running = true;
     const started = performance.now();
     // On schedule: a late timer writes the changes it owes, so the rate holds on a busy machine.
@@ -133,7 +135,9 @@ async function measure(engine, seconds) {
       while (seq < owed) {
         const n = ++seq;
         sent.set(n, performance.now());
-        void write(n % 11, `bench-${n}`, fileIds[n % fileIds.length]);
+        const pending = Promise.resolve(write(n % 11, `bench-${n}`, fileIds[n % fileIds.length])).catch(() => failedWrites++);
+        writes.add(pending);
+        void pending.finally(() => writes.delete(pending));
       }
     }, 1000 / CHANGES_PER_SECOND);
     const sampler = setInterval(() => rss.push({ t: (performance.now() - started) / 1000, mib: rssMiB(server.child.pid) }), 5_000);
@@ -151,7 +155,9 @@ async function measure(engine, seconds) {
     clearInterval(sampler);
     await lister;
     await new Promise((r) => setTimeout(r, 1500)); // the last events arrive
+    await Promise.allSettled([...writes]);
     await closeWriter();
+    if (failedWrites) throw new Error(`${failedWrites} status writes failed`);
 
     const delivered = stats(latencies);
     const settled = rss.filter((s) => s.t >= 10);
