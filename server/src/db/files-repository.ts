@@ -44,6 +44,16 @@ export class FilesRepository {
     return q.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?`, [fileId, accountId]);
   }
 
+  /** Any account's file (the pipeline API). */
+  getAny(fileId: number): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
+  }
+
+  /** Files of every account at one status, oldest first (the pipeline API). */
+  byStatus(status: number, limit: number): Promise<FileRow[]> {
+    return this.#db.all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? ORDER BY file_id LIMIT ?`, [status, limit]);
+  }
+
   /** The public player page: any account's file, active ones only. */
   getActiveBySlug(slug: string): Promise<FileRow | undefined> {
     return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ? AND is_active = 1`, [slug]);

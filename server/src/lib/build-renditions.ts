@@ -36,7 +36,7 @@ export async function buildMissingRenditions(
         log.warn({ err, sub_id: row.sub_id }, 'the original of a subtitle is missing; no rendition built');
         return null;
       });
-      const rendition = bytes ? await pool.make(bytes, row.sub_name) : null;
+      const rendition = bytes ? await pool.make(bytes, row.sub_name, undefined, row.sub_lang) : null;
       if (rendition?.ok) {
         const key = newStorageKey();
         await journal.begin([key], clock());
@@ -46,7 +46,7 @@ export async function buildMissingRenditions(
         await journal.end([key], recorded ? [] : [key]); // not recorded: another node built it first
       } else {
         if (rendition) log.warn({ sub_id: row.sub_id, reason: rendition.reason }, 'a stored subtitle cannot be played; no rendition built');
-        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes).encoding : 'utf-8', null, null);
+        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes, row.sub_lang).encoding : 'utf-8', null, null);
       }
     }
   }

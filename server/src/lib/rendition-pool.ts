@@ -2,7 +2,13 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Rendition } from './subtitle-content';
 
-export type RenditionRequest = { id: number; bytes: Uint8Array; fileName: string; charset: string | undefined };
+export type RenditionRequest = {
+  id: number;
+  bytes: Uint8Array;
+  fileName: string;
+  charset: string | undefined;
+  language: string | undefined;
+};
 export type RenditionReply = { id: number; rendition?: Rendition; error?: string };
 
 interface Job {
@@ -62,10 +68,10 @@ export class RenditionPool {
   }
 
   /** The player's rendition of `bytes` (see makeRendition), made in a worker. */
-  make(bytes: Uint8Array, fileName: string, charset?: string): Promise<Rendition> {
+  make(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Promise<Rendition> {
     if (this.#closed) return Promise.reject(new Error('the conversion pool is closed'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request: { bytes, fileName, charset }, resolve, reject });
+      this.#queue.push({ request: { bytes, fileName, charset, language }, resolve, reject });
       this.#dispatch();
     });
   }

@@ -10,7 +10,7 @@ const port = parentPort!;
 port.on('message', (request: RenditionRequest) => {
   let reply: RenditionReply;
   try {
-    reply = { id: request.id, rendition: makeRendition(request.bytes, request.fileName, request.charset) };
+    reply = { id: request.id, rendition: makeRendition(request.bytes, request.fileName, request.charset, request.language) };
   } catch (err) {
     reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -9,13 +9,14 @@ export type Rendition = { ok: true; content: Uint8Array; charset: string } | { o
 
 /**
  * The player's copy of a subtitle: the original bytes read with `charset` (a canonical encoding
- * name) or, without one, with the encoding the shared check detects; parsed as the file name's
+ * name) or, without one, with the encoding the shared check detects (the track's `language` as a
+ * prior); parsed as the file name's
  * extension says; written as UTF-8 WebVTT. Refused (with the check's sentence) only when no player
  * could show the file. The same module runs in the kit's check before upload, so both agree. The
  * server runs it in a worker (RenditionPool).
  */
-export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string): Rendition {
-  const check = checkSubtitleBytes(bytes, fileName, charset ? { encoding: charset } : {});
+export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Rendition {
+  const check = checkSubtitleBytes(bytes, fileName, { ...(charset ? { encoding: charset } : {}), language });
   if (!check.ok) return { ok: false, reason: check.reason };
   // TextEncoder's bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
   return { ok: true, content: new TextEncoder().encode(toWebVtt(check.cues)), charset: check.encoding };

@@ -30,6 +30,12 @@ export interface ProcessFileOptions {
   urlPolicy: UrlPolicy;
 }
 
+/** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
+async function removeSource(media: MediaStore, key: string): Promise<void> {
+  await media.delete(key);
+  await media.delete(`${key}.json`);
+}
+
 /**
  * The reference pipeline for one file: fetch the source (2 Downloading → 3 Downloaded, with the
  * probe's duration and size), transcode the HLS ladder and put it in the media store (5 Uploading →
@@ -75,7 +81,7 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
         file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
       });
 
-      if ('media_key' in source) await media.delete(source.media_key);
+      if ('media_key' in source) await removeSource(media, source.media_key);
       await fs.promises.rm(work, { recursive: true, force: true });
       await status.set(fileId, STATUS.cleaned);
       await status.set(fileId, STATUS.completed);
@@ -83,7 +89,7 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
     } catch (err) {
       if (!(err instanceof FileGoneError)) throw err;
       // Deleted meanwhile: nothing to report to, nothing to keep.
-      if ('media_key' in source) await media.delete(source.media_key);
+      if ('media_key' in source) await removeSource(media, source.media_key);
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
       if (!completed) await media.delete(folder);
@@ -106,7 +112,7 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
     async failed(job, reason) {
       const { file_id: fileId, source } = job.payload as ProcessFilePayload;
       await status.fail(fileId, reason);
-      if ('media_key' in source) await media.delete(source.media_key);
+      if ('media_key' in source) await removeSource(media, source.media_key);
     },
   };
 }

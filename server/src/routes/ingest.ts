@@ -18,12 +18,11 @@ export const videoTooLarge = (maxBytes: number): string => `The video must be at
 /** A new upload's key in the media store, until the pipeline has made its rendition. */
 export const newUploadKey = (): string => `uploads/${randomToken(20)}/source`;
 
-/** The key refused (and removed) when it holds nothing or no video; null when it may be processed. */
+/** Why an uploaded object cannot be processed (empty, or no video by its first bytes), or null when it can. */
 export async function checkUploadedVideo(app: FastifyInstance, key: string): Promise<string | null> {
   const size = await app.media.size(key);
-  const problem = !size ? 'The video file is empty' : looksLikeVideo(await app.media.head(key, VIDEO_SNIFF_BYTES)) ? null : NOT_A_VIDEO;
-  if (problem) await app.media.delete(key.replace(/[^/]+$/, ''));
-  return problem;
+  if (!size) return 'The video file is empty';
+  return looksLikeVideo(await app.media.head(key, VIDEO_SNIFF_BYTES)) ? null : NOT_A_VIDEO;
 }
 
 interface JsonBody {
@@ -119,10 +118,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
       }
       if (!key) return { error: [400, 'Please select a video file (video_file)'] };
       const problem = await checkUploadedVideo(app, key);
-      if (problem) {
-        key = null;
-        return { error: [400, problem] };
-      }
+      if (problem) return { error: [400, problem] };
       const outcome = await addVideoFile(app, request.accountId, {
         title: fields.get('file_title'),
         slug: fields.get('file_slug'),

@@ -65,7 +65,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             sub_charset: {
               type: 'string',
               description:
-                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding. Only the player copy depends on it: the original bytes are kept as uploaded.',
+                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding, with sub_lang as a prior. Only the player copy depends on it: the original bytes are kept as uploaded.',
             },
           },
         },
@@ -144,7 +144,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
 
   // The player's UTF-8 WebVTT copy, made now in a worker; refused only when no player could show the file.
-  const rendition = await app.renditionMaker.make(bytes, subName, named.charset);
+  const rendition = await app.renditionMaker.make(bytes, subName, named.charset, lang);
   if (!rendition.ok) return { error: [400, rendition.reason] };
 
   // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.

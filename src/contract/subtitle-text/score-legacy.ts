@@ -1,4 +1,5 @@
 import { decodeText } from './decode-text';
+import { codePagesOf } from './language-prior';
 import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type Script } from './language-models';
 
 /**
@@ -19,9 +20,14 @@ import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type 
  * - typographic punctuation (… “ ” « » – —): +0.3, other symbols (¹ ³ º ¤): −0.5, and −1 more when
  *   squeezed between two letters ("mo¿e" is "może" read as windows-1252).
  * The best language's total divided by the number of non-ASCII bytes is the candidate's score.
+ *
+ * When the track's language is known, the code pages it is written in get {@link LANGUAGE_PRIOR} on top
+ * (language-prior.ts): enough to settle a close call, not enough to pick text that reads as garbage.
  */
 
 const SAMPLE_LIMIT = 8 * 1024;
+/** Added to the score of a code page the track's language is written in (clean text scores about 1). */
+export const LANGUAGE_PRIOR = 0.3;
 const COMMON_PUNCT = new Set('…“”‘’„«»–—¡¿°€•·‹›©®™'.split(''));
 /** Punctuation that legitimately sits inside a word: l’homme, Catalan l·l, well–known. */
 const IN_WORD_OK = new Set('’·–'.split(''));
@@ -205,14 +211,19 @@ export interface LegacyGuess {
   ranking: { encoding: string; score: number }[];
 }
 
-/** Runs the scoring above over every candidate. `bytes` must contain at least one byte ≥ 0x80. */
-export function guessLegacyEncoding(bytes: Uint8Array): LegacyGuess {
+/**
+ * Runs the scoring above over every candidate, `language` (the track's, a code such as 'he') as a
+ * prior. `bytes` must contain at least one byte ≥ 0x80.
+ */
+export function guessLegacyEncoding(bytes: Uint8Array, language?: string): LegacyGuess {
   const sample = legacySample(bytes);
+  const preferred = codePagesOf(language);
   const scored = CANDIDATES.map((candidate, index) => {
     const decoded = decodeText(sample, candidate.encoding);
     const text = candidate.composes ? decoded.normalize('NFC') : decoded;
     // A tiny prior by list order settles exact ties (the same text under two code pages).
-    return { encoding: candidate.encoding, text, score: scoreText(text, candidate) - index * 0.001 };
+    const prior = preferred.includes(candidate.encoding) ? LANGUAGE_PRIOR : 0;
+    return { encoding: candidate.encoding, text, score: scoreText(text, candidate) + prior - index * 0.001 };
   }).sort((a, b) => b.score - a.score);
   const best = scored[0]!;
   const rival = scored.find((entry) => entry.text !== best.text);
