@@ -14,6 +14,10 @@ const KB = 1024;
  *  an element with dir="rtl"; locale-*: only an element in that language), not on the element's first render:
  *  listed, not counted in the initial load. */
 const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|stylis-rtl|locale-/i;
+/** Dynamic imports a screen makes once its rows are painted (the live file event stream): what the first
+ *  render needs does not wait for them; listed apart, not counted in the initial load. */
+const AFTER_PAINT = /^file-events-/;
+const notCounted = (file) => ON_ACTION.test(basename(file)) || AFTER_PAINT.test(basename(file));
 /** The panel's signed-in area (shell and routes): its lazy import sits in kit-core with the panel's routes, which
  *  the other elements load too, but only a signed-in <vp-admin-panel> runs it (counted as the panel's shell). */
 const PANEL_ONLY = /^signed-in-area-/;
@@ -77,7 +81,7 @@ function elementLoad(elementChunk, countDynamic, ignored = null) {
       if (f === ENTRY) continue;
       for (const d of mod(f).dynamics) {
         if (loaded.has(d) || entryDynamics.has(d) || ignored?.test(basename(d))) continue;
-        if (countDynamic && !ON_ACTION.test(basename(d))) {
+        if (countDynamic && !notCounted(d)) {
           closure([d], loaded);
           changed = true;
         } else deferred.set(d, f);
@@ -123,10 +127,15 @@ export async function run(options = {}) {
       .sort((a, b) => b.gz - a.gz)
       .map(({ f, gz }) => `${name(f)} ${fmtKB(gz)}`)
       .join(', ');
-  const deferredNote = (deferred, loaded) =>
-    deferred.size
-      ? `; on user action, not counted: ${[...deferred.keys()].map((d) => `${name(d)} +${fmtKB(sum(minus(closure([d]), loaded)).gz)}`).join(', ')}`
-      : '';
+  const deferredNote = (deferred, loaded) => {
+    const listed = (files) => files.map((d) => `${name(d)} +${fmtKB(sum(minus(closure([d]), loaded)).gz)}`).join(', ');
+    const afterPaint = [...deferred.keys()].filter((d) => AFTER_PAINT.test(basename(d)));
+    const onAction = [...deferred.keys()].filter((d) => !AFTER_PAINT.test(basename(d)));
+    return (
+      (onAction.length ? `; on user action, not counted: ${listed(onAction)}` : '') +
+      (afterPaint.length ? `; after first paint, not counted: ${listed(afterPaint)}` : '')
+    );
+  };
 
   // <vp-file-editor>: budget 200 KB, and it must not load DataGrid.
   {
@@ -206,7 +215,9 @@ export async function run(options = {}) {
   notes.push(
     "Counted: the entry, the element's chunk, their static imports, and the dynamic imports made on first render (every dynamic import whose chunk name does not match " +
       ON_ACTION +
-      ", applied to a fixpoint). Dynamic imports matching it load on a user action and are listed, not counted. The panel counts its sign-in page, then what the signed-in shell adds; each route chunk (or on-action chunk) is listed with what it adds to the shell. The entry's imports of the other elements are never counted, nor the panel's signed-in area for the other elements (its import sits in kit-core, only the panel runs it).",
+      ' nor ' +
+      AFTER_PAINT +
+      ", applied to a fixpoint). Dynamic imports matching the first load on a user action, those matching the second once the screen is painted (the live event stream); both are listed, not counted. The panel counts its sign-in page, then what the signed-in shell adds; each route chunk (or on-action chunk) is listed with what it adds to the shell. The entry's imports of the other elements are never counted, nor the panel's signed-in area for the other elements (its import sits in kit-core, only the panel runs it).",
   );
   return { rows, notes };
 }

@@ -11,6 +11,7 @@ import crashCleanStorage from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
 import database from './plugins/database';
 import encodedBodies from './plugins/encoded-bodies';
+import fileEvents from './plugins/file-events';
 import { answerFrameworkError, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import noStore from './plugins/no-store';
 import openapi from './plugins/openapi';
@@ -23,6 +24,7 @@ import staticFiles from './plugins/static-files';
 import storage from './plugins/storage';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
+import fileEventRoutes from './routes/file-events';
 import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
 import ingestRoutes from './routes/ingest';
@@ -79,6 +81,10 @@ export interface AppOptions {
   /** Uploads one account may have in flight at once before 429 (default 4). */
   maxUploadsPerAccount?: number;
   logger?: FastifyServerOptions['logger'];
+  /** A comment line on every file event stream this often (default 15 s; at most 25 s by the contract). */
+  eventHeartbeatSeconds?: number;
+  /** SQLite: the file event log is read this often, in ms (default 200). */
+  eventPollMs?: number;
   /** Which proxies' X-Forwarded-For is believed: a hop count or addresses/CIDR ranges (default: none). */
   trustProxy?: TrustProxy;
   /** The media store's folder (default `<dataDir>/media`). */
@@ -170,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     demoFiles: options.demoFiles ?? 1000,
   });
   await app.register(storage);
+  await app.register(fileEvents, { pollMs: options.eventPollMs });
   await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);
@@ -184,6 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1200 });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
+  await app.register(fileEventRoutes, {
+    prefix: '/api/files',
+    heartbeatMs: options.eventHeartbeatSeconds && options.eventHeartbeatSeconds * 1000,
+  });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(ingestRoutes, { prefix: '/api/files' });

@@ -6,6 +6,7 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** The node's reader of the file event log and its fan-out to the event streams. */
+    fileEvents: FileEventHub;
     /** Makes the player's renditions in worker threads. */
     renditionMaker: RenditionPool;
     media: MediaStore;

@@ -23,6 +23,14 @@ export const fileSchema = v.object({
   created_at: v.string(),
   file_image: v.nullish(v.string(), null),
   file_slide: v.nullish(v.string(), null),
+  // What a server with a processing pipeline adds; a server without one leaves them out.
+  /** Progress of the current step, 0-100. */
+  file_progress: v.nullish(v.number()),
+  /** Why a step failed (Download Failed, Upload Failed), or what the last step said. */
+  file_reason: v.nullish(v.string()),
+  file_duration: v.nullish(v.number()),
+  file_width: v.nullish(v.number()),
+  file_height: v.nullish(v.number()),
 });
 export type VideoFile = v.InferOutput<typeof fileSchema>;
 

@@ -11,6 +11,7 @@ import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
 import { useFile } from './use-file';
+import { useLiveFile } from './use-live-file';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
@@ -32,7 +33,8 @@ export interface FileEditorScreenProps {
 
 /** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subtitles }: FileEditorScreenProps) {
-  const { state, retry, setFile } = useFile(fileId, onLoadFailed);
+  const { state, retry, setFile, patchFile } = useFile(fileId, onLoadFailed);
+  useLiveFile(fileId, state.status === 'ready' ? state.file : undefined, patchFile);
   const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const [askLeave, setAskLeave] = useState(false);

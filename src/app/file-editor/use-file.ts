@@ -59,5 +59,11 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file }), []);
-  return { state, retry, setFile };
+  /** Merges fields the server changed (a live event) into the file on screen. */
+  const patchFile = useCallback(
+    (changes: Partial<VideoFile>) =>
+      setState((current) => (current.status === 'ready' ? { status: 'ready', file: { ...current.file, ...changes } } : current)),
+    [],
+  );
+  return { state, retry, setFile, patchFile };
 }

@@ -170,7 +170,7 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
       </Typography>
       <RowButtons file={file} actions={actions} />
       <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
-        <StatusBadge code={file.file_status} />
+        <StatusBadge code={file.file_status} progress={file.file_progress} />
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
           <Typography variant="body2" aria-hidden>

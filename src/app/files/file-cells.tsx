@@ -23,13 +23,16 @@ const FAMILY_ICON: Record<StatusFamily, ReactElement> = {
  * the family too, for who does not see the colour), its description as a tooltip. Focusable, so the
  * keyboard reaches the description.
  */
-export const StatusBadge = memo(function StatusBadge({ code }: { code: number }) {
+export const StatusBadge = memo(function StatusBadge({ code, progress }: { code: number; progress?: number | null | undefined }) {
   const status = fileStatusInfo(code);
   const { t } = useTexts(FILES_TEXTS);
+  // The pipeline reports how far the current step is (live, through the event stream).
+  const percent = status.family === 'moving' && progress !== null && progress !== undefined ? ` ${Math.round(progress)}%` : '';
   return (
     <span className="vp-status" data-family={status.family} data-tip={t(status.description)} tabIndex={0}>
       {FAMILY_ICON[status.family]}
       {t(status.name)}
+      {percent}
     </span>
   );
 });

@@ -92,7 +92,7 @@ export function fileColumns(
       field: 'file_status',
       headerName: t('columnStatus'),
       width: 146,
-      renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} />,
+      renderCell: ({ row }: Cell) => <StatusBadge code={row.file_status} progress={row.file_progress} />,
     },
     {
       field: 'isActive',

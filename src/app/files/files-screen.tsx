@@ -1,9 +1,11 @@
-import { Box, Card, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useCallback, useMemo, useRef } from 'react';
+import { Box, Button, Card, Stack, Typography, useMediaQuery } from '@mui/material';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { LIST_TOAST_MS } from '../shell/notify';
 import { DeleteFileDialog } from '../shell/delete-file-dialog';
+import { AddIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import { BulkBar } from './bulk-bar';
@@ -17,6 +19,7 @@ import { parseListState, updateListQuery, type ListState } from './list-query';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
+import { useLiveList } from './use-live-list';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 
@@ -25,6 +28,9 @@ export interface FilesScreenProps {
   /** Called when the user asks to edit a file. */
   onOpenFile: (fileId: number) => void;
 }
+
+/** Loaded when asked for (with tus-js-client only for a big file). */
+const AddVideoDialog = lazy(() => import('./add-video-dialog'));
 
 /** The table's narrow layout starts below 599 px: there each file is a compact card. */
 const NARROW = '(max-width: 598.98px)';
@@ -39,7 +45,11 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const state = useMemo(() => parseListState(search), [search]);
-  const { rows, total, shownQuery, error, loading, reload, patchRows } = useFileList(state);
+  const { rows, total, shownQuery, error, loading, reload, patchRows, applyEvent } = useFileList(state);
+  useLiveList(rows, applyEvent, reload);
+  const [adding, setAdding] = useState(false);
+  // The new row shows at once, as Pending (its own event, arriving later, finds it there).
+  const onAdded = useCallback((file: VideoFile) => applyEvent({ kind: 'added', file_id: file.file_id, file }), [applyEvent]);
   const { playerDomain } = useLinkBases();
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
@@ -123,6 +133,14 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
                 </Typography>
                 {wide ? null : <FileFilters variant="inline" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />}
                 <SearchBox value={state.search} onSearch={onSearch} />
+                <Button
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  onClick={() => setAdding(true)}
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                >
+                  {t('addVideo')}
+                </Button>
               </Stack>
             )}
           </Box>
@@ -153,6 +171,11 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
         onDeleted={files.onDeleted}
         autoHideDuration={LIST_TOAST_MS}
       />
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddVideoDialog open onClose={() => setAdding(false)} onAdded={onAdded} />
+        </Suspense>
+      ) : null}
     </Screen>
   );
 }

@@ -19,6 +19,7 @@ export const FILES_TEXTS = defineTexts('files', {
   inactive: 'Inactive',
   all: 'All',
   searchPlaceholder: 'Search files',
+  addVideo: 'Add video',
   search: 'Search',
   files: 'Files',
   columnId: 'ID',

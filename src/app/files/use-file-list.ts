@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/client';
+import type { FileEvent } from '../api/file-events';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
+import { withFileEvent } from './live-rows';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { useTexts } from '../i18n/texts';
@@ -128,7 +130,17 @@ export function useFileList(state: ListState) {
     setShown((current) => ({ ...current, rows: current.rows.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)) }));
   }, []);
 
-  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, error: shown.error, loading, reload, patchRows };
+  /** Applies a change streamed by the server to the page on screen, in place ('reset': events were missed, load again). */
+  const applyEvent = useCallback(
+    (event: FileEvent) => {
+      if (event.kind === 'reset') return reload();
+      prefetched.current = null;
+      setShown((current) => withFileEvent(current, event));
+    },
+    [reload],
+  );
+
+  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, error: shown.error, loading, reload, patchRows, applyEvent };
 }
 
 /** Fetches the page after `query` into `slot` (quietly: a failure only means no head start). */

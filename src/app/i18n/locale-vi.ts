@@ -105,6 +105,7 @@ const catalogue: Catalogue = {
   'files.columnTitle': 'Tiêu đề',
   'files.columnPlayer': 'Trình phát',
   'files.columnStatus': 'Trạng thái',
+  'files.addVideo': 'Thêm video',
   'files.columnActive': 'Hoạt động',
   'files.columnCreated': 'Ngày tạo',
   'files.columnActions': 'Thao tác',

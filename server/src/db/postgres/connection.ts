@@ -83,9 +83,12 @@ export interface PgOptions {
 export class PgDb implements Db {
   readonly engine = 'postgres';
   readonly pool: pg.Pool;
+  /** Where the pool connects: a node's dedicated LISTEN connection goes there too. */
+  readonly url: string;
   readonly #q: Queryable;
 
   constructor(url: string, options: PgOptions = {}) {
+    this.url = url;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,

@@ -39,6 +39,8 @@ export async function seedPgFiles(db: PgDb, accountId: number, count: number, no
   ];
   const result = await db.transaction(async (tx) => {
     await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp-admin-kit seed'))");
+    // Seeded files are not news: the file event trigger (migration 6) writes nothing in this transaction.
+    await tx.run("SET LOCAL vp.file_events = 'off'");
     const first = (await tx.get<{ id: number }>("SELECT nextval(pg_get_serial_sequence('files', 'file_id')) AS id"))!.id;
     if (count > 1) await tx.get("SELECT setval(pg_get_serial_sequence('files', 'file_id'), ?)", [first + count - 1]);
     if (bulk) {

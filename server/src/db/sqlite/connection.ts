@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { DatabaseUnavailableError, type Db, type Queryable, type SqlValue } from '../engine';
+import { syncFileEventTriggers } from './file-event-triggers';
 import { migrate, registerFunctions } from './migrations';
 
 export const DB_FILE_NAME = 'vp.db';
@@ -53,6 +54,7 @@ export class SqliteDb implements Db {
     tuneConnection(this.native);
     registerFunctions(this.native);
     migrate(this.native);
+    syncFileEventTriggers(this.native);
     this.native.pragma('busy_timeout = 0');
   }
 

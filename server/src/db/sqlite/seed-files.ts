@@ -14,6 +14,8 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
   );
   return db
     .transaction((): SeedResult => {
+      // Seeded files are not news: no event for any of them (file-event-triggers.ts).
+      db.exec('INSERT OR IGNORE INTO file_events_paused (id) VALUES (1)');
       const start = ((db.prepare('SELECT max(file_id) FROM files').pluck().get() as number | null) ?? 0) + 1;
       const bulk = count >= BULK_THRESHOLD;
       const indexes = listIndexStatements();
@@ -52,6 +54,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
         db.exec(VERSION_TRIGGERS);
         db.exec('UPDATE files_version SET v = v + 1 WHERE id = 1');
       }
+      db.exec('DELETE FROM file_events_paused');
       return { firstId: start, lastId };
     })
     .immediate();

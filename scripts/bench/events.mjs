@@ -1,0 +1,205 @@
+// `npm run bench -- events`: one node holding 1,000 file event streams (10 accounts × 100) while a
+// "pipeline" writes 100 status changes a second straight into the database: delivery latency (write →
+// event parsed by a stream of that account), the server's RSS over the run, and a light list request's
+// latency meanwhile. SQLite, and PostgreSQL when VP_BENCH_DATABASE_URL (or VP_TEST_DATABASE_URL) is set.
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { signInByApi } from '../../test/support/sign-in.mjs';
+import { fmtMs, percentile, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+
+const ACCOUNTS = 10;
+const STREAMS_PER_ACCOUNT = 100;
+const FILES_PER_ACCOUNT = 20;
+const CHANGES_PER_SECOND = 100;
+
+const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
+
+async function pgClient(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function pgDatabase(base) {
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_bench_events`;
+  const admin = await pgClient(base);
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await pgClient(base);
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A stream over its own connection; `onFile` gets the parsed data of each `event: file` (sampled streams only). */
+function openStream(url, key, onFile) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${url}/api/files/events`, { headers: { 'x-apikey': key }, agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        if (!onFile) return;
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes('event: file')) onFile(JSON.parse(block.slice(block.indexOf('data: ') + 6)));
+        }
+      });
+      resolve(req);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** RSS of the server: the launcher (tsx) runs it in a child process, so the largest process of the tree. */
+function rssMiB(pid) {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {}
+  return Math.max(own, ...children.map((c) => rssMiB(Number(c))));
+}
+
+async function measure(engine, seconds) {
+  const dataDir = tempDir('vp-bench-events-');
+  const database = engine === 'PostgreSQL' ? await pgDatabase(postgresBase()) : null;
+  const env = database ? { DATABASE_URL: database.url } : {};
+  let server;
+  const streams = [];
+  try {
+    server = await startServer({ dataDir, demo: false, extraEnv: env });
+    const accounts = [];
+    for (let a = 0; a < ACCOUNTS; a++) {
+      const username = `events-${a}`;
+      await runCli(
+        ['seed', '--account', username, '--password', 'events-password', '--files', String(FILES_PER_ACCOUNT)],
+        { VP_DATA_DIR: dataDir, ...env },
+        120_000,
+      );
+      accounts.push({ key: await signInByApi(server.url, username, 'events-password') });
+    }
+    const sent = new Map();
+    const latencies = [];
+    const onFile = (event) => {
+      const seq = /^bench-(\d+)$/.exec(event.changes?.file_server ?? '')?.[1];
+      const at = seq && sent.get(Number(seq));
+      if (at) latencies.push(performance.now() - at);
+    };
+    for (const account of accounts) {
+      for (let s = 0; s < STREAMS_PER_ACCOUNT; s++) streams.push(await openStream(server.url, account.key, s === 0 ? onFile : null));
+    }
+
+    // The pipeline: UPDATEs of files rows from a connection of its own, as a worker or an external service would.
+    let write;
+    let closeWriter;
+    let fileIds;
+    if (database) {
+      const client = await pgClient(database.url);
+      fileIds = (await client.query('SELECT file_id FROM files ORDER BY file_id')).rows.map((r) => Number(r.file_id));
+      write = (status, server, id) =>
+        client.query('UPDATE files SET file_status = $1, file_server = $2 WHERE file_id = $3', [status, server, id]);
+      closeWriter = () => client.end();
+    } else {
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(join(dataDir, 'vp.db'));
+      db.pragma('busy_timeout = 5000');
+      fileIds = db.prepare('SELECT file_id FROM files ORDER BY file_id').pluck().all();
+      const update = db.prepare('UPDATE files SET file_status = ?, file_server = ? WHERE file_id = ?');
+      write = async (status, server, id) => update.run(status, server, id);
+      closeWriter = async () => db.close();
+    }
+
+    const listLatencies = [];
+    const rss = [];
+    let seq = 0;
+    let failedWrites = 0;
+    const writes = new Set();
+    let running = true;
+    const started = performance.now();
+    // On schedule: a late timer writes the changes it owes, so the rate holds on a busy machine.
+    const writer = setInterval(() => {
+      const owed = Math.floor(((performance.now() - started) / 1000) * CHANGES_PER_SECOND);
+      while (seq < owed) {
+        const n = ++seq;
+        sent.set(n, performance.now());
+        const pending = Promise.resolve(write(n % 11, `bench-${n}`, fileIds[n % fileIds.length])).catch(() => failedWrites++);
+        writes.add(pending);
+        void pending.finally(() => writes.delete(pending));
+      }
+    }, 1000 / CHANGES_PER_SECOND);
+    const sampler = setInterval(() => rss.push({ t: (performance.now() - started) / 1000, mib: rssMiB(server.child.pid) }), 5_000);
+    const lister = (async () => {
+      while (running) {
+        const t0 = performance.now();
+        await fetch(`${server.url}/api/files/?limit=10`, { headers: { 'x-apikey': accounts[1].key } }).then((r) => r.arrayBuffer());
+        listLatencies.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    running = false;
+    clearInterval(writer);
+    clearInterval(sampler);
+    await lister;
+    await new Promise((r) => setTimeout(r, 1500)); // the last events arrive
+    await Promise.allSettled([...writes]);
+    await closeWriter();
+    if (failedWrites) throw new Error(`${failedWrites} status writes failed`);
+
+    const delivered = stats(latencies);
+    const settled = rss.filter((s) => s.t >= 10);
+    const first = settled[0]?.mib ?? NaN;
+    const last = settled[settled.length - 1]?.mib ?? NaN;
+    const growth = ((last - first) / first) * 100;
+    const list = stats(listLatencies);
+    return [
+      {
+        name: `${engine}: status written → event on a stream (1,000 streams, ${CHANGES_PER_SECOND} changes/s, ${seconds} s)`,
+        figure: `p50 ${fmtMs(delivered.p50)} ms, p95 ${fmtMs(delivered.p95)} ms, p99 ${fmtMs(delivered.p99)} ms`,
+        budget: 'p95 ≤ 1 s',
+        status: delivered.p95 <= 1000 ? 'PASS' : 'FAIL',
+        note: `${delivered.n} events timed of ${seq} writes (one sampled stream per account sees its account's)`,
+      },
+      {
+        name: `${engine}: server RSS while holding them`,
+        figure: `${first.toFixed(0)} → ${last.toFixed(0)} MiB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
+        budget: 'flat (≤ +10 %)',
+        status: growth <= 10 ? 'PASS' : 'FAIL',
+        note: `samples every 5 s from 10 s on: ${settled.map((s) => s.mib.toFixed(0)).join(', ')}`,
+      },
+      {
+        name: `${engine}: light list request meanwhile`,
+        figure: `p50 ${fmtMs(list.p50)} ms, p99 ${fmtMs(percentile(listLatencies, 99))} ms`,
+        budget: 'p99 ≤ 50 ms',
+        status: list.p99 <= 50 ? 'PASS' : 'FAIL',
+        note: `${list.n} requests`,
+      },
+    ];
+  } finally {
+    for (const s of streams) s.destroy();
+    await server?.stop();
+    await database?.drop();
+    removeDir(dataDir);
+  }
+}
+
+export async function run(options = {}) {
+  const seconds = Number(options.seconds ?? 60);
+  const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])].filter((e) => !options.engine || e === options.engine);
+  const rows = [];
+  for (const engine of engines) rows.push(...(await measure(engine, seconds)));
+  return { rows, notes: postgresBase() ? [] : ['PostgreSQL not measured: set VP_BENCH_DATABASE_URL.'] };
+}

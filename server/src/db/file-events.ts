@@ -1,0 +1,86 @@
+import type { Db } from './engine';
+
+/**
+ * The log of file changes (table `file_events`, written by triggers on `files` in both engines):
+ * what GET /api/files/events streams. Event ids are the SSE ids; they grow with every change.
+ */
+export type FileEventKind = 'added' | 'changed' | 'deleted';
+
+/**
+ * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
+ * 'added'; columns missing from `files` are simply never seen. PostgreSQL's trigger keeps its own
+ * frozen copy of this list (migration 6).
+ */
+export const WATCHED_FILE_COLUMNS = [
+  'file_status',
+  'file_progress',
+  'file_reason',
+  'file_server',
+  'file_title',
+  'file_slug',
+  'is_active',
+  'file_image',
+  'file_slide',
+  'file_duration',
+  'file_width',
+  'file_height',
+  'deleted_at',
+] as const;
+
+export interface StoredFileEvent {
+  id: number;
+  account_id: number;
+  file_id: number;
+  kind: FileEventKind;
+  /** The changed columns and their new values ('changed' only). */
+  changes: Record<string, unknown> | null;
+}
+
+interface EventRow extends Omit<StoredFileEvent, 'changes'> {
+  changes: string | Record<string, unknown> | null;
+}
+
+const COLUMNS = 'id, account_id, file_id, kind, changes';
+
+/** SQLite keeps the changes as JSON text, PostgreSQL as jsonb. */
+const parsed = (row: EventRow): StoredFileEvent => ({
+  ...row,
+  changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as Record<string, unknown>) : row.changes,
+});
+
+/** Reads and prunes the event log; writes happen only in the triggers. */
+export class FileEventsRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  async latestId(): Promise<number> {
+    return (await this.#db.get<{ id: number | null }>('SELECT max(id) AS id FROM file_events'))?.id ?? 0;
+  }
+
+  async oldestId(): Promise<number | null> {
+    return (await this.#db.get<{ id: number | null }>('SELECT min(id) AS id FROM file_events'))?.id ?? null;
+  }
+
+  /** Every account's events after `cursor`, in id order. */
+  async after(cursor: number, limit: number): Promise<StoredFileEvent[]> {
+    const rows = await this.#db.all<EventRow>(`SELECT ${COLUMNS} FROM file_events WHERE id > ? ORDER BY id LIMIT ?`, [cursor, limit]);
+    return rows.map(parsed);
+  }
+
+  /** One account's events in (`after`, `upTo`], in id order: what a resuming stream missed. */
+  async forAccount(accountId: number, after: number, upTo: number, limit: number): Promise<StoredFileEvent[]> {
+    const rows = await this.#db.all<EventRow>(
+      `SELECT ${COLUMNS} FROM file_events WHERE account_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?`,
+      [accountId, after, upTo, limit],
+    );
+    return rows.map(parsed);
+  }
+
+  /** Drops events written before `before` (ms since the epoch, the database's clock). */
+  prune(before: number): Promise<number> {
+    return this.#db.run('DELETE FROM file_events WHERE created_at < ?', [before]);
+  }
+}

@@ -1,0 +1,53 @@
+import pg from 'pg';
+
+export const FILE_EVENTS_CHANNEL = 'vp_file_events';
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/**
+ * One dedicated connection per node that LISTENs on the channel the file event trigger notifies
+ * (migration 6), whatever the number of streams the node holds. `wake` runs on every notification
+ * and after every (re)connection, since notifications sent while disconnected are lost; a broken
+ * connection is replaced after a pause that grows up to 5 s.
+ */
+export function listenForFileEvents(url: string, wake: () => void, onError: (err: unknown) => void): Listening {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, application_name: 'vp-admin-kit events' });
+    client = c;
+    c.on('notification', () => wake());
+    c.on('error', (err) => reconnect(c, err));
+    c.on('end', () => reconnect(c, null));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${FILE_EVENTS_CHANNEL}`);
+      failures = 0;
+      wake();
+    } catch (err) {
+      reconnect(c, err);
+    }
+  };
+  const reconnect = (c: pg.Client, err: unknown) => {
+    if (closed || client !== c) return;
+    client = null;
+    c.end().catch(() => {});
+    if (err) onError(err);
+    retry = setTimeout(() => void connect(), Math.min(5_000, 250 * 2 ** failures++));
+    retry.unref();
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { Database } from 'better-sqlite3';
+import { WATCHED_FILE_COLUMNS } from '../file-events';
+
+/**
+ * SQLite's triggers of the file event log (migration 6 made the table). A SQLite trigger must name
+ * the columns it reads, and other changes add columns to `files` (progress, reason, the trash's
+ * deleted_at), so the triggers are written from the columns `files` has, at every open, and replaced
+ * only when that list changed: a newer column is watched as soon as it exists, whatever the order
+ * of the migrations. A row in file_events_paused (a seed's transaction) keeps them quiet.
+ */
+const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+const NOT_PAUSED = 'NOT EXISTS (SELECT 1 FROM file_events_paused)';
+
+export function fileEventTriggers(columns: readonly string[]): Map<string, string> {
+  const watched = WATCHED_FILE_COLUMNS.filter((c) => columns.includes(c));
+  const trash = columns.includes('deleted_at');
+  const changed = watched.map((c) => `new.${c} IS NOT old.${c}`).join(' OR ');
+  const changes = watched.map((c) => `SELECT '${c}' AS k, new.${c} AS v WHERE new.${c} IS NOT old.${c}`).join(' UNION ALL ');
+  const kind = trash
+    ? `CASE WHEN old.deleted_at IS NULL AND new.deleted_at IS NOT NULL THEN 'deleted'
+         WHEN old.deleted_at IS NOT NULL AND new.deleted_at IS NULL THEN 'added' ELSE 'changed' END`
+    : `'changed'`;
+  return new Map([
+    [
+      'files_events_insert',
+      `CREATE TRIGGER files_events_insert AFTER INSERT ON files WHEN ${NOT_PAUSED}${trash ? ' AND new.deleted_at IS NULL' : ''} BEGIN
+  INSERT INTO file_events (account_id, file_id, kind, created_at) VALUES (new.account_id, new.file_id, 'added', ${NOW_MS});
+END`,
+    ],
+    [
+      'files_events_delete',
+      `CREATE TRIGGER files_events_delete AFTER DELETE ON files WHEN ${NOT_PAUSED}${trash ? ' AND old.deleted_at IS NULL' : ''} BEGIN
+  INSERT INTO file_events (account_id, file_id, kind, created_at) VALUES (old.account_id, old.file_id, 'deleted', ${NOW_MS});
+END`,
+    ],
+    [
+      'files_events_update',
+      `CREATE TRIGGER files_events_update AFTER UPDATE ON files WHEN ${NOT_PAUSED} AND (${changed}) BEGIN
+  INSERT INTO file_events (account_id, file_id, kind, changes, created_at)
+    SELECT new.account_id, new.file_id, ${kind}, (SELECT json_group_object(k, v) FROM (${changes})), ${NOW_MS};
+END`,
+    ],
+  ]);
+}
+
+/** Writes the triggers for the current columns of `files` when they differ from the stored ones. */
+export function syncFileEventTriggers(db: Database): void {
+  const hasLog = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'file_events'").get();
+  if (!hasLog) return; // a database older than migration 6 (tests build those)
+  const columns = (db.pragma('table_info(files)') as Array<{ name: string }>).map((c) => c.name);
+  const wanted = fileEventTriggers(columns);
+  const stored = new Map(
+    (
+      db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'files_events_%'").all() as Array<{
+        name: string;
+        sql: string;
+      }>
+    ).map((t) => [t.name, t.sql]),
+  );
+  if (stored.size === wanted.size && [...wanted].every(([name, sql]) => stored.get(name) === sql)) return;
+  db.transaction(() => {
+    for (const name of stored.keys()) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+    for (const sql of wanted.values()) db.exec(sql);
+  }).immediate();
+}

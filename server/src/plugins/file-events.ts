@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
+import { toFileJson } from '../db/files';
+import { PgDb } from '../db/postgres/connection';
+import { listenForFileEvents, type Listening } from '../db/postgres/file-event-listener';
+import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
+
+export interface FileEventsOptions {
+  /** SQLite: how often the log is read (other processes write it too). */
+  pollMs?: number | undefined;
+}
+
+/** Events are kept this long: a stream that was away longer starts over ('reset'). */
+export const EVENT_RETENTION_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 60_000;
+
+/** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
+function fileChanges(changes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(changes)) {
+    if (column === 'deleted_at') continue;
+    if (column === 'is_active') out.isActive = value ? 1 : 0;
+    else out[column] = value;
+  }
+  return out;
+}
+
+/**
+ * `app.fileEvents`: the node's one reader of the file event log and its fan-out to the event streams
+ * (routes/file-events.ts). PostgreSQL wakes it by LISTEN/NOTIFY on one connection of its own;
+ * SQLite, where a worker or the CLI may write from another process, has it read every `pollMs`.
+ * Both prune events older than an hour.
+ */
+async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Promise<void> {
+  const log = new FileEventsRepository(app.db);
+  const deliverable = async (events: StoredFileEvent[]): Promise<DeliveredEvent[]> => {
+    const out: DeliveredEvent[] = [];
+    for (const e of events) {
+      let payload: object;
+      if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
+      else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
+      else {
+        const row = await app.files.get(e.account_id, e.file_id);
+        if (!row) continue; // deleted since: its 'deleted' event follows
+        payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row) };
+      }
+      out.push({ id: e.id, accountId: e.account_id, type: 'file', data: JSON.stringify(payload) });
+    }
+    return out;
+  };
+  const postgres = app.db instanceof PgDb ? app.db : null;
+  const hub = new FileEventHub(
+    {
+      latestId: () => log.latestId(),
+      oldestId: () => log.oldestId(),
+      after: (cursor, limit) => log.after(cursor, limit),
+      forAccount: (accountId, after, upTo, limit) => log.forAccount(accountId, after, upTo, limit),
+      deliverable,
+    },
+    {
+      pollMs: postgres ? 2_000 : (options.pollMs ?? 200),
+      gapWaitMs: postgres ? 500 : 0,
+      onError: (err) => app.log.warn({ err }, 'reading the file event log failed'),
+      // The node reads the log (and PostgreSQL holds its LISTEN connection) from its first stream on.
+      onStart: () => {
+        if (postgres) {
+          listening = listenForFileEvents(
+            postgres.url,
+            () => hub.wake(),
+            (err) => app.log.warn({ err }, 'file event LISTEN connection lost'),
+          );
+        }
+      },
+    },
+  );
+  let listening: Listening | null = null;
+  app.decorate('fileEvents', hub);
+
+  const prune = setInterval(() => {
+    log.prune(Date.now() - EVENT_RETENTION_MS).catch((err: unknown) => app.log.warn({ err }, 'pruning file events failed'));
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+
+  // Streams never end by themselves: they are closed before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    clearInterval(prune);
+    hub.close();
+    await listening?.close();
+  });
+}
+
+export default fp(fileEvents, { name: 'file-events', dependencies: ['database'] });

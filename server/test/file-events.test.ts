@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream, type EventStream } from './event-stream';
+import { startServer, type TestServer } from './helpers';
+
+const isFile = (kind: string, fileId: number) => (f: { event?: string; data?: string }) =>
+  f.event === 'file' && JSON.parse(f.data!).kind === kind && JSON.parse(f.data!).file_id === fileId;
+
+async function fileIds(s: TestServer, key: string): Promise<number[]> {
+  const res = await s.request('GET', '/api/files/?limit=100&sort_by=file_id&order=asc', { key });
+  return res.body.data.files.map((f: { file_id: number }) => f.file_id);
+}
+
+// Two servers on one database are two nodes of one service: a change written through either, or by
+// any process straight into `files` (a pipeline), reaches the streams of both.
+describe('GET /api/files/events', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let key: string;
+  let otherKey: string;
+  let ids: number[];
+  const streams: EventStream[] = [];
+  const open = async (...args: Parameters<typeof openEventStream>) => {
+    const s = await openEventStream(...args);
+    streams.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    a = await startServer({ eventHeartbeatSeconds: 0.3, eventPollMs: 50 });
+    b = await startServer({ eventHeartbeatSeconds: 0.3, eventPollMs: 50 }, a.dataDir);
+    await a.addAccount('live', 'live-password', 12);
+    await a.addAccount('someone-else', 'else-password', 5);
+    key = await a.login('live', 'live-password');
+    otherKey = await a.login('someone-else', 'else-password');
+    ids = await fileIds(a, key);
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await b.app.close();
+    await a.close();
+  });
+
+  it('writes no event for seeded files', async () => {
+    expect((await a.app.db.get<{ n: number }>('SELECT count(*) AS n FROM file_events'))!.n).toBe(0);
+  });
+
+  it('delivers on node B an edit made on node A, and a status written straight into the database', async () => {
+    const stream = await open(b.base, { key });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    await stream.waitFor((f) => f.event === 'ready');
+
+    expect((await a.request('PUT', `/api/files/${ids[0]}`, { key, json: { file_title: 'Live title', isActive: 0 } })).status).toBe(200);
+    const edit = await stream.waitFor(isFile('changed', ids[0]!));
+    expect(JSON.parse(edit.data!)).toEqual({ kind: 'changed', file_id: ids[0], changes: { file_title: 'Live title', isActive: 0 } });
+
+    // What a pipeline does: an UPDATE of the row, from any process.
+    await a.app.db.run('UPDATE files SET file_status = 3, file_server = ? WHERE file_id = ?', ['worker-7', ids[1]!]);
+    const status = await stream.waitFor(isFile('changed', ids[1]!));
+    expect(JSON.parse(status.data!).changes).toEqual({ file_status: 3, file_server: 'worker-7' });
+
+    // An update that changes nothing watched is no event.
+    await a.app.db.run('UPDATE files SET created_at = created_at + 1 WHERE file_id = ?', [ids[2]!]);
+    await a.request('DELETE', `/api/files/${ids[3]}`, { key });
+    await stream.waitFor(isFile('deleted', ids[3]!));
+    expect(stream.fileEvents().map((e) => [e.kind, e.file_id])).toEqual([
+      ['changed', ids[0]],
+      ['changed', ids[1]],
+      ['deleted', ids[3]],
+    ]);
+  });
+
+  it('sends an added file whole, with increasing ids', async () => {
+    const stream = await open(a.base, { key });
+    await stream.waitFor((f) => f.event === 'ready');
+    const accountId = (await a.app.db.get<{ account_id: number }>('SELECT account_id FROM files WHERE file_id = ?', [ids[0]!]))!.account_id;
+    await b.app.db.run(
+      'INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at) VALUES (?, ?, ?, ?, 0, 1, ?)',
+      [accountId, 'pending', 'A new upload', 'a-new-upload', Date.UTC(2026, 5, 2)],
+    );
+    const added = await stream.waitFor((f) => f.event === 'file' && JSON.parse(f.data!).kind === 'added');
+    expect(JSON.parse(added.data!).file).toMatchObject({
+      file_title: 'A new upload',
+      file_slug: 'a-new-upload',
+      file_status: 0,
+      isActive: 1,
+    });
+    const all = stream.frames.filter((f) => f.id).map((f) => Number(f.id));
+    expect([...all].sort((x, y) => x - y)).toEqual(all);
+  });
+
+  it("never delivers another account's changes", async () => {
+    const mine = await open(a.base, { key: otherKey });
+    await mine.waitFor((f) => f.event === 'ready');
+    const [theirs] = await fileIds(a, otherKey);
+    await a.request('PUT', `/api/files/${ids[4]}`, { key, json: { file_title: 'Not for the other account' } });
+    await a.request('PUT', `/api/files/${theirs}`, { key: otherKey, json: { file_title: 'Mine' } });
+    await mine.waitFor(isFile('changed', theirs!));
+    expect(mine.fileEvents().map((e) => e.file_id)).toEqual([theirs]);
+  });
+
+  it('resumes after Last-Event-ID with exactly what was missed, on the other node', async () => {
+    const first = await open(a.base, { key });
+    const ready = await first.waitFor((f) => f.event === 'ready');
+    await a.request('PUT', `/api/files/${ids[5]}`, { key, json: { file_title: 'Seen' } });
+    const seen = await first.waitFor(isFile('changed', ids[5]!));
+    first.close();
+    expect(Number(seen.id)).toBeGreaterThan(Number(ready.id));
+
+    await a.request('PUT', `/api/files/${ids[6]}`, { key, json: { file_title: 'Missed one' } });
+    await a.app.db.run('UPDATE files SET file_status = 10 WHERE file_id = ?', [ids[7]!]);
+    const resumed = await open(b.base, { key, lastEventId: seen.id! });
+    await resumed.waitFor(isFile('changed', ids[7]!));
+    expect(resumed.fileEvents().map((e) => [e.file_id, e.changes])).toEqual([
+      [ids[6], { file_title: 'Missed one' }],
+      [ids[7], { file_status: 10 }],
+    ]);
+  });
+
+  it('tells a client that resumes from before the oldest kept event to start over', async () => {
+    await a.app.db.run('DELETE FROM file_events WHERE id <= (SELECT max(id) FROM file_events) - 1');
+    const stream = await open(a.base, { key, lastEventId: '1' });
+    await stream.waitFor((f) => f.event === 'reset');
+    await stream.waitFor((f) => f.event === 'ready');
+  });
+
+  it('sends a heartbeat comment on a quiet stream', async () => {
+    const stream = await open(a.base, { key });
+    await stream.waitFor((f) => f.comment === 'heartbeat', 2_000);
+  });
+
+  it('refuses a stream without a key in the x-apikey header, and a key in the URL', async () => {
+    expect((await openEventStream(a.base)).status).toBe(401);
+    for (const query of [`apikey=${key}`, `x-apikey=${key}`, `api_key=${key}`, `token=${key}`]) {
+      const res = await a.request('GET', `/api/files/events?${query}`);
+      expect(res.status, query).toBe(401);
+      expect(res.body).toEqual({ status: 'error', message: 'Your session has ended. Please sign in again.' });
+    }
+  });
+
+  it('answers 400 to a Last-Event-ID that is not an event id', async () => {
+    const res = await a.request('GET', '/api/files/events', { key, headers: { 'last-event-id': 'abc' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Last-Event-ID must be the id of an event of this stream');
+  });
+});
+
+// The trash (another change) adds files.deleted_at: a file put in it is 'deleted' for the streams, a
+// restored one 'added'. The column is added here as that change would, whichever migration runs first.
+describe('GET /api/files/events with a trash column', () => {
+  it('streams a trashed file as deleted and a restored one as added', async () => {
+    const first = await startServer({ eventPollMs: 50 });
+    await first.addAccount('trash', 'trash-password', 3);
+    await first.app.db.run('ALTER TABLE files ADD COLUMN deleted_at bigint');
+    await first.app.close();
+    const s = await startServer({ eventPollMs: 50 }, first.dataDir); // SQLite writes its triggers for the columns at open
+    try {
+      const key = await s.login('trash', 'trash-password');
+      const [id] = await fileIds(s, key);
+      const stream = await openEventStream(s.base, { key });
+      await stream.waitFor((f) => f.event === 'ready');
+      await s.app.db.run('UPDATE files SET deleted_at = ? WHERE file_id = ?', [Date.now(), id!]);
+      await stream.waitFor(isFile('deleted', id!));
+      await s.app.db.run('UPDATE files SET deleted_at = NULL WHERE file_id = ?', [id!]);
+      const restored = await stream.waitFor(isFile('added', id!));
+      expect(JSON.parse(restored.data!).file).toMatchObject({ file_id: id });
+      stream.close();
+    } finally {
+      await s.close();
+    }
+  });
+});

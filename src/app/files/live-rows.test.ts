@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { FileQuery } from '../api/files';
+import type { VideoFile } from '../api/schemas';
+import { withFileEvent } from './live-rows';
+
+const file = (id: number, patch: Partial<VideoFile> = {}): VideoFile => ({
+  file_id: id,
+  file_server: 'media-1',
+  file_title: `File ${id}`,
+  file_slug: `file-${id}`,
+  file_status: 2,
+  isActive: 1,
+  created_at: '2026-06-01T12:00:00.000Z',
+  file_image: null,
+  file_slide: null,
+  ...patch,
+});
+const query: FileQuery = { page: 1, limit: 2, sort_by: 'created_at', order: 'desc' };
+const page = (q: FileQuery = query) => ({ rows: [file(2), file(1)], total: 5, query: q, error: null });
+
+describe('withFileEvent', () => {
+  it('changes a row in place and leaves the other rows as they were', () => {
+    const before = page();
+    const after = withFileEvent(before, { kind: 'changed', file_id: 1, changes: { file_status: 5, file_progress: 40 } });
+    expect(after.rows[1]).toMatchObject({ file_id: 1, file_title: 'File 1', file_status: 5, file_progress: 40 });
+    expect(after.rows[0]).toBe(before.rows[0]);
+    expect(withFileEvent(before, { kind: 'changed', file_id: 9, changes: { file_status: 5 } })).toBe(before);
+  });
+
+  it('removes a deleted row and counts one file less', () => {
+    const after = withFileEvent(page(), { kind: 'deleted', file_id: 2 });
+    expect(after.rows.map((r) => r.file_id)).toEqual([1]);
+    expect(after.total).toBe(4);
+  });
+
+  it('puts a new file on top of the newest files, and nowhere it might not belong', () => {
+    const added = { kind: 'added', file_id: 3, file: file(3, { file_status: 0 }) } as const;
+    const after = withFileEvent(page(), added);
+    expect(after.rows.map((r) => r.file_id)).toEqual([3, 2]);
+    expect(after.total).toBe(6);
+    for (const q of [
+      { ...query, page: 2 },
+      { ...query, search: 'x' },
+      { ...query, order: 'asc' as const },
+      { ...query, file_status: 10 },
+    ]) {
+      const before = page(q);
+      expect(withFileEvent(before, added)).toBe(before);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { FileQuery } from '../api/files';
+import type { FileEvent } from '../api/file-events';
+import type { VideoFile } from '../api/schemas';
+
+interface Page {
+  rows: VideoFile[];
+  total: number;
+  query: FileQuery | null;
+}
+
+/**
+ * Whether a new file belongs at the top of this view: the first page of the newest files, with no
+ * search or filter that a new file (Pending, active) could fail. Elsewhere its place is unknown, and
+ * the view is left as it is (the next load shows it).
+ */
+function showsNewFilesFirst(query: FileQuery, file: VideoFile): boolean {
+  return (
+    query.page === 1 &&
+    !query.search &&
+    (query.sort_by === 'created_at' || query.sort_by === 'file_id') &&
+    query.order === 'desc' &&
+    (query.file_status === undefined || query.file_status === file.file_status) &&
+    (query.isActive === undefined || query.isActive === file.isActive)
+  );
+}
+
+/**
+ * The page on screen after a file event, changed in place (rows keep their order and identity when
+ * they are not concerned); the same page when the event does not touch it.
+ */
+export function withFileEvent<P extends Page>(page: P, event: Exclude<FileEvent, { kind: 'reset' }>): P {
+  const index = page.rows.findIndex((row) => row.file_id === event.file_id);
+  if (event.kind === 'changed') {
+    if (index < 0) return page;
+    const rows = page.rows.slice();
+    rows[index] = { ...rows[index]!, ...event.changes };
+    return { ...page, rows };
+  }
+  if (event.kind === 'deleted') {
+    if (index < 0) return page;
+    return { ...page, rows: page.rows.filter((row) => row.file_id !== event.file_id), total: Math.max(0, page.total - 1) };
+  }
+  if (index >= 0) return { ...page, rows: page.rows.map((row, i) => (i === index ? event.file : row)) };
+  if (!page.query || !showsNewFilesFirst(page.query, event.file)) return page;
+  return { ...page, rows: [event.file, ...page.rows].slice(0, page.query.limit), total: page.total + 1 };
+}

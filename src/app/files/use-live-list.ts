@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import type { FileEvent } from '../api/file-events';
+import type { VideoFile } from '../api/schemas';
+import { useFileEvents } from '../api/use-file-events';
+import { endingToast, POLL_FALLBACK_MS } from '../shell/live-status';
+import { useNotify } from '../shell/notify';
+
+/**
+ * Keeps the list live: every streamed change goes to `applyEvent` (rows change in place, so
+ * selection, focus and scroll stay), a file that completes or fails raises a toast with the reason,
+ * and where streaming is blocked the list loads again every 30 s.
+ */
+export function useLiveList(rows: readonly VideoFile[], applyEvent: (event: FileEvent) => void, reload: () => void): void {
+  const notify = useNotify();
+  const known = useRef(rows);
+  known.current = rows;
+  const state = useFileEvents((event) => {
+    const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id));
+    applyEvent(event);
+    if (toast) notify.show(toast.variant, toast.message);
+  });
+
+  useEffect(() => {
+    if (state !== 'polling') return;
+    const timer = setInterval(reload, POLL_FALLBACK_MS);
+    return () => clearInterval(timer);
+  }, [state, reload]);
+}

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Add video end to end: the dialog uploads a real clip, the row appears at once and goes to
+ * Completed live, without a reload. It needs the server's ingest and pipeline (POST /api/files and
+ * the worker, with ffmpeg from @ffmpeg-installer/ffmpeg): on a server without them it is skipped.
+ */
+test('add a video through the dialog and watch its row go to Completed without a reload', async ({ page, account, request }) => {
+  test.setTimeout(180_000);
+  const openapi = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  test.skip(!openapi.paths['/api/files/']?.post && !openapi.paths['/api/files']?.post, 'the server has no POST /api/files (video ingest)');
+
+  const ffmpegPackage = '@ffmpeg-installer/ffmpeg';
+  const { path: ffmpeg } = ((await import(ffmpegPackage)) as { default: { path: string } }).default;
+  const clip = join(mkdtempSync(join(tmpdir(), 'vp-e2e-clip-')), 'e2e-clip.mp4');
+  execFileSync(ffmpeg, [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
+  ]);
+
+  await signIn(page, account);
+  await page.goto('/files');
+  await page.getByRole('button', { name: 'Add video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add video' });
+  await dialog.getByLabel('Video file').setInputFiles(clip);
+  await expect(dialog.getByText('e2e-clip.mp4')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Harbour at dawn (e2e)');
+  await dialog.getByRole('button', { name: 'Add video' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  const row = page.locator('[role="row"][data-id]', { hasText: 'Harbour at dawn (e2e)' });
+  await expect(row).toBeVisible();
+  const marker = await page.evaluate(() => ((window as unknown as { vpMarker: number }).vpMarker = Math.random()));
+  await expect(row.getByText('Completed')).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText('“Harbour at dawn (e2e)” — Completed')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker);
+});
