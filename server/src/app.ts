@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle';
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseUrl: options.databaseUrl,
     readWorkers: options.readWorkers,
     demo: options.demo ?? true,
-    demoPassword: options.demoPassword ?? 'demo-password',
+    demoPassword: options.demoPassword ?? DEFAULT_DEMO_PASSWORD,
     demoFiles: options.demoFiles ?? 1000,
   });
   await app.register(storage);

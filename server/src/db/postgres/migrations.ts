@@ -323,6 +323,8 @@ const MIGRATIONS: readonly string[] = [
     RETURN NULL;
   END $$;
   `,
+  // Which accounts the seed command created: seed may replace only their passwords. Frozen text.
+  `ALTER TABLE accounts ADD COLUMN seeded smallint NOT NULL DEFAULT 0`,
 ];
 
 /**

@@ -243,6 +243,10 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       DROP TABLE IF EXISTS login_failures;
     `);
   },
+  // Which accounts the seed command created: seed may replace only their passwords. Frozen text.
+  (db) => {
+    db.exec('ALTER TABLE accounts ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0');
+  },
 ];
 
 /** Runs the missing migrations, up to `target` (tests build older databases). */
