@@ -6,6 +6,7 @@ import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle';
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
+import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage from './plugins/crash-clean-storage';
@@ -18,7 +19,7 @@ import openapi from './plugins/openapi';
 import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { helmetOptions } from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import storage from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -88,8 +89,11 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-/** Requests Node's HTTP parser refuses (e.g. raw non-ASCII in the URL) still get the envelope. */
-function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+/**
+ * Requests Node's HTTP parser refuses (e.g. raw non-ASCII in the URL) still get the envelope, with the
+ * security headers of every other reply.
+ */
+const rejectMalformedRequest = (earlyHeaders: Record<string, string>) => (err: NodeJS.ErrnoException, socket: Duplex) => {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -101,11 +105,14 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
         ? [408, 'Request Timeout', 'The request took too long to arrive']
         : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
   const body = JSON.stringify({ status: 'error', message });
+  const headers = Object.entries(earlyHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n${headers}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-}
+};
 
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -121,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
   const clock = options.clock ?? systemClock;
+  const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
+  // What early error replies carry (see rejectMalformedRequest): every reply's security headers, and never cached.
+  const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources)), 'cache-control': 'no-store' };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -129,8 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
-    clientErrorHandler: rejectMalformedRequest,
-    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: rejectMalformedRequest(earlyHeaders),
+    // Before routing no hook runs, helmet's neither: the early reply gets the same headers by hand.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply.headers(earlyHeaders)),
     // No time limit on starting a plugin: the database plugin runs the migrations, which take a while
     // on a big database (or waits while another node runs them), and a start must not fail halfway.
     pluginTimeout: 0,
@@ -155,9 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(renditions);
   await app.register(queryHygiene);
   registerAuthentication(app);
-  await app.register(securityHeaders, {
-    extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])],
-  });
+  await app.register(securityHeaders, { extraSources });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
   await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
