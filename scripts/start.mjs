@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { newestMtime } from './newest-mtime.mjs';
 
 const root = join(import.meta.dirname, '..');
-const bundle = join(root, 'dist/kit/vp-admin-kit.js');
+// The kit, and the player page's script (built by the same `npm run build`).
+const bundles = [join(root, 'dist/kit/vp-admin-kit.js'), join(root, 'dist/player/player.js')];
+const sources = newestMtime(join(root, 'src'));
 
 /** What runs now: the build (its own process group: npm, a shell, vite, tsc…) or the server. */
 let current = null;
@@ -28,8 +30,8 @@ function run(command, args, { group = false } = {}) {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtime(join(root, 'src'))) {
-  console.log('Building the kit (dist/kit) …');
+if (bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < sources)) {
+  console.log('Building the kit (dist/kit) and the player (dist/player) …');
   const status = await run('npm', ['run', 'build', '--silent'], { group: true });
   if (status !== 0) process.exit(status);
 }

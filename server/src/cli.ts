@@ -2,10 +2,11 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { seedFiles } from './db/seed';
+import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
 import { serve } from './serve';
+import { runWorker } from './worker-process';
 
 const USAGE = `Usage: npm run server -- <command>
 
@@ -15,6 +16,8 @@ const USAGE = `Usage: npm run server -- <command>
   seed --account NAME --password P --files N
                                           add N sample files to the account (created if missing;
                                           seed changes the password only of an account it created)
+  worker                                  run a pipeline worker alone (no HTTP server): it processes
+                                          new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
 
 Passwords: at least 12 characters (or a passphrase of 4 words or more), not the username, and not
 easy to guess (zxcvbn score 3 of 4: no common password, word or keyboard pattern alone).
@@ -109,6 +112,7 @@ async function seed(args: string[]): Promise<void> {
     const accountId = await seedAccount(new AccountsRepository(storage.db), username, password);
     const started = performance.now();
     const range = await seedFiles(storage.db, accountId, count, Date.now());
+    await shareDemoVideo(storage.db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count
@@ -148,6 +152,8 @@ async function main(argv: string[]): Promise<void> {
       return user(rest);
     case 'seed':
       return seed(rest);
+    case 'worker':
+      return runWorker();
     case 'help':
     case '--help':
     case '-h':

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
@@ -19,6 +20,13 @@ function positive(name: string, value: string | undefined, fallback: number, uni
   return n;
 }
 
+/** A comma-separated list, trimmed, without empty entries. */
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -27,10 +35,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const host = env.HOST?.trim() || '127.0.0.1';
   const demo = (env.VP_DEMO ?? '1').trim() !== '0';
   const demoPassword = env.VP_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
-  // The default is public (printed at start, in the README) and exempt from the policy (decision D22);
+  // The default is public (printed at start, in the README) and exempt from the policy (decision D29);
   // a password an operator chooses for the demo account is held to it like any other.
   const problem = demo && env.VP_DEMO_PASSWORD ? passwordProblem(env.VP_DEMO_PASSWORD, 'demo') : null;
   if (problem) throw new Error(`VP_DEMO_PASSWORD: ${problem}`);
+  const dataDir = env.VP_DATA_DIR?.trim() || './data';
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const publicUrl = env.VP_PUBLIC_URL?.trim() || `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
   return {
@@ -39,15 +48,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     demo,
     demoPassword,
     options: {
-      dataDir: env.VP_DATA_DIR?.trim() || './data',
+      dataDir,
       databaseUrl: env.DATABASE_URL?.trim() || undefined,
       demo,
       demoPassword,
       publicUrl,
-      corsOrigins: (env.VP_CORS_ORIGINS ?? '')
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
+      corsOrigins: list(env.VP_CORS_ORIGINS),
       sessionIdleSeconds: seconds('VP_SESSION_IDLE_SECONDS', env.VP_SESSION_IDLE_SECONDS, 86_400),
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
@@ -55,6 +61,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
+      mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
+      maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
+      ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
+      pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
+      worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
     },
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BUNDLE = path.join(ROOT, 'dist/kit/vp-admin-kit.js');
+const BUNDLES = [path.join(ROOT, 'dist/kit/vp-admin-kit.js'), path.join(ROOT, 'dist/player/player.js')];
 
 /** Newest modification time under a folder (scripts/start.mjs rebuilds the kit when it is older). */
 function newest(dir: string): number {
@@ -18,7 +18,8 @@ function newest(dir: string): number {
   );
 }
 // `npm start` would first build the kit (a minute or more): the test runs when the build is current.
-const buildMissing = !fs.existsSync(BUNDLE) || fs.statSync(BUNDLE).mtimeMs < newest(path.join(ROOT, 'src'));
+const sources = newest(path.join(ROOT, 'src'));
+const buildMissing = BUNDLES.some((bundle) => !fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < sources);
 if (buildMissing && ENGINE === 'sqlite') console.warn('Skipped: stopping npm start (the kit is not built: run npm run build)');
 
 /** Every process below `pid`, depth first. */

@@ -11,6 +11,16 @@ export interface FileRow {
   created_at: number;
   file_image: string | null;
   file_slide: string | null;
+  /** Progress (0-100) of the pipeline's current stage, or null. */
+  file_progress: number | null;
+  /** Why the pipeline's last stage failed (or is being retried), or null. */
+  file_reason: string | null;
+  /** Seconds, as the probe found them. */
+  file_duration: number | null;
+  file_width: number | null;
+  file_height: number | null;
+  /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
+  file_rendition: string | null;
 }
 
 /** The File of the API contract. */
@@ -24,11 +34,17 @@ export interface FileJson {
   created_at: string;
   file_image: string | null;
   file_slide: string | null;
+  file_progress: number | null;
+  file_reason: string | null;
+  file_duration: number | null;
+  file_width: number | null;
+  file_height: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
-  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
+  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition';
 
 export const toFileJson = (row: FileRow): FileJson => ({
   file_id: row.file_id,
@@ -40,6 +56,11 @@ export const toFileJson = (row: FileRow): FileJson => ({
   created_at: new Date(row.created_at).toISOString(),
   file_image: row.file_image,
   file_slide: row.file_slide,
+  file_progress: row.file_progress,
+  file_reason: row.file_reason,
+  file_duration: row.file_duration,
+  file_width: row.file_width,
+  file_height: row.file_height,
 });
 
 /** The sort keys of the API and the column each one sorts by (ties are broken by file_id). */

@@ -6,7 +6,7 @@ import { escapeHtml } from '../lib/text';
 import { fail } from '../plugins/errors';
 
 /** Paths the history fallback never answers: they have their own 404s. */
-const OWN_PREFIXES = ['/api', '/kit', '/player', '/images'];
+const OWN_PREFIXES = ['/api', '/kit', '/player', '/images', '/media'];
 const DEMO_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(html|css|js|mjs|svg|png|ico|json|webmanifest)$/;
 /** Vite's hashed chunk names (`name-AbC123xy.js`): safe to cache for a year. The entry never is. */
 const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|mjs)$/;
@@ -108,7 +108,6 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
 /** 404s get the envelope (page requests outside the server's own paths get the app's page first, above). */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
+    return fail(reply, 404, `Not found: ${request.method} ${decodedPath(request).slice(0, 200)}`);
   });
 }

@@ -19,7 +19,22 @@ export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope } as 
 
 export const fileSchema = {
   type: 'object',
-  required: ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at', 'file_image', 'file_slide'],
+  required: [
+    'file_id',
+    'file_server',
+    'file_title',
+    'file_slug',
+    'file_status',
+    'isActive',
+    'created_at',
+    'file_image',
+    'file_slide',
+    'file_progress',
+    'file_reason',
+    'file_duration',
+    'file_width',
+    'file_height',
+  ],
   properties: {
     file_id: { type: 'integer' },
     file_server: { type: 'string' },
@@ -28,8 +43,13 @@ export const fileSchema = {
     file_status: { type: 'integer', minimum: 0, maximum: 10, description: 'Set by the processing pipeline; read-only here.' },
     isActive: { type: 'integer', enum: [0, 1] },
     created_at: { type: 'string', format: 'date-time' },
-    file_image: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
-    file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
+    file_image: { type: ['string', 'null'], description: 'Appended to config imageHost: a JPEG frame once processed.' },
+    file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost: a storyboard sprite JPEG once processed.' },
+    file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100, description: "Progress of the pipeline's current stage." },
+    file_reason: { type: ['string', 'null'], description: 'Why the last stage failed (or is retried).' },
+    file_duration: { type: ['number', 'null'], description: 'Seconds.' },
+    file_width: { type: ['integer', 'null'] },
+    file_height: { type: ['integer', 'null'] },
   },
 } as const;
 

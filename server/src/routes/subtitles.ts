@@ -1,14 +1,15 @@
-import { newStorageKey } from '../lib/subtitle-store';
 import type { FastifyInstance } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
-import { toSubtitleJson, type TrackChanges } from '../db/subtitles-repository';
-import { makeRendition, parseCharset } from '../lib/subtitle-content';
+import { toSubtitleJson } from '../db/subtitles-repository';
+import { parseCharset } from '../lib/subtitle-content';
+import { replaceRendition } from '../lib/replace-rendition';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, idParam, subtitleSchema } from './schemas';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
+export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
 
 export default async function subtitleRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
@@ -59,33 +60,25 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       const named = parseCharset(request.body?.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
-      const lang = (request.body?.sub_lang ?? '').trim().toLowerCase() || (named.charset ? row.sub_lang : '');
-      if (!lang) return fail(reply, 400, 'Please select a language');
-      if (!isLanguageCode(lang)) return fail(reply, 400, `Unknown language code: ${lang}`);
+      const givenLang = (request.body?.sub_lang ?? '').trim().toLowerCase();
+      if (!givenLang && !named.charset) return fail(reply, 400, 'Please select a language');
+      if (givenLang && !isLanguageCode(givenLang)) return fail(reply, 400, `Unknown language code: ${givenLang}`);
+      // Only what the request changes is written: a concurrent edit of the other column stays.
+      const lang = givenLang && givenLang !== row.sub_lang ? givenLang : undefined;
       const charsetChanged = named.charset !== undefined && named.charset !== row.sub_charset;
-      if (lang === row.sub_lang && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+      if (lang === undefined && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
 
-      const changes: TrackChanges = { sub_lang: lang };
-      let vtt: string | null = null;
-      if (charsetChanged) {
-        // Rebuilt from the untouched original, so any earlier choice can be undone.
-        const made = makeRendition(await app.store.get(row.storage_name), row.sub_name, named.charset);
-        if (!made.ok) return fail(reply, 400, made.reason);
-        vtt = made.vtt;
-        changes.sub_charset = made.charset;
-        changes.rendition_name = newStorageKey();
+      if (!charsetChanged) {
+        const updated = await app.subtitles.setLanguage(request.accountId, row.sub_id, lang!);
+        return updated ? ok('Subtitle updated successfully', toSubtitleJson(updated)) : fail(reply, 404, SUBTITLE_NOT_FOUND);
       }
-      // The new rendition and the one it replaces are journaled: a crash at any point leaves exactly
-      // the one the row points at.
-      const replaced = changes.rendition_name ? [changes.rendition_name, ...(row.rendition_name ? [row.rendition_name] : [])] : [];
-      await app.storageJournal.begin(replaced, app.clock());
-      if (vtt !== null && changes.rendition_name) await app.store.put(changes.rendition_name, vtt);
-      await app.subtitles.update(row.sub_id, changes).catch(async (err: unknown) => {
-        await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
-        throw err;
-      });
-      await app.storageJournal.end(replaced, row.rendition_name && changes.rendition_name ? [row.rendition_name] : []);
-      return ok('Subtitle updated successfully', toSubtitleJson({ ...row, ...changes }));
+      // Rebuilt from the untouched original, so any earlier choice can be undone.
+      const made = await app.renditionMaker.make(await app.store.get(row.storage_name), row.sub_name, named.charset);
+      if (!made.ok) return fail(reply, 400, made.reason);
+      const replaced = await replaceRendition(app, request.accountId, row, made, lang);
+      if (replaced === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      if (replaced === 'changed') return fail(reply, 409, TRACK_CHANGED);
+      return ok('Subtitle updated successfully', toSubtitleJson(replaced));
     },
   );
 
@@ -101,14 +94,13 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      // The content goes only after its row is gone, and a crash in between is in the journal.
-      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
-      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      const keys = [row.storage_name, row.rendition_name].filter((key): key is string => Boolean(key));
-      await app.storageJournal.begin(keys, app.clock());
-      const storedNames = await app.subtitles.delete(request.accountId, request.params.sub_id);
-      await app.storageJournal.end(keys, storedNames ?? []);
+      // The keys are journaled in the transaction that deletes the row (so they are the keys the row
+      // held then, whatever an encoding change did before); the content goes only after the row.
+      const storedNames = await app.subtitles.delete(request.accountId, request.params.sub_id, (keys, tx) =>
+        app.storageJournal.begin(keys, app.clock(), tx),
+      );
       if (storedNames === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      await app.storageJournal.end(storedNames, storedNames);
       return ok('Subtitle deleted successfully');
     },
   );

@@ -3,8 +3,8 @@ import { deleteFile } from '../api/files';
 import { useApi } from '../api/use-api';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-
-export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
+import { useTexts } from '../i18n/texts';
+import { DELETE_FILE_TEXTS } from './delete-file-texts';
 
 export interface DeleteFileProps {
   /** The file to delete; the dialog is open while this is not null. */
@@ -27,6 +27,7 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
   const api = useApi();
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
+  const { t, rich } = useTexts(DELETE_FILE_TEXTS);
 
   async function confirm() {
     if (fileId === null) return;
@@ -34,13 +35,13 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
     try {
       const reply = await deleteFile(api, fileId);
       if (reply.status !== 'success') {
-        notify.error(reply.message || DELETE_FILE_TEXTS.failure);
+        notify.error(reply.message || t('deleteFailure'));
       } else {
-        notify.success(reply.message || DELETE_FILE_TEXTS.success);
+        notify.success(reply.message || t('deleteSuccess'));
         onDeleted(fileId);
       }
     } catch (error) {
-      notify.error(error, DELETE_FILE_TEXTS.failure);
+      notify.error(error, t('deleteFailure'));
     } finally {
       setBusy(false);
       onClose();
@@ -50,20 +51,19 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
   return (
     <ConfirmDialog
       open={fileId !== null}
-      title="Confirm Deletion"
-      confirmLabel="Delete"
+      title={t('deleteTitle')}
+      confirmLabel={t('deleteConfirm')}
       danger
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
-      Are you sure you want to delete this file?{' '}
-      {fileId !== null ? (
-        <>
-          <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
-          {fileTitle ? ` (ID ${fileId})` : ''} will be removed; this cannot be undone.
-        </>
-      ) : null}
+      {t('deleteQuestion')}{' '}
+      {fileId === null
+        ? null
+        : fileTitle
+          ? rich('deleteNamed', { title: <strong>{t('quotedTitle', { title: fileTitle })}</strong>, id: String(fileId) })
+          : rich('deleteUnnamed', { file: <strong>{t('fileNumber', { id: String(fileId) })}</strong> })}
     </ConfirmDialog>
   );
 }
