@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -18,6 +18,8 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 process.env.TMPDIR = reports;
 const only = process.argv.slice(2);
+/** Vitest's statuses of a test that did not run. */
+const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
 const suites = [
   { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) },
@@ -31,15 +33,27 @@ const suites = [
     command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
     count: () => {
       const r = JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8'));
-      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? 1 : 0) };
+      // Skipped tests, by file (a file's tests run once per project, so a file may be listed twice).
+      const where = r.testResults
+        .map((file) => [relative(root, file.name), file.assertionResults.filter((t) => SKIPPED.has(t.status)).length])
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${name} (${n})`);
+      return {
+        passed: r.numPassedTests,
+        failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? 1 : 0),
+        skipped: r.numPendingTests + r.numTodoTests,
+        where,
+      };
     },
   },
   {
     name: 'browser',
     command: [bin('wtr')],
     count: (ok, output) => {
-      const match = [...output.matchAll(/(\d+) passed, (\d+) failed/g)].at(-1);
-      return match ? { passed: Number(match[1]), failed: Number(match[2]) || (ok ? 0 : 1) } : { passed: 0, failed: 1 };
+      const match = [...output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)].at(-1);
+      return match
+        ? { passed: Number(match[1]), failed: Number(match[2]) || (ok ? 0 : 1), skipped: Number(match[3] ?? 0) }
+        : { passed: 0, failed: 1 };
     },
   },
   {
@@ -49,7 +63,11 @@ const suites = [
     count: (ok) => {
       try {
         const { stats } = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
-        return { passed: stats.expected, failed: stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected ? 0 : 1) };
+        return {
+          passed: stats.expected,
+          failed: stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected ? 0 : 1),
+          skipped: stats.skipped,
+        };
       } catch {
         return { passed: 0, failed: 1 };
       }
@@ -74,7 +92,10 @@ function run(command, env) {
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const summary = [];
+/** Every suite or test that did not run, said again at the end (a green line must not hide them). */
+const notRun = [];
 
 /** null when PostgreSQL can be used for the server suite, else why not. */
 async function postgresProblem(url) {
@@ -100,6 +121,8 @@ if (!only.length || only.includes('unit+server')) {
       `PostgreSQL: skipped, ${problem}; the server suite runs on SQLite only (set VP_TEST_DATABASE_URL=postgres://user:password@host:port/db to run it on PostgreSQL too).`,
     );
     delete process.env.VP_TEST_DATABASE_URL;
+    summary.push(`${'postgres'.padEnd(12)} SKIP  the server suite on PostgreSQL (${problem})`);
+    notRun.push(`the server suite on PostgreSQL: ${problem}`);
   } else {
     console.log('PostgreSQL: the server suite runs on SQLite and on PostgreSQL (VP_TEST_DATABASE_URL).');
   }
@@ -117,11 +140,15 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
   if (!ok && counts.failed === 0) counts.failed = 1;
   passed += counts.passed;
   failed += counts.failed;
+  skipped += counts.skipped ?? 0;
+  if (counts.skipped)
+    notRun.push(`${suite.name}: ${counts.skipped} test(s) skipped${counts.where?.length ? `: ${counts.where.join(', ')}` : ''}`);
   summary.push(
-    `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed ${String(counts.skipped ?? 0).padStart(3)} skipped  ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 console.log(`\n${summary.join('\n')}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+if (notRun.length) console.log(`Not run:\n${notRun.map((line) => `  - ${line}`).join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

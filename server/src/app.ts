@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle';
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
+import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage from './plugins/crash-clean-storage';
@@ -19,7 +21,7 @@ import pipeline, { type WorkerSettings } from './plugins/pipeline';
 import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { helmetOptions } from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import storage from './plugins/storage';
 import authRoutes from './routes/auth';
@@ -108,8 +110,11 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-/** Requests Node's HTTP parser refuses (e.g. raw non-ASCII in the URL) still get the envelope. */
-function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+/**
+ * Requests Node's HTTP parser refuses (e.g. raw non-ASCII in the URL) still get the envelope, with the
+ * security headers of every other reply.
+ */
+const rejectMalformedRequest = (earlyHeaders: Record<string, string>) => (err: NodeJS.ErrnoException, socket: Duplex) => {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -121,11 +126,14 @@ function rejectMalformedRequest(err: NodeJS.ErrnoException, socket: Duplex): voi
         ? [408, 'Request Timeout', 'The request took too long to arrive']
         : [400, 'Bad Request', 'The request is malformed (is the URL percent-encoded?)'];
   const body = JSON.stringify({ status: 'error', message });
+  const headers = Object.entries(earlyHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n${headers}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-}
+};
 
 /** Builds the whole server (not listening). `app.close()` closes the database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -146,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pipelineToken: options.pipelineToken ?? '',
   };
   const clock = options.clock ?? systemClock;
+  const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
+  // What early error replies carry (see rejectMalformedRequest): every reply's security headers, and never cached.
+  const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources)), 'cache-control': 'no-store' };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -154,8 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: formatValidationErrors,
-    clientErrorHandler: rejectMalformedRequest,
-    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: rejectMalformedRequest(earlyHeaders),
+    // Before routing no hook runs, helmet's neither: the early reply gets the same headers by hand.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply.headers(earlyHeaders)),
     // No time limit on starting a plugin: the database plugin runs the migrations, which take a while
     // on a big database (or waits while another node runs them), and a start must not fail halfway.
     pluginTimeout: 0,
@@ -172,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseUrl: options.databaseUrl,
     readWorkers: options.readWorkers,
     demo: options.demo ?? true,
-    demoPassword: options.demoPassword ?? 'demo-password',
+    demoPassword: options.demoPassword ?? DEFAULT_DEMO_PASSWORD,
     demoFiles: options.demoFiles ?? 1000,
   });
   await app.register(storage);
@@ -182,9 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(renditions);
   await app.register(queryHygiene);
   registerAuthentication(app);
-  await app.register(securityHeaders, {
-    extraSources: [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])],
-  });
+  await app.register(securityHeaders, { extraSources });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
   await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir, settings.playerDir] });

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase, type OpenedDatabase } from './db/open';
 import { seedFiles, shareDemoVideo } from './db/seed';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
+import { passwordProblem } from './lib/password-policy';
+import { hashPassword, verifyPassword } from './lib/passwords';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
 
@@ -13,9 +14,13 @@ const USAGE = `Usage: npm run server -- <command>
   user add NAME [--password P]            create an account (else prompts, or reads one line from stdin)
   user reset-password NAME [--password P] set a new password and end all of the account's sessions
   seed --account NAME --password P --files N
-                                          create/update the account and add N sample files
+                                          add N sample files to the account (created if missing;
+                                          seed changes the password only of an account it created)
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
+
+Passwords: at least 12 characters (or a passphrase of 4 words or more), not the username, and not
+easy to guess (zxcvbn score 3 of 4: no common password, word or keyboard pattern alone).
 
 All commands use DATABASE_URL (PostgreSQL) or else VP_DATA_DIR (default ./data), and work while
 servers are running.`;
@@ -43,9 +48,10 @@ async function readPassword(prompt: string): Promise<string> {
   return '';
 }
 
-function checkPassword(password: string): string {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw new UsageError(`The password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+/** The password policy of every command that sets one (see password-policy.ts). */
+function checkPassword(password: string, username: string): string {
+  const problem = passwordProblem(password, username);
+  if (problem) throw new UsageError(problem);
   return password;
 }
 
@@ -76,14 +82,13 @@ async function user(args: string[]): Promise<void> {
     const existing = await accounts.findByUsername(username);
     if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
     if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
-    const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)));
+    const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)), username);
     const hash = await hashPassword(password);
     if (action === 'add') {
-      await accounts.upsert(username, hash, Date.now());
+      await accounts.create(username, hash, Date.now());
       console.log(`Account "${username}" created.`);
     } else {
-      await accounts.setPassword(existing!.account_id, hash);
-      const ended = await accounts.revokeAllSessions(existing!.account_id, Date.now());
+      const ended = await accounts.setPassword(existing!.account_id, hash, Date.now());
       console.log(`Password of "${username}" changed; ${ended} session(s) ended.`);
     }
   } finally {
@@ -101,12 +106,10 @@ async function seed(args: string[]): Promise<void> {
   if (!Number.isInteger(count) || count < 0 || count > 10_000_000)
     throw new UsageError('--files must be a whole number from 0 to 10000000.');
   if (values.password === undefined) throw new UsageError('--password is required.');
-  // Seeding makes throwaway test and benchmark accounts: any non-empty password is accepted.
-  if (!values.password) throw new UsageError('--password must not be empty.');
-  const hash = await hashPassword(values.password);
+  const password = checkPassword(values.password, username);
   const storage = await open();
   try {
-    const accountId = await new AccountsRepository(storage.db).upsert(username, hash, Date.now());
+    const accountId = await seedAccount(new AccountsRepository(storage.db), username, password);
     const started = performance.now();
     const range = await seedFiles(storage.db, accountId, count, Date.now());
     await shareDemoVideo(storage.db, accountId, count);
@@ -119,6 +122,25 @@ async function seed(args: string[]): Promise<void> {
   } finally {
     await storage.close();
   }
+}
+
+/**
+ * The account `seed` adds files to: created (and marked as seeded) when missing. An existing account
+ * keeps its password when `password` is that password; seed replaces it (ending the account's sessions)
+ * only on an account seed created, never on one made by `user add` or the demo data.
+ */
+async function seedAccount(accounts: AccountsRepository, username: string, password: string): Promise<number> {
+  const existing = await accounts.findByUsername(username);
+  if (!existing) return accounts.create(username, await hashPassword(password), Date.now(), { seeded: true });
+  if (await verifyPassword(existing.password_hash, password)) return existing.account_id;
+  if (!existing.seeded) {
+    throw new UsageError(
+      `The account "${existing.username}" was not created by seed: its password is left as it is. Use: npm run server -- user reset-password ${existing.username}`,
+    );
+  }
+  const ended = await accounts.setPassword(existing.account_id, await hashPassword(password), Date.now());
+  console.log(`Password of "${existing.username}" changed; ${ended} session(s) ended.`);
+  return existing.account_id;
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { AppOptions } from './app';
+import { DEFAULT_DEMO_PASSWORD } from './db/seed';
+import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
 
 /** Reads the server's environment (see server/README.md). */
@@ -32,7 +34,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got ${JSON.stringify(env.PORT)}`);
   const host = env.HOST?.trim() || '127.0.0.1';
   const demo = (env.VP_DEMO ?? '1').trim() !== '0';
-  const demoPassword = env.VP_DEMO_PASSWORD || 'demo-password';
+  const demoPassword = env.VP_DEMO_PASSWORD || DEFAULT_DEMO_PASSWORD;
+  // The default is public (printed at start, in the README) and exempt from the policy (decision D29);
+  // a password an operator chooses for the demo account is held to it like any other.
+  const problem = demo && env.VP_DEMO_PASSWORD ? passwordProblem(env.VP_DEMO_PASSWORD, 'demo') : null;
+  if (problem) throw new Error(`VP_DEMO_PASSWORD: ${problem}`);
   const dataDir = env.VP_DATA_DIR?.trim() || './data';
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const publicUrl = env.VP_PUBLIC_URL?.trim() || `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;

@@ -37,6 +37,10 @@ async function spawnServer(dataDir: string, databaseUrl: string | undefined): Pr
   return { child, base };
 }
 
+/** The temporary upload files under a data folder, in every process's folder. */
+const uploadFiles = (dataDir: string) =>
+  fs.readdirSync(path.join(dataDir, 'tmp'), { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)upload-/.test(f));
+
 /** What a restarted server must find: no temp file, no content without a row, no row without content. */
 async function leftovers(s: TestServer) {
   const keys = await s.storedKeys();
@@ -118,7 +122,7 @@ describe('crash-clean storage', () => {
         }
       })();
       await new Promise((resolve) => setTimeout(resolve, 600 + 400 * round));
-      const tempBefore = fs.readdirSync(path.join(dataDir, 'tmp')).length;
+      const tempBefore = uploadFiles(dataDir).length;
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       stop = true;
@@ -160,7 +164,9 @@ describe('crash-clean storage', () => {
     const journalOnly = newStorageKey(); // upload: killed right after the journal entry
     await journal(journalOnly);
     await journal(keptName); // removal: killed after the journal entry, before the row was deleted
-    fs.writeFileSync(path.join(dataDir, 'tmp', `upload-${2 ** 22 + 1}-abc`), 'partial'); // a dead process's temp file
+    fs.writeFileSync(path.join(dataDir, 'tmp', `upload-${2 ** 22 + 1}-abc`), 'partial'); // a dead older server's temp file
+    fs.mkdirSync(path.join(dataDir, 'tmp', `owner-${'d'.repeat(24)}`)); // a dead process's folder: nobody holds it
+    fs.writeFileSync(path.join(dataDir, 'tmp', `owner-${'d'.repeat(24)}`, 'upload-abc'), 'partial');
     await s.app.close();
 
     s = await startServer({ databaseUrl }, dataDir);
@@ -169,4 +175,75 @@ describe('crash-clean storage', () => {
     expect((await s.request('GET', `/api/subs/${kept.body.data.sub.sub_id}/content`, { key })).text).toBe(SRT);
     await s.app.close();
   });
+  // The killed server stays a zombie (its parent, a shell turned `sleep`, never reaps it): its process id
+  // still "exists" for kill(pid, 0), as a reused pid would. Its temp files must go all the same.
+  it.runIf(ENGINE === 'sqlite')(
+    'SIGKILL mid-upload, restart: 0 temp files left, 10 runs of 10',
+    async () => {
+      const { dataDir, fileIds } = await setUp();
+      const counts: number[] = [];
+      for (let run = 0; run < 10; run++) {
+        const tsxImport = `--import ${JSON.stringify('tsx')}`;
+        const shell = spawn(
+          'sh',
+          ['-c', `"${process.execPath}" ${tsxImport} "${path.join(ROOT, 'server/src/main.ts')}" & echo $!; exec sleep 120`],
+          {
+            cwd: ROOT,
+            env: {
+              ...process.env,
+              PORT: '0',
+              HOST: '127.0.0.1',
+              VP_DATA_DIR: dataDir,
+              VP_DEMO: '0',
+              DATABASE_URL: '',
+              VP_RATE_LIMIT_PER_MINUTE: '1000000',
+            },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let out = '';
+        shell.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+        try {
+          await expect.poll(() => /listening on (http:\/\/\S+)/.test(out), { timeout: 30_000, interval: 50 }).toBe(true);
+          const serverPid = Number(out.split('\n')[0]);
+          const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
+          const login = await rawRequest(base, {
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
+          });
+          const key = JSON.parse(login.body).data.apiKey as string;
+          const uploads = [0, 1, 2].map((i) => {
+            const { body, contentType } = multipartBody([
+              { name: 'file_id', content: String(fileIds[i]) },
+              { name: 'sub_lang', content: 'en' },
+              { name: 'subtitle_file', filename: `slow-${run}-${i}.srt`, content: SRT.repeat(400) },
+            ]);
+            return rawRequest(base, {
+              method: 'POST',
+              path: '/api/files/sub',
+              headers: { 'x-apikey': key, 'content-type': contentType },
+              body,
+              trickle: { bytes: 512, everyMs: 20 },
+              timeoutMs: 10_000,
+            });
+          });
+          await expect.poll(() => uploadFiles(dataDir).length, { timeout: 10_000, interval: 20 }).toBe(3); // mid-upload
+          process.kill(serverPid, 'SIGKILL');
+          await Promise.allSettled(uploads);
+          const state = () => fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').replace(/^\d+ \(.*\) /, '')[0];
+          await expect.poll(state, { timeout: 5_000, interval: 20 }).toBe('Z'); // dead but not reaped: kill(pid, 0) succeeds
+          const s = await startServer({}, dataDir);
+          counts.push(uploadFiles(dataDir).length);
+          await s.app.close();
+        } finally {
+          shell.kill('SIGKILL'); // sleep ends; the zombie is reaped by init
+        }
+      }
+      console.log(`temp files after each restart: ${JSON.stringify(counts)}`);
+      expect(counts).toEqual(Array(10).fill(0));
+    },
+    240_000,
+  );
 });

@@ -384,7 +384,17 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
 
   it.each([
     [{ file_title: '   ' }, 400, 'File title is required'],
-    [{ file_title: 'x'.repeat(256) }, 400, 'File title must be at most 255 characters'],
+    [{ file_title: 'x'.repeat(256) }, 400, 'File title must be at most 255 characters (this one has 256)'],
+    [{ file_title: 'x'.repeat(1001) }, 400, 'File title must be at most 255 characters (this one has 1001)'],
+    [{ file_title: '😀'.repeat(256) }, 400, 'File title must be at most 255 characters (this one has 256)'],
+    [{ file_title: '\u200B' }, 400, 'File title is required'],
+    [{ file_title: ' \u3164\uFEFF\u2060 ' }, 400, 'File title is required'],
+    [{ file_title: '\u202E' }, 400, 'File title is required'],
+    [{ file_title: 'Invoice \u202Egpj.exe' }, 400, 'File title must not contain bidirectional override characters'],
+    [{ file_title: 'Left \u2067isolate\u2069' }, 400, 'File title must not contain bidirectional override characters'],
+    [{ file_title: 'Nul\u0000here' }, 400, 'File title must not contain control characters'],
+    [{ file_title: 'Line\nbreak' }, 400, 'File title must not contain control characters'],
+    [{ file_title: 'C1\u0085control' }, 400, 'File title must not contain control characters'],
     [{ file_slug: 'has space' }, 400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'],
     [{ file_slug: 'x'.repeat(101) }, 400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'],
     [{ isActive: 2 }, 400, 'isActive must be one of: 0, 1'],
@@ -396,6 +406,22 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ status: 'error', message });
     expect((await s.request('GET', `/api/files/${ids[1]}`, { key })).body.data).toEqual(before);
+  });
+
+  it('stores a title trimmed of invisible characters, 255 characters counted as people count them, emoji whole', async () => {
+    const cases: [string, string][] = [
+      ['\u200B\u3164 Trimmed title \uFEFF\u200B', 'Trimmed title'],
+      ['😀'.repeat(255), '😀'.repeat(255)],
+      ['Heart ❤️', 'Heart ❤️'],
+      ['שלום עולם', 'שלום עולם'],
+      ['Zero\u200Bwidth inside', 'Zero\u200Bwidth inside'],
+    ];
+    for (const [sent, stored] of cases) {
+      const res = await s.request('PUT', `/api/files/${ids[2]}`, { key, json: { file_title: sent } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.file_title).toBe(stored);
+      expect((await s.request('GET', `/api/files/${ids[2]}`, { key })).body.data.file_title).toBe(stored);
+    }
   });
 
   it('409s on a slug in use, also by another account', async () => {

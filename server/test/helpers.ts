@@ -36,7 +36,7 @@ export interface TestServer {
   addAccount(username: string, password: string, count: number): Promise<number>;
   /** Keys of every stored subtitle content. */
   storedKeys(): Promise<string[]>;
-  /** Temporary upload files left in the data folder. */
+  /** Temporary upload files left in the data folder (in any process's folder). */
   tempFiles(): string[];
   /** Everything the database holds, as text (to look for secrets). */
   databaseText(): Promise<string>;
@@ -127,7 +127,8 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
         return (await app.db.all<{ k: string }>('SELECT storage_name AS k FROM subtitle_contents')).map((r) => r.k);
       throw new Error('unknown subtitle store');
     },
-    tempFiles: () => fs.readdirSync(path.join(dataDir, 'tmp')),
+    tempFiles: () =>
+      fs.readdirSync(path.join(dataDir, 'tmp'), { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)upload-/.test(f)),
     async databaseText() {
       if (app.db instanceof SqliteDb) return app.db.native.serialize().toString('latin1');
       if (app.db instanceof PgDb) {

@@ -43,6 +43,10 @@ describe('slow and parallel uploads', () => {
     const elapsed = performance.now() - started;
     expect(res.status).toBe(408);
     expect(JSON.parse(res.body)).toEqual({ status: 'error', message: 'The request took too long to arrive' });
+    // Written on the raw socket, yet with the headers of every reply.
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(elapsed).toBeGreaterThanOrEqual(1000);
     expect(elapsed).toBeLessThan(2500);
     await expect.poll(tempFiles, { timeout: 500, interval: 10 }).toBe(0);

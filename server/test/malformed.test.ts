@@ -136,6 +136,25 @@ describe('malformed requests get a 4xx envelope, never a 500', () => {
     expect(await storedFiles()).toBe(before);
   });
 
+  it('early error replies (the framework 400, the raw-socket 400 and 431) carry the security headers of every reply', async () => {
+    const normal = await s.request('GET', '/api/files/', { key });
+    const names = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    const expected = Object.fromEntries(names.map((name) => [name, normal.headers.get(name)]));
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    const early = [
+      [400, await send({ method: 'GET', path: '/api/files/%ZZ', headers: { 'x-apikey': key } })], // undecodable: before routing
+      [400, await send({ method: 'GET', path: '/api/files/?search=krakó' })], // refused by Node's HTTP parser
+      [431, await send({ method: 'GET', path: '/api/files/', headers: { 'x-filler': 'x'.repeat(20_000) } })],
+    ] as const;
+    for (const [status, reply] of early) {
+      expect(reply.status).toBe(status);
+      expect(isEnvelope(reply.json)).toBe(true);
+      expect(Object.fromEntries(names.map((name) => [name, reply.headers[name] ?? null])), `${status}`).toEqual(expected);
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('API replies carry Cache-Control: no-store, successes and errors alike', async () => {
     for (const [method, url, k] of [
       ['GET', '/api/files/', key],

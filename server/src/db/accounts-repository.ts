@@ -5,6 +5,8 @@ export interface AccountRow {
   username: string;
   password_hash: string;
   created_at: number;
+  /** 1 when `seed` created it (its password is seed's to replace), else 0. */
+  seeded: number;
 }
 
 export interface SessionRow {
@@ -32,24 +34,39 @@ export class AccountsRepository {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', [accountId]);
   }
 
-  /** Creates the account, or sets the password of an existing one; returns its id. */
+  /** Creates the account, or sets the password of an existing one (ending its sessions); returns its id. */
   upsert(username: string, passwordHash: string, now: number): Promise<number> {
     return this.#db.transaction(async (tx) => {
       const existing = await this.findByUsername(username, tx);
       if (existing) {
-        await tx.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', [passwordHash, existing.account_id]);
+        await this.#setPassword(tx, existing.account_id, passwordHash, now);
         return existing.account_id;
       }
-      const row = await tx.get<{ account_id: number }>(
-        'INSERT INTO accounts (username, password_hash, created_at) VALUES (?, ?, ?) RETURNING account_id',
-        [username, passwordHash, now],
-      );
-      return row!.account_id;
+      return this.#create(tx, username, passwordHash, now, false);
     });
   }
 
-  async setPassword(accountId: number, passwordHash: string): Promise<void> {
-    await this.#db.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', [passwordHash, accountId]);
+  /** Creates an account; `seeded` marks one made by the seed command. Returns its id. */
+  create(username: string, passwordHash: string, now: number, { seeded = false } = {}): Promise<number> {
+    return this.#db.transaction((tx) => this.#create(tx, username, passwordHash, now, seeded));
+  }
+
+  async #create(tx: Queryable, username: string, passwordHash: string, now: number, seeded: boolean): Promise<number> {
+    const row = await tx.get<{ account_id: number }>(
+      'INSERT INTO accounts (username, password_hash, created_at, seeded) VALUES (?, ?, ?, ?) RETURNING account_id',
+      [username, passwordHash, now, seeded ? 1 : 0],
+    );
+    return row!.account_id;
+  }
+
+  /** A new password ends every session of the account (whoever knew the old one is signed out). Returns the sessions ended. */
+  setPassword(accountId: number, passwordHash: string, now: number): Promise<number> {
+    return this.#db.transaction((tx) => this.#setPassword(tx, accountId, passwordHash, now));
+  }
+
+  async #setPassword(tx: Queryable, accountId: number, passwordHash: string, now: number): Promise<number> {
+    await tx.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', [passwordHash, accountId]);
+    return tx.run('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL', [now, accountId]);
   }
 
   async createSession(accountId: number, keyHash: Buffer, now: number): Promise<void> {
@@ -71,10 +88,6 @@ export class AccountsRepository {
 
   async revokeSession(keyHash: Buffer, now: number): Promise<void> {
     await this.#db.run('UPDATE sessions SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL', [now, keyHash]);
-  }
-
-  revokeAllSessions(accountId: number, now: number): Promise<number> {
-    return this.#db.run('UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL', [now, accountId]);
   }
 
   /** Drops sessions that can no longer be used, so the table does not grow forever. */

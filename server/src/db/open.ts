@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** `postgres://user:password@host:port/db`: PostgreSQL instead of the embedded SQLite file. */
   databaseUrl?: string | undefined;
+  /** A serving node: a database that does not answer within seconds gets a 503, never a hang (default false: the CLI). */
+  serving?: boolean;
   /** Read workers of the SQLite list (default: enough to keep one free for other accounts). */
   readWorkers?: number | undefined;
   /**
@@ -27,6 +29,9 @@ export interface DatabaseOptions {
    */
   initialize?: (db: Db) => Promise<void>;
 }
+
+/** How long a serving SQLite node retries a write while another process holds the lock, before a 503. */
+export const SERVING_BUSY_WAIT_MS = 3_000;
 
 /** The start fails with this when the database cannot be used: one line, no stack. */
 export class DatabaseConfigError extends Error {}
@@ -54,7 +59,9 @@ function openedWith(db: OpenedDatabase['db'], lister: OpenedDatabase['lister']):
 }
 
 async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
-  const db = new SqliteDb(options.dataDir);
+  // A serving node gives up on a write lock another process (the CLI) holds after a few seconds (503);
+  // the CLI waits longer for the servers' short writes.
+  const db = new SqliteDb(options.dataDir, { busyWaitMs: options.serving ? SERVING_BUSY_WAIT_MS : 30_000 });
   const lister = new SqliteLister(db.file, options.readWorkers);
   const opened = openedWith(db, lister);
   if (db.created) await options.initialize?.(db);
@@ -74,23 +81,27 @@ export function redacted(url: string): string {
 
 async function openPostgres(options: DatabaseOptions, url: string): Promise<OpenedDatabase> {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
-  const db = new PgDb(url);
+  const db = new PgDb(url, { requestTimeouts: options.serving ?? false });
   const lister = new PgLister(db);
   const opened = openedWith(db, lister);
   try {
-    await db.withClient(async (client) => {
-      await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
-      try {
-        await migratePg(client);
-        const done = await client.query("SELECT 1 FROM settings WHERE name = 'initialized'");
-        if (!done.rowCount) {
-          await options.initialize?.(db);
-          await client.query("INSERT INTO settings (name, value) VALUES ('initialized', now()::text)");
+    // Migrations and the demo seed take as long as they take (minutes on a big database).
+    await db.withClient(
+      async (client) => {
+        await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+        try {
+          await migratePg(client);
+          const done = await client.query("SELECT 1 FROM settings WHERE name = 'initialized'");
+          if (!done.rowCount) {
+            await options.initialize?.(db);
+            await client.query("INSERT INTO settings (name, value) VALUES ('initialized', now()::text)");
+          }
+        } finally {
+          await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
         }
-      } finally {
-        await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
-      }
-    });
+      },
+      { unlimited: true },
+    );
   } catch (err) {
     await db.close().catch(() => {});
     throw new DatabaseConfigError(`Cannot use the database at ${redacted(url)}: ${describe(err)}`);

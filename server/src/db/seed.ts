@@ -65,6 +65,9 @@ export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: num
   return rows.length;
 }
 
+/** The demo account's published password (printed at start, in the README): exempt from the policy (decision D29). */
+export const DEFAULT_DEMO_PASSWORD = 'demo-password';
+
 export interface DemoSeedOptions {
   demoPassword: string;
   now: number;

@@ -4,9 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 // algorithm 2 = Argon2id (an ambient const enum in the typings, so spelled as its value here).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
-
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {

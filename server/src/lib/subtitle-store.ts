@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type net from 'node:net';
+import { holdOwnership } from './temp-owner';
 import { randomToken } from './tokens';
 
 const STORED_NAME = /^[A-Za-z0-9]{32}$/;
@@ -19,8 +21,14 @@ export interface SubtitleStore {
   /** The bytes stored under a key. */
   get(key: string): Promise<Buffer>;
   delete(keys: readonly string[]): Promise<void>;
-  /** Folder of the temporary upload files. */
+  /** Folder of the temporary upload files (one folder per process inside: see TempFiles). */
   readonly tmpDir: string;
+  /** The name of this process's folder in `tmpDir`. */
+  readonly ownFolder: string;
+  /** Creates this process's folder and starts holding it (before the first upload). */
+  claim(): Promise<void>;
+  /** Lets the folder go and removes it (at close). */
+  release(): Promise<void>;
   /** A path for an upload in progress (`discard` it when done). */
   newTempPath(): string;
   discard(tempPath: string): Promise<void>;
@@ -29,20 +37,42 @@ export interface SubtitleStore {
 /** A new random key for stored content. */
 export const newStorageKey = (): string => randomToken(32);
 
+/** `owner-<24 random alphanumerics>`: a process's folder of temporary upload files. */
+export const OWN_FOLDER = /^owner-([A-Za-z0-9]{24})$/;
+
 /**
- * Temporary upload files: `<dataDir>/tmp/upload-<pid>-<random>`. The process id in the name lets a
- * restarted server delete at once the files of a process that died (see sweepTempFiles).
+ * Temporary upload files: `<dataDir>/tmp/owner-<id>/upload-<random>`, one folder per process, held by
+ * a lock that dies with the process (temp-owner.ts): a start-up sweep removes every folder whose owner
+ * is gone, whatever became of its process id (see sweepTempFiles).
  */
 export class TempFiles {
   readonly tmpDir: string;
+  readonly #id = randomToken(24);
+  #owner: net.Server | null = null;
 
   constructor(dataDir: string) {
     this.tmpDir = path.join(dataDir, 'tmp');
     fs.mkdirSync(this.tmpDir, { recursive: true });
   }
 
+  get ownFolder(): string {
+    return `owner-${this.#id}`;
+  }
+
+  async claim(): Promise<void> {
+    this.#owner ??= await holdOwnership(this.tmpDir, this.#id); // held first: a sweep never sees the folder unowned
+    await fs.promises.mkdir(path.join(this.tmpDir, this.ownFolder), { recursive: true });
+  }
+
+  async release(): Promise<void> {
+    const owner = this.#owner;
+    this.#owner = null;
+    await fs.promises.rm(path.join(this.tmpDir, this.ownFolder), { recursive: true, force: true });
+    await new Promise((resolve) => (owner ? owner.close(resolve) : resolve(undefined)));
+  }
+
   newTempPath(): string {
-    return path.join(this.tmpDir, `upload-${process.pid}-${randomToken(24)}`);
+    return path.join(this.tmpDir, this.ownFolder, `upload-${randomToken(24)}`);
   }
 
   async discard(tempPath: string): Promise<void> {

@@ -3,23 +3,34 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { processIsAlive, STALE_ENTRY_MS, StorageJournal } from '../db/storage-journal';
+import { ownerIsAlive } from '../lib/temp-owner';
+import { OWN_FOLDER, type TempFiles } from '../lib/subtitle-store';
 
-const TEMP_NAME = /^upload-(\d+)-/;
+/** Temp files of servers before the per-process folders: the process id is in the name. */
+const LEGACY_TEMP_NAME = /^upload-(\d+)-/;
 const SWEEP_EVERY_MS = 5 * 60_000;
 
 /**
- * Deletes the temporary upload files that no running upload can own: those of processes that are
- * gone (the process id is in the name), and any older than an hour. Returns how many it deleted.
+ * Deletes the temporary upload files no running upload can own: every folder of a process that is gone
+ * (its lock answers no more), files of older servers whose process is gone, and anything else older
+ * than an hour. Returns how many files it deleted.
  */
-export async function sweepTempFiles(tmpDir: string, now = Date.now()): Promise<number> {
+export async function sweepTempFiles(temps: Pick<TempFiles, 'tmpDir' | 'ownFolder'>, now = Date.now()): Promise<number> {
   let deleted = 0;
-  for (const name of await fs.promises.readdir(tmpDir).catch(() => [] as string[])) {
-    const file = path.join(tmpDir, name);
-    const pid = Number(TEMP_NAME.exec(name)?.[1] ?? 0);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    const orphaned = pid !== process.pid && (!pid || !processIsAlive(pid));
+  for (const name of await fs.promises.readdir(temps.tmpDir).catch(() => [] as string[])) {
+    const entry = path.join(temps.tmpDir, name);
+    const owner = OWN_FOLDER.exec(name)?.[1];
+    if (owner) {
+      if (name === temps.ownFolder || (await ownerIsAlive(temps.tmpDir, owner))) continue;
+      deleted += (await fs.promises.readdir(entry).catch(() => [])).length;
+      await fs.promises.rm(entry, { recursive: true, force: true });
+      continue;
+    }
+    const pid = Number(LEGACY_TEMP_NAME.exec(name)?.[1] ?? 0);
+    const stat = await fs.promises.stat(entry).catch(() => null);
+    const orphaned = pid && pid !== process.pid && !processIsAlive(pid);
     if (orphaned || (stat && stat.mtimeMs <= now - STALE_ENTRY_MS)) {
-      await fs.promises.rm(file, { force: true });
+      await fs.promises.rm(entry, { recursive: true, force: true });
       deleted++;
     }
   }
@@ -36,7 +47,7 @@ async function crashCleanStorage(app: FastifyInstance): Promise<void> {
 
   const sweep = async () => {
     const contents = await journal.recover(app.clock());
-    const temps = await sweepTempFiles(app.store.tmpDir);
+    const temps = await sweepTempFiles(app.store);
     if (contents || temps) app.log.warn({ contents, temps }, 'removed what an interrupted upload or removal left behind');
   };
   await sweep();

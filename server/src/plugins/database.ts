@@ -27,6 +27,7 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   const { db, lister, close } = await openDatabase({
     dataDir,
     databaseUrl: options.databaseUrl,
+    serving: true,
     readWorkers: options.readWorkers,
     initialize: async (db) => {
       if (!options.demo) return;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 export interface SecurityHeadersOptions {
   /** Extra sources for img-src, frame-src and connect-src (the public URL, an image CDN). */
   extraSources: string[];
 }
 
-/** Helmet's headers with a strict Content-Security-Policy for the demo pages and the player. */
-async function securityHeaders(app: FastifyInstance, { extraSources }: SecurityHeadersOptions): Promise<void> {
-  await app.register(helmet, {
+/** Helmet's options: a strict Content-Security-Policy for the demo pages and the player, `extraSources` added. */
+export function helmetOptions(extraSources: string[]): FastifyHelmetOptions {
+  return {
     hsts: false, // the demo runs on plain http://127.0.0.1; terminate TLS (and add HSTS) in front of it
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,7 +26,12 @@ async function securityHeaders(app: FastifyInstance, { extraSources }: SecurityH
         frameAncestors: ["'self'"],
       },
     },
-  });
+  };
+}
+
+/** Helmet on every reply that goes through Fastify's hooks (early replies: see security-header-set.ts). */
+async function securityHeaders(app: FastifyInstance, { extraSources }: SecurityHeadersOptions): Promise<void> {
+  await app.register(helmet, helmetOptions(extraSources));
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });

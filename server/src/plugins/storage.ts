@@ -8,7 +8,10 @@ import { subtitleStoreFor } from '../db/open';
  * of uploads, which streams to temporary files of the data folder.
  */
 async function storage(app: FastifyInstance): Promise<void> {
-  app.decorate('store', subtitleStoreFor(app.db, app.settings.dataDir));
+  const store = subtitleStoreFor(app.db, app.settings.dataDir);
+  await store.claim(); // this process's folder of temporary uploads
+  app.addHook('onClose', () => store.release());
+  app.decorate('store', store);
   await app.register(multipart, { limits: { files: 1, fileSize: 5 * 1024 * 1024, fields: 8, parts: 12 } });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dummyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../lib/passwords';
+import { MAX_PASSWORD_LENGTH } from '../lib/password-policy';
+import { dummyHash, verifyPassword } from '../lib/passwords';
 import { SignInThrottle } from '../db/sign-in-throttle';
 import { hashApiKey, newApiKey } from '../lib/tokens';
 import { fail, ok } from '../plugins/errors';

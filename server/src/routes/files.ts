@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkTitle } from '../../../src/contract/file-title';
 import type { FilePatch } from '../db/files-repository';
 import { toFileJson, type ListQuery } from '../db/files';
 import { fail, ok } from '../plugins/errors';
@@ -70,10 +71,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       if (body.file_status !== undefined) return fail(reply, 400, STATUS_READ_ONLY);
       const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive };
       if (body.file_title !== undefined) {
-        const title = body.file_title.trim();
-        if (!title) return fail(reply, 400, 'File title is required');
-        if (title.length > 255) return fail(reply, 400, 'File title must be at most 255 characters');
-        patch.file_title = title;
+        const checked = checkTitle(body.file_title);
+        if ('error' in checked) return fail(reply, 400, checked.error);
+        patch.file_title = checked.title;
       }
       const result = await app.files.update(request.accountId, request.params.id, patch);
       switch (result.kind) {

@@ -1,3 +1,4 @@
+import { TITLE_MAX_CHARACTERS } from '../../../src/contract/file-title';
 import { SORT_COLUMNS } from '../db/files';
 import { envelope, fileSchema } from '../routes/schemas';
 
@@ -19,7 +20,10 @@ export const listQuerySchema = {
 export const updateBodySchema = {
   type: 'object',
   properties: {
-    file_title: { type: 'string', maxLength: 1000 },
+    file_title: {
+      type: 'string',
+      description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
+    },
     file_slug: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
     isActive: { type: 'integer', enum: [0, 1] },
     file_status: { description: 'Never accepted: the processing pipeline owns it (400).' },

@@ -12,6 +12,10 @@ describe('validateFileForm', () => {
     expect(validateFileForm({ ...saved, title: '   ' }).title).toBe('titleRequired');
     expect(EDITOR_TEXTS.en.titleRequired).toBe('File title is required');
   });
+  it('counts a title of invisible characters (zero-width space, Hangul filler, bidi controls) as empty, as the server does', () => {
+    for (const title of ['\u200B', ' \u3164 ', '\u202E\uFEFF']) expect(validateFileForm({ ...saved, title }).title).toBe('titleRequired');
+    expect(formPatch({ ...saved, title: '\u200BNew\u200B' }, saved)).toEqual({ file_title: 'New' });
+  });
   it('requires a slug of letters, digits, - and _', () => {
     expect(validateFileForm({ ...saved, slug: ' ' }).slug).toBe('slugRequired');
     expect(validateFileForm({ ...saved, slug: 'a b' }).slug).toBe('slugInvalid');

@@ -1,3 +1,5 @@
+import { trimTitle } from '../../contract/file-title';
+
 /** The File Information form: what the user typed, and the messages it shows (spec §5). */
 export interface FileForm {
   title: string;
@@ -14,17 +16,17 @@ const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function validateFileForm(form: FileForm): FileFormErrors {
   const errors: FileFormErrors = {};
-  if (form.title.trim() === '') errors.title = 'titleRequired';
+  if (trimTitle(form.title) === '') errors.title = 'titleRequired'; // as the server counts it: invisible characters are not a title
   const slug = form.slug.trim();
   if (slug === '') errors.slug = 'slugRequired';
   else if (!SLUG.test(slug)) errors.slug = 'slugInvalid';
   return errors;
 }
 
-/** The PUT body: only what changed, trimmed (an empty patch still goes out so the server says 'No changes to save'). */
+/** The PUT body: only what changed, trimmed (the title as the server trims it) (an empty patch still goes out so the server says 'No changes to save'). */
 export function formPatch(form: FileForm, saved: FileForm): { file_title?: string; file_slug?: string; isActive?: 0 | 1 } {
   const patch: { file_title?: string; file_slug?: string; isActive?: 0 | 1 } = {};
-  if (form.title.trim() !== saved.title) patch.file_title = form.title.trim();
+  if (trimTitle(form.title) !== saved.title) patch.file_title = trimTitle(form.title);
   if (form.slug.trim() !== saved.slug) patch.file_slug = form.slug.trim();
   if (form.isActive !== saved.isActive) patch.isActive = form.isActive;
   return patch;

@@ -21,9 +21,10 @@ export function isUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   if (UNAVAILABLE_CODES.has(code)) return true;
-  // SQLSTATE 08xxx connection exceptions, 57P0x shutdown / cannot connect now, 53300 too many connections.
-  if (/^(08|57P0)/.test(code) || code === '53300') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|connection is insecure/i.test(
+  // SQLSTATE 08xxx connection exceptions, 57P0x shutdown / cannot connect now, 53300 too many connections,
+  // 57014 a statement cancelled by statement_timeout, 55P03 a lock not granted within lock_timeout.
+  if (/^(08|57P0)/.test(code) || ['53300', '57014', '55P03'].includes(code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client was closed|connection is insecure|Query read timeout/i.test(
     String(e?.message ?? ''),
   );
 }
@@ -53,12 +54,23 @@ function toPg(sql: string): string {
   return out;
 }
 
+/**
+ * The time limits of a serving node: a request waits a few seconds at most, then gets a 503, whatever
+ * the database does. PostgreSQL cancels a statement or a lock wait itself; a server that does not answer
+ * at all (frozen, or a network that drops packets) is given up by the client, and that connection dropped.
+ */
+export const REQUEST_TIMEOUTS = { statementMs: 3_000, lockMs: 2_000, answerMs: 3_500, connectMs: 3_000 } as const;
+
 type PgQueryable = Pick<pg.Pool, 'query'>;
 
-function queryable(target: PgQueryable): Queryable {
+/** `answerMs`: give up waiting for an answer after this long (0: wait as long as it takes). */
+function queryable(target: PgQueryable, answerMs: number): Queryable {
   const query = async <T>(sql: string, params: readonly SqlValue[] = []): Promise<pg.QueryResult<T & pg.QueryResultRow>> => {
     try {
-      return await target.query<T & pg.QueryResultRow>(toPg(sql), params as unknown[]);
+      // query_timeout: pg's own client-side limit (it drops the connection), missing from its types.
+      const config: pg.QueryConfig & { query_timeout?: number } = { text: toPg(sql), values: params as unknown[] };
+      if (answerMs) config.query_timeout = answerMs;
+      return await target.query<T & pg.QueryResultRow>(config);
     } catch (err) {
       throw isUnavailable(err) ? new DatabaseUnavailableError(err) : err;
     }
@@ -73,6 +85,8 @@ function queryable(target: PgQueryable): Queryable {
 export interface PgOptions {
   /** Connections of this node (default 10). */
   poolSize?: number;
+  /** A serving node's time limits (REQUEST_TIMEOUTS); off for the CLI, whose seeds run for minutes. */
+  requestTimeouts?: boolean;
 }
 
 /**
@@ -86,19 +100,23 @@ export class PgDb implements Db {
   /** Where the pool connects: a node's dedicated LISTEN connection goes there too. */
   readonly url: string;
   readonly #q: Queryable;
+  readonly #answerMs: number;
 
   constructor(url: string, options: PgOptions = {}) {
     this.url = url;
+    const limits = options.requestTimeouts ? REQUEST_TIMEOUTS : null;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: limits?.connectMs ?? 5_000,
       idleTimeoutMillis: 30_000,
       application_name: 'vp-admin-kit',
+      ...(limits ? { statement_timeout: limits.statementMs, lock_timeout: limits.lockMs } : {}),
     });
     // An idle connection that breaks (server restart) is dropped; the next query opens a new one.
     this.pool.on('error', () => {});
-    this.#q = queryable(this.pool);
+    this.#answerMs = limits?.answerMs ?? 0;
+    this.#q = queryable(this.pool, this.#answerMs);
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -113,8 +131,12 @@ export class PgDb implements Db {
     return retriedOnce(() => this.#q.run(sql, params));
   }
 
-  /** A connection of its own for `fn`, released (or dropped when broken) afterwards. */
-  async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * A connection of its own for `fn`, released (or dropped when broken) afterwards. `unlimited`: without
+   * the statement and lock time limits, for work that takes as long as it takes (migrations, background
+   * fills); its queries go straight to `client`, which has no time limit of its own.
+   */
+  async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>, { unlimited = false } = {}): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -123,9 +145,14 @@ export class PgDb implements Db {
     }
     let broken: Error | undefined;
     try {
-      return await fn(client);
+      if (!unlimited) return await fn(client);
+      await client.query('SET statement_timeout = 0; SET lock_timeout = 0');
+      const result = await fn(client);
+      await client.query('RESET statement_timeout; RESET lock_timeout'); // back to the pool's limits
+      return result;
     } catch (err) {
-      if (isUnavailable(err) || err instanceof DatabaseUnavailableError) broken = err as Error;
+      // Dropped when broken, and when `unlimited` failed halfway (it may still be without limits).
+      if (unlimited || isUnavailable(err) || err instanceof DatabaseUnavailableError) broken = err as Error;
       throw err;
     } finally {
       client.release(broken);
@@ -139,17 +166,24 @@ export class PgDb implements Db {
 
   #transactionOnce<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
-      const tx = queryable(client);
+      const tx = queryable(client, this.#answerMs);
       await tx.run('BEGIN');
       try {
         const result = await fn(tx);
         await tx.run('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A database that does not answer would not answer the ROLLBACK either: the connection is dropped
+        // instead, and PostgreSQL rolls back when it notices.
+        if (!(err instanceof DatabaseUnavailableError)) await client.query('ROLLBACK').catch(() => {});
         throw err;
       }
     });
+  }
+
+  /** A statement without the request time limits (a background pass over a whole listing). */
+  runUnlimited(sql: string, params?: readonly SqlValue[]): Promise<number> {
+    return this.withClient((client) => queryable(client, 0).run(sql, params), { unlimited: true });
   }
 
   async close(): Promise<void> {

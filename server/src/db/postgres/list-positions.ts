@@ -57,8 +57,9 @@ export class ListPositions {
     const listing = this.#listing(accountId, q);
     if (this.#filling.has(listing)) return;
     const { sql, params } = listFilters(q);
+    // One pass over the whole listing (a second or more at 1 M files): beyond the request time limits.
     const run = this.#db
-      .run(
+      .runUnlimited(
         `INSERT INTO list_positions (listing, version, position, sort_key, file_id)
          SELECT ?, (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?), rn, k::text, file_id
          FROM (SELECT ${PG_SORT_COLUMNS[q.sort_by]} AS k, file_id, row_number() OVER (ORDER BY ${listOrder(q, true)}) - 1 AS rn

@@ -356,6 +356,8 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX jobs_due ON jobs (run_at);
   `,
+  // Which accounts the seed command created: seed may replace only their passwords. Frozen text.
+  `ALTER TABLE accounts ADD COLUMN seeded smallint NOT NULL DEFAULT 0`,
   // The append-only log of file changes that GET /api/files/events streams (ids are the SSE ids),
   // written by statement triggers on files: an insert is 'added', a delete 'deleted', an update of a
   // watched column 'changed' with the changed columns (read generically from the rows, so a column

@@ -279,6 +279,10 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX jobs_due ON jobs (run_at);
     `);
   },
+  // Which accounts the seed command created: seed may replace only their passwords. Frozen text.
+  (db) => {
+    db.exec('ALTER TABLE accounts ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0');
+  },
   // The append-only log of file changes that GET /api/files/events streams (ids are the SSE ids).
   // Its triggers follow the columns `files` has, so they are written at open (file-event-triggers.ts);
   // a row in file_events_paused (inside a seed's transaction) keeps the triggers quiet.

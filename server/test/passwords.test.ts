@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/config';
+import { PgDb } from '../src/db/postgres/connection';
+import { passwordProblem } from '../src/lib/password-policy';
+import { startServer, type TestServer } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('the password policy', () => {
+  it.each([
+    ['12345678', 'at least 12 characters'],
+    ['password', 'at least 12 characters'],
+    ['        ', 'must not be empty or only spaces'],
+    [' '.repeat(20), 'must not be empty or only spaces'],
+    ['\t\n  \u00A0', 'must not be empty or only spaces'],
+    ['alice-in-chains', 'must not be the username'],
+    ['ALICE-IN-CHAINS', 'must not be the username'],
+    ['password1234', 'too easy to guess'],
+    ['qwertyuiopasdf', 'too easy to guess'],
+    ['123456789012', 'too easy to guess'],
+    ['alice-in-chains1', 'too easy to guess'], // the username with a digit
+    ['x'.repeat(1025), 'at most 1024 characters'],
+  ])('refuses %j', (password, reason) => {
+    expect(passwordProblem(password, 'alice-in-chains')).toContain(reason);
+  });
+
+  it.each(['correct horse battery staple', 'Tr0ub4dor&3xQz9', 'glass otter pine ruby', 'pw-7f3a9c1e5b2d8046'])('accepts %j', (password) => {
+    expect(passwordProblem(password, 'alice-in-chains')).toBeNull();
+  });
+});
+
+describe('the demo password', () => {
+  it('keeps the published default, and holds a chosen VP_DEMO_PASSWORD to the policy', () => {
+    expect(readEnv({}).demoPassword).toBe('demo-password');
+    expect(() => readEnv({ VP_DEMO_PASSWORD: 'password' })).toThrow('VP_DEMO_PASSWORD: The password must be at least 12 characters');
+    expect(readEnv({ VP_DEMO_PASSWORD: 'password', VP_DEMO: '0' }).demo).toBe(false);
+    expect(readEnv({ VP_DEMO_PASSWORD: 'plum rocket velvet isle' }).demoPassword).toBe('plum rocket velvet isle');
+  });
+});
+
+/** Runs the server's CLI over the test server's database; returns its exit code and output. */
+function cli(s: TestServer, args: string[]): { status: number | null; out: string } {
+  const databaseUrl = s.app.db instanceof PgDb ? (s.app.db.pool.options.connectionString ?? '') : '';
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/cli.ts'), ...args], {
+    env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    timeout: 60_000,
+    input: '',
+  });
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+describe('passwords set by the CLI: user add, reset-password, seed', () => {
+  let s: TestServer;
+  const signIn = (username: string, password: string) => s.request('POST', '/api/auth/login', { json: { username, password } });
+
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s.close());
+
+  it('user add refuses weak passwords, the username and blanks, and creates the account with a good one', async () => {
+    for (const weak of ['12345678', 'password', 'carol-writer', '            ']) {
+      const run = cli(s, ['user', 'add', 'carol-writer', '--password', weak]);
+      expect(run.status).toBe(2);
+      expect(run.out).toMatch(/The password (must|is too easy)/);
+      expect((await signIn('carol-writer', weak)).status).toBe(401);
+    }
+    const run = cli(s, ['user', 'add', 'carol-writer', '--password', 'violet kettle drums north']);
+    expect(run.status).toBe(0);
+    expect((await signIn('carol-writer', 'violet kettle drums north')).status).toBe(200);
+  });
+
+  it('reset-password applies the policy and ends every session of the account', async () => {
+    const key = await s.login('carol-writer', 'violet kettle drums north');
+    expect(cli(s, ['user', 'reset-password', 'carol-writer', '--password', 'password1234']).status).toBe(2);
+    expect((await s.request('GET', '/api/config', { key })).status).toBe(200);
+    const run = cli(s, ['user', 'reset-password', 'carol-writer', '--password', 'amber willow seven comet']);
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(/[1-9]\d* session\(s\) ended/);
+    expect((await s.request('GET', '/api/config', { key })).status).toBe(401);
+    expect((await signIn('carol-writer', 'violet kettle drums north')).status).toBe(401);
+    expect((await signIn('carol-writer', 'amber willow seven comet')).status).toBe(200);
+  });
+
+  it('seed never replaces the password of an account it did not create', async () => {
+    const key = await s.login('carol-writer', 'amber willow seven comet');
+    const run = cli(s, ['seed', '--account', 'carol-writer', '--password', 'another strong pass phrase', '--files', '1']);
+    expect(run.status).toBe(2);
+    expect(run.out).toContain('was not created by seed');
+    expect((await signIn('carol-writer', 'amber willow seven comet')).status).toBe(200);
+    expect((await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(0);
+    // Its own password is no replacement: the files are added.
+    expect(cli(s, ['seed', '--account', 'carol-writer', '--password', 'amber willow seven comet', '--files', '2']).status).toBe(0);
+    expect((await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(2);
+  });
+
+  it('seed applies the policy, and a new password of an account it created ends its sessions', async () => {
+    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'x', '--files', '0']).status).toBe(2);
+    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'seeded-dave', '--files', '0']).status).toBe(2);
+    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'maple orbit lantern fig', '--files', '1']).status).toBe(0);
+    const key = await s.login('seeded-dave', 'maple orbit lantern fig');
+    const run = cli(s, ['seed', '--account', 'seeded-dave', '--password', 'cobalt harbor quiet mint', '--files', '0']);
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(/[1-9]\d* session\(s\) ended/);
+    expect((await s.request('GET', '/api/config', { key })).status).toBe(401);
+    expect((await signIn('seeded-dave', 'cobalt harbor quiet mint')).status).toBe(200);
+  });
+});
