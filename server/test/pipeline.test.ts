@@ -84,6 +84,11 @@ describe('adding a video and the pipeline', () => {
   it('checks the title, the slug and the size', async () => {
     const noTitle = await s.request('POST', '/api/files', { key, body: videoForm({ content: clip }) });
     expect(noTitle.body).toMatchObject({ status: 'error', message: 'File title is required' });
+    // The same title rules as an edit: invisible-only is empty, bidi overrides are refused.
+    const invisible = await s.request('POST', '/api/files', { key, body: videoForm({ title: '\u200b\u3164', content: clip }) });
+    expect(invisible.body).toMatchObject({ status: 'error', message: 'File title is required' });
+    const override = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Invoice \u202egpj.exe', content: clip }) });
+    expect(override.body.message).toBe('File title must not contain bidirectional override characters');
     const badSlug = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'A', slug: 'no spaces', content: clip }) });
     expect(badSlug.status).toBe(400);
     const noFile = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'A' }) });

@@ -1,3 +1,4 @@
+import { checkTitle } from '../../../src/contract/file-title';
 import type { FastifyInstance } from 'fastify';
 import type { FileRow } from '../db/files';
 import { slugFromTitle } from '../lib/slug';
@@ -13,14 +14,6 @@ export interface NewVideo {
 }
 
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
-
-/** The title as stored, or the 400 message. */
-export function checkTitle(title: string | undefined): { title: string } | { error: string } {
-  const trimmed = (title ?? '').trim();
-  if (!trimmed) return { error: 'File title is required' };
-  if (trimmed.length > 255) return { error: 'File title must be at most 255 characters' };
-  return { title: trimmed };
-}
 
 /** The slug asked for (checked), else one made from the title, with a random tail when that one is taken. */
 async function slugFor(app: FastifyInstance, title: string, asked: string | undefined): Promise<string | { error: [number, string] }> {
@@ -38,7 +31,7 @@ async function slugFor(app: FastifyInstance, title: string, asked: string | unde
  * video enters, whether uploaded in one request, resumably (tus) or as a URL.
  */
 export async function addVideoFile(app: FastifyInstance, accountId: number, video: NewVideo): Promise<NewFileOutcome> {
-  const title = checkTitle(video.title);
+  const title = checkTitle(video.title ?? '');
   if ('error' in title) return { error: [400, title.error] };
   const slug = await slugFor(app, title.title, video.slug);
   if (typeof slug !== 'string') return slug;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatSize } from '../../../src/contract/format-size';
 import { toFileJson } from '../db/files';
-import { addVideoFile, checkTitle, type NewFileOutcome } from '../ingest/new-file';
+import { checkTitle } from '../../../src/contract/file-title';
+import { addVideoFile, type NewFileOutcome } from '../ingest/new-file';
 import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
 import { MediaTooLargeError } from '../media/media-store';
 import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
@@ -86,7 +87,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     if (typeof body !== 'object' || body === null) return { error: [400, 'The request body must be a JSON object'] };
     const sourceUrl = text(body.source_url);
     if (!sourceUrl) return { error: [400, 'source_url is required (or upload video_file as multipart/form-data)'] };
-    const title = checkTitle(text(body.file_title));
+    const title = checkTitle(text(body.file_title) ?? '');
     if ('error' in title) return { error: [400, title.error] };
     try {
       const url = parseSourceUrl(sourceUrl);

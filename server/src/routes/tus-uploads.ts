@@ -4,7 +4,8 @@ import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson } from '../db/files';
-import { addVideoFile, checkTitle } from '../ingest/new-file';
+import { checkTitle } from '../../../src/contract/file-title';
+import { addVideoFile } from '../ingest/new-file';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { checkUploadedVideo, videoTooLarge } from './ingest';
 
@@ -37,7 +38,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
     allowedHeaders: ['x-apikey'],
     exposedHeaders: ['X-File-Id'],
     async onUploadCreate(req, upload) {
-      const title = checkTitle(upload.metadata?.file_title ?? undefined);
+      const title = checkTitle(upload.metadata?.file_title ?? '');
       if ('error' in title) throw refusal(400, title.error);
       const slug = upload.metadata?.file_slug;
       if (slug && !/^[A-Za-z0-9_-]{1,100}$/.test(slug)) throw refusal(400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"');
