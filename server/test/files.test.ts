@@ -26,7 +26,18 @@ describe('GET /api/files/', () => {
     const created = files.map((f: { created_at: string }) => f.created_at);
     expect([...created].sort().reverse()).toEqual(created);
     expect(Object.keys(files[0]).sort()).toEqual(
-      ['created_at', 'file_id', 'file_image', 'file_server', 'file_slide', 'file_slug', 'file_status', 'file_title', 'isActive'].sort(),
+      [
+        'created_at',
+        'file_id',
+        'file_image',
+        'file_server',
+        'file_slide',
+        'file_slug',
+        'file_status',
+        'file_title',
+        'isActive',
+        'version',
+      ].sort(),
     );
     expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });

@@ -11,6 +11,8 @@ export interface FileRow {
   created_at: number;
   file_image: string | null;
   file_slide: string | null;
+  /** Bumped by every change of the row; the file's ETag. */
+  version: number;
 }
 
 /** The File of the API contract. */
@@ -24,11 +26,12 @@ export interface FileJson {
   created_at: string;
   file_image: string | null;
   file_slide: string | null;
+  version: number;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
-  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide';
+  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, version';
 
 export const toFileJson = (row: FileRow): FileJson => ({
   file_id: row.file_id,
@@ -40,6 +43,7 @@ export const toFileJson = (row: FileRow): FileJson => ({
   created_at: new Date(row.created_at).toISOString(),
   file_image: row.file_image,
   file_slide: row.file_slide,
+  version: row.version,
 });
 
 /** The sort keys of the API and the column each one sorts by (ties are broken by file_id). */

@@ -1,4 +1,7 @@
+import type { Precondition } from '../lib/etag';
 import type { Db, Queryable } from './engine';
+
+export type SubtitleDeleteResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'deleted'; storedNames: string[] };
 
 export interface SubtitleRow {
   sub_id: number;
@@ -14,6 +17,8 @@ export interface SubtitleRow {
   sub_charset: string | null;
   /** Store key of the UTF-8 WebVTT rendition the player serves; null when none could be built. */
   rendition_name: string | null;
+  /** Bumped by every change of the row; the subtitle's ETag. */
+  version: number;
 }
 
 /** The Subtitle of the API contract. */
@@ -25,6 +30,7 @@ export interface SubtitleJson {
   sub_name: string;
   sub_charset: string | null;
   created_at: string;
+  version: number;
 }
 
 export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
@@ -35,9 +41,10 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
   sub_name: row.sub_name,
   sub_charset: row.sub_charset,
   created_at: new Date(row.created_at).toISOString(),
+  version: row.version,
 });
 
-export type NewSubtitle = Omit<SubtitleRow, 'sub_id'>;
+export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version'>;
 
 /** What an edit or the rendition backfill may change; an absent field is left as it is. */
 export type TrackChanges = Partial<Pick<SubtitleRow, 'sub_lang' | 'sub_charset' | 'rendition_name'>>;
@@ -127,15 +134,17 @@ export class SubtitlesRepository {
 
   /**
    * Changes a track's language and/or its rendition (the encoding used and the store key of its
-   * WebVTT text) in one statement. The caller has checked that the track is the account's.
+   * WebVTT text) in one statement that writes only those columns and bumps the version; with
+   * `expectedVersion` only while the row is still at that version. Returns the row as it now is, or
+   * undefined when it is gone or at another version. The caller has checked that the track is the account's.
    */
-  async update(subId: number, changes: TrackChanges): Promise<void> {
+  update(subId: number, changes: TrackChanges, expectedVersion?: number): Promise<SubtitleRow | undefined> {
     const columns = (['sub_lang', 'sub_charset', 'rendition_name'] as const).filter((column) => changes[column] !== undefined);
-    if (columns.length === 0) return;
-    await this.#db.run(`UPDATE subtitles SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE sub_id = ?`, [
-      ...columns.map((column) => changes[column] ?? null),
-      subId,
-    ]);
+    const condition = expectedVersion === undefined ? '' : ' AND version = ?';
+    return this.#db.get<SubtitleRow>(
+      `UPDATE subtitles SET ${[...columns.map((column) => `${column} = ?`), 'version = version + 1'].join(', ')} WHERE sub_id = ?${condition} RETURNING *`,
+      [...columns.map((column) => changes[column] ?? null), subId, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+    );
   }
 
   /**
@@ -155,13 +164,16 @@ export class SubtitlesRepository {
     return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE sub_charset IS NULL ORDER BY sub_id LIMIT ?', [limit]);
   }
 
-  /** Returns the store keys of the deleted subtitle (original and rendition), or null when it is not the caller's. */
-  delete(accountId: number, subId: number): Promise<string[] | null> {
-    return this.#db.transaction(async (tx) => {
-      const row = await this.get(accountId, subId, tx);
-      if (!row) return null;
+  /** Deletes the subtitle unless `precondition` fails on it; a deleted one's result carries its store keys (original and rendition). */
+  delete(accountId: number, subId: number, precondition?: Precondition): Promise<SubtitleDeleteResult> {
+    return this.#db.transaction(async (tx): Promise<SubtitleDeleteResult> => {
+      // Locked until the end (SQLite's write transactions run one at a time): checked and deleted as read.
+      const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
+      const row = await tx.get<SubtitleRow>(`SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?${forUpdate}`, [subId, accountId]);
+      if (!row) return { kind: 'not_found' };
+      if (precondition && !precondition(row.version)) return { kind: 'stale', sub: row };
       await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
-      return row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
+      return { kind: 'deleted', storedNames: row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name] };
     });
   }
 }

@@ -1,12 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FilePatch } from '../db/files-repository';
-import { toFileJson, type ListQuery } from '../db/files';
+import { toFileJson, type FileRow, type ListQuery } from '../db/files';
+import { etagOf, ifMatch } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
 import { listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
-import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam, ifMatchHeader, staleResponse } from './schemas';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
+export const FILE_CHANGED = 'This file was changed since you loaded it: its current version is in data';
+
+/** A file reply names the version it shows, so the next edit can send it back as If-Match. */
+const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 interface UpdateBody extends FilePatch {
   file_status?: unknown;
@@ -49,7 +54,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const row = await app.files.get(request.accountId, request.params.id);
-      return row ? ok('File loaded', toFileJson(row)) : fail(reply, 404, FILE_NOT_FOUND);
+      if (!row) return fail(reply, 404, FILE_NOT_FOUND);
+      tagged(reply, row);
+      return ok('File loaded', toFileJson(row));
     },
   );
 
@@ -62,7 +69,8 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         security: apiKeySecurity,
         params: idParam('id'),
         body: updateBodySchema,
-        response: { 200: envelope(fileSchema), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(fileSchema), 412: staleResponse(fileSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -75,15 +83,19 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (title.length > 255) return fail(reply, 400, 'File title must be at most 255 characters');
         patch.file_title = title;
       }
-      const result = await app.files.update(request.accountId, request.params.id, patch);
+      const result = await app.files.update(request.accountId, request.params.id, patch, ifMatch(request.headers['if-match']));
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);
         case 'slug_conflict':
           return fail(reply, 409, 'Slug already in use');
+        case 'stale':
+          return fail(tagged(reply, result.file), 412, FILE_CHANGED, toFileJson(result.file));
         case 'unchanged':
+          tagged(reply, result.file);
           return { status: 'warning', message: 'No changes to save', data: toFileJson(result.file) };
         case 'updated':
+          tagged(reply, result.file);
           return ok('File updated successfully', toFileJson(result.file));
       }
     },
@@ -97,18 +109,21 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Delete a file, its subtitles and their stored content',
         security: apiKeySecurity,
         params: idParam('id'),
-        response: { 200: envelope(), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(), 412: staleResponse(fileSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       // The contents go only after their rows are gone, and a crash in between is in the journal.
       const listed = (await app.subtitles.listForFile(request.accountId, request.params.id)).map((sub) => sub.storage_name);
       await app.storageJournal.begin(listed, app.clock());
-      const storedNames = await app.files.delete(request.accountId, request.params.id);
-      const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
+      const result = await app.files.delete(request.accountId, request.params.id, ifMatch(request.headers['if-match']));
+      const storedNames = result.kind === 'deleted' ? result.storedNames : [];
+      const lateUploads = storedNames.filter((name) => !listed.includes(name));
       await app.storageJournal.begin(lateUploads, app.clock());
-      await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);
-      if (storedNames === null) return fail(reply, 404, FILE_NOT_FOUND);
+      await app.storageJournal.end([...listed, ...lateUploads], storedNames);
+      if (result.kind === 'not_found') return fail(reply, 404, FILE_NOT_FOUND);
+      if (result.kind === 'stale') return fail(tagged(reply, result.file), 412, FILE_CHANGED, toFileJson(result.file));
       return ok('File deleted successfully!');
     },
   );

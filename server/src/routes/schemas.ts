@@ -17,6 +17,10 @@ export const errorEnvelope = envelope(undefined, 'Error: `status` is "error" and
 /** Response schemas for the error statuses every route can return. */
 export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope } as const;
 
+/** The 412 of a stale If-Match: an error envelope whose data is the resource as it is now. */
+export const staleResponse = (current: object) =>
+  envelope(current, 'If-Match names a version that is no longer current: `data` is the current one (its ETag in the header).');
+
 export const fileSchema = {
   type: 'object',
   required: ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at', 'file_image', 'file_slide'],
@@ -30,6 +34,7 @@ export const fileSchema = {
     created_at: { type: 'string', format: 'date-time' },
     file_image: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
     file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
+    version: { type: 'integer', description: 'Bumped by every change; the ETag of GET /api/files/{id} is this number in quotes.' },
   },
 } as const;
 
@@ -49,6 +54,7 @@ export const subtitleSchema = {
         'The encoding the original is read with for the player (WHATWG name, or utf-32le/be); null until its rendition is built.',
     },
     created_at: { type: 'string', format: 'date-time' },
+    version: { type: 'integer', description: 'Bumped by every change; the ETag of GET /api/subs/{sub_id} is this number in quotes.' },
   },
 } as const;
 
@@ -63,3 +69,15 @@ export const idParam = (name: string) =>
 export const apiKeySecurity: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearer: [] }];
 
 export const htmlResponse = { type: 'string', description: 'An HTML page.' } as const;
+
+/** The optional precondition of edits and deletes (documented in the OpenAPI document). */
+export const ifMatchHeader = {
+  type: 'object',
+  properties: {
+    'if-match': {
+      type: 'string',
+      maxLength: 1000,
+      description: 'The ETag the client last saw: a stale one gets 412 with the current version in data. Without it the write goes ahead.',
+    },
+  },
+} as const;

@@ -1,14 +1,19 @@
 import { newStorageKey } from '../lib/subtitle-store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
-import { toSubtitleJson, type TrackChanges } from '../db/subtitles-repository';
+import { toSubtitleJson, type SubtitleRow, type TrackChanges } from '../db/subtitles-repository';
+import { etagOf, ifMatch } from '../lib/etag';
 import { makeRendition, parseCharset } from '../lib/subtitle-content';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse, subtitleSchema } from './schemas';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
+export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
+
+/** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
+const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 export default async function subtitleRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
@@ -35,6 +40,25 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
+  app.get<{ Params: { sub_id: number } }>(
+    '/:sub_id',
+    {
+      schema: {
+        tags: ['subtitles'],
+        summary: 'One subtitle track (its ETag is its version)',
+        security: apiKeySecurity,
+        params: idParam('sub_id'),
+        response: { 200: envelope(subtitleSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      tagged(reply, row);
+      return ok('Subtitle loaded', toSubtitleJson(row));
+    },
+  );
+
   app.put<{ Params: { sub_id: number }; Body: { sub_lang?: string; sub_charset?: string } }>(
     '/:sub_id',
     {
@@ -50,12 +74,15 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
             sub_charset: { type: 'string', maxLength: 40, description: 'A WHATWG encoding label, or utf-32le/be' },
           },
         },
-        response: { 200: envelope(subtitleSchema), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(subtitleSchema), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const precondition = ifMatch(request.headers['if-match']);
+      if (precondition && !precondition(row.version)) return fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
       const named = parseCharset(request.body?.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
@@ -63,7 +90,10 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       if (!lang) return fail(reply, 400, 'Please select a language');
       if (!isLanguageCode(lang)) return fail(reply, 400, `Unknown language code: ${lang}`);
       const charsetChanged = named.charset !== undefined && named.charset !== row.sub_charset;
-      if (lang === row.sub_lang && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+      if (lang === row.sub_lang && !charsetChanged) {
+        tagged(reply, row);
+        return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+      }
 
       const changes: TrackChanges = { sub_lang: lang };
       let vtt: string | null = null;
@@ -80,12 +110,23 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       const replaced = changes.rendition_name ? [changes.rendition_name, ...(row.rendition_name ? [row.rendition_name] : [])] : [];
       await app.storageJournal.begin(replaced, app.clock());
       if (vtt !== null && changes.rendition_name) await app.store.put(changes.rendition_name, vtt);
-      await app.subtitles.update(row.sub_id, changes).catch(async (err: unknown) => {
+      // A new rendition replaces the one of the row as read, so that write waits for no other change;
+      // so does any write the client made conditional.
+      const expected = precondition || changes.rendition_name ? row.version : undefined;
+      const updated = await app.subtitles.update(row.sub_id, changes, expected).catch(async (err: unknown) => {
         await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
         throw err;
       });
+      if (!updated) {
+        await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
+        const now = await app.subtitles.get(request.accountId, row.sub_id);
+        if (!now) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+        if (precondition) return fail(tagged(reply, now), 412, SUBTITLE_CHANGED, toSubtitleJson(now));
+        return fail(reply, 409, 'The subtitle was changed at the same time by another request. Please try again.');
+      }
       await app.storageJournal.end(replaced, row.rendition_name && changes.rendition_name ? [row.rendition_name] : []);
-      return ok('Subtitle updated successfully', toSubtitleJson({ ...row, ...changes }));
+      tagged(reply, updated);
+      return ok('Subtitle updated successfully', toSubtitleJson(updated));
     },
   );
 
@@ -97,7 +138,8 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         summary: 'Delete a subtitle and its stored content',
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        response: { 200: envelope(), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -106,9 +148,10 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
       const keys = [row.storage_name, row.rendition_name].filter((key): key is string => Boolean(key));
       await app.storageJournal.begin(keys, app.clock());
-      const storedNames = await app.subtitles.delete(request.accountId, request.params.sub_id);
-      await app.storageJournal.end(keys, storedNames ?? []);
-      if (storedNames === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const result = await app.subtitles.delete(request.accountId, request.params.sub_id, ifMatch(request.headers['if-match']));
+      await app.storageJournal.end(keys, result.kind === 'deleted' ? result.storedNames : []);
+      if (result.kind === 'not_found') return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      if (result.kind === 'stale') return fail(tagged(reply, result.sub), 412, SUBTITLE_CHANGED, toSubtitleJson(result.sub));
       return ok('Subtitle deleted successfully');
     },
   );

@@ -288,6 +288,12 @@ const MIGRATIONS: readonly string[] = [
   ${PG_WORDS_TITLE_INDEX};
   ${PG_WORDS_FUNCTION}
   `,
+  // Versions of files and subtitles (ETag / If-Match): every change bumps them; existing rows start at 1
+  // (a constant default: no table rewrite).
+  `
+  ALTER TABLE files ADD COLUMN version integer NOT NULL DEFAULT 1;
+  ALTER TABLE subtitles ADD COLUMN version integer NOT NULL DEFAULT 1;
+  `,
 ];
 
 /**

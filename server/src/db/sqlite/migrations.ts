@@ -243,6 +243,13 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       DROP TABLE IF EXISTS login_failures;
     `);
   },
+  // Versions of files and subtitles (ETag / If-Match): every change bumps them; existing rows start at 1.
+  (db) => {
+    db.exec(`
+      ALTER TABLE files ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE subtitles ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    `);
+  },
 ];
 
 /** Runs the missing migrations, up to `target` (tests build older databases). */
