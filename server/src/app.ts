@@ -19,6 +19,7 @@ import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
+import trash from './plugins/trash';
 import storage from './plugins/storage';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
@@ -69,6 +70,8 @@ export interface AppOptions {
   requestTimeoutSeconds?: number;
   /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
   accountQuotaBytes?: number;
+  /** Days a deleted file or subtitle stays in the trash before it is purged; 0 = never purged (default 30). */
+  trashDays?: number;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
@@ -116,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
+    trashDays: options.trashDays ?? 30,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
@@ -152,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storage);
   await app.register(crashCleanStorage);
   await app.register(renditions);
+  await app.register(trash);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, {

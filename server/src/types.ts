@@ -17,6 +17,8 @@ export interface Settings {
   signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
   accountQuotaBytes: number;
+  /** Days a trashed file or track is kept before it is purged (0: for ever). */
+  trashDays: number;
   demoDir: string;
   kitDir: string;
 }
@@ -31,6 +33,12 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** Deletes a file of the account's trash for good; false when it is not there (see plugins/trash.ts). */
+    purgeFile(accountId: number, fileId: number): Promise<boolean>;
+    /** Deletes a track of the account's trash for good; false when it is not there. */
+    purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
+    /** Purges every trashed file and track whose retention ended; returns how many. */
+    purgeExpiredTrash(): Promise<number>;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

@@ -179,11 +179,12 @@ describe('subtitle renditions: every encoding and format plays, the original is 
     expect((await served(sub.sub_id))[0]?.text).not.toBe(RUSSIAN[0]); // still the old (koi8-r) rendition
   });
 
-  it('deleting a track deletes its original and its rendition', async () => {
+  it('deleting a track for good deletes its original and its rendition', async () => {
     const keys = (await s.storedKeys()).length;
     const { sub } = (await upload('gone.srt', encode(srt(RUSSIAN), 'utf-8'))).data;
     expect((await s.storedKeys()).length).toBe(keys + 2);
     await s.request('DELETE', `/api/subs/${sub.sub_id}`, { key });
+    await s.request('DELETE', `/api/subs/${sub.sub_id}?permanent=1`, { key });
     expect((await s.storedKeys()).length).toBe(keys);
   });
 

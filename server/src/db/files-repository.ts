@@ -16,7 +16,7 @@ export type UpdateResult =
   | { kind: 'unchanged'; file: FileRow }
   | { kind: 'updated'; file: FileRow; before: FileRow };
 
-export type DeleteResult = { kind: 'not_found' } | { kind: 'stale'; file: FileRow } | { kind: 'deleted'; storedNames: string[] };
+export type TrashResult = { kind: 'not_found' } | { kind: 'stale'; file: FileRow } | { kind: 'trashed'; file: FileRow };
 
 /** SQLite's and PostgreSQL's "unique constraint violated". */
 const isUniqueViolation = (err: unknown): boolean =>
@@ -44,18 +44,28 @@ export class FilesRepository {
     this.#lister = lister;
   }
 
+  /** A live file of the account (a trashed one is not found). */
   get(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
     return q.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?`, [fileId, accountId]);
   }
 
-  /** The public player page: any account's file, active ones only. */
-  getActiveBySlug(slug: string): Promise<FileRow | undefined> {
-    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ? AND is_active = 1`, [slug]);
+  /** A file of the account's trash. */
+  getTrashed(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
+    return this.get(-accountId, fileId, q);
   }
 
-  /** One page and the total of the listing, from one consistent snapshot. */
+  /** The public player page: any account's file by slug, trashed or inactive ones included (the caller tells them apart). */
+  getBySlug(slug: string): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ?`, [slug]);
+  }
+
+  /**
+   * One page and the total of the listing, from one consistent snapshot. The trash is the same listing
+   * under the negated account id (see the trash migration), so it is read by the same indexes.
+   */
   list(accountId: number, query: ListQuery): Promise<ListPage> {
-    return this.#lister.list(accountId, query);
+    const { trashed, ...live } = query;
+    return this.#lister.list(trashed ? -accountId : accountId, live);
   }
 
   warmPositions(): Promise<void> {
@@ -109,24 +119,63 @@ export class FilesRepository {
   }
 
   /**
-   * Deletes the file and its subtitle rows unless `precondition` fails on the locked row; a deleted
-   * file's result carries the store keys of those subtitles (originals and renditions).
+   * Moves a live file to the trash, unless `precondition` fails on the locked row: one column update
+   * (account_id negated, deleted_at set, version bumped), so triggers on files see an update. Its
+   * subtitles stay as they are: they are only ever read through a live file.
    */
-  delete(accountId: number, fileId: number, precondition?: Precondition): Promise<DeleteResult> {
-    return this.#db.transaction(async (tx): Promise<DeleteResult> => {
+  trash(accountId: number, fileId: number, now: number, precondition?: Precondition): Promise<TrashResult> {
+    return this.#db.transaction(async (tx): Promise<TrashResult> => {
       const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
       if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
+      await tx.run('UPDATE files SET account_id = ?, deleted_at = ?, version = version + 1 WHERE file_id = ?', [-accountId, now, fileId]);
+      const file = (await this.getTrashed(accountId, fileId, tx))!;
+      await this.#lister.reindex(tx, file);
+      return { kind: 'trashed', file };
+    });
+  }
+
+  /** Brings a file back from the trash as it was (same id, slug and subtitles); undefined when it is not in the account's trash. */
+  restore(accountId: number, fileId: number): Promise<FileRow | undefined> {
+    return this.#db.transaction(async (tx) => {
+      const row = await this.#lock(tx, -accountId, fileId);
+      if (!row) return undefined;
+      await tx.run('UPDATE files SET account_id = ?, deleted_at = NULL, version = version + 1 WHERE file_id = ?', [accountId, fileId]);
+      const file = (await this.get(accountId, fileId, tx))!;
+      await this.#lister.reindex(tx, file);
+      return file;
+    });
+  }
+
+  /**
+   * Deletes a trashed file and its subtitle rows for good; returns the store keys of those subtitles
+   * (originals and renditions), or null when it is not in the trash, or another node is purging it
+   * right now (its row is locked: SKIP LOCKED, so purge jobs on many nodes never wait on each other).
+   */
+  purge(accountId: number, fileId: number): Promise<string[] | null> {
+    return this.#db.transaction(async (tx) => {
+      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+      const row = await tx.get('SELECT 1 FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL' + skipLocked, [
+        fileId,
+        -accountId,
+      ]);
+      if (!row) return null;
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
         'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
         [fileId],
       );
       await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
-      await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
-      return {
-        kind: 'deleted',
-        storedNames: rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name])),
-      };
+      await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
+      return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });
+  }
+
+  /** Trashed files that went there at or before `cutoff`, oldest first, with their (live) account id. */
+  async expired(cutoff: number, limit: number): Promise<{ fileId: number; accountId: number }[]> {
+    const rows = await this.#db.all<{ file_id: number; account_id: number }>(
+      'SELECT file_id, account_id FROM files WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?',
+      [cutoff, limit],
+    );
+    return rows.map((r) => ({ fileId: Number(r.file_id), accountId: -Number(r.account_id) }));
   }
 }

@@ -371,6 +371,7 @@ export function* sampleFiles(accountId: number, firstId: number, count: number, 
       file_slug: `${slugWords(f.file_title)}-${fileId.toString(36)}`,
       created_at: Math.floor(now - YEAR_MS + i * step + jitter),
       version: 1,
+      deleted_at: null,
     };
   }
 }

@@ -1,7 +1,7 @@
 import type { Precondition } from '../lib/etag';
 import type { Db, Queryable } from './engine';
 
-export type SubtitleDeleteResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'deleted'; storedNames: string[] };
+export type SubtitleTrashResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'trashed'; sub: SubtitleRow };
 
 export interface SubtitleRow {
   sub_id: number;
@@ -19,6 +19,8 @@ export interface SubtitleRow {
   rendition_name: string | null;
   /** Bumped by every change of the row; the subtitle's ETag. */
   version: number;
+  /** When it went to the trash; null while it is live. */
+  deleted_at: number | null;
 }
 
 /** The Subtitle of the API contract. */
@@ -44,7 +46,7 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
   version: row.version,
 });
 
-export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version'>;
+export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version' | 'deleted_at'>;
 
 /** What an edit or the rendition backfill may change; an absent field is left as it is. */
 export type TrackChanges = Partial<Pick<SubtitleRow, 'sub_lang' | 'sub_charset' | 'rendition_name'>>;
@@ -56,24 +58,45 @@ export class SubtitlesRepository {
     this.#db = db;
   }
 
+  /** The file's live tracks (a trashed one is left out). */
   listForFile(accountId: number, fileId: number): Promise<SubtitleRow[]> {
-    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? ORDER BY created_at DESC, sub_id DESC', [
-      fileId,
-      accountId,
-    ]);
+    return this.#db.all<SubtitleRow>(
+      'SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, sub_id DESC',
+      [fileId, accountId],
+    );
   }
 
   /** For the public player page (the file's visibility is checked by the caller). */
   listPublic(fileId: number): Promise<SubtitleRow[]> {
-    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? ORDER BY sub_lang, sub_id', [fileId]);
+    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND deleted_at IS NULL ORDER BY sub_lang, sub_id', [
+      fileId,
+    ]);
   }
 
+  /** A live track of the account (a trashed one is not found). */
   get(accountId: number, subId: number, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
-    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?', [subId, accountId]);
+    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL', [subId, accountId]);
+  }
+
+  /** A track of the account's trash. */
+  getTrashed(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL', [
+      subId,
+      accountId,
+    ]);
   }
 
   getPublic(fileId: number, subId: number): Promise<SubtitleRow | undefined> {
-    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ?', [subId, fileId]);
+    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ? AND deleted_at IS NULL', [subId, fileId]);
+  }
+
+  /** Store keys of every track of a file, trashed ones included (what a purge of the file removes). */
+  async storedKeysOfFile(fileId: number): Promise<string[]> {
+    const rows = await this.#db.all<{ storage_name: string; rendition_name: string | null }>(
+      'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+      [fileId],
+    );
+    return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
   }
 
   findByTmp(accountId: number, subTmp: string, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
@@ -164,16 +187,56 @@ export class SubtitlesRepository {
     return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE sub_charset IS NULL ORDER BY sub_id LIMIT ?', [limit]);
   }
 
-  /** Deletes the subtitle unless `precondition` fails on it; a deleted one's result carries its store keys (original and rendition). */
-  delete(accountId: number, subId: number, precondition?: Precondition): Promise<SubtitleDeleteResult> {
-    return this.#db.transaction(async (tx): Promise<SubtitleDeleteResult> => {
-      // Locked until the end (SQLite's write transactions run one at a time): checked and deleted as read.
+  /** Moves a live track to the trash unless `precondition` fails on it (one column update, the version bumped). */
+  trash(accountId: number, subId: number, now: number, precondition?: Precondition): Promise<SubtitleTrashResult> {
+    return this.#db.transaction(async (tx): Promise<SubtitleTrashResult> => {
+      // Locked until the end (SQLite's write transactions run one at a time): checked and changed as read.
       const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
-      const row = await tx.get<SubtitleRow>(`SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?${forUpdate}`, [subId, accountId]);
+      const row = await tx.get<SubtitleRow>(
+        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${forUpdate}`,
+        [subId, accountId],
+      );
       if (!row) return { kind: 'not_found' };
       if (precondition && !precondition(row.version)) return { kind: 'stale', sub: row };
-      await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
-      return { kind: 'deleted', storedNames: row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name] };
+      const sub = await tx.get<SubtitleRow>('UPDATE subtitles SET deleted_at = ?, version = version + 1 WHERE sub_id = ? RETURNING *', [
+        now,
+        subId,
+      ]);
+      return { kind: 'trashed', sub: sub! };
     });
+  }
+
+  /** Brings a track back from the trash; undefined when it is not in the account's trash. */
+  restore(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>(
+      'UPDATE subtitles SET deleted_at = NULL, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL RETURNING *',
+      [subId, accountId],
+    );
+  }
+
+  /**
+   * Deletes a trashed track for good; returns its store keys (original and rendition), or null when it
+   * is not in the trash or another node is purging it right now (SKIP LOCKED).
+   */
+  purge(sub: Pick<SubtitleRow, 'sub_id' | 'account_id'>): Promise<string[] | null> {
+    const subId = sub.sub_id;
+    return this.#db.transaction(async (tx) => {
+      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+      const row = await tx.get<SubtitleRow>(
+        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`,
+        [subId, sub.account_id],
+      );
+      if (!row) return null;
+      await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
+      return row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
+    });
+  }
+
+  /** Trashed tracks that went there at or before `cutoff`, oldest first. */
+  expired(cutoff: number, limit: number): Promise<SubtitleRow[]> {
+    return this.#db.all<SubtitleRow>(
+      'SELECT * FROM subtitles WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?',
+      [cutoff, limit],
+    );
   }
 }

@@ -3,6 +3,7 @@ import { escapeHtml } from '../lib/text';
 import { htmlResponse } from './schemas';
 
 const NOT_AVAILABLE = 'This video is not available';
+const GONE = 'This video has been deleted';
 /** The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). */
 const PLAYER_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
@@ -49,15 +50,17 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['player'],
-        summary: 'Public player page of an active file (frameable from any origin)',
+        summary: 'Public player page of an active file (frameable from any origin); 410 while the file is in the trash',
         params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
         produces: ['text/html'],
-        response: { 200: htmlResponse, 404: htmlResponse },
+        response: { 200: htmlResponse, 404: htmlResponse, 410: htmlResponse },
       },
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
-      const file = await app.files.getActiveBySlug(request.params.slug);
+      const found = await app.files.getBySlug(request.params.slug);
+      if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+      const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
       const tracks = (await app.subtitles.listPublic(file.file_id))
@@ -92,7 +95,8 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       embeddable(reply);
-      const file = await app.files.getActiveBySlug(request.params.slug);
+      const found = await app.files.getBySlug(request.params.slug);
+      const file = found?.is_active && found.deleted_at === null ? found : undefined;
       const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
       const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
       if (vtt === null)

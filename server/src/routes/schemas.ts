@@ -35,6 +35,13 @@ export const fileSchema = {
     file_image: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
     file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
     version: { type: 'integer', description: 'Bumped by every change; the ETag of GET /api/files/{id} is this number in quotes.' },
+    deleted_at: { type: ['string', 'null'], format: 'date-time', description: 'When the file went to the trash; null while live.' },
+    purge_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description:
+        'When the trash deletes it for good (VP_TRASH_DAYS after deleted_at); null while live or when the trash keeps files for ever.',
+    },
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse, subtitleSchema } from './schemas';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
+export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
 export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
 
 /** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
@@ -130,29 +131,48 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.delete<{ Params: { sub_id: number } }>(
+  app.delete<{ Params: { sub_id: number }; Querystring: { permanent?: 0 | 1 } }>(
     '/:sub_id',
     {
       schema: {
         tags: ['subtitles'],
-        summary: 'Delete a subtitle and its stored content',
+        summary:
+          "Move a subtitle to the account's trash (POST /api/subs/{sub_id}/restore brings it back); with permanent=1, delete one of the trash for good",
         security: apiKeySecurity,
         params: idParam('sub_id'),
+        querystring: { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } },
         headers: ifMatchHeader,
         response: { 200: envelope(), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
-      // The content goes only after its row is gone, and a crash in between is in the journal.
-      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
-      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      const keys = [row.storage_name, row.rendition_name].filter((key): key is string => Boolean(key));
-      await app.storageJournal.begin(keys, app.clock());
-      const result = await app.subtitles.delete(request.accountId, request.params.sub_id, ifMatch(request.headers['if-match']));
-      await app.storageJournal.end(keys, result.kind === 'deleted' ? result.storedNames : []);
+      if (request.query.permanent) {
+        if (await app.purgeSubtitle(request.accountId, request.params.sub_id)) return ok('Subtitle deleted successfully');
+        return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
+      }
+      const result = await app.subtitles.trash(request.accountId, request.params.sub_id, app.clock(), ifMatch(request.headers['if-match']));
       if (result.kind === 'not_found') return fail(reply, 404, SUBTITLE_NOT_FOUND);
       if (result.kind === 'stale') return fail(tagged(reply, result.sub), 412, SUBTITLE_CHANGED, toSubtitleJson(result.sub));
       return ok('Subtitle deleted successfully');
+    },
+  );
+
+  app.post<{ Params: { sub_id: number } }>(
+    '/:sub_id/restore',
+    {
+      schema: {
+        tags: ['subtitles'],
+        summary: 'Bring a subtitle back from the trash as it was',
+        security: apiKeySecurity,
+        params: idParam('sub_id'),
+        response: { 200: envelope(subtitleSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.subtitles.restore(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
+      tagged(reply, row);
+      return ok('Subtitle restored', toSubtitleJson(row));
     },
   );
 
