@@ -72,6 +72,8 @@ export interface AppOptions {
   accountQuotaBytes?: number;
   /** Days a deleted file or subtitle stays in the trash before it is purged; 0 = never purged (default 30). */
   trashDays?: number;
+  /** Days a slug freed by a rename or a purge stays its account's; its old player URL redirects (default 365). */
+  slugHoldDays?: number;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
@@ -120,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     trashDays: options.trashDays ?? 30,
+    slugHoldDays: options.slugHoldDays ?? 365,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };

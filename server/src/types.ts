@@ -19,6 +19,8 @@ export interface Settings {
   accountQuotaBytes: number;
   /** Days a trashed file or track is kept before it is purged (0: for ever). */
   trashDays: number;
+  /** Days a slug freed by a rename or a purge stays its account's (other accounts get 409). */
+  slugHoldDays: number;
   demoDir: string;
   kitDir: string;
 }

@@ -38,10 +38,13 @@ export interface FileLister {
 export class FilesRepository {
   readonly #db: Db;
   readonly #lister: FileLister;
+  readonly #slugHoldMs: number;
 
-  constructor(db: Db, lister: FileLister) {
+  /** `slugHoldMs`: how long a slug freed by a rename or a purge stays its account's. */
+  constructor(db: Db, lister: FileLister, slugHoldMs: number) {
     this.#db = db;
     this.#lister = lister;
+    this.#slugHoldMs = slugHoldMs;
   }
 
   /** A live file of the account (a trashed one is not found). */
@@ -82,20 +85,25 @@ export class FilesRepository {
    * so concurrent edits of different fields never undo each other, and `precondition` (If-Match) is
    * checked against the version that is about to change.
    */
-  update(accountId: number, fileId: number, patch: FilePatch, precondition?: Precondition): Promise<UpdateResult> {
+  update(
+    accountId: number,
+    fileId: number,
+    patch: FilePatch,
+    at: { now: number; precondition?: Precondition | undefined },
+  ): Promise<UpdateResult> {
+    const { now, precondition } = at;
     return this.#db.transaction(async (tx): Promise<UpdateResult> => {
       const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
       if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
-      const changes: Partial<Record<'file_title' | 'file_slug' | 'is_active', string | number>> = {};
+      const changes: { file_title?: string; file_slug?: string; is_active?: number } = {};
       if (patch.file_title !== undefined && patch.file_title !== row.file_title) changes.file_title = patch.file_title;
       if (patch.file_slug !== undefined && patch.file_slug !== row.file_slug) changes.file_slug = patch.file_slug;
       if (patch.isActive !== undefined && patch.isActive !== row.is_active) changes.is_active = patch.isActive;
       const columns = Object.keys(changes) as (keyof typeof changes)[];
       if (columns.length === 0) return { kind: 'unchanged', file: row };
-      if (changes.file_slug !== undefined) {
-        const taken = await tx.get('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?', [changes.file_slug, fileId]);
-        if (taken) return { kind: 'slug_conflict' };
+      if (changes.file_slug !== undefined && !(await this.#slugFree(tx, changes.file_slug, accountId, fileId, now))) {
+        return { kind: 'slug_conflict' };
       }
       try {
         await tx.run(`UPDATE files SET ${columns.map((c) => `${c} = ?`).join(', ')}, version = version + 1 WHERE file_id = ?`, [
@@ -106,10 +114,46 @@ export class FilesRepository {
         if (isUniqueViolation(err)) return { kind: 'slug_conflict' }; // another request took the slug meanwhile
         throw err;
       }
+      if (changes.file_slug !== undefined) {
+        await tx.run('DELETE FROM slug_holds WHERE slug_key = lower(?)', [changes.file_slug]);
+        await this.#holdSlug(tx, row, accountId, now);
+      }
       const file = (await this.get(accountId, fileId, tx))!;
       if (changes.file_title !== undefined || changes.file_slug !== undefined) await this.#lister.reindex(tx, file);
       return { kind: 'updated', file, before: row };
     });
+  }
+
+  /**
+   * Whether an account may give a file this slug: no other file has it in any case, and no other
+   * account holds it (a slug freed by a rename or a purge stays its account's until its hold ends).
+   */
+  async #slugFree(tx: Queryable, slug: string, accountId: number, fileId: number, now: number): Promise<boolean> {
+    if (await tx.get('SELECT 1 FROM files WHERE lower(file_slug) = lower(?) AND file_id <> ?', [slug, fileId])) return false;
+    return !(await tx.get('SELECT 1 FROM slug_holds WHERE slug_key = lower(?) AND held_until > ? AND account_id <> ?', [
+      slug,
+      now,
+      accountId,
+    ]));
+  }
+
+  /** Holds a file's (old) slug for its account, pointing at the file: its player URL redirects there. */
+  async #holdSlug(tx: Queryable, file: FileRow, accountId: number, now: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO slug_holds (slug_key, account_id, file_id, held_until) VALUES (lower(?), ?, ?, ?)
+       ON CONFLICT (slug_key) DO UPDATE SET account_id = excluded.account_id, file_id = excluded.file_id, held_until = excluded.held_until`,
+      [file.file_slug, accountId, file.file_id, now + this.#slugHoldMs],
+    );
+  }
+
+  /** The live hold of a slug that no file has any more: which file it points at (maybe purged since). */
+  slugHold(slug: string, now: number): Promise<{ account_id: number; file_id: number } | undefined> {
+    return this.#db.get('SELECT account_id, file_id FROM slug_holds WHERE slug_key = lower(?) AND held_until > ?', [slug, now]);
+  }
+
+  /** A file by id whatever its account (the player follows a slug hold to it). */
+  getById(fileId: number): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
   }
 
   /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */
@@ -152,14 +196,15 @@ export class FilesRepository {
    * (originals and renditions), or null when it is not in the trash, or another node is purging it
    * right now (its row is locked: SKIP LOCKED, so purge jobs on many nodes never wait on each other).
    */
-  purge(accountId: number, fileId: number): Promise<string[] | null> {
+  purge(accountId: number, fileId: number, now: number): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-      const row = await tx.get('SELECT 1 FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL' + skipLocked, [
-        fileId,
-        -accountId,
-      ]);
+      const row = await tx.get<FileRow>(
+        `SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`,
+        [fileId, -accountId],
+      );
       if (!row) return null;
+      await this.#holdSlug(tx, row, accountId, now);
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
         'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
         [fileId],

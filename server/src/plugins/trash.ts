@@ -17,7 +17,7 @@ async function trash(app: FastifyInstance): Promise<void> {
   const purgeFile = async (accountId: number, fileId: number): Promise<boolean> => {
     const listed = await app.subtitles.storedKeysOfFile(fileId);
     await app.storageJournal.begin(listed, app.clock());
-    const storedNames = await app.files.purge(accountId, fileId);
+    const storedNames = await app.files.purge(accountId, fileId, app.clock());
     const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
     await app.storageJournal.begin(lateUploads, app.clock());
     await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);

@@ -86,7 +86,10 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (title.length > 255) return fail(reply, 400, 'File title must be at most 255 characters');
         patch.file_title = title;
       }
-      const result = await app.files.update(request.accountId, request.params.id, patch, ifMatch(request.headers['if-match']));
+      const result = await app.files.update(request.accountId, request.params.id, patch, {
+        now: app.clock(),
+        precondition: ifMatch(request.headers['if-match']),
+      });
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);

@@ -50,15 +50,23 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['player'],
-        summary: 'Public player page of an active file (frameable from any origin); 410 while the file is in the trash',
+        summary:
+          "Public player page of an active file (frameable from any origin); 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301) while it is held",
         params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
         produces: ['text/html'],
-        response: { 200: htmlResponse, 404: htmlResponse, 410: htmlResponse },
+        response: { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse },
       },
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
       const found = await app.files.getBySlug(request.params.slug);
+      if (!found) {
+        // An old slug, still held for its account: a renamed file's embeds follow it; a purged one's are gone.
+        const hold = await app.files.slugHold(request.params.slug, app.clock());
+        const target = hold ? await app.files.getById(hold.file_id) : undefined;
+        if (target && target.deleted_at === null) return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}`, 301);
+        if (hold) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+      }
       if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));

@@ -306,6 +306,17 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX files_trashed ON files (deleted_at) WHERE deleted_at IS NOT NULL;
   CREATE INDEX subtitles_trashed ON subtitles (deleted_at) WHERE deleted_at IS NOT NULL;
   `,
+  // Slugs are unique whatever their ASCII case (slugs are ASCII: lower() is enough), and a slug freed
+  // by a rename or a purge is held for its account for a while (player URLs on customers' sites).
+  `
+  CREATE UNIQUE INDEX files_slug_key ON files (lower(file_slug));
+  CREATE TABLE slug_holds (
+    slug_key   text COLLATE "C" PRIMARY KEY,
+    account_id bigint NOT NULL,
+    file_id    bigint NOT NULL,
+    held_until bigint NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -278,6 +278,19 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX subtitles_trashed ON subtitles (deleted_at) WHERE deleted_at IS NOT NULL;
     `);
   },
+  // Slugs are unique whatever their ASCII case (slugs are ASCII: lower() is enough), and a slug freed
+  // by a rename or a purge is held for its account for a while (player URLs on customers' sites).
+  (db) => {
+    db.exec(`
+      CREATE UNIQUE INDEX files_slug_key ON files (lower(file_slug));
+      CREATE TABLE slug_holds (
+        slug_key   TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL,
+        file_id    INTEGER NOT NULL,
+        held_until INTEGER NOT NULL
+      );
+    `);
+  },
 ];
 
 /** Runs the missing migrations, up to `target` (tests build older databases). */
