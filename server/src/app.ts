@@ -6,6 +6,7 @@ import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
+import activity from './plugins/activity';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
@@ -21,6 +22,7 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import trash from './plugins/trash';
 import storage from './plugins/storage';
+import activityRoutes from './routes/activity';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
@@ -74,6 +76,8 @@ export interface AppOptions {
   trashDays?: number;
   /** Days a slug freed by a rename or a purge stays its account's; its old player URL redirects (default 365). */
   slugHoldDays?: number;
+  /** Days a file's activity entries are kept; 0 = for ever (default 365). */
+  activityDays?: number;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     trashDays: options.trashDays ?? 30,
     slugHoldDays: options.slugHoldDays ?? 365,
+    activityDays: options.activityDays ?? 365,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
   };
@@ -160,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(crashCleanStorage);
   await app.register(renditions);
   await app.register(trash);
+  await app.register(activity);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, {
@@ -173,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
+  await app.register(activityRoutes, { prefix: '/api/files' });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
   await app.register(openapiRoutes, { prefix: '/api' });
   await app.register(playerRoutes, { prefix: '/player' });

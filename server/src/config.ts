@@ -55,6 +55,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
       accountQuotaBytes: positive('VP_ACCOUNT_QUOTA_BYTES', env.VP_ACCOUNT_QUOTA_BYTES, 1024 ** 3, ' of bytes'),
       trashDays: wholeNumber('VP_TRASH_DAYS', env.VP_TRASH_DAYS, 30, ' of days'),
+      activityDays: wholeNumber('VP_ACTIVITY_DAYS', env.VP_ACTIVITY_DAYS, 365, ' of days'),
       slugHoldDays: wholeNumber('VP_SLUG_HOLD_DAYS', env.VP_SLUG_HOLD_DAYS, 365, ' of days'),
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import type { ActivityAction, ActivityRepository } from './db/activity-repository';
 import type { AccountsRepository } from './db/accounts-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
@@ -21,6 +22,8 @@ export interface Settings {
   trashDays: number;
   /** Days a slug freed by a rename or a purge stays its account's (other accounts get 409). */
   slugHoldDays: number;
+  /** Days an activity entry is kept (0: for ever). */
+  activityDays: number;
   demoDir: string;
   kitDir: string;
 }
@@ -35,6 +38,9 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    activity: ActivityRepository;
+    /** Appends to a file's activity log: the actor and source come from the request. */
+    recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;
     /** Deletes a file of the account's trash for good; false when it is not there (see plugins/trash.ts). */
     purgeFile(accountId: number, fileId: number): Promise<boolean>;
     /** Deletes a track of the account's trash for good; false when it is not there. */

@@ -15,6 +15,15 @@ export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: de
 /** A file reply names the version it shows, so the next edit can send it back as If-Match. */
 const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
+/** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
+function fileChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
+  if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
+  if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
+  return changes;
+}
+
 interface UpdateBody extends FilePatch {
   file_status?: unknown;
 }
@@ -101,6 +110,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
           tagged(reply, result.file);
           return { status: 'warning', message: 'No changes to save', data: json(result.file) };
         case 'updated':
+          await app.recordActivity(request, result.file.file_id, 'update', fileChanges(result.before, result.file));
           tagged(reply, result.file);
           return ok('File updated successfully', json(result.file));
       }
@@ -129,12 +139,16 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const { accountId } = request;
       const fileId = request.params.id;
       if (request.query.permanent) {
-        if (await app.purgeFile(accountId, fileId)) return ok('File deleted successfully!');
+        if (await app.purgeFile(accountId, fileId)) {
+          await app.recordActivity(request, fileId, 'purge');
+          return ok('File deleted successfully!');
+        }
         return fail(reply, 404, (await app.files.get(accountId, fileId)) ? TRASH_FIRST : NOT_IN_TRASH);
       }
       const result = await app.files.trash(accountId, fileId, app.clock(), ifMatch(request.headers['if-match']));
       if (result.kind === 'not_found') return fail(reply, 404, FILE_NOT_FOUND);
       if (result.kind === 'stale') return fail(tagged(reply, result.file), 412, FILE_CHANGED, json(result.file));
+      await app.recordActivity(request, fileId, 'trash');
       return ok('File deleted successfully!', { file: json(result.file) });
     },
   );
@@ -153,6 +167,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const row = await app.files.restore(request.accountId, request.params.id);
       if (!row) return fail(reply, 404, NOT_IN_TRASH);
+      await app.recordActivity(request, row.file_id, 'restore');
       tagged(reply, row);
       return ok('File restored', json(row));
     },

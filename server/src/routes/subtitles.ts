@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
 import { toSubtitleJson, type SubtitleRow, type TrackChanges } from '../db/subtitles-repository';
 import { etagOf, ifMatch } from '../lib/etag';
+import { trackFacts } from '../lib/track-facts';
 import { makeRendition, parseCharset } from '../lib/subtitle-content';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
@@ -126,6 +127,11 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         return fail(reply, 409, 'The subtitle was changed at the same time by another request. Please try again.');
       }
       await app.storageJournal.end(replaced, row.rendition_name && changes.rendition_name ? [row.rendition_name] : []);
+      await app.recordActivity(request, row.file_id, 'subtitle_update', {
+        ...(await trackFacts(app.store, updated)),
+        ...(updated.sub_lang !== row.sub_lang ? { language: { before: row.sub_lang, after: updated.sub_lang } } : {}),
+        ...(updated.sub_charset !== row.sub_charset ? { charset: { before: row.sub_charset, after: updated.sub_charset } } : {}),
+      });
       tagged(reply, updated);
       return ok('Subtitle updated successfully', toSubtitleJson(updated));
     },
@@ -147,12 +153,18 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       if (request.query.permanent) {
-        if (await app.purgeSubtitle(request.accountId, request.params.sub_id)) return ok('Subtitle deleted successfully');
+        const trashed = await app.subtitles.getTrashed(request.accountId, request.params.sub_id);
+        const facts = trashed ? await trackFacts(app.store, trashed) : null;
+        if (trashed && facts && (await app.purgeSubtitle(request.accountId, trashed.sub_id))) {
+          await app.recordActivity(request, trashed.file_id, 'subtitle_purge', facts);
+          return ok('Subtitle deleted successfully');
+        }
         return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
       }
       const result = await app.subtitles.trash(request.accountId, request.params.sub_id, app.clock(), ifMatch(request.headers['if-match']));
       if (result.kind === 'not_found') return fail(reply, 404, SUBTITLE_NOT_FOUND);
       if (result.kind === 'stale') return fail(tagged(reply, result.sub), 412, SUBTITLE_CHANGED, toSubtitleJson(result.sub));
+      await app.recordActivity(request, result.sub.file_id, 'subtitle_trash', await trackFacts(app.store, result.sub));
       return ok('Subtitle deleted successfully');
     },
   );
@@ -171,6 +183,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const row = await app.subtitles.restore(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
+      await app.recordActivity(request, row.file_id, 'subtitle_restore', await trackFacts(app.store, row));
       tagged(reply, row);
       return ok('Subtitle restored', toSubtitleJson(row));
     },
