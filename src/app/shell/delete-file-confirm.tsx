@@ -1,10 +1,22 @@
 import { useState } from 'react';
-import { deleteFile } from '../api/files';
+import { deleteFile, restoreFile } from '../api/files';
 import { useApi } from '../api/use-api';
+import { useConfigState } from '../config/use-config';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
-export const DELETE_FILE_TEXTS = { success: 'File deleted successfully!', failure: 'Failed to delete file.' } as const;
+export const DELETE_FILE_TEXTS = {
+  success: 'File deleted successfully!',
+  failure: 'Failed to delete file.',
+  undo: 'Undo',
+  restored: 'File restored',
+  restoreFailed: 'Failed to restore the file. It is still in the trash.',
+  /** What the dialog says happens: N from the server's config (`trash.days`; 0 keeps it until deleted for good). */
+  goesToTrash: (days: number | undefined) =>
+    days === undefined || days === 0
+      ? ' will be moved to the trash; you can restore it from there.'
+      : ` will be moved to the trash for ${days} days; you can restore it until then.`,
+} as const;
 
 export interface DeleteFileProps {
   /** The file to delete; the dialog is open while this is not null. */
@@ -14,6 +26,8 @@ export interface DeleteFileProps {
   onClose: () => void;
   /** The server deleted it (called after the success toast). */
   onDeleted: (fileId: number) => void;
+  /** The toast's Undo brought it back from the trash. */
+  onRestored?: ((fileId: number) => void) | undefined;
   /** Toast duration (the list's toasts close sooner). */
   autoHideDuration?: number;
 }
@@ -23,8 +37,9 @@ export interface DeleteFileProps {
  * until the user presses Delete; then the server's message, or the kit's text when it sent none.
  * Loaded by `DeleteFileDialog` the first time a delete is asked for.
  */
-export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDeleted, autoHideDuration }: DeleteFileProps) {
+export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDeleted, onRestored, autoHideDuration }: DeleteFileProps) {
   const api = useApi();
+  const trashDays = useConfigState().config?.trash?.days;
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +51,18 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
       if (reply.status !== 'success') {
         notify.error(reply.message || DELETE_FILE_TEXTS.failure);
       } else {
-        notify.success(reply.message || DELETE_FILE_TEXTS.success);
+        const deleted = fileId;
+        // Undo is a server call (a restore from the trash), not a delayed delete: it works whenever it is pressed.
+        const undo = async () => {
+          try {
+            await restoreFile(api, deleted);
+            notify.success(DELETE_FILE_TEXTS.restored);
+            onRestored?.(deleted);
+          } catch (error) {
+            notify.error(error, DELETE_FILE_TEXTS.restoreFailed);
+          }
+        };
+        notify.successWithAction(reply.message || DELETE_FILE_TEXTS.success, { label: DELETE_FILE_TEXTS.undo, onClick: () => void undo() });
         onDeleted(fileId);
       }
     } catch (error) {
@@ -61,7 +87,8 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
       {fileId !== null ? (
         <>
           <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
-          {fileTitle ? ` (ID ${fileId})` : ''} will be removed; this cannot be undone.
+          {fileTitle ? ` (ID ${fileId})` : ''}
+          {DELETE_FILE_TEXTS.goesToTrash(trashDays)}
         </>
       ) : null}
     </ConfirmDialog>

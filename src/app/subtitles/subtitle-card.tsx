@@ -101,7 +101,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        The {deleting ? languageLabel(deleting.sub_lang) : ''} subtitle will be removed from this video. This cannot be undone.
+        The {deleting ? languageLabel(deleting.sub_lang) : ''} subtitle will be removed from this video and kept in the trash.
       </ConfirmDialog>
     </SectionCard>
   );
