@@ -56,7 +56,7 @@ function portalFallback(): Plugin {
  * Build only: writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every built
  * file, so the server sends them as they are — the best ratio, and no compression work per request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'vp-precompress',
     apply: 'build',

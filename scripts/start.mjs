@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { newestMtime } from './newest-mtime.mjs';
 
 const root = join(import.meta.dirname, '..');
-const bundle = join(root, 'dist/kit/vp-admin-kit.js');
+// The kit, and the player page's script (built by the same `npm run build`).
+const bundles = [join(root, 'dist/kit/vp-admin-kit.js'), join(root, 'dist/player/player.js')];
+const sources = newestMtime(join(root, 'src'));
 
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestMtime(join(root, 'src'))) {
-  console.log('Building the kit (dist/kit) …');
+if (bundles.some((bundle) => !existsSync(bundle) || statSync(bundle).mtimeMs < sources)) {
+  console.log('Building the kit (dist/kit) and the player (dist/player) …');
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -6,13 +6,17 @@
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules/.bin', name);
+// Every temporary folder of the run (the reports, the test servers' data folders, the consumer
+// installs, Chromium's profiles) is made under one folder that is removed at the end: os.tmpdir()
+// follows TMPDIR in every child process.
 const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
+process.env.TMPDIR = reports;
 const only = process.argv.slice(2);
 
 const suites = [
@@ -119,4 +123,5 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
 }
 console.log(`\n${summary.join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
+rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

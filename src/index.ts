@@ -11,4 +11,4 @@ export { loadElement } from './elements/define';
 export type { VpTag } from './elements/specs';
 export type { VpEventMap, VpEventName, VpEventDetail } from './app/shell/event-map';
 export type { VideoFile, Subtitle } from './app/api/schemas';
-export type { VpAdminPanelElement, VpFileListElement, VpFileEditorElement } from './elements/element-types';
+export type { VpAdminPanelElement, VpFileListElement, VpFileEditorElement, Messages, Catalogue } from './elements/element-types';

@@ -124,7 +124,7 @@ cases.push(
   })),
 );
 
-// The trash: the same listing under the negated account (server decision D23), so it must meet the
+// The trash: the same listing under the negated account (decision D30), so it must meet the
 // same budgets. TRASHED files of the account go there (DELETE, one by one), are measured, and come back
 // (POST …/restore), so a kept data folder is the same for the next run.
 const TRASHED = Math.min(2000, Math.floor(total / 2));

@@ -4,12 +4,11 @@
 // separate client processes measure GET /api/files/ and the fairness between accounts.
 // `--keep-data`: the seeded data (a folder in the system's temp dir and the database `<base>_bench`) is
 // kept and reused by the next run with the same --files, which then skips the seed (minutes at 1 M).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { fmtMs, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { fmtMs, removeDir, runChild, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const FILES = 1_000_000;
 const ACCOUNT = 'bench';
@@ -56,28 +55,6 @@ function benchDataDir(engine, files, keep) {
 
 function runFairness(config) {
   return runChild('api-fairness-client.mjs', 'BENCH_FAIRNESS_CONFIG', config, 5 * 60_000);
-}
-
-function runChild(script, variable, config, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
-      env: { ...process.env, [variable]: JSON.stringify(config) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '',
-      err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => {
-      err += d;
-      process.stderr.write(d);
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()));
-      else reject(new Error(`${script} failed (${signal ?? `exit ${code}`}): ${err.slice(-1500)}`));
-    });
-  });
 }
 
 const LIGHT_BUDGET = 50;

@@ -105,6 +105,29 @@ export function runCli(args, env, timeoutMs) {
   });
 }
 
+/** Runs a client script of this folder as its own process, its config in env `variable`; resolves its last JSON line. */
+export function runChild(script, variable, config, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, script)], {
+      env: { ...process.env, [variable]: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '',
+      err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => {
+      err += d;
+      process.stderr.write(d);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()));
+      else reject(new Error(`${script} failed (${signal ?? `exit ${code}`}): ${err.slice(-1500)}`));
+    });
+  });
+}
+
 /** Starts the reference server on 127.0.0.1 on a free port; waits until it answers HTTP. */
 export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv = {} }) {
   const port = await freePort();

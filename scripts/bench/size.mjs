@@ -11,8 +11,9 @@ const ENTRY = join(DIST, 'vp-admin-kit.js');
 const KB = 1024;
 /** Dynamic imports whose chunk name says they load on a user action (a dialog opened, a file chosen,
  *  a subtitle checked, the first toast after a save or a failure…) or on a condition (stylis-rtl: only
- *  an element with dir="rtl"), not on the element's first render: listed, not counted in the initial load. */
-const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|stylis-rtl/i;
+ *  an element with dir="rtl"; locale-*: only an element in that language), not on the element's first render:
+ *  listed, not counted in the initial load. */
+const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|stylis-rtl|locale-/i;
 /** The panel's signed-in area (shell and routes): its lazy import sits in kit-core with the panel's routes, which
  *  the other elements load too, but only a signed-in <vp-admin-panel> runs it (counted as the panel's shell). */
 const PANEL_ONLY = /^signed-in-area-/;

@@ -1,11 +1,18 @@
 // `npm run bench -- subtitles`: the shared subtitle module against jschardet, chardet, iconv-lite, subsrt-ts and ass-compiler on
-// the generated corpus (accuracy, gzip size, 5 MB speed in Node and Chromium). The measuring runs in a
-// child process under tsx because it imports the TypeScript sources.
+// the generated corpus (accuracy, gzip size, 5 MB speed in Node and Chromium), the server's conversion
+// in its worker pool, then a light request's fairness beside 5 MB uploads (subtitles-fairness.mjs). The
+// measuring runs in a child process under tsx because it imports the TypeScript sources.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT } from './common.mjs';
+import { measureUploadFairness } from './subtitles-fairness.mjs';
 
-export function run() {
+export async function run() {
+  const measured = await measureModule();
+  return { ...measured, rows: [...measured.rows, ...(await measureUploadFairness())] };
+}
+
+function measureModule() {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

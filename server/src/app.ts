@@ -15,6 +15,7 @@ import encodedBodies from './plugins/encoded-bodies';
 import { answerFrameworkError, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import noStore from './plugins/no-store';
 import openapi from './plugins/openapi';
+import pipeline, { type WorkerSettings } from './plugins/pipeline';
 import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
@@ -27,10 +28,14 @@ import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
+import ingestRoutes from './routes/ingest';
+import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
 import pageRoutes, { registerNotFound } from './routes/pages';
+import pipelineRoutes from './routes/pipeline';
 import playerRoutes from './routes/player';
 import subtitleRoutes from './routes/subtitles';
+import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import type { Settings } from './types';
 import './types';
@@ -85,6 +90,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Which proxies' X-Forwarded-For is believed: a hop count or addresses/CIDR ranges (default: none). */
   trustProxy?: TrustProxy;
+  /** The media store's folder (default `<dataDir>/media`). */
+  mediaDir?: string;
+  /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
+  maxVideoBytes?: number;
+  /** Hosts URL ingest may fetch although they resolve to loopback or private addresses. */
+  ingestAllowHosts?: string[];
+  /** Token of an external pipeline for the pipeline API (absent: that API answers 401). */
+  pipelineToken?: string;
+  /** Run a pipeline worker in this server (default: no; `npm start` runs one). */
+  worker?: WorkerSettings | false;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -130,6 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     activityDays: options.activityDays ?? 365,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
+    playerDir: path.join(REPO_ROOT, 'dist/player'),
+    mediaDir: path.resolve(options.mediaDir ?? path.join(options.dataDir, 'media')),
+    maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
+    ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
+    pipelineToken: options.pipelineToken ?? '',
   };
   const clock = options.clock ?? systemClock;
 
@@ -162,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     demoFiles: options.demoFiles ?? 1000,
   });
   await app.register(storage);
+  await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);
   await app.register(trash);
@@ -173,17 +194,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
-  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir] });
+  await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir, settings.playerDir] });
   await app.register(rateLimit, { perMinute: options.rateLimitPerMinute ?? 1200 });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(configRoutes, { prefix: '/api/config' });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });
+  await app.register(ingestRoutes, { prefix: '/api/files' });
+  await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
+  await app.register(pipelineRoutes, { prefix: '/api/pipeline' });
   await app.register(openapiRoutes, { prefix: '/api' });
   await app.register(playerRoutes, { prefix: '/player' });
   await app.register(imageRoutes, { prefix: '/images' });
+  await app.register(mediaRoutes, { prefix: '/media' });
   await app.register(pageRoutes);
   return app;
 }

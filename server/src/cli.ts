@@ -2,9 +2,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { seedFiles } from './db/seed';
+import { seedFiles, shareDemoVideo } from './db/seed';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './lib/passwords';
 import { serve } from './serve';
+import { runWorker } from './worker-process';
 
 const USAGE = `Usage: npm run server -- <command>
 
@@ -13,6 +14,8 @@ const USAGE = `Usage: npm run server -- <command>
   user reset-password NAME [--password P] set a new password and end all of the account's sessions
   seed --account NAME --password P --files N
                                           create/update the account and add N sample files
+  worker                                  run a pipeline worker alone (no HTTP server): it processes
+                                          new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
 
 All commands use DATABASE_URL (PostgreSQL) or else VP_DATA_DIR (default ./data), and work while
 servers are running.`;
@@ -106,6 +109,7 @@ async function seed(args: string[]): Promise<void> {
     const accountId = await new AccountsRepository(storage.db).upsert(username, hash, Date.now());
     const started = performance.now();
     const range = await seedFiles(storage.db, accountId, count, Date.now());
+    await shareDemoVideo(storage.db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count
@@ -126,6 +130,8 @@ async function main(argv: string[]): Promise<void> {
       return user(rest);
     case 'seed':
       return seed(rest);
+    case 'worker':
+      return runWorker();
     case 'help':
     case '--help':
     case '-h':

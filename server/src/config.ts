@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppOptions } from './app';
 import { parseTrustProxy } from './lib/trust-proxy';
 
@@ -24,6 +25,12 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number${unit} (0 or more), got ${JSON.stringify(value)}`);
   return n;
 }
+/** A comma-separated list, trimmed, without empty entries. */
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
@@ -33,6 +40,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const host = env.HOST?.trim() || '127.0.0.1';
   const demo = (env.VP_DEMO ?? '1').trim() !== '0';
   const demoPassword = env.VP_DEMO_PASSWORD || 'demo-password';
+  const dataDir = env.VP_DATA_DIR?.trim() || './data';
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const publicUrl = env.VP_PUBLIC_URL?.trim() || `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
   return {
@@ -41,15 +49,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     demo,
     demoPassword,
     options: {
-      dataDir: env.VP_DATA_DIR?.trim() || './data',
+      dataDir,
       databaseUrl: env.DATABASE_URL?.trim() || undefined,
       demo,
       demoPassword,
       publicUrl,
-      corsOrigins: (env.VP_CORS_ORIGINS ?? '')
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
+      corsOrigins: list(env.VP_CORS_ORIGINS),
       sessionIdleSeconds: seconds('VP_SESSION_IDLE_SECONDS', env.VP_SESSION_IDLE_SECONDS, 86_400),
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
@@ -60,6 +65,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
+      mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
+      maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
+      ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
+      pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
+      worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
     },
   };
 }

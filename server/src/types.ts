@@ -7,6 +7,11 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { RenditionPool } from './lib/rendition-pool';
+import type { MediaStore } from './media/media-store';
+import type { FileStatusWriter } from './pipeline/file-status';
+import type { JobQueue } from './pipeline/job-queue';
+import type { Worker } from './pipeline/worker';
 import type { SubtitleStore } from './lib/subtitle-store';
 
 /** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
@@ -26,6 +31,16 @@ export interface Settings {
   activityDays: number;
   demoDir: string;
   kitDir: string;
+  /** The player page's built script (`dist/player`). */
+  playerDir: string;
+  /** The media store's folder (renditions, images, uploaded sources). */
+  mediaDir: string;
+  /** The largest video accepted, uploaded or downloaded. */
+  maxVideoBytes: number;
+  /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
+  ingestAllowHosts: string[];
+  /** The external pipeline's token (empty: the pipeline API is off). */
+  pipelineToken: string;
 }
 
 declare module 'fastify' {
@@ -47,6 +62,13 @@ declare module 'fastify' {
     purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
     /** Purges every trashed file and track whose retention ended; returns how many. */
     purgeExpiredTrash(): Promise<number>;
+    /** Makes the player's renditions in worker threads. */
+    renditionMaker: RenditionPool;
+    media: MediaStore;
+    jobs: JobQueue;
+    fileStatus: FileStatusWriter;
+    /** The pipeline worker running in this process, if any. */
+    worker: Worker | null;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

@@ -39,6 +39,11 @@ describe('GET /api/files/', () => {
         'version',
         'deleted_at',
         'purge_at',
+        'file_progress',
+        'file_reason',
+        'file_duration',
+        'file_width',
+        'file_height',
       ].sort(),
     );
     expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { markPlayable } from './pipeline-support';
 
 describe('config, player, images, pages, headers', () => {
   let s: TestServer;
@@ -57,6 +58,7 @@ describe('config, player, images, pages, headers', () => {
       body: uploadForm({ file: { name: 'b.ass', content: '[Script Info]' }, file_id: id, sub_lang: 'de' }),
     });
     expect(noDialogue.body).toEqual({ status: 'error', message: 'No subtitles were found in this file. Is it really a .ass file?' });
+    await markPlayable(s.app.db, id);
     const res = await fetch(`${s.base}/player/${encodeURIComponent(file.file_slug)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -65,7 +67,7 @@ describe('config, player, images, pages, headers', () => {
     const html = await res.text();
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62; &#34;quoted&#34; &#38; more');
-    expect(html).toContain('<video controls');
+    expect(html).toContain('<video slot="media" data-hls="/media/files/0-test/master.m3u8"');
     expect(html).toContain(`poster="/images/${file.file_image}"`);
     const tracks = html.match(/<track [^>]+>/g) ?? [];
     expect(tracks).toHaveLength(1); // the .ass without dialogue was refused
@@ -187,6 +189,7 @@ describe('config, player, images, pages, headers', () => {
       ['/api/openapi.json', 'get'],
       ['/player/{slug}', 'get'],
       ['/player/{slug}/subtitles/{track}', 'get'],
+      ['/api/files', 'post'],
     ];
     for (const [p, method] of expected) {
       const op = paths[p]?.[method] ?? paths[`${p}/`]?.[method];

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRendition } from '../src/lib/subtitle-content';
+import { quotaMessage } from '../src/routes/upload';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 /** A subtitle of exactly `size` bytes. */
 const sized = (size: number) => (SRT + 'x'.repeat(size)).slice(0, size);
+/** What a track of `size` bytes takes in storage: the original plus the player's WebVTT copy. */
+const stored = (size: number): number => {
+  const rendition = makeRendition(new TextEncoder().encode(sized(size)), 'q.srt');
+  if (!rendition.ok) throw new Error(rendition.reason);
+  return size + rendition.content.byteLength;
+};
+/** Room for a track of 600 bytes and one of 400, to the byte. */
+const QUOTA = stored(600) + stored(400);
 
 describe('storage quota per account', () => {
   let s: TestServer;
@@ -16,7 +26,7 @@ describe('storage quota per account', () => {
     });
 
   beforeAll(async () => {
-    s = await startServer({ accountQuotaBytes: 1000 });
+    s = await startServer({ accountQuotaBytes: QUOTA });
     await s.addAccount('quota', 'quota-password', 2);
     await s.addAccount('roomy', 'roomy-password', 1);
     key = await s.login('quota', 'quota-password');
@@ -25,16 +35,17 @@ describe('storage quota per account', () => {
   });
   afterAll(() => s.close());
 
-  it('fills up to exactly the quota, then refuses one byte more with 413; nothing of the refused upload is kept', async () => {
+  it('counts originals and player copies, fills up to exactly the quota, then refuses one byte more with 413; nothing of the refused upload is kept', async () => {
     expect((await upload(key, 600, fileId, 'AbCdEfGh12345678_first.srt')).status).toBe(200);
-    expect((await upload(key, 400)).status).toBe(200); // 1,000 of 1,000 bytes: at the boundary, allowed
+    expect((await upload(key, 400)).status).toBe(200); // QUOTA of QUOTA bytes: at the boundary, allowed
     const keysBefore = await s.storedKeys();
     const over = await upload(key, 1);
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ status: 'error', message: 'Storage quota exceeded (used 1000 B of 1000 B)' });
+    expect(over.body).toEqual({ status: 'error', message: quotaMessage(QUOTA, QUOTA) });
+    expect(over.body.message).toContain('counting each original file and its player copy');
     expect(await s.storedKeys()).toEqual(keysBefore);
     expect(s.tempFiles()).toEqual([]);
-    console.log(`quota: 1,000 of 1,000 bytes stored; 1 byte more → ${over.status} "${over.body.message}"`);
+    console.log(`quota: ${QUOTA} of ${QUOTA} bytes stored (1,000 of originals); 1 byte more → ${over.status} "${over.body.message}"`);
   });
 
   it('a retry of an upload that is already stored is not counted twice', async () => {
@@ -55,7 +66,7 @@ describe('storage quota per account', () => {
   });
 
   it('parallel uploads cannot overshoot the quota together', async () => {
-    const s2 = await startServer({ accountQuotaBytes: 1000 });
+    const s2 = await startServer({ accountQuotaBytes: 3 * stored(300) });
     try {
       const racer = await s2.addAccount('racer', 'racer-password', 1);
       const k = await s2.login('racer', 'racer-password');
@@ -69,7 +80,7 @@ describe('storage quota per account', () => {
         ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 413]);
-      expect(await s2.app.subtitles.usedBytes(racer)).toBeLessThanOrEqual(1000);
+      expect(await s2.app.subtitles.usedBytes(racer)).toBe(3 * stored(300));
       expect((await s2.storedKeys()).length).toBe(6); // three tracks: each original and its player rendition
     } finally {
       await s2.close();

@@ -141,6 +141,25 @@ describe('subtitles', () => {
     expect(await storedFiles()).toBe(stored);
   });
 
+  it('keeps a sub_tmp key per file: the same key on another file is a new track there', async () => {
+    const [first, second] = (await s.request('GET', '/api/files/', { key })).body.data.files as { file_id: number }[];
+    const form = (file: number) =>
+      uploadForm({
+        file: { name: 'shared.srt', content: SRT },
+        file_id: file,
+        sub_lang: 'en',
+        sub_tmp: TMP('shared.srt', 'SHAREDKEY0000001'),
+      });
+    const onFirst = await upload(form(first!.file_id));
+    const onSecond = await upload(form(second!.file_id));
+    expect(onFirst.status).toBe(200);
+    expect(onSecond.status).toBe(200);
+    expect(onSecond.body.data.sub.file_id).toBe(second!.file_id);
+    expect(onSecond.body.data.sub.sub_id).not.toBe(onFirst.body.data.sub.sub_id);
+    // And each file's retry still finds its own track.
+    expect((await upload(form(second!.file_id))).body.data.sub).toEqual(onSecond.body.data.sub);
+  });
+
   it('treats path-traversal and control characters in the file name as metadata only', async () => {
     for (const [name, expected] of [
       ['../../etc/passwd.srt', 'passwd.srt'],
@@ -155,7 +174,7 @@ describe('subtitles', () => {
     }
     // Nothing was written outside the store, and stored names are server-generated.
     for (const f of await s.storedKeys()) expect(f).toMatch(/^[A-Za-z0-9]{32}$/);
-    const expected = ENGINE === 'sqlite' ? ['subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'] : ['tmp'];
+    const expected = ENGINE === 'sqlite' ? ['media', 'subtitles', 'tmp', 'vp.db', 'vp.db-shm', 'vp.db-wal'] : ['media', 'tmp'];
     expect(fs.readdirSync(s.dataDir).sort()).toEqual(expected.filter((n) => fs.existsSync(`${s.dataDir}/${n}`)).sort());
   });
 

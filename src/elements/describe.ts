@@ -84,10 +84,12 @@ export interface RootBaseProps {
   container: ShadowRoot;
   /** From the element's own `dir` attribute only: a host page's direction never leaks in. */
   direction: 'ltr' | 'rtl';
+  /** The language asked for: the `locale` attribute, else the nearest `lang`, else the browser's (see kit-element.ts). */
+  locale: string;
 }
 
 /** The props of an element's React root: its typed attribute values and the base props. */
-export type RootProps<D extends ElementDescription> = AttributeValues<D> & RootBaseProps;
+export type RootProps<D extends ElementDescription> = AttributeValues<D> & Partial<PropertyValues<D>> & RootBaseProps;
 
 /** Event name → CustomEvent with its detail. */
 export type EventMapOf<D extends ElementDescription> = {

@@ -49,3 +49,4 @@ declare module 'react' {
     }
   }
 }
+export type { Catalogue, Messages } from './messages';

@@ -26,9 +26,23 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
 
   class KitElement extends HTMLElement {
     static readonly description = description;
-    static readonly observedAttributes = [...byAttribute.keys(), 'dir', KEY_ATTRIBUTE];
+    static readonly observedAttributes = [...byAttribute.keys(), 'dir', 'lang', KEY_ATTRIBUTE];
 
     static {
+      // Properties without an attribute (`messages`), kept as set; `apiKey` has its own accessor below.
+      for (const property of Object.keys(description.properties).filter((name) => name !== 'apiKey')) {
+        Object.defineProperty(this.prototype, property, {
+          configurable: true,
+          enumerable: true,
+          get(this: KitElement) {
+            return this.#values[property] ?? null;
+          },
+          set(this: KitElement, value: unknown) {
+            this.#values[property] = value ?? undefined;
+            this.#render();
+          },
+        });
+      }
       for (const [property, spec] of attributes) {
         Object.defineProperty(this.prototype, property, {
           configurable: true,
@@ -46,6 +60,8 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
 
     #values: Record<string, unknown> = {};
     #root: MountedRoot | null = null;
+    /** The page's `lang` is part of the element's locale: a change re-renders it. */
+    #pageLang = new MutationObserver(() => this.#render());
 
     constructor() {
       super();
@@ -62,7 +78,8 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
     }
 
     connectedCallback() {
-      upgradeProperties(this, [...attributes.map(([property]) => property), 'apiKey']);
+      upgradeProperties(this, [...attributes.map(([property]) => property), ...Object.keys(description.properties)]);
+      this.#pageLang.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
       if (this.#root) return this.#render();
       loadRoot().then(
         ({ default: mount }) => {
@@ -75,6 +92,7 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
     }
 
     disconnectedCallback() {
+      this.#pageLang.disconnect();
       this.#root?.unmount();
       this.#root = null;
     }
@@ -103,11 +121,25 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
         ...this.#values,
         container: this.shadowRoot!,
         direction: this.getAttribute('dir')?.trim().toLowerCase() === 'rtl' ? 'rtl' : 'ltr',
+        locale: requestedLocale(this, this.#values.locale),
       });
     }
   }
 
   return KitElement;
+}
+
+/**
+ * The language asked for: the `locale` attribute, else the nearest `lang` (the element's, an
+ * ancestor's, across shadow roots up to the page's `<html lang>`), else the browser's language.
+ */
+function requestedLocale(element: Element, attribute: unknown): string {
+  if (typeof attribute === 'string') return attribute;
+  for (let node: Element | null = element; node; node = node.parentElement ?? (node.getRootNode() as Partial<ShadowRoot>).host ?? null) {
+    const lang = node.getAttribute('lang')?.trim();
+    if (lang) return lang;
+  }
+  return navigator.languages?.[0] ?? navigator.language ?? 'en';
 }
 
 /**

@@ -5,6 +5,7 @@
  * Node can read it and the entry stays small.
  */
 import type { VideoFile } from '../app/api/schemas';
+import type { Messages } from './messages';
 import { event, property, type ElementDescription } from './describe';
 
 const THEMES = { enum: ['light', 'dark'] } as const;
@@ -31,10 +32,21 @@ const imageHost = {
   description: "Image base URL, absolute or relative to the page; overrides the server config's `imageHost`.",
 } as const;
 
+const locale = {
+  attribute: 'locale',
+  type: 'string',
+  description:
+    "The language of the element's texts, dates and numbers (BCP 47: `en`, `vi`, `vi-VN`). Absent: the element's or the page's `lang`, then the browser's language, then English. A language without a catalogue shows English. A change re-renders in place (filters, selection, unsaved edits are kept).",
+} as const;
+
 const properties = {
   apiKey: property<string | null>(
     'string | null',
     "The session key of this element's API base; setting it signs that session in (for hosts that already hold a key). Never an attribute: keys do not belong in the DOM.",
+  ),
+  messages: property<Messages | null>(
+    'Partial<Record<MessageKey, string | { one?: string; other: string }>> | null',
+    "Texts that replace the catalogue's, by key (`{ 'files.empty': 'Nothing here yet.' }`); partial objects merge over the element's language, `{name}` placeholders are filled, plural forms are picked with `Intl.PluralRules`. Every key and its English text: the README's Locale section; TypeScript hosts get them typed (`Messages`).",
   ),
 } as const;
 
@@ -52,6 +64,7 @@ export const VP_ADMIN_PANEL = {
       default: 'path',
     },
     theme,
+    locale,
     playerDomain,
     imageHost,
   },
@@ -84,6 +97,7 @@ export const VP_FILE_LIST = {
       description: 'Where edit goes when `vp-file-open` is not cancelled: a template with `{id}`, e.g. `/videos/{id}`.',
     },
     theme,
+    locale,
     playerDomain,
   },
   properties,
@@ -111,6 +125,7 @@ export const VP_FILE_EDITOR = {
     apiBase,
     backHref: { attribute: 'back-href', type: 'string', description: "Where 'Back to Files' goes when `vp-back` is not cancelled." },
     theme,
+    locale,
     playerDomain,
     imageHost,
   },

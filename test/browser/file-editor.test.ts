@@ -67,7 +67,11 @@ describe('<vp-file-editor>', () => {
     assert(!document.querySelector('[role="dialog"]'), 'dialog rendered in the light DOM');
     assert(dialog.querySelector('input[type="file"]'), 'file input');
     button(dialog, 'Upload')!.click();
-    await waitFor(() => dialog.textContent?.includes('Please select a subtitle file'), 'the no-file message');
+    // Submitted empty, the dialog flags every missing field at once.
+    await waitFor(
+      () => dialog.textContent?.includes('Please select a subtitle file') && dialog.textContent.includes('Please select a language'),
+      'the no-file and no-language messages',
+    );
     button(dialog, 'Cancel')!.click();
     await waitFor(() => !root.querySelector('[role="dialog"]'), 'the dialog to close');
   });

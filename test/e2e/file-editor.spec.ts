@@ -116,7 +116,9 @@ test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes',
   await page.getByRole('button', { name: 'Add First Subtitle' }).click();
   let dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  // Submitted empty: every missing field is flagged at once.
   await expect(dialog.getByText('Please select a subtitle file')).toBeVisible();
+  await expect(dialog.getByText('Please select a language')).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(dialog.getByText('Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)')).toBeVisible();
   await dialog.getByRole('button', { name: /^Remove/ }).click();
@@ -179,20 +181,23 @@ test("an upload past the storage quota shows the server's message as an error to
 }) => {
   const { file } = await firstFile(request, account);
   await openEditor(page, account, file.file_id);
-  // 4 MiB of real cues: the first upload fits the e2e server's 6 MiB quota, the second does not.
+  // 2 MiB of real cues: the first upload and its player copy (~2 MiB more) fit the e2e server's 6 MiB
+  // quota, the second pair does not (the quota counts originals and player copies).
   const cue = (i: number) => `${i}\n00:00:01,000 --> 00:00:02,000\nLine ${i} of a long subtitle file\n\n`;
   let big = '';
-  for (let i = 1; big.length < 4 * 1024 * 1024; i++) big += cue(i);
+  for (let i = 1; big.length < 2 * 1024 * 1024; i++) big += cue(i);
   for (const [name, language] of [
     ['first.srt', 'English'],
     ['second.srt', 'Deutsch'],
   ] as const) {
-    const dialog = await upload(page, name, big.slice(0, 4 * 1024 * 1024), language);
+    const dialog = await upload(page, name, big.slice(0, 2 * 1024 * 1024), language);
     await expect(dialog.getByText(/cues/)).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     if (name === 'first.srt') await expect(dialog).toBeHidden({ timeout: 15_000 });
   }
-  await expect(page.getByText('Storage quota exceeded (used 4.0 MB of 6.0 MB)')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByText(/^Storage quota exceeded \(used [\d.]+ MB of 6\.0 MB, counting each original file and its player copy\)$/),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('dialog', { name: 'Upload Subtitle' })).toBeVisible(); // the file and language stay
 });
 

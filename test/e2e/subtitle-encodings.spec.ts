@@ -74,7 +74,8 @@ test('four encodings and formats uploaded in the editor play right from the play
   request,
 }) => {
   const api = await apiAs(request, account);
-  const file = (await api.get('/files/?page=1&limit=1&sort_by=created_at&order=desc')).data.files[0] as {
+  // A Completed file: the player page shows its tracks with the video (seeded accounts share the demo video).
+  const file = (await api.get('/files/?page=1&limit=1&sort_by=created_at&order=desc&file_status=10')).data.files[0] as {
     file_id: number;
     file_slug: string;
   };
@@ -129,7 +130,8 @@ test('four encodings and formats uploaded in the editor play right from the play
 
 test('Edit Subtitle shows the encoding and rebuilds the player copy with another one', async ({ page, account, request }) => {
   const api = await apiAs(request, account);
-  const file = (await api.get('/files/?page=1&limit=1&sort_by=created_at&order=desc')).data.files[0] as {
+  // A Completed file: the player page shows its tracks with the video (seeded accounts share the demo video).
+  const file = (await api.get('/files/?page=1&limit=1&sort_by=created_at&order=desc&file_status=10')).data.files[0] as {
     file_id: number;
     file_slug: string;
   };

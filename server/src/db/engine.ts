@@ -15,7 +15,10 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly engine: 'sqlite' | 'postgres';
-  /** Runs `fn` in one write transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in one write transaction: committed when it resolves, rolled back when it throws. On
+   * PostgreSQL a deadlock's victim runs `fn` once more, so `fn` touches nothing but the database.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -30,3 +33,12 @@ export class DatabaseUnavailableError extends Error {
     super('The database is unavailable', { cause });
   }
 }
+
+const codeOf = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
+
+/** SQLite's and PostgreSQL's "unique constraint violated": another request stored the same key first. */
+export const isUniqueViolation = (err: unknown): boolean =>
+  ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'].includes(codeOf(err));
+
+/** SQLite's and PostgreSQL's "foreign key violated": the row referred to was deleted meanwhile. */
+export const isForeignKeyViolation = (err: unknown): boolean => ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(codeOf(err));

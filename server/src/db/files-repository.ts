@@ -1,5 +1,5 @@
 import type { Precondition } from '../lib/etag';
-import type { Db, Queryable } from './engine';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
 export interface FilePatch {
@@ -18,9 +18,13 @@ export type UpdateResult =
 
 export type TrashResult = { kind: 'not_found' } | { kind: 'stale'; file: FileRow } | { kind: 'trashed'; file: FileRow };
 
-/** SQLite's and PostgreSQL's "unique constraint violated". */
-const isUniqueViolation = (err: unknown): boolean =>
-  ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String((err as { code?: unknown }).code));
+export interface NewFile {
+  file_title: string;
+  file_slug: string;
+  created_at: number;
+}
+
+export type CreateResult = { kind: 'slug_conflict' } | { kind: 'created'; file: FileRow };
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
@@ -55,6 +59,16 @@ export class FilesRepository {
   /** A file of the account's trash. */
   getTrashed(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
     return this.get(-accountId, fileId, q);
+  }
+
+  /** Any account's file (the pipeline API; the player following a slug hold). */
+  getAny(fileId: number): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
+  }
+
+  /** Files of every account at one status, oldest first (the pipeline API). */
+  byStatus(status: number, limit: number): Promise<FileRow[]> {
+    return this.#db.all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? ORDER BY file_id LIMIT ?`, [status, limit]);
   }
 
   /** The public player page: any account's file by slug, trashed or inactive ones included (the caller tells them apart). */
@@ -151,9 +165,35 @@ export class FilesRepository {
     return this.#db.get('SELECT account_id, file_id FROM slug_holds WHERE slug_key = lower(?) AND held_until > ?', [slug, now]);
   }
 
-  /** A file by id whatever its account (the player follows a slug hold to it). */
-  getById(fileId: number): Promise<FileRow | undefined> {
-    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
+  /**
+   * Adds a file at status 0 (Pending), active, and runs `then` in the same transaction (the pipeline
+   * enqueues its job there, so a file never exists without its job). The slug must be free as for a
+   * rename: in no case taken, not held by another account.
+   */
+  create(accountId: number, file: NewFile, then: (tx: Queryable, file: FileRow) => Promise<void>): Promise<CreateResult> {
+    return this.#db.transaction(async (tx): Promise<CreateResult> => {
+      if (!(await this.#slugFree(tx, file.file_slug, accountId, 0, file.created_at))) return { kind: 'slug_conflict' };
+      let created: FileRow;
+      try {
+        created = (await tx.get<FileRow>(
+          `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
+           VALUES (?, '', ?, ?, 0, 1, ?) RETURNING ${FILE_COLUMNS}`,
+          [accountId, file.file_title, file.file_slug, file.created_at],
+        ))!;
+      } catch (err) {
+        if (isUniqueViolation(err)) return { kind: 'slug_conflict' };
+        throw err;
+      }
+      await tx.run('DELETE FROM slug_holds WHERE slug_key = lower(?)', [file.file_slug]);
+      await this.#lister.reindex(tx, created);
+      await then(tx, created);
+      return { kind: 'created', file: created };
+    });
+  }
+
+  /** Whether a slug is taken by a file of any account, in any case (slugs are global). */
+  async slugTaken(slug: string): Promise<boolean> {
+    return (await this.#db.get('SELECT 1 FROM files WHERE lower(file_slug) = lower(?)', [slug])) !== undefined;
   }
 
   /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */
@@ -205,11 +245,11 @@ export class FilesRepository {
       );
       if (!row) return null;
       await this.#holdSlug(tx, row, accountId, now);
+      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
-      await tx.run('DELETE FROM subtitles WHERE file_id = ?', [fileId]);
       await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });

@@ -15,6 +15,16 @@ export interface FileRow {
   version: number;
   /** When it went to the trash (its account_id is then negated); null while it is live. */
   deleted_at: number | null;
+  /** Progress (0-100) of the pipeline's current stage, or null. */
+  file_progress: number | null;
+  /** Why the pipeline's last stage failed (or is being retried), or null. */
+  file_reason: string | null;
+  /** Seconds, as the probe found them. */
+  file_duration: number | null;
+  file_width: number | null;
+  file_height: number | null;
+  /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
+  file_rendition: string | null;
 }
 
 /** The File of the API contract. */
@@ -33,11 +43,17 @@ export interface FileJson {
   deleted_at: string | null;
   /** When the trash purges it; null while live, or when the trash keeps files for ever. */
   purge_at: string | null;
+  file_progress: number | null;
+  file_reason: string | null;
+  file_duration: number | null;
+  file_width: number | null;
+  file_height: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
-  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, version, deleted_at';
+  'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -58,6 +74,11 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   version: row.version,
   deleted_at: iso(row.deleted_at),
   purge_at: iso(purgeTime(row.deleted_at, trashDays)),
+  file_progress: row.file_progress,
+  file_reason: row.file_reason,
+  file_duration: row.file_duration,
+  file_width: row.file_width,
+  file_height: row.file_height,
 });
 
 /**

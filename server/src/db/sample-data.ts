@@ -1,3 +1,4 @@
+import { slugFromTitle } from '../lib/slug';
 import type { FileRow } from './files';
 
 /**
@@ -301,20 +302,6 @@ export function sampleTitle(d: Dice): string {
   }
 }
 
-/** ASCII kebab-case words of a title, for the slug. */
-export function slugWords(title: string, max = 3): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean)
-      .slice(0, max)
-      .join('-') || 'video'
-  );
-}
-
 /** Mostly completed files, every status present. */
 const STATUS_WEIGHTS = [6, 4, 4, 4, 3, 4, 4, 3, 5, 5, 58];
 const STATUS_TOTAL = STATUS_WEIGHTS.reduce((a, b) => a + b, 0);
@@ -368,7 +355,13 @@ export function* sampleFiles(accountId: number, firstId: number, count: number, 
       ...f,
       file_id: fileId,
       account_id: accountId,
-      file_slug: `${slugWords(f.file_title)}-${fileId.toString(36)}`,
+      file_slug: `${slugFromTitle(f.file_title, 3)}-${fileId.toString(36)}`,
+      file_progress: null,
+      file_reason: null,
+      file_duration: null,
+      file_width: null,
+      file_height: null,
+      file_rendition: null,
       created_at: Math.floor(now - YEAR_MS + i * step + jitter),
       version: 1,
       deleted_at: null,

@@ -1,9 +1,13 @@
 import { hashPassword } from '../lib/passwords';
+import { makeDemoVideo, type DemoVideo } from '../media/demo-video';
+import type { MediaStore } from '../media/media-store';
+import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { newStorageKey, type SubtitleStore } from '../lib/subtitle-store';
 import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
-import { Dice, slugWords, type SeedResult } from './sample-data';
+import { slugFromTitle } from '../lib/slug';
+import { Dice, type SeedResult } from './sample-data';
 import type { PgDb } from './postgres/connection';
 import { seedPgFiles } from './postgres/seed-files';
 import { SqliteDb } from './sqlite/connection';
@@ -46,7 +50,7 @@ export async function seedSubtitles(db: Db, store: SubtitleStore, accountId: num
       const key = newStorageKey();
       await store.put(key, content);
       const createdAt = Math.min(now - 60_000 * (t + 1), file.created_at + 3_600_000 * (1 + d.int(48)));
-      rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugWords(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
+      rows.push([file.file_id, lang, Buffer.byteLength(content), `${slugFromTitle(file.file_title, 4)}.${lang}.${format}`, key, createdAt]);
     }
   }
   await db.transaction(async (tx) => {
@@ -65,10 +69,91 @@ export interface DemoSeedOptions {
   demoPassword: string;
   now: number;
   files?: number;
+  /** Where the demo's real video goes; without it the seeded files keep placeholder images and do not play. */
+  media?: MediaStore | undefined;
+}
+
+/** Where a seeded Completed file points once the demo video exists. */
+interface DemoMedia {
+  rendition: string;
+  duration: number;
+  width: number;
+  height: number;
+  image: string;
+  slide: string;
+}
+
+/**
+ * The seeded Completed files of accounts get the demo video (rendition, duration, size) and its real
+ * thumbnail and storyboard where they had placeholders (the few pointing at a missing image keep it:
+ * the kit's "Image failed to load").
+ */
+async function pointAtDemoVideo(db: Db, media: DemoMedia, accountIds: number[]): Promise<void> {
+  await db.run(
+    `UPDATE files SET file_rendition = ?, file_duration = ?, file_width = ?, file_height = ?,
+       file_image = CASE WHEN file_image LIKE 'thumbs/%' THEN ? ELSE file_image END,
+       file_slide = CASE WHEN file_slide IS NULL THEN NULL ELSE ? END
+     WHERE account_id IN (${accountIds.map(() => '?').join(', ')}) AND file_status = 10`,
+    [media.rendition, media.duration, media.width, media.height, media.image, media.slide, ...accountIds],
+  );
+}
+
+/** Seeds of at most this many files share the demo video (a bigger UPDATE would slow benchmark seeds). */
+const SHARED_DEMO_VIDEO_MAX_FILES = 10_000;
+
+/**
+ * A seeded account (the CLI's `seed`: end-to-end tests, benchmarks) shares the demo video when the
+ * database has one, so its Completed files play too.
+ */
+export async function shareDemoVideo(db: Db, accountId: number, count: number): Promise<void> {
+  if (count > SHARED_DEMO_VIDEO_MAX_FILES) return;
+  const demo = await db.get<{ file_rendition: string; file_duration: number; file_width: number; file_height: number }>(
+    `SELECT file_rendition, file_duration, file_width, file_height FROM files WHERE file_rendition LIKE 'files/demo-%' LIMIT 1`,
+  );
+  if (!demo) return;
+  const folder = `${MEDIA_IMAGE_PREFIX}${demo.file_rendition.replace(/[^/]+$/, '')}`;
+  await pointAtDemoVideo(
+    db,
+    {
+      rendition: demo.file_rendition,
+      duration: demo.file_duration,
+      width: demo.file_width,
+      height: demo.file_height,
+      image: `${folder}thumb.jpg`,
+      slide: `${folder}sprite.jpg`,
+    },
+    [accountId],
+  );
+}
+
+/** A machine where ffmpeg cannot run keeps the placeholders: the demo still starts. */
+async function attachDemoVideo(db: Db, making: Promise<DemoVideo>, accountIds: number[]): Promise<void> {
+  let video;
+  try {
+    video = await making;
+  } catch (err) {
+    console.warn(`The demo video could not be made (${err instanceof Error ? err.message : String(err)}): seeded files will not play.`);
+    return;
+  }
+  await pointAtDemoVideo(
+    db,
+    {
+      rendition: video.rendition,
+      duration: video.info.duration,
+      width: video.info.width,
+      height: video.info.height,
+      image: `${MEDIA_IMAGE_PREFIX}${video.thumbnail}`,
+      slide: `${MEDIA_IMAGE_PREFIX}${video.storyboard}`,
+    },
+    accountIds,
+  );
 }
 
 /** The demo data of a new database: `demo` with ~1,000 files and subtitles, `other` to show isolation. */
 export async function seedDemo(db: Db, store: SubtitleStore, options: DemoSeedOptions): Promise<void> {
+  // ffmpeg works in its own processes meanwhile: the first start waits for the longer of the two, not both.
+  const making = options.media ? makeDemoVideo(options.media) : null;
+  making?.catch(() => {}); // awaited (and reported) below, after the files
   const accounts = new AccountsRepository(db);
   const [demoHash, otherHash] = await Promise.all([hashPassword(options.demoPassword), hashPassword(randomToken(24))]);
   const demoId = await accounts.upsert('demo', demoHash, options.now);
@@ -77,4 +162,5 @@ export async function seedDemo(db: Db, store: SubtitleStore, options: DemoSeedOp
   await seedSubtitles(db, store, demoId, range, options.now);
   const otherRange = await seedFiles(db, otherId, 25, options.now);
   await seedSubtitles(db, store, otherId, otherRange, options.now);
+  if (making) await attachDemoVideo(db, making, [demoId, otherId]);
 }

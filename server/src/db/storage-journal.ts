@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { SubtitleStore } from '../lib/subtitle-store';
-import type { Db } from './engine';
+import type { Db, Queryable } from './engine';
 
 /** An entry older than this belongs to a request that can no longer be running, on any node. */
 export const STALE_ENTRY_MS = 3_600_000;
@@ -48,13 +48,17 @@ export class StorageJournal {
     this.#store = store;
   }
 
-  /** Writes the keys down before their content or rows change. */
-  async begin(keys: readonly string[], now: number): Promise<void> {
+  /**
+   * Writes the keys down before their content or rows change; with `q`, inside the caller's
+   * transaction (so the entry exists exactly when the row change does).
+   */
+  async begin(keys: readonly string[], now: number, q: Queryable = this.#db): Promise<void> {
     for (const key of keys) {
-      await this.#db.run(
-        'INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING',
-        [key, PROCESS_OWNER, now],
-      );
+      await q.run('INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING', [
+        key,
+        PROCESS_OWNER,
+        now,
+      ]);
     }
   }
 

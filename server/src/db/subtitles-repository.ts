@@ -1,5 +1,5 @@
 import type { Precondition } from '../lib/etag';
-import type { Db, Queryable } from './engine';
+import { isForeignKeyViolation, type Db, type Queryable } from './engine';
 
 export type SubtitleTrashResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'trashed'; sub: SubtitleRow };
 
@@ -17,6 +17,8 @@ export interface SubtitleRow {
   sub_charset: string | null;
   /** Store key of the UTF-8 WebVTT rendition the player serves; null when none could be built. */
   rendition_name: string | null;
+  /** Bytes of that rendition (counted by the quota); null until measured for tracks stored before it was recorded. */
+  rendition_size: number | null;
   /** Bumped by every change of the row; the subtitle's ETag. */
   version: number;
   /** When it went to the trash; null while it is live. */
@@ -48,8 +50,14 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
 
 export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version' | 'deleted_at'>;
 
-/** What an edit or the rendition backfill may change; an absent field is left as it is. */
-export type TrackChanges = Partial<Pick<SubtitleRow, 'sub_lang' | 'sub_charset' | 'rendition_name'>>;
+/** A new player rendition of a track: the encoding its original was read with, its store key and size. */
+export type NewRendition = Pick<SubtitleRow, 'sub_charset'> & { rendition_name: string; rendition_size: number };
+
+/** Writes, inside the transaction that changes the rows, the store keys a change leaves without a row. */
+export type JournalKeys = (keys: readonly string[], tx: Queryable) => Promise<void>;
+
+/** The storage a track takes: its original and its player rendition (what the quota counts). */
+const STORED_BYTES = 'sub_size + COALESCE(rendition_size, 0)';
 
 export class SubtitlesRepository {
   readonly #db: Db;
@@ -99,35 +107,50 @@ export class SubtitlesRepository {
     return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
   }
 
-  findByTmp(accountId: number, subTmp: string, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
-    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE account_id = ? AND sub_tmp = ?', [accountId, subTmp]);
+  /** The track an upload with this idempotency key stored on this file, if any (a key is per file). */
+  findByTmp(accountId: number, fileId: number, subTmp: string, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
+    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE account_id = ? AND file_id = ? AND sub_tmp = ?', [accountId, fileId, subTmp]);
   }
 
   /**
-   * Inserts unless the (account, sub_tmp) pair exists; either way returns the row that is stored and
-   * whether this call created it (a concurrent duplicate, on any node, loses the race cleanly). When
-   * the account's stored bytes plus this subtitle would pass `quotaBytes`, nothing is inserted and the
-   * bytes in use are returned instead; parallel uploads of one account are checked one after another.
+   * Inserts unless the (account, file, sub_tmp) triple exists; either way returns the row that is
+   * stored and whether this call created it (a concurrent duplicate, on any node, loses the race
+   * cleanly). When the account's stored bytes plus this subtitle's (original and rendition) would pass
+   * `quotaBytes`, nothing is inserted and the bytes in use are returned instead; parallel uploads of
+   * one account are checked one after another.
+   * A file deleted while its subtitle was being uploaded is `fileGone` (the foreign key refused the row).
    */
-  insert(
+  async insert(
     sub: NewSubtitle,
     quotaBytes = Number.POSITIVE_INFINITY,
+  ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } } | { fileGone: true }> {
+    try {
+      return await this.#insert(sub, quotaBytes);
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return { fileGone: true };
+      throw err;
+    }
+  }
+
+  #insert(
+    sub: NewSubtitle,
+    quotaBytes: number,
   ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } }> {
     return this.#db.transaction(async (tx) => {
       if (sub.sub_tmp !== null) {
-        const first = await this.findByTmp(sub.account_id, sub.sub_tmp, tx);
+        const first = await this.findByTmp(sub.account_id, sub.file_id, sub.sub_tmp, tx);
         if (first) return { row: first, created: false };
       }
       if (Number.isFinite(quotaBytes)) {
         if (this.#db.engine === 'postgres')
           await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp quota ' || ?))", [String(sub.account_id)]);
         const usedBytes = await this.usedBytes(sub.account_id, tx);
-        if (usedBytes + sub.sub_size > quotaBytes) return { quotaExceeded: { usedBytes } };
+        if (usedBytes + sub.sub_size + (sub.rendition_size ?? 0) > quotaBytes) return { quotaExceeded: { usedBytes } };
       }
       const inserted = await tx.get<SubtitleRow>(
-        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at, sub_charset, rendition_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (account_id, sub_tmp) WHERE sub_tmp IS NOT NULL DO NOTHING
+        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at, sub_charset, rendition_name, rendition_size)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_id, file_id, sub_tmp) WHERE sub_tmp IS NOT NULL DO NOTHING
          RETURNING *`,
         [
           sub.file_id,
@@ -140,33 +163,85 @@ export class SubtitlesRepository {
           sub.created_at,
           sub.sub_charset,
           sub.rendition_name,
+          sub.rendition_size,
         ],
       );
       if (inserted) return { row: inserted, created: true };
-      return { row: (await this.findByTmp(sub.account_id, sub.sub_tmp!, tx))!, created: false };
+      return { row: (await this.findByTmp(sub.account_id, sub.file_id, sub.sub_tmp!, tx))!, created: false };
     });
   }
 
-  /** Bytes of subtitle content an account has stored (what its storage quota counts). */
+  /** Bytes of subtitle content an account has stored, originals and renditions (what its storage quota counts). */
   async usedBytes(accountId: number, q: Queryable = this.#db): Promise<number> {
-    const row = await q.get<{ used: number | string | null }>('SELECT SUM(sub_size) AS used FROM subtitles WHERE account_id = ?', [
+    const row = await q.get<{ used: number | string | null }>(`SELECT SUM(${STORED_BYTES}) AS used FROM subtitles WHERE account_id = ?`, [
       accountId,
     ]);
     return Number(row?.used ?? 0);
   }
 
   /**
-   * Changes a track's language and/or its rendition (the encoding used and the store key of its
-   * WebVTT text) in one statement that writes only those columns and bumps the version; with
-   * `expectedVersion` only while the row is still at that version. Returns the row as it now is, or
-   * undefined when it is gone or at another version. The caller has checked that the track is the account's.
+   * Changes only a track's language (never columns the request did not change, so a concurrent
+   * encoding change keeps its own). Returns the stored row, or undefined when it is not the account's.
    */
-  update(subId: number, changes: TrackChanges, expectedVersion?: number): Promise<SubtitleRow | undefined> {
-    const columns = (['sub_lang', 'sub_charset', 'rendition_name'] as const).filter((column) => changes[column] !== undefined);
+  setLanguage(accountId: number, subId: number, lang: string, expectedVersion?: number): Promise<SubtitleRow | undefined> {
     const condition = expectedVersion === undefined ? '' : ' AND version = ?';
     return this.#db.get<SubtitleRow>(
-      `UPDATE subtitles SET ${[...columns.map((column) => `${column} = ?`), 'version = version + 1'].join(', ')} WHERE sub_id = ?${condition} RETURNING *`,
-      [...columns.map((column) => changes[column] ?? null), subId, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+      `UPDATE subtitles SET sub_lang = ?, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${condition} RETURNING *`,
+      [lang, subId, accountId, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+    );
+  }
+
+  /**
+   * Points a track at a new rendition (and a new language when `lang` is given), only if it still
+   * points at `replaced`: two encoding changes, or one racing a delete, cannot both win. In the same
+   * transaction `journal` writes down the replaced key, which no row points at once this commits.
+   * Returns the stored row; 'changed' when another request replaced the rendition first, 'gone' when
+   * the track is no longer the account's. Either way nothing was written and the caller removes its
+   * own new rendition.
+   */
+  replaceRendition(
+    accountId: number,
+    subId: number,
+    replaced: string | null,
+    rendition: NewRendition,
+    lang: string | undefined,
+    journal: JournalKeys,
+    expectedVersion?: number,
+  ): Promise<SubtitleRow | 'changed' | 'gone'> {
+    const condition = expectedVersion === undefined ? '' : ' AND version = ?';
+    const same = this.#db.engine === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
+    return this.#db.transaction(async (tx) => {
+      const row = await tx.get<SubtitleRow>(
+        `UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ?${lang === undefined ? '' : ', sub_lang = ?'}, version = version + 1
+         WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND rendition_name ${same} ?${condition}
+         RETURNING *`,
+        [
+          rendition.sub_charset,
+          rendition.rendition_name,
+          rendition.rendition_size,
+          ...(lang === undefined ? [] : [lang]),
+          subId,
+          accountId,
+          replaced,
+          ...(expectedVersion === undefined ? [] : [expectedVersion]),
+        ],
+      );
+      if (!row) return (await this.get(accountId, subId, tx)) ? 'changed' : 'gone';
+      if (replaced) await journal([replaced], tx);
+      return row;
+    });
+  }
+
+  /** Records the measured size of a rendition stored before sizes were (see measureRenditions). */
+  async setRenditionSize(subId: number, renditionName: string, size: number): Promise<void> {
+    await this.#db.run('UPDATE subtitles SET rendition_size = ? WHERE sub_id = ? AND rendition_name = ?', [size, subId, renditionName]);
+  }
+
+  /** Tracks with a rendition whose size was never recorded, a batch at a time. */
+  listUnmeasuredRenditions(limit: number): Promise<Pick<SubtitleRow, 'sub_id' | 'rendition_name'>[]> {
+    return this.#db.all(
+      'SELECT sub_id, rendition_name FROM subtitles WHERE rendition_name IS NOT NULL AND rendition_size IS NULL ORDER BY sub_id LIMIT ?',
+      [limit],
     );
   }
 
@@ -174,10 +249,10 @@ export class SubtitlesRepository {
    * Records the first rendition of a track stored before renditions existed, unless another server
    * node did it meanwhile (then false: the caller deletes its copy).
    */
-  async setFirstRendition(subId: number, charset: string, renditionName: string | null): Promise<boolean> {
+  async setFirstRendition(subId: number, charset: string, renditionName: string | null, renditionSize: number | null): Promise<boolean> {
     const changed = await this.#db.run(
-      'UPDATE subtitles SET sub_charset = ?, rendition_name = ? WHERE sub_id = ? AND sub_charset IS NULL',
-      [charset, renditionName, subId],
+      'UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ? WHERE sub_id = ? AND sub_charset IS NULL',
+      [charset, renditionName, renditionSize, subId],
     );
     return changed > 0;
   }
@@ -215,20 +290,25 @@ export class SubtitlesRepository {
   }
 
   /**
-   * Deletes a trashed track for good; returns its store keys (original and rendition), or null when it
-   * is not in the trash or another node is purging it right now (SKIP LOCKED).
+   * Deletes a trashed track for good; `journal` writes down its store keys in the same transaction
+   * (the keys of the row as deleted). Returns them, or null when it is not in the account's trash or
+   * another node is purging it right now (SKIP LOCKED).
    */
-  purge(sub: Pick<SubtitleRow, 'sub_id' | 'account_id'>): Promise<string[] | null> {
-    const subId = sub.sub_id;
+  purge(accountId: number, subId: number, journal: JournalKeys): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-      const row = await tx.get<SubtitleRow>(
-        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`,
-        [subId, sub.account_id],
-      );
-      if (!row) return null;
-      await tx.run('DELETE FROM subtitles WHERE sub_id = ?', [subId]);
-      return row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
+      const held = await tx.get(`SELECT 1 FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`, [
+        subId,
+        accountId,
+      ]);
+      if (!held) return null;
+      const row = (await tx.get<Pick<SubtitleRow, 'storage_name' | 'rendition_name'>>(
+        'DELETE FROM subtitles WHERE sub_id = ? RETURNING storage_name, rendition_name',
+        [subId],
+      ))!;
+      const keys = row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
+      await journal(keys, tx);
+      return keys;
     });
   }
 

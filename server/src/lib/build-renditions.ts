@@ -4,7 +4,7 @@ import { detectEncoding } from '../../../src/contract/subtitle-text';
 import type { StorageJournal } from '../db/storage-journal';
 import type { SubtitlesRepository } from '../db/subtitles-repository';
 import type { Clock } from './clock';
-import { makeRendition } from './subtitle-content';
+import type { RenditionPool } from './rendition-pool';
 import type { SubtitleStore } from './subtitle-store';
 
 const BATCH = 100;
@@ -25,6 +25,7 @@ export async function buildMissingRenditions(
   journal: StorageJournal,
   clock: Clock,
   log: FastifyBaseLogger,
+  pool: RenditionPool,
 ): Promise<number> {
   let built = 0;
   for (;;) {
@@ -35,18 +36,42 @@ export async function buildMissingRenditions(
         log.warn({ err, sub_id: row.sub_id }, 'the original of a subtitle is missing; no rendition built');
         return null;
       });
-      const rendition = bytes ? makeRendition(bytes, row.sub_name) : null;
+      const rendition = bytes ? await pool.make(bytes, row.sub_name, undefined, row.sub_lang) : null;
       if (rendition?.ok) {
         const key = newStorageKey();
         await journal.begin([key], clock());
-        await store.put(key, rendition.vtt);
-        const recorded = await subtitles.setFirstRendition(row.sub_id, rendition.charset, key);
+        await store.put(key, rendition.content);
+        const recorded = await subtitles.setFirstRendition(row.sub_id, rendition.charset, key, rendition.content.byteLength);
         if (recorded) built++;
         await journal.end([key], recorded ? [] : [key]); // not recorded: another node built it first
       } else {
         if (rendition) log.warn({ sub_id: row.sub_id, reason: rendition.reason }, 'a stored subtitle cannot be played; no rendition built');
-        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes).encoding : 'utf-8', null);
+        await subtitles.setFirstRendition(row.sub_id, bytes ? detectEncoding(bytes, row.sub_lang).encoding : 'utf-8', null, null);
       }
+    }
+  }
+}
+
+/**
+ * The data migration of rendition sizes: renditions stored before their size was recorded are read
+ * once and measured, so the quota counts them. A rendition that cannot be read is logged and counted
+ * as 0 bytes (it is then recorded as such and not read again).
+ */
+export async function measureRenditions(subtitles: SubtitlesRepository, store: SubtitleStore, log: FastifyBaseLogger): Promise<number> {
+  let measured = 0;
+  for (;;) {
+    const rows = await subtitles.listUnmeasuredRenditions(BATCH);
+    if (rows.length === 0) return measured;
+    for (const row of rows) {
+      const size = await store.get(row.rendition_name!).then(
+        (bytes) => bytes.byteLength,
+        (err: unknown) => {
+          log.warn({ err, sub_id: row.sub_id }, 'the player rendition of a subtitle is missing; counted as 0 bytes');
+          return 0;
+        },
+      );
+      await subtitles.setRenditionSize(row.sub_id, row.rendition_name!, size);
+      measured++;
     }
   }
 }

@@ -25,6 +25,13 @@ const BY_CODE: Record<string, ClientError> = {
   // PostgreSQL refuses text it cannot store (a NUL character, bytes that are not UTF-8) that came from the request
   '22021': [400, 'The request contains a character that cannot be stored (such as NUL)'],
   '22P05': [400, 'The request contains a character that cannot be stored (such as NUL)'],
+  // A race the route did not foresee: the row referred to was deleted, or another request stored the same
+  // key, meanwhile. What the client asked for no longer applies; it is not the server's fault.
+  '23503': [404, 'Not found: it was deleted meanwhile'],
+  SQLITE_CONSTRAINT_FOREIGNKEY: [404, 'Not found: it was deleted meanwhile'],
+  '23505': [409, 'Another request changed this meanwhile. Please try again.'],
+  SQLITE_CONSTRAINT_UNIQUE: [409, 'Another request changed this meanwhile. Please try again.'],
+  SQLITE_CONSTRAINT_PRIMARYKEY: [409, 'Another request changed this meanwhile. Please try again.'],
   // Node: the client went away or stopped sending in the middle of the body
   ECONNRESET: [400, 'The request was cut off before it ended'],
   ERR_STREAM_PREMATURE_CLOSE: [400, 'The request was cut off before it ended'],

@@ -4,17 +4,22 @@ import { canonicalEncoding, checkSubtitleBytes, toWebVtt } from '../../../src/co
 export const unknownCharset = (label: string): string =>
   `Unknown sub_charset "${label.slice(0, 40)}": use an encoding label such as utf-8, windows-1251 or shift_jis`;
 
-export type Rendition = { ok: true; vtt: string; charset: string } | { ok: false; reason: string; charset?: undefined };
+/** The player's copy: its UTF-8 WebVTT bytes and the encoding the original was read with; or why there is none. */
+export type Rendition = { ok: true; content: Uint8Array; charset: string } | { ok: false; reason: string; charset?: undefined };
 
 /**
  * The player's copy of a subtitle: the original bytes read with `charset` (a canonical encoding
- * name) or, without one, with the encoding the shared check detects; parsed as the file name's
+ * name) or, without one, with the encoding the shared check detects (the track's `language` as a
+ * prior); parsed as the file name's
  * extension says; written as UTF-8 WebVTT. Refused (with the check's sentence) only when no player
- * could show the file. The same module runs in the kit's check before upload, so both agree.
+ * could show the file. The same module runs in the kit's check before upload, so both agree. The
+ * server runs it in a worker (RenditionPool).
  */
-export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string): Rendition {
-  const check = checkSubtitleBytes(bytes, fileName, charset ? { encoding: charset } : {});
-  return check.ok ? { ok: true, vtt: toWebVtt(check.cues), charset: check.encoding } : { ok: false, reason: check.reason };
+export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Rendition {
+  const check = checkSubtitleBytes(bytes, fileName, { ...(charset ? { encoding: charset } : {}), language });
+  if (!check.ok) return { ok: false, reason: check.reason };
+  // TextEncoder's bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
+  return { ok: true, content: new TextEncoder().encode(toWebVtt(check.cues)), charset: check.encoding };
 }
 
 /** A `sub_charset` value as the canonical encoding name, or an error message. Empty = not given. */

@@ -5,6 +5,7 @@ import { FilesRepository } from '../db/files-repository';
 import { openDatabase, subtitleStoreFor } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { SubtitlesRepository } from '../db/subtitles-repository';
+import { FolderMediaStore } from '../media/media-store';
 
 export interface DatabasePluginOptions {
   /** `postgres://…`, else SQLite in `settings.dataDir`. */
@@ -29,7 +30,12 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
     readWorkers: options.readWorkers,
     initialize: async (db) => {
       if (!options.demo) return;
-      await seedDemo(db, subtitleStoreFor(db, dataDir), { demoPassword: options.demoPassword, now: app.clock(), files: options.demoFiles });
+      await seedDemo(db, subtitleStoreFor(db, dataDir), {
+        demoPassword: options.demoPassword,
+        now: app.clock(),
+        files: options.demoFiles,
+        media: new FolderMediaStore(app.settings.mediaDir),
+      });
     },
   });
   app.addHook('onClose', close);

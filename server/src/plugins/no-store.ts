@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../lib/route-path';
 
 /**
  * API replies hold one account's data and answer for one key: no browser or shared cache may keep
@@ -7,7 +8,7 @@ import fp from 'fastify-plugin';
  */
 async function noStore(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.url === '/api' || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -16,8 +16,16 @@ async function openapi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-apikey' },
           bearer: { type: 'http', scheme: 'bearer' },
+          pipelineToken: { type: 'apiKey', in: 'header', name: 'x-pipeline-token', description: 'VP_PIPELINE_TOKEN' },
         },
       },
+      tags: [
+        {
+          name: 'pipeline',
+          description:
+            "For a service's own processing pipeline, instead of (or beside) the reference worker: read the files to process and report their status, server, progress, reason, images and rendition. Authenticated by the pipeline token (VP_PIPELINE_TOKEN), never by an operator's key.",
+        },
+      ],
     },
   });
 }

@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseRateLimitStore } from '../db/rate-limit-store';
+import { isApiRequest } from '../lib/route-path';
 import { hashApiKey } from '../lib/tokens';
 import { apiKeyOf } from './authentication';
 
@@ -23,7 +24,7 @@ async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute
     max: perMinute,
     timeWindow: 60_000,
     keyGenerator: bucketOf,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request), // by the matched route: an encoded path is no way around it
     ...(shared ? { store: databaseRateLimitStore(app.db) } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {

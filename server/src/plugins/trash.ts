@@ -25,13 +25,11 @@ async function trash(app: FastifyInstance): Promise<void> {
   };
 
   const purgeSubtitle = async (accountId: number, subId: number): Promise<boolean> => {
-    const row = await app.subtitles.getTrashed(accountId, subId);
-    if (!row) return false;
-    const keys = [row.storage_name, ...(row.rendition_name ? [row.rendition_name] : [])];
-    await app.storageJournal.begin(keys, app.clock());
-    const storedNames = await app.subtitles.purge(row);
-    await app.storageJournal.end(keys, storedNames ?? []);
-    return storedNames !== null;
+    // The keys are journaled in the transaction that deletes the row; the content goes only after it.
+    const storedNames = await app.subtitles.purge(accountId, subId, (keys, tx) => app.storageJournal.begin(keys, app.clock(), tx));
+    if (storedNames === null) return false;
+    await app.storageJournal.end(storedNames, storedNames);
+    return true;
   };
 
   const purgeExpiredTrash = async (): Promise<number> => {

@@ -1,23 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { placeholderSvg } from '../lib/placeholder-image';
+import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { fail } from '../plugins/errors';
+import { sendMedia } from './media';
 import { errorResponses } from './schemas';
 
-/** Generated placeholders for the seeded image names; anything else is a 404 (the kit's fallback). */
+/**
+ * The images file_image / file_slide name (relative to config imageHost): a processed file's JPEGs in
+ * the media store (`media/…`), or generated placeholders for the seeded names; anything else is a
+ * 404 (the kit's fallback).
+ */
 export default async function imageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { '*': string } }>(
     '/*',
     {
       schema: {
         tags: ['images'],
-        summary: 'Images that file_image / file_slide point at (generated SVG placeholders)',
+        summary: 'Images that file_image / file_slide point at (JPEGs of processed files, or generated SVG placeholders)',
         params: { type: 'object', properties: { '*': { type: 'string', maxLength: 300 } } },
-        produces: ['image/svg+xml'],
+        produces: ['image/jpeg', 'image/svg+xml'],
         response: { 200: { type: 'string', description: 'SVG' }, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const svg = placeholderSvg(request.params['*']);
+      const name = request.params['*'];
+      if (name.startsWith(MEDIA_IMAGE_PREFIX)) return sendMedia(app, reply, name.slice(MEDIA_IMAGE_PREFIX.length));
+      const svg = placeholderSvg(name);
       if (svg === null) return fail(reply, 404, 'Image not found');
       return reply
         .type('image/svg+xml')

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodedPath, isUnder } from '../lib/route-path';
 import { escapeHtml } from '../lib/text';
 import { fail } from '../plugins/errors';
 
 /** Paths the history fallback never answers: they have their own 404s. */
-const OWN_PREFIXES = ['/api', '/kit', '/player', '/images'];
+const OWN_PREFIXES = ['/api', '/kit', '/player', '/images', '/media'];
 const DEMO_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(html|css|js|mjs|svg|png|ico|json|webmanifest)$/;
 /** Vite's hashed chunk names (`name-AbC123xy.js`): safe to cache for a year. The entry never is. */
 const HASHED = /-[A-Za-z0-9_-]{8}\.(js|css|mjs)$/;
@@ -46,15 +47,14 @@ function sendDemoPage(app: FastifyInstance, reply: FastifyReply, name: string): 
 
 /** A page request outside the server's own paths: it gets the app's page (the history fallback). */
 function isAppPageRequest(request: FastifyRequest): boolean {
-  const url = request.url.split('?')[0] ?? '/';
-  const own = OWN_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+  const url = decodedPath(request);
+  const own = OWN_PREFIXES.some((p) => isUnder(url, p));
   return (request.method === 'GET' || request.method === 'HEAD') && !own && acceptsHtml(request);
 }
 
 /** The page of a client-side route: portal.html under /portal, else index.html. */
 function sendAppPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const url = request.url.split('?')[0] ?? '/';
-  const portal = url === '/portal' || url.startsWith('/portal/');
+  const portal = isUnder(decodedPath(request), '/portal');
   return sendDemoPage(app, reply, portal ? 'portal.html' : 'index.html');
 }
 
@@ -108,7 +108,6 @@ export default async function pageRoutes(app: FastifyInstance): Promise<void> {
 /** 404s get the envelope (page requests outside the server's own paths get the app's page first, above). */
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    return fail(reply, 404, `Not found: ${request.method} ${url.slice(0, 200)}`);
+    return fail(reply, 404, `Not found: ${request.method} ${decodedPath(request).slice(0, 200)}`);
   });
 }

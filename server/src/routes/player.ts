@@ -1,12 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
+import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
+import { STATUS, STATUS_NAMES } from '../pipeline/file-status';
+import { storyboardVtt } from '../player/storyboard-vtt';
 import { htmlResponse } from './schemas';
 
 const NOT_AVAILABLE = 'This video is not available';
 const GONE = 'This video has been deleted';
-/** The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). */
+/**
+ * The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). Its
+ * one script is the player bundle; hls.js plays through Media Source Extensions, whose media URL is a
+ * `blob:` (media-src), and transmuxes in a worker it starts from a `blob:` (worker-src); it fetches the
+ * playlists and segments (connect-src).
+ */
 const PLAYER_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+  "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; media-src 'self' blob:; worker-src blob:; " +
+  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 function languageLabel(code: string): string {
@@ -17,18 +27,21 @@ function languageLabel(code: string): string {
   }
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(title)}</title>${head}
 <style>
 html,body{margin:0;height:100%;background:#000;color:#eee;font-family:system-ui,sans-serif}
 main{display:flex;flex-direction:column;height:100%}
 h1{font-size:1rem;font-weight:500;margin:.5rem .75rem}
-video{flex:1;min-height:0;width:100%;background:#111}
+media-controller,.still{flex:1;min-height:0;width:100%;background:#111}
+video{width:100%;height:100%}
+.still{display:flex;align-items:center;justify-content:center}
+@media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
 p{margin:auto;padding:1rem;text-align:center}
 </style>
 </head>
@@ -44,14 +57,29 @@ function embeddable(reply: FastifyReply): FastifyReply {
     .header('cache-control', 'no-cache');
 }
 
+/** A file plays once Completed with a rendition; before that (or after a failure) the page says where it is. */
+const playable = (file: FileRow): boolean => file.file_status === STATUS.completed && file.file_rendition !== null;
+
+/** What a visitor reads instead of a dead play button. */
+function processingMessage(file: FileRow): string {
+  const step = STATUS_NAMES[file.file_status] ?? 'Unknown';
+  if (file.file_status === STATUS.downloadFailed || file.file_status === STATUS.uploadFailed) {
+    return `This video could not be processed (${step})`;
+  }
+  return `Processing… (${step})`;
+}
+
 export default async function playerRoutes(app: FastifyInstance): Promise<void> {
+  const hasStoryboard = (file: FileRow): boolean =>
+    Boolean(file.file_slide?.startsWith(MEDIA_IMAGE_PREFIX) && file.file_duration && file.file_width && file.file_height);
+
   app.get<{ Params: { slug: string } }>(
     '/:slug',
     {
       schema: {
         tags: ['player'],
         summary:
-          "Public player page of an active file (frameable from any origin); 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301) while it is held",
+          "Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed; 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301) while it is held",
         params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
         produces: ['text/html'],
         response: { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse },
@@ -63,26 +91,102 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       if (!found) {
         // An old slug, still held for its account: a renamed file's embeds follow it; a purged one's are gone.
         const hold = await app.files.slugHold(request.params.slug, app.clock());
-        const target = hold ? await app.files.getById(hold.file_id) : undefined;
+        const target = hold ? await app.files.getAny(hold.file_id) : undefined;
         if (target && target.deleted_at === null) return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}`, 301);
         if (hold) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
       }
       if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
+      const title = escapeHtml(file.file_title);
+      if (!playable(file)) {
+        // No poster (a frame with a play button would look playable); the page looks again every 10 s,
+        // so a visitor waiting for the video sees it play once it is ready.
+        return reply.send(
+          page(
+            file.file_title,
+            `<h1>${title}</h1>\n<div class="still"><p role="status">${escapeHtml(processingMessage(file))}</p></div>`,
+            '\n<meta http-equiv="refresh" content="10">',
+          ),
+        );
+      }
       const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
       const tracks = (await app.subtitles.listPublic(file.file_id))
         .filter((s) => s.rendition_name !== null)
         .map(
           (s) =>
             `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}" src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt`)}">`,
-        )
-        .join('\n');
-      const poster = file.file_image ? ` poster="${escapeHtml(`/images/${encodeURI(file.file_image)}`)}"` : '';
-      const title = escapeHtml(file.file_title);
+        );
+      if (hasStoryboard(file))
+        tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
+      const posterUrl = file.file_image ? `/images/${encodeURI(file.file_image)}` : null;
+      const poster = posterUrl ? ` poster="${escapeHtml(posterUrl)}"` : '';
+      const hls = escapeHtml(`/media/${file.file_rendition!}`);
       return reply.send(
-        page(file.file_title, `<h1>${title}</h1>\n<video controls preload="none"${poster} aria-label="${title}">\n${tracks}\n</video>`),
+        page(
+          file.file_title,
+          `<h1>${title}</h1>
+<media-controller>
+<video slot="media" data-hls="${hls}" preload="metadata" playsinline crossorigin${poster} aria-label="${title}">
+${tracks.join('\n')}
+</video>
+<media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
+<media-control-bar>
+<media-play-button></media-play-button>
+<media-time-range></media-time-range>
+<media-time-display showduration></media-time-display>
+<media-mute-button></media-mute-button>
+<media-volume-range></media-volume-range>
+<media-captions-button></media-captions-button>
+<media-playback-rate-button></media-playback-rate-button>
+<media-fullscreen-button></media-fullscreen-button>
+</media-control-bar>
+</media-controller>`,
+          '\n<script type="module" src="/player/assets/player.js"></script>',
+        ),
       );
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/assets/:name',
+    {
+      schema: {
+        tags: ['player'],
+        summary: "The player page's script (media-chrome and hls.js), built by npm run build",
+        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.js$' } } },
+        produces: ['text/javascript'],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .sendFile(request.params.name, app.settings.playerDir, { cacheControl: false })
+        .header('cache-control', 'no-cache'),
+  );
+
+  app.get<{ Params: { slug: string } }>(
+    '/:slug/storyboard.vtt',
+    {
+      schema: {
+        tags: ['player'],
+        summary: "The storyboard sprite's tiles as a WebVTT thumbnails track",
+        params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
+        produces: ['text/vtt'],
+        response: { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse },
+      },
+    },
+    async (request, reply) => {
+      embeddable(reply);
+      const found = await app.files.getBySlug(request.params.slug);
+      const file = found?.is_active && found.deleted_at === null ? found : undefined;
+      if (!file || !hasStoryboard(file))
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
+      const spriteUrl = `/media/${file.file_slide!.slice(MEDIA_IMAGE_PREFIX.length)}`;
+      return reply.type('text/vtt; charset=utf-8').send(storyboardVtt(spriteUrl, file.file_duration!, file.file_width!, file.file_height!));
     },
   );
 

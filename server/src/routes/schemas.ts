@@ -23,7 +23,22 @@ export const staleResponse = (current: object) =>
 
 export const fileSchema = {
   type: 'object',
-  required: ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at', 'file_image', 'file_slide'],
+  required: [
+    'file_id',
+    'file_server',
+    'file_title',
+    'file_slug',
+    'file_status',
+    'isActive',
+    'created_at',
+    'file_image',
+    'file_slide',
+    'file_progress',
+    'file_reason',
+    'file_duration',
+    'file_width',
+    'file_height',
+  ],
   properties: {
     file_id: { type: 'integer' },
     file_server: { type: 'string' },
@@ -32,8 +47,6 @@ export const fileSchema = {
     file_status: { type: 'integer', minimum: 0, maximum: 10, description: 'Set by the processing pipeline; read-only here.' },
     isActive: { type: 'integer', enum: [0, 1] },
     created_at: { type: 'string', format: 'date-time' },
-    file_image: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
-    file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost.' },
     version: { type: 'integer', description: 'Bumped by every change; the ETag of GET /api/files/{id} is this number in quotes.' },
     deleted_at: { type: ['string', 'null'], format: 'date-time', description: 'When the file went to the trash; null while live.' },
     purge_at: {
@@ -42,6 +55,13 @@ export const fileSchema = {
       description:
         'When the trash deletes it for good (VP_TRASH_DAYS after deleted_at); null while live or when the trash keeps files for ever.',
     },
+    file_image: { type: ['string', 'null'], description: 'Appended to config imageHost: a JPEG frame once processed.' },
+    file_slide: { type: ['string', 'null'], description: 'Appended to config imageHost: a storyboard sprite JPEG once processed.' },
+    file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100, description: "Progress of the pipeline's current stage." },
+    file_reason: { type: ['string', 'null'], description: 'Why the last stage failed (or is retried).' },
+    file_duration: { type: ['number', 'null'], description: 'Seconds.' },
+    file_width: { type: ['integer', 'null'] },
+    file_height: { type: ['integer', 'null'] },
   },
 } as const;
 

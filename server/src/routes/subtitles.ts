@@ -1,16 +1,17 @@
-import { newStorageKey } from '../lib/subtitle-store';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
-import { toSubtitleJson, type SubtitleRow, type TrackChanges } from '../db/subtitles-repository';
+import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { etagOf, ifMatch } from '../lib/etag';
 import { trackFacts } from '../lib/track-facts';
-import { makeRendition, parseCharset } from '../lib/subtitle-content';
+import { parseCharset } from '../lib/subtitle-content';
+import { replaceRendition } from '../lib/replace-rendition';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse, subtitleSchema } from './schemas';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
+export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
 export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
 export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
 
@@ -85,55 +86,47 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
       const precondition = ifMatch(request.headers['if-match']);
       if (precondition && !precondition(row.version)) return fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
+      // With If-Match the write also waits for no other change since that read.
+      const expected = precondition ? row.version : undefined;
       const named = parseCharset(request.body?.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
-      const lang = (request.body?.sub_lang ?? '').trim().toLowerCase() || (named.charset ? row.sub_lang : '');
-      if (!lang) return fail(reply, 400, 'Please select a language');
-      if (!isLanguageCode(lang)) return fail(reply, 400, `Unknown language code: ${lang}`);
+      const givenLang = (request.body?.sub_lang ?? '').trim().toLowerCase();
+      if (!givenLang && !named.charset) return fail(reply, 400, 'Please select a language');
+      if (givenLang && !isLanguageCode(givenLang)) return fail(reply, 400, `Unknown language code: ${givenLang}`);
+      // Only what the request changes is written: a concurrent edit of the other column stays.
+      const lang = givenLang && givenLang !== row.sub_lang ? givenLang : undefined;
       const charsetChanged = named.charset !== undefined && named.charset !== row.sub_charset;
-      if (lang === row.sub_lang && !charsetChanged) {
+      if (lang === undefined && !charsetChanged) {
         tagged(reply, row);
         return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
       }
-
-      const changes: TrackChanges = { sub_lang: lang };
-      let vtt: string | null = null;
-      if (charsetChanged) {
-        // Rebuilt from the untouched original, so any earlier choice can be undone.
-        const made = makeRendition(await app.store.get(row.storage_name), row.sub_name, named.charset);
-        if (!made.ok) return fail(reply, 400, made.reason);
-        vtt = made.vtt;
-        changes.sub_charset = made.charset;
-        changes.rendition_name = newStorageKey();
-      }
-      // The new rendition and the one it replaces are journaled: a crash at any point leaves exactly
-      // the one the row points at.
-      const replaced = changes.rendition_name ? [changes.rendition_name, ...(row.rendition_name ? [row.rendition_name] : [])] : [];
-      await app.storageJournal.begin(replaced, app.clock());
-      if (vtt !== null && changes.rendition_name) await app.store.put(changes.rendition_name, vtt);
-      // A new rendition replaces the one of the row as read, so that write waits for no other change;
-      // so does any write the client made conditional.
-      const expected = precondition || changes.rendition_name ? row.version : undefined;
-      const updated = await app.subtitles.update(row.sub_id, changes, expected).catch(async (err: unknown) => {
-        await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
-        throw err;
-      });
-      if (!updated) {
-        await app.storageJournal.end(replaced, changes.rendition_name ? [changes.rendition_name] : []);
+      const stale = async () => {
         const now = await app.subtitles.get(request.accountId, row.sub_id);
-        if (!now) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-        if (precondition) return fail(tagged(reply, now), 412, SUBTITLE_CHANGED, toSubtitleJson(now));
-        return fail(reply, 409, 'The subtitle was changed at the same time by another request. Please try again.');
+        return now ? fail(tagged(reply, now), 412, SUBTITLE_CHANGED, toSubtitleJson(now)) : fail(reply, 404, SUBTITLE_NOT_FOUND);
+      };
+      const updatedOk = async (updated: SubtitleRow) => {
+        await app.recordActivity(request, row.file_id, 'subtitle_update', {
+          ...(await trackFacts(app.store, updated)),
+          ...(updated.sub_lang !== row.sub_lang ? { language: { before: row.sub_lang, after: updated.sub_lang } } : {}),
+          ...(updated.sub_charset !== row.sub_charset ? { charset: { before: row.sub_charset, after: updated.sub_charset } } : {}),
+        });
+        tagged(reply, updated);
+        return ok('Subtitle updated successfully', toSubtitleJson(updated));
+      };
+
+      if (!charsetChanged) {
+        const updated = await app.subtitles.setLanguage(request.accountId, row.sub_id, lang!, expected);
+        if (updated) return updatedOk(updated);
+        return expected === undefined ? fail(reply, 404, SUBTITLE_NOT_FOUND) : stale();
       }
-      await app.storageJournal.end(replaced, row.rendition_name && changes.rendition_name ? [row.rendition_name] : []);
-      await app.recordActivity(request, row.file_id, 'subtitle_update', {
-        ...(await trackFacts(app.store, updated)),
-        ...(updated.sub_lang !== row.sub_lang ? { language: { before: row.sub_lang, after: updated.sub_lang } } : {}),
-        ...(updated.sub_charset !== row.sub_charset ? { charset: { before: row.sub_charset, after: updated.sub_charset } } : {}),
-      });
-      tagged(reply, updated);
-      return ok('Subtitle updated successfully', toSubtitleJson(updated));
+      // Rebuilt from the untouched original, so any earlier choice can be undone.
+      const made = await app.renditionMaker.make(await app.store.get(row.storage_name), row.sub_name, named.charset);
+      if (!made.ok) return fail(reply, 400, made.reason);
+      const replaced = await replaceRendition(app, request.accountId, row, made, lang, expected);
+      if (replaced === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      if (replaced === 'changed') return expected === undefined ? fail(reply, 409, TRACK_CHANGED) : stale();
+      return updatedOk(replaced);
     },
   );
 

@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/subtitles';
 import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { makeRendition, parseCharset } from '../lib/subtitle-content';
+import { parseCharset } from '../lib/subtitle-content';
 import { newStorageKey } from '../lib/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
@@ -32,8 +32,9 @@ export const UPLOAD_LIMITS = {
   headerPairs: 50,
 } as const;
 
+/** The quota counts every stored byte of a track: its original file and the player's copy made from it. */
 export const quotaMessage = (usedBytes: number, quotaBytes: number): string =>
-  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)})`;
+  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)}, counting each original file and its player copy)`;
 
 export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
 
@@ -65,7 +66,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             sub_charset: {
               type: 'string',
               description:
-                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding. Only the player copy depends on it: the original bytes are kept as uploaded.',
+                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding, with sub_lang as a prior. Only the player copy depends on it: the original bytes are kept as uploaded.',
             },
           },
         },
@@ -135,18 +136,19 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (!file) return { error: [404, FILE_NOT_FOUND] };
 
   if (subTmp !== undefined) {
-    const first = await app.subtitles.findByTmp(request.accountId, subTmp);
+    const first = await app.subtitles.findByTmp(request.accountId, file.file_id, subTmp);
     if (first) return { sub: first, created: false };
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
-  // Checked again, exactly, when the row is inserted; this early look spares converting and storing what cannot stay.
+  // Checked again, exactly (with the rendition), when the row is inserted; this early look spares
+  // converting and storing what cannot stay.
   const { accountQuotaBytes } = app.settings;
   const usedBytes = await app.subtitles.usedBytes(request.accountId);
   if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
 
-  // The player's UTF-8 WebVTT copy, made now; refused only when no player could show the file.
-  const rendition = makeRendition(bytes, subName, named.charset);
+  // The player's UTF-8 WebVTT copy, made now in a worker; refused only when no player could show the file.
+  const rendition = await app.renditionMaker.make(bytes, subName, named.charset, lang);
   if (!rendition.ok) return { error: [400, rendition.reason] };
 
   // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.
@@ -157,7 +159,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   let kept = false;
   try {
     await app.store.put(storageName, bytes);
-    await app.store.put(renditionName, rendition.vtt);
+    await app.store.put(renditionName, rendition.content);
     const stored = await app.subtitles.insert(
       {
         file_id: file.file_id,
@@ -170,9 +172,11 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
         created_at: app.clock(),
         sub_charset: rendition.charset,
         rendition_name: renditionName,
+        rendition_size: rendition.content.byteLength,
       },
       accountQuotaBytes,
     );
+    if ('fileGone' in stored) return { error: [404, FILE_NOT_FOUND] }; // deleted while the upload was on its way
     if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
     kept = stored.created; // not created: a parallel duplicate won the race
     return { sub: stored.row, created: stored.created, bytes };

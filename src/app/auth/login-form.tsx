@@ -6,14 +6,9 @@ import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../config/use-config';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
+import { useTexts } from '../i18n/texts';
 import { LoginField } from './login-field';
-
-export const LOGIN_TEXTS = {
-  intro: 'Sign in to start your session',
-  empty: 'Username and password cannot be empty.',
-  failed: 'An error occurred. Please try again.',
-  expired: 'Your session has ended. Please sign in again.',
-} as const;
+import { AUTH_TEXTS } from './texts';
 
 /** The form's state and its submit: the key is stored on success (config then loads); a failure keeps what was typed. */
 function useSignIn(onSignedIn?: () => void) {
@@ -24,11 +19,12 @@ function useSignIn(onSignedIn?: () => void) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTexts(AUTH_TEXTS);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!username.trim() || !password.trim()) {
-      setError(LOGIN_TEXTS.empty);
+      setError(t('empty'));
       return;
     }
     setBusy(true);
@@ -36,7 +32,7 @@ function useSignIn(onSignedIn?: () => void) {
     try {
       const reply = await login(api, username, password);
       if (reply.status !== 'success') {
-        setError(reply.message || LOGIN_TEXTS.failed);
+        setError(reply.message || t('failed'));
         setBusy(false);
         return;
       }
@@ -45,7 +41,7 @@ function useSignIn(onSignedIn?: () => void) {
       onSignedIn?.();
     } catch (caught) {
       // A reply with a message (wrong password, throttled) shows that message; anything else is generic.
-      setError(isApiError(caught) && caught.fromServer && caught.message ? caught.message : LOGIN_TEXTS.failed);
+      setError(isApiError(caught) && caught.fromServer && caught.message ? caught.message : t('failed'));
       setBusy(false);
     }
   }
@@ -60,16 +56,17 @@ function useSignIn(onSignedIn?: () => void) {
 export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
   const { signedOutReason } = useConfigState();
   const { username, setUsername, password, setPassword, busy, error, submit } = useSignIn(onSignedIn);
+  const { t } = useTexts(AUTH_TEXTS);
 
   return (
     <SignInFrame page={page}>
       <Typography component="h1" sx={{ textAlign: 'center', mb: 1 }}>
         <Brand size="large" />
       </Typography>
-      <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>{LOGIN_TEXTS.intro}</Typography>
+      <Typography sx={{ textAlign: 'center', color: 'text.secondary', mb: 3 }}>{t('intro')}</Typography>
       {signedOutReason === 'expired' && !error && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {LOGIN_TEXTS.expired}
+          {t('expired')}
         </Alert>
       )}
       {error && (
@@ -79,7 +76,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
       )}
       <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
         <LoginField
-          label="Username"
+          label={t('username')}
           name="username"
           autoComplete="username"
           value={username}
@@ -88,7 +85,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           autoFocus
         />
         <LoginField
-          label="Password"
+          label={t('password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -103,7 +100,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           disabled={busy}
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : null}
         >
-          {busy ? 'Signing In...' : 'Sign In'}
+          {busy ? t('signingIn') : t('signIn')}
         </Button>
       </Stack>
     </SignInFrame>
@@ -112,6 +109,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
 
 /** The card around the form; on a page (not in place in an element) centred on the screen, with the product line under it. */
 function SignInFrame({ page, children }: { page: boolean; children: ReactNode }) {
+  const { t } = useTexts(AUTH_TEXTS);
   return (
     <Box
       sx={{
@@ -146,7 +144,7 @@ function SignInFrame({ page, children }: { page: boolean; children: ReactNode })
       </Card>
       {page ? (
         <Typography variant="body2" sx={{ mt: 3, color: 'text.secondary' }}>
-          © 2025 {PRODUCT_NAME} · Version {PRODUCT_VERSION}
+          {t('productLine', { product: PRODUCT_NAME, version: PRODUCT_VERSION })}
         </Typography>
       ) : null}
     </Box>

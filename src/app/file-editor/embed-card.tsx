@@ -8,40 +8,54 @@ import { copyText } from './copy-text';
 import { SectionCard } from '../ui/section-card';
 import { playerLink } from '../config/player-link';
 import { embedSnippet } from './embed';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from './texts';
 
 /** Embed & Link: the player link and the iframe snippet, read-only; a click on either copies it. */
 export function EmbedCard({ file }: { file: VideoFile }) {
   const { playerDomain } = useLinkBases();
   const link = playerLink(playerDomain, file.file_slug);
+  const { t } = useTexts(EDITOR_TEXTS);
   return (
-    <SectionCard title="Embed & Link">
+    <SectionCard title={t('embedTitle')}>
       {link ? (
         <Stack spacing={2}>
-          <CopyField label="Player link" value={link} />
-          <CopyField label="Embed code" value={embedSnippet(link, file.file_title)} multiline />
+          <CopyField
+            texts={{ label: t('playerLink'), copy: t('copyPlayerLink'), copied: t('copiedPlayerLink'), failed: t('copyFailedPlayerLink') }}
+            value={link}
+          />
+          <CopyField
+            texts={{ label: t('embedCode'), copy: t('copyEmbedCode'), copied: t('copiedEmbedCode'), failed: t('copyFailedEmbedCode') }}
+            value={embedSnippet(link, file.file_title, t('videoPlayer'))}
+            multiline
+          />
         </Stack>
       ) : (
-        <Typography color="text.secondary">
-          The player address is not configured yet, so there is no link to share. It comes from the server's config (or the element's
-          player-domain attribute) and must start with http:// or https://.
-        </Typography>
+        <Typography color="text.secondary">{t('noPlayerDomain')}</Typography>
       )}
     </SectionCard>
   );
 }
 
-function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
+interface CopyTexts {
+  label: string;
+  copy: string;
+  copied: string;
+  failed: string;
+}
+
+function CopyField({ texts, value, multiline = false }: { texts: CopyTexts; value: string; multiline?: boolean }) {
   const notify = useNotify();
   const ref = useRef<HTMLDivElement>(null);
   const copy = async () => {
     const ok = await copyText(value, ref.current?.getRootNode() ?? null);
-    if (ok) notify.success(`${label} copied to clipboard!`);
-    else notify.error(`${label} could not be copied. Select the text and press Ctrl+C (⌘C on a Mac).`);
+    if (ok) notify.success(texts.copied);
+    else notify.error(texts.failed);
   };
   return (
     <TextField
       ref={ref}
-      label={label}
+      label={texts.label}
       value={value}
       fullWidth
       multiline={multiline}
@@ -58,9 +72,9 @@ function CopyField({ label, value, multiline = false }: { label: string; value: 
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={`Copy ${label.toLowerCase()}`}>
+              <Tooltip title={texts.copy}>
                 <IconButton
-                  aria-label={`Copy ${label.toLowerCase()}`}
+                  aria-label={texts.copy}
                   edge="end"
                   onClick={(event) => {
                     event.stopPropagation();

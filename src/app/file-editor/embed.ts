@@ -1,3 +1,5 @@
+import { EDITOR_TEXTS } from './texts';
+
 /**
  * The Embed & Link card's two strings, built so that no slug or title can break out of them: the
  * slug is URL-encoded, then every attribute value is escaped for a double-quoted HTML attribute.
@@ -33,8 +35,11 @@ export function escapeAttribute(value: string): string {
     .replace(/\r/g, '&#13;');
 }
 
-/** The iframe snippet: full width and height, no border, fullscreen, and a title for screen readers. */
-export function embedSnippet(link: string, title: string): string {
-  const name = title.trim() || 'Video player';
+/**
+ * The iframe snippet: full width and height, no border, fullscreen, and a title for screen readers
+ * (`fallback`, in the element's language, when the file has none).
+ */
+export function embedSnippet(link: string, title: string, fallback: string = EDITOR_TEXTS.en.videoPlayer): string {
+  const name = title.trim() || fallback;
   return `<iframe src="${escapeAttribute(link)}" width="100%" height="100%" frameborder="0" allowfullscreen title="${escapeAttribute(name)}"></iframe>`;
 }

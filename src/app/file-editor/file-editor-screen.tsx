@@ -11,6 +11,8 @@ import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
 import { useFile } from './use-file';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from './texts';
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -39,6 +41,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
   const emit = useEmit();
   const [askDelete, setAskDelete] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const { t } = useTexts(EDITOR_TEXTS);
   const afterDelete = () => {
     discardChanges();
     setDirty(false);
@@ -57,18 +60,18 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         onDelete={state.status === 'ready' && !deleted ? () => setAskDelete(true) : undefined}
       />
 
-      {deleted ? <Alert severity="info">This file has been deleted.</Alert> : null}
+      {deleted ? <Alert severity="info">{t('deleted')}</Alert> : null}
 
       {state.status === 'loading' ? (
-        <Stack sx={{ alignItems: 'center', py: 6 }} role="status" aria-label="Loading file">
+        <Stack sx={{ alignItems: 'center', py: 6 }} role="status" aria-label={t('loadingFile')}>
           <CircularProgress />
         </Stack>
       ) : null}
 
       {state.status === 'failed' ? (
         <Card variant="outlined">
-          <LoadError title="This file could not be loaded" reason={state.message} onRetry={retry}>
-            <Button onClick={back}>Back to Files</Button>
+          <LoadError title={t('loadFailedTitle')} reason={state.message} onRetry={retry}>
+            <Button onClick={back}>{t('back')}</Button>
           </LoadError>
         </Card>
       ) : null}
@@ -97,8 +100,8 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
       />
       <ConfirmDialog
         open={askLeave}
-        title="Leave without saving?"
-        confirmLabel="Leave"
+        title={t('leaveTitle')}
+        confirmLabel={t('leave')}
         danger
         onConfirm={() => {
           setAskLeave(false);
@@ -108,7 +111,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         }}
         onClose={() => setAskLeave(false)}
       >
-        Your changes to the file information have not been saved. If you leave now, they are lost.
+        {t('leaveText')}
       </ConfirmDialog>
     </Screen>
   );
@@ -116,6 +119,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
 
 /** 'Back to Files', the heading and, while there is a file to delete, 'Delete file'. */
 function EditorHeader({ titleId, onBack, onDelete }: { titleId: string; onBack: () => void; onDelete?: () => void }) {
+  const { t } = useTexts(EDITOR_TEXTS);
   return (
     // On a phone the heading takes its own line under the two buttons, so neither wraps alone.
     <Box
@@ -130,14 +134,14 @@ function EditorHeader({ titleId, onBack, onDelete }: { titleId: string; onBack: 
       }}
     >
       <Button startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ gridArea: 'back', justifySelf: 'start' }}>
-        Back to Files
+        {t('back')}
       </Button>
       <Typography id={titleId} component="h1" variant="h5" tabIndex={-1} sx={{ gridArea: 'title', outline: 'none' }}>
-        Update File
+        {t('heading')}
       </Typography>
       {onDelete ? (
         <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={onDelete} sx={{ gridArea: 'delete' }}>
-          Delete file
+          {t('deleteFile')}
         </Button>
       ) : null}
     </Box>

@@ -7,8 +7,8 @@ import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { SectionCard } from '../ui/section-card';
 import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormErrors } from './validate-file-form';
-
-export const UPDATE_FAILED = 'Failed to update file';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from './texts';
 
 const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
 
@@ -27,6 +27,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
   const [form, setForm] = useState<FileForm>(saved);
   const [errors, setErrors] = useState<FileFormErrors>({});
   const [busy, setBusy] = useState(false);
+  const { t } = useTexts(EDITOR_TEXTS);
   const dirty = isDirty(form, saved);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -55,49 +56,49 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     } catch (error) {
       // The spec's panel only logged this; a user who pressed a button deserves to know it failed.
       console.error(`vp-file-editor: file ${file.file_id} could not be saved.`, error);
-      notify.error(error, UPDATE_FAILED);
+      notify.error(error, t('updateFailed'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <SectionCard title="File Information">
+    <SectionCard title={t('infoTitle')}>
       <Stack component="form" part="form" noValidate spacing={2} onSubmit={submit}>
         <TextField
-          label="Title"
+          label={t('title')}
           required
           fullWidth
           value={form.title}
           onChange={(event) => change('title', event.target.value)}
           error={Boolean(errors.title)}
-          helperText={errors.title}
+          helperText={errors.title ? t(errors.title) : undefined}
           disabled={busy}
         />
         <TextField
-          label="Slug"
+          label={t('slug')}
           required
           fullWidth
           value={form.slug}
           onChange={(event) => change('slug', event.target.value)}
           error={Boolean(errors.slug)}
-          helperText={errors.slug ?? 'Part of the player link: letters, digits, - and _'}
+          helperText={errors.slug ? t(errors.slug) : <bdi>{t('slugHint')}</bdi>}
           disabled={busy}
         />
         <TextField
           select
-          label="Status"
+          label={t('status')}
           fullWidth
           value={String(form.isActive)}
           onChange={(event) => change('isActive', event.target.value === '1' ? 1 : 0)}
           disabled={busy}
         >
-          <MenuItem value="1">Active</MenuItem>
-          <MenuItem value="0">Inactive</MenuItem>
+          <MenuItem value="1">{t('active')}</MenuItem>
+          <MenuItem value="0">{t('inactive')}</MenuItem>
         </TextField>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" disabled={busy} aria-busy={busy}>
-            {busy ? 'Updating...' : 'Update File'}
+            {busy ? t('updating') : t('update')}
           </Button>
         </Stack>
       </Stack>

@@ -5,29 +5,32 @@ import { useLinkBases } from '../config/use-config';
 import { ImageIcon } from '../ui/icons';
 import { SectionCard } from '../ui/section-card';
 import { httpUrlOrNull } from '../config/player-link';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from './texts';
 
 /** File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. */
 export function GalleryCard({ file }: { file: VideoFile }) {
   const { imageHost } = useLinkBases();
+  const { t } = useTexts(EDITOR_TEXTS);
   const items = [
-    { label: 'Image', value: file.file_image },
-    { label: 'Slide', value: file.file_slide },
-  ].filter((item): item is { label: string; value: string } => Boolean(item.value));
+    { key: 'image', label: t('image'), value: file.file_image },
+    { key: 'slide', label: t('slide'), value: file.file_slide },
+  ].filter((item): item is { key: string; label: string; value: string } => Boolean(item.value));
   return (
-    <SectionCard title="File Gallery">
+    <SectionCard title={t('galleryTitle')}>
       {items.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', py: 3, color: 'text.secondary' }}>
           <ImageIcon fontSize="large" aria-hidden />
-          <Typography>No images available</Typography>
+          <Typography>{t('noImages')}</Typography>
         </Stack>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           {items.map((item) => (
             <GalleryImage
-              key={item.label}
+              key={item.key}
               label={item.label}
               url={httpUrlOrNull(imageHost ? imageHost + item.value : null)}
-              alt={`${item.label} of ${file.file_title}`}
+              alt={t('imageOf', { label: item.label, title: file.file_title })}
             />
           ))}
         </Box>
@@ -38,6 +41,7 @@ export function GalleryCard({ file }: { file: VideoFile }) {
 
 function GalleryImage({ label, url, alt }: { label: string; url: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
+  const { t } = useTexts(EDITOR_TEXTS);
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box
@@ -53,8 +57,8 @@ function GalleryImage({ label, url, alt }: { label: string; url: string | null; 
             sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
         ) : (
-          <Typography color="text.secondary" role="img" aria-label={`${alt}: Image failed to load`}>
-            Image failed to load
+          <Typography color="text.secondary" role="img" aria-label={t('imageFailedLabel', { alt })}>
+            {t('imageFailed')}
           </Typography>
         )}
       </Box>

@@ -4,21 +4,15 @@ import { getFile } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useNotify } from '../shell/notify';
-
-export const LOAD_FAILED = 'Failed to load file data';
-const UNREACHABLE = 'The server could not be reached. Check your connection, then try again.';
+import { failureText } from '../api/failure-text';
+import { API_TEXTS } from '../api/texts';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from './texts';
 
 export type FileState = { status: 'loading' } | { status: 'ready'; file: VideoFile } | { status: 'failed'; message: string };
 
 /** The server answered that this file is not there (or not this account's): retrying cannot help. */
 const isGone = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.kind === 'not-success');
-
-/** The reason for the operator: the server's message when it sent one, else what went wrong. */
-function reasonOf(error: unknown): string {
-  if (!isApiError(error)) return UNREACHABLE;
-  if (error.fromServer || error.kind === 'timeout' || error.kind === 'invalid-response') return error.message;
-  return error.kind === 'network' ? UNREACHABLE : LOAD_FAILED;
-}
 
 /**
  * Loads one file. When the server says the file is not there, it toasts the server's message (or
@@ -28,6 +22,8 @@ function reasonOf(error: unknown): string {
 export function useFile(fileId: number, onLoadFailed?: () => void) {
   const api = useApi();
   const notify = useNotify();
+  const { t } = useTexts(EDITOR_TEXTS);
+  const apiT = useTexts(API_TEXTS).t;
   const [state, setState] = useState<FileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -41,7 +37,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
           setState({ status: 'ready', file: reply.data });
           return;
         }
-        const message = reply.message || LOAD_FAILED;
+        const message = reply.message || t('loadFailed');
         notify.error(message);
         setState({ status: 'failed', message });
         onLoadFailed?.();
@@ -49,8 +45,8 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
       (error: unknown) => {
         if (!live) return;
         console.error(`vp-file-editor: file ${fileId} could not be loaded.`, error);
-        const message = reasonOf(error);
-        notify.error(error, LOAD_FAILED);
+        const message = failureText(error, apiT, t('loadFailed'));
+        notify.error(error, t('loadFailed'));
         setState({ status: 'failed', message });
         if (isGone(error)) onLoadFailed?.();
       },

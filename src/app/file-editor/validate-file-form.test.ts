@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formPatch, isDirty, SLUG_INVALID, SLUG_REQUIRED, TITLE_REQUIRED, validateFileForm } from './validate-file-form';
+import { EDITOR_TEXTS } from './texts';
+import { formPatch, isDirty, validateFileForm } from './validate-file-form';
 
 const saved = { title: 'Movie', slug: 'movie', isActive: 1 as const };
 
@@ -8,13 +9,13 @@ describe('validateFileForm', () => {
     expect(validateFileForm(saved)).toEqual({});
   });
   it("says 'File title is required' when the title is empty after trimming", () => {
-    expect(validateFileForm({ ...saved, title: '   ' }).title).toBe(TITLE_REQUIRED);
-    expect(TITLE_REQUIRED).toBe('File title is required');
+    expect(validateFileForm({ ...saved, title: '   ' }).title).toBe('titleRequired');
+    expect(EDITOR_TEXTS.en.titleRequired).toBe('File title is required');
   });
   it('requires a slug of letters, digits, - and _', () => {
-    expect(validateFileForm({ ...saved, slug: ' ' }).slug).toBe(SLUG_REQUIRED);
-    expect(validateFileForm({ ...saved, slug: 'a b' }).slug).toBe(SLUG_INVALID);
-    expect(validateFileForm({ ...saved, slug: 'x'.repeat(101) }).slug).toBe(SLUG_INVALID);
+    expect(validateFileForm({ ...saved, slug: ' ' }).slug).toBe('slugRequired');
+    expect(validateFileForm({ ...saved, slug: 'a b' }).slug).toBe('slugInvalid');
+    expect(validateFileForm({ ...saved, slug: 'x'.repeat(101) }).slug).toBe('slugInvalid');
     expect(validateFileForm({ ...saved, slug: 'A-z_09' }).slug).toBeUndefined();
   });
 });

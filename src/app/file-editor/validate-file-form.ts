@@ -5,21 +5,19 @@ export interface FileForm {
   isActive: 0 | 1;
 }
 
-export type FileFormErrors = Partial<Record<'title' | 'slug', string>>;
-
-export const TITLE_REQUIRED = 'File title is required';
-export const SLUG_REQUIRED = 'Slug is required';
-export const SLUG_INVALID = 'Use only letters, digits, - and _ (at most 100 characters)';
+/** Each field's problem, as the key of its message in EDITOR_TEXTS (the form shows it in the element's language). */
+export type FileFormErrors = Partial<Record<'title' | 'slug', FileFormError>>;
+export type FileFormError = 'titleRequired' | 'slugRequired' | 'slugInvalid';
 
 /** Slug rule shared with the reference server (the server refuses any other slug with a 400). */
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function validateFileForm(form: FileForm): FileFormErrors {
   const errors: FileFormErrors = {};
-  if (form.title.trim() === '') errors.title = TITLE_REQUIRED;
+  if (form.title.trim() === '') errors.title = 'titleRequired';
   const slug = form.slug.trim();
-  if (slug === '') errors.slug = SLUG_REQUIRED;
-  else if (!SLUG.test(slug)) errors.slug = SLUG_INVALID;
+  if (slug === '') errors.slug = 'slugRequired';
+  else if (!SLUG.test(slug)) errors.slug = 'slugInvalid';
   return errors;
 }
 

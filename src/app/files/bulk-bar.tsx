@@ -1,6 +1,8 @@
 import { Box, Button, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { CloseIcon } from '../ui/icons';
 import { bulkWarning, type BulkAction } from './bulk';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 export interface BulkBarProps {
   action: BulkAction;
@@ -17,10 +19,11 @@ export interface BulkBarProps {
  */
 export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, onClear }: BulkBarProps) {
   const ready = bulkWarning(action, selectedCount) === null;
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <Box
       role="toolbar"
-      aria-label="Bulk actions"
+      aria-label={t('bulkActions')}
       sx={(theme) => ({
         display: 'flex',
         flexWrap: 'wrap',
@@ -35,21 +38,21 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, 
       })}
     >
       <Typography role="status" sx={{ fontWeight: 500, mr: 'auto' }}>
-        {selectedCount} selected
+        {t('selected', { count: selectedCount })}
       </Typography>
       <TextField
         select
         size="small"
-        label="Bulk action"
+        label={t('bulkAction')}
         value={action}
         disabled={busy}
         sx={{ minWidth: 160, bgcolor: 'background.paper' }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         onChange={(e) => onActionChange(e.target.value as BulkAction)}
       >
-        <MenuItem value="">Select Action</MenuItem>
-        <MenuItem value="activate">Activate</MenuItem>
-        <MenuItem value="deactivate">Deactivate</MenuItem>
+        <MenuItem value="">{t('selectAction')}</MenuItem>
+        <MenuItem value="activate">{t('activate')}</MenuItem>
+        <MenuItem value="deactivate">{t('deactivate')}</MenuItem>
       </TextField>
       <Button
         variant="contained"
@@ -57,10 +60,10 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, 
         onClick={onApply}
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
       >
-        Apply
+        {t('apply')}
       </Button>
       <Button onClick={onClear} disabled={busy} startIcon={<CloseIcon />}>
-        Clear
+        {t('clear')}
       </Button>
     </Box>
   );

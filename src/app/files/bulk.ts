@@ -1,16 +1,23 @@
+import { ENGLISH, translator, type TextFn } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
+
 /**
  * Bulk actions of the list: Activate and Deactivate both set isActive (the processing status belongs
  * to the pipeline, so the panel never writes it).
  */
 export type BulkAction = '' | 'activate' | 'deactivate';
 
+type FilesText = TextFn<typeof FILES_TEXTS.en>;
+/** The English texts, for callers outside an element (tests). */
+const englishText: FilesText = translator(FILES_TEXTS, ENGLISH).t;
+
 /** Requests in flight at once during a bulk action: enough to be quick, few enough not to flood the server. */
 export const BULK_CONCURRENCY = 4;
 
 /** The warning that stops Apply, or null when the action can run. */
-export function bulkWarning(action: BulkAction, selectedCount: number): string | null {
-  if (!action) return 'Please select an action.';
-  if (selectedCount === 0) return 'Please select at least one file.';
+export function bulkWarning(action: BulkAction, selectedCount: number, t: FilesText = englishText): string | null {
+  if (!action) return t('pickAction');
+  if (selectedCount === 0) return t('pickFiles');
   return null;
 }
 
@@ -62,9 +69,6 @@ export async function runBulk<T>(
   return result;
 }
 
-const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-const was = (n: number) => (n === 1 ? 'was' : 'were');
-
 /**
  * The toast after a bulk action. Files that already were as asked count as done and are named as
  * such; only real failures make it an error, and the error names them (by `label`) with the reason.
@@ -73,23 +77,25 @@ export function bulkMessage<T>(
   result: BulkResult<T>,
   action: Exclude<BulkAction, ''>,
   label: (item: T) => string = String,
+  t: FilesText = englishText,
 ): { ok: boolean; text: string } {
-  const state = action === 'activate' ? 'active' : 'inactive';
-  const done = action === 'activate' ? 'activated' : 'deactivated';
   const { changed, unchanged, failed } = result;
   const parts: string[] = [];
-  if (changed.length > 0) parts.push(`${files(changed.length)} ${done}`);
-  if (unchanged.length > 0) parts.push(`${files(unchanged.length)} ${was(unchanged.length)} already ${state}`);
-  const summary = parts.length > 0 ? `${parts.join('; ')}.` : '';
+  if (changed.length > 0) parts.push(t(action === 'activate' ? 'filesActivated' : 'filesDeactivated', { count: changed.length }));
+  if (unchanged.length > 0) parts.push(t(action === 'activate' ? 'alreadyActive' : 'alreadyInactive', { count: unchanged.length }));
+  const summary = parts.length > 0 ? `${parts.join(t('summarySeparator'))}.` : '';
   if (failed.length === 0) {
     // Nothing already-as-asked: the spec's own success text.
-    return { ok: true, text: unchanged.length === 0 ? 'Action performed successfully!' : capitalise(summary) };
+    return { ok: true, text: unchanged.length === 0 ? t('bulkSuccess') : capitalise(summary) };
   }
-  const total = changed.length + unchanged.length + failed.length;
   const reasons = new Set(failed.map((f) => f.reason));
-  const which = failed.map((f) => label(f.item)).join(', ');
-  const why = reasons.size === 1 ? `: ${[...reasons][0]}` : '';
-  const text = `Failed to perform action. ${failed.length} of ${files(total)} could not be updated (${which})${why}. ${failed.length === 1 ? 'It stays' : 'They stay'} selected.`;
+  const text = t('bulkFailed', {
+    failed: failed.length,
+    count: changed.length + unchanged.length + failed.length,
+    which: failed.map((f) => label(f.item)).join(t('listSeparator')),
+    why: reasons.size === 1 ? `: ${[...reasons][0]}` : '',
+    stay: failed.length === 1 ? t('itStays') : t('theyStay'),
+  });
   return { ok: false, text: summary ? `${text} ${capitalise(summary)}` : text };
 }
 

@@ -6,16 +6,17 @@ import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-col
 import { ActiveSwitch, StatusBadge } from './file-cells';
 import { ListPagination } from './list-pagination';
 import { type ListState, type SortKey } from './list-query';
-import { EMPTY_TEXT, LOADING_TEXT } from './list-texts';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 /** The sort orders offered on a phone, where there are no column headers to click. */
-const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
-  { value: 'created_at:desc', label: 'Newest first' },
-  { value: 'created_at:asc', label: 'Oldest first' },
-  { value: 'file_title:asc', label: 'Title A–Z' },
-  { value: 'file_title:desc', label: 'Title Z–A' },
-  { value: 'file_status:asc', label: 'Status' },
-  { value: 'file_id:desc', label: 'ID, highest first' },
+const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: Extract<keyof typeof FILES_TEXTS.en, `sort${string}`> }[] = [
+  { value: 'created_at:desc', label: 'sortNewest' },
+  { value: 'created_at:asc', label: 'sortOldest' },
+  { value: 'file_title:asc', label: 'sortTitleAsc' },
+  { value: 'file_title:desc', label: 'sortTitleDesc' },
+  { value: 'file_status:asc', label: 'sortStatus' },
+  { value: 'file_id:desc', label: 'sortIdDesc' },
 ];
 
 export interface FileCardsProps {
@@ -46,6 +47,7 @@ export const FileCards = memo(function FileCards({
   onSelectionChange,
   onViewChange,
 }: FileCardsProps) {
+  const { t } = useTexts(FILES_TEXTS);
   const toggle = (id: number) => {
     const next = new Set(selection);
     if (next.has(id)) next.delete(id);
@@ -60,14 +62,14 @@ export const FileCards = memo(function FileCards({
         <Box role="status" sx={{ py: 1 }}>
           <LinearProgress />
           <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
-            {LOADING_TEXT}
+            {t('loading')}
           </Typography>
         </Box>
       ) : null}
       {rows.length === 0 && !loading ? (
-        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{EMPTY_TEXT}</Typography>
+        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('empty')}</Typography>
       ) : null}
-      <Box component="ul" aria-label="Files" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      <Box component="ul" aria-label={t('files')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {rows.map((file) => (
           <FileCard
             key={file.file_id}
@@ -96,10 +98,11 @@ function CardsToolbar({
   const someSelected = !allSelected && rows.some((row) => selection.has(row.file_id));
   const current = `${state.sort_by}:${state.order}`;
   const sortValue = SORTS.some((s) => s.value === current) ? current : '';
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
       <FormControlLabel
-        label="Select all"
+        label={t('selectAll')}
         control={
           <Checkbox
             checked={allSelected}
@@ -112,7 +115,7 @@ function CardsToolbar({
       <TextField
         select
         size="small"
-        label="Sort"
+        label={t('sort')}
         value={sortValue}
         sx={{ minWidth: 150 }}
         onChange={(e) => {
@@ -122,7 +125,7 @@ function CardsToolbar({
       >
         {SORTS.map((s) => (
           <MenuItem key={s.value} value={s.value}>
-            {s.label}
+            {t(s.label)}
           </MenuItem>
         ))}
       </TextField>
@@ -140,6 +143,7 @@ interface FileCardProps {
 
 /** One file: checkbox, title and actions on the first line; status and Active; then ID, server, date and player link. */
 function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: FileCardProps) {
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <Box
       component="li"
@@ -159,7 +163,7 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
       <Checkbox
         checked={selected}
         onChange={() => onToggleSelected(file.file_id)}
-        slotProps={{ input: { 'aria-label': `Select file ${file.file_id}` } }}
+        slotProps={{ input: { 'aria-label': t('selectFile', { id: String(file.file_id) }) } }}
       />
       <Typography sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={file.file_title}>
         {file.file_title}
@@ -170,7 +174,7 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
           <Typography variant="body2" aria-hidden>
-            {file.isActive === 1 ? 'Active' : 'Inactive'}
+            {file.isActive === 1 ? t('active') : t('inactive')}
           </Typography>
         </Stack>
       </Box>

@@ -2,6 +2,8 @@ import { memo, type ReactElement } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { DONE_ICON, FAILED_ICON, MOVING_ICON, WAITING_ICON } from './cell-icons';
 import { fileStatusInfo, type StatusFamily } from './file-status';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 /*
  * The row cells are plain elements styled by one static stylesheet (cell-styles.tsx) and described by
@@ -23,10 +25,11 @@ const FAMILY_ICON: Record<StatusFamily, ReactElement> = {
  */
 export const StatusBadge = memo(function StatusBadge({ code }: { code: number }) {
   const status = fileStatusInfo(code);
+  const { t } = useTexts(FILES_TEXTS);
   return (
-    <span className="vp-status" data-family={status.family} data-tip={status.description} tabIndex={0}>
+    <span className="vp-status" data-family={status.family} data-tip={t(status.description)} tabIndex={0}>
       {FAMILY_ICON[status.family]}
-      {status.name}
+      {t(status.name)}
     </span>
   );
 });
@@ -39,21 +42,22 @@ export const StatusBadge = memo(function StatusBadge({ code }: { code: number })
 export const ActiveSwitch = memo(function ActiveSwitch({
   file,
   onToggle,
-  label = 'Active',
+  label,
 }: {
   file: VideoFile;
   onToggle(file: VideoFile): void;
   label?: string;
 }) {
   const active = file.isActive === 1;
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <span className="vp-switch">
       <input
         type="checkbox"
         role="switch"
-        aria-label={label}
+        aria-label={label ?? t('active')}
         checked={active}
-        data-tip={active ? 'Disable' : 'Enable'}
+        data-tip={active ? t('disable') : t('enable')}
         onChange={() => onToggle(file)}
       />
       <span className="vp-switch-thumb" aria-hidden="true" />

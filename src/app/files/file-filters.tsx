@@ -2,6 +2,8 @@ import { Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/
 import { memo } from 'react';
 import { FILE_STATUSES } from './file-status';
 import type { ListState } from './list-query';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 export interface FileFiltersProps {
   fileStatus: string;
@@ -16,21 +18,22 @@ const selectSlots = { select: { displayEmpty: true }, inputLabel: { shrink: true
 /** The File Status and Active filters. An empty value means "all". */
 export const FileFilters = memo(function FileFilters({ fileStatus, isActive, variant, onChange }: FileFiltersProps) {
   const inline = variant === 'inline';
+  const { t } = useTexts(FILES_TEXTS);
   const selects = (
     <Stack direction={inline ? 'row' : 'column'} spacing={inline ? 1.5 : 2} sx={inline ? { flex: { md: '0 1 340px' } } : undefined}>
       <TextField
         select
         fullWidth
         size="small"
-        label="File Status"
+        label={t('fileStatus')}
         value={fileStatus}
         slotProps={selectSlots}
         onChange={(e) => onChange({ file_status: e.target.value })}
       >
-        <MenuItem value="">All Status</MenuItem>
+        <MenuItem value="">{t('allStatus')}</MenuItem>
         {FILE_STATUSES.map((status) => (
           <MenuItem key={status.code} value={String(status.code)}>
-            {status.name}
+            {t(status.name)}
           </MenuItem>
         ))}
       </TextField>
@@ -38,14 +41,14 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, var
         select
         fullWidth
         size="small"
-        label="Active"
+        label={t('activeFilter')}
         value={isActive}
         slotProps={selectSlots}
         onChange={(e) => onChange({ isActive: e.target.value as ListState['isActive'] })}
       >
-        <MenuItem value="">All</MenuItem>
-        <MenuItem value="1">Active</MenuItem>
-        <MenuItem value="0">Inactive</MenuItem>
+        <MenuItem value="">{t('all')}</MenuItem>
+        <MenuItem value="1">{t('active')}</MenuItem>
+        <MenuItem value="0">{t('inactive')}</MenuItem>
       </TextField>
     </Stack>
   );
@@ -54,7 +57,7 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, var
     <Card component="aside" aria-labelledby="vp-file-filters-title">
       <CardContent>
         <Typography id="vp-file-filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
-          Filters
+          {t('filters')}
         </Typography>
         {selects}
       </CardContent>

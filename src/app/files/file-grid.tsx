@@ -7,13 +7,9 @@ import { ListPagination } from './list-pagination';
 import { SORT_KEYS, type ListState, type SortKey } from './list-query';
 import { RowCheckbox } from './row-checkbox';
 import { useGridRows } from './use-grid-rows';
-import { EMPTY_TEXT, LOADING_TEXT } from './list-texts';
+import { useI18n, useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
-/** A constant: DataGrid compares props by reference. */
-const LOCALE_TEXT = {
-  noRowsLabel: EMPTY_TEXT,
-  noResultsOverlayLabel: EMPTY_TEXT,
-};
 /** The grid shows every row it is given, one page of the server's: the paging is ListPagination's, under it. */
 const ALL_ROWS = { page: 0, pageSize: 100 };
 const ALL_ROWS_OPTIONS = [ALL_ROWS.pageSize];
@@ -21,10 +17,11 @@ const SORTING_ORDER = ['asc', 'desc'] as const;
 const getRowId = (row: VideoFile) => row.file_id;
 
 function LoadingOverlay() {
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
       <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
-      <Typography role="status">{LOADING_TEXT}</Typography>
+      <Typography role="status">{t('loading')}</Typography>
     </Box>
   );
 }
@@ -68,6 +65,10 @@ export const FileGrid = memo(function FileGrid({
   onViewChange,
 }: FileGridProps) {
   const nonce = useCspNonce();
+  const i18n = useI18n();
+  const { t } = useTexts(FILES_TEXTS);
+  // Memoised: DataGrid compares props by reference. The grid's own texts in the element's language, the list's empty text over them.
+  const localeText = useMemo(() => ({ ...i18n.grid, noRowsLabel: t('empty'), noResultsOverlayLabel: t('empty') }), [i18n, t]);
   const { page, limit, sort_by, order } = state;
   const { apiRef, firstRows, current } = useGridRows(rows);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
@@ -115,9 +116,9 @@ export const FileGrid = memo(function FileGrid({
         onSortModelChange={onSortModelChange}
         rowSelectionModel={selectionModel}
         onRowSelectionModelChange={onRowSelectionModelChange}
-        localeText={LOCALE_TEXT}
+        localeText={localeText}
         slots={SLOTS}
-        aria-label="Files"
+        aria-label={t('files')}
         sx={GRID_SX}
       />
       <ListPagination variant="grid" total={total} page={page} limit={limit} onViewChange={onViewChange} />

@@ -17,6 +17,8 @@ import { parseListState, updateListQuery, type ListState } from './list-query';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 /** Props every host of the file list gives it (the panel, or <vp-file-list>). */
 export interface FilesScreenProps {
@@ -41,6 +43,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const { playerDomain } = useLinkBases();
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
+  const { t, locale } = useTexts(FILES_TEXTS);
 
   // A new query string is a new history entry, so back/forward restore the view. One identity for
   // the screen's life (it reads the address through a ref): a page change does not re-render the
@@ -64,7 +67,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   // The cells call the latest handlers through this ref, so the columns keep one identity.
   const actions = useRef<RowActions>({ toggleActive: files.toggleActive, edit: onOpenFile, askDelete: files.askDelete });
   actions.current = { toggleActive: files.toggleActive, edit: onOpenFile, askDelete: files.askDelete };
-  const columns = useMemo(() => fileColumns(playerDomain, actions), [playerDomain]);
+  const columns = useMemo(() => fileColumns(playerDomain, actions, t, locale), [playerDomain, t, locale]);
 
   const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
   // The list shows the page its rows belong to; the URL may already ask for the next one.
@@ -97,7 +100,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   return (
     <Screen labelledBy="vp-files-title">
       <Typography id="vp-files-title" component="h1" variant="h5" tabIndex={-1} sx={{ mb: 2, outline: 'none' }}>
-        File Management
+        {t('heading')}
       </Typography>
       <Box
         sx={{
@@ -116,7 +119,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
             ) : (
               <Stack direction={{ xs: 'column', md: 'row' }} sx={{ minHeight: 56, gap: 1.5, alignItems: { xs: 'stretch', md: 'center' } }}>
                 <Typography component="h2" variant="h6" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
-                  {error ? 'File List' : `File List (${total})`}
+                  {error ? t('listHeading') : t('listHeadingCount', { total })}
                 </Typography>
                 {wide ? null : <FileFilters variant="inline" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />}
                 <SearchBox value={state.search} onSearch={onSearch} />
@@ -125,7 +128,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
           </Box>
           <CellStyles />
           {error ? (
-            <LoadError title="The files could not be loaded" reason={error} onRetry={reload} />
+            <LoadError title={t('loadFailed')} reason={error} onRetry={reload} />
           ) : narrow ? (
             <CellTips>
               <Box sx={{ px: 1.5, pb: 1.5 }}>

@@ -1,7 +1,8 @@
 import { TablePagination } from '@mui/material';
 import { memo } from 'react';
 import { PAGE_SIZES, type ListState } from './list-query';
-import { displayedRows, ROWS_PER_PAGE } from './list-texts';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 const PAGE_SIZE_OPTIONS = [...PAGE_SIZES];
 const SX = {
@@ -22,6 +23,7 @@ export interface ListPaginationProps {
 
 /** 'Rows per page' and the page buttons, under the grid and under the phone cards: a page change goes to the query string. */
 export const ListPagination = memo(function ListPagination({ total, page, limit, variant, onViewChange }: ListPaginationProps) {
+  const { t } = useTexts(FILES_TEXTS);
   return (
     <TablePagination
       component="div"
@@ -29,8 +31,8 @@ export const ListPagination = memo(function ListPagination({ total, page, limit,
       page={Math.max(0, page - 1)}
       rowsPerPage={limit}
       rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-      labelRowsPerPage={ROWS_PER_PAGE}
-      labelDisplayedRows={displayedRows}
+      labelRowsPerPage={t('rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
       onPageChange={(_, next) => onViewChange({ page: next + 1 })}
       onRowsPerPageChange={(e) => onViewChange({ limit: Number(e.target.value) })}
       sx={SX[variant]}

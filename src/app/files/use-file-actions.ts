@@ -5,8 +5,11 @@ import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
-
-export const TOGGLE_TEXTS = { success: 'Status updated successfully!', failure: 'Failed to update status.' } as const;
+import { isApiError } from '../api/api-error';
+import { failureText } from '../api/failure-text';
+import { API_TEXTS } from '../api/texts';
+import { useTexts, type TextFn } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 export interface FileActionsInput {
   /** The rows on screen. */
@@ -17,9 +20,9 @@ export interface FileActionsInput {
   afterDelete(fileId: number): void;
 }
 
-const fileLabel = (rows: readonly VideoFile[]) => (id: number) => {
+const fileLabel = (rows: readonly VideoFile[], t: TextFn<typeof FILES_TEXTS.en>) => (id: number) => {
   const title = rows.find((row) => row.file_id === id)?.file_title;
-  return title ? `“${title}”` : `file ${id}`;
+  return title ? t('quotedTitle', { title }) : t('fileNumber', { id: String(id) });
 };
 
 /**
@@ -32,6 +35,8 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
   const api = useApi();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const emit = useEmit();
+  const { t } = useTexts(FILES_TEXTS);
+  const apiT = useTexts(API_TEXTS).t;
   const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
   const [action, setAction] = useState<BulkAction>('');
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -55,38 +60,45 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
       try {
         const reply = await updateFile(api, file.file_id, { isActive });
         if (reply.status === 'error') {
-          notify.error(reply.message || TOGGLE_TEXTS.failure);
+          notify.error(reply.message || t('toggleFailure'));
           return;
         }
         // 'warning' is the server saying the file already was as asked: the switch shows that state.
         patchRows(new Set([file.file_id]), { isActive });
-        notify.byStatus(reply.status, reply.message || TOGGLE_TEXTS.success);
+        notify.byStatus(reply.status, reply.message || t('toggleSuccess'));
         emit('vp-files-changed', { fileIds: [file.file_id], change: isActive ? 'activated' : 'deactivated' });
       } catch (error) {
-        notify.error(error, TOGGLE_TEXTS.failure);
+        notify.error(error, t('toggleFailure'));
       }
     },
-    [api, notify, emit, patchRows],
+    [api, notify, emit, patchRows, t],
   );
 
   const applyBulk = useCallback(async () => {
-    const warning = bulkWarning(action, selection.size);
+    const warning = bulkWarning(action, selection.size, t);
     if (warning || !action) {
-      notify.warning(warning ?? 'Please select an action.');
+      notify.warning(warning ?? t('pickAction'));
       return;
     }
     const isActive = action === 'activate' ? 1 : 0;
     setBulkBusy(true);
     const result = await runBulk([...selection], async (id) => {
-      const reply = await updateFile(api, id, { isActive });
-      if (reply.status === 'error') throw new Error(reply.message);
+      let reply;
+      try {
+        reply = await updateFile(api, id, { isActive });
+      } catch (error) {
+        // The kit's own words for a transport failure; a server's message stays as sent.
+        if (isApiError(error) && !error.fromServer) throw new Error(failureText(error, apiT, apiT('generic')), { cause: error });
+        throw error;
+      }
+      if (reply.status === 'error') throw new Error(reply.message || apiT('generic'));
       return reply.status === 'warning' ? 'unchanged' : 'changed';
     });
     setBulkBusy(false);
     const done = [...result.changed, ...result.unchanged];
     if (done.length > 0) patchRows(new Set(done), { isActive });
     if (result.changed.length > 0) emit('vp-files-changed', { fileIds: result.changed, change: isActive ? 'activated' : 'deactivated' });
-    const message = bulkMessage(result, action, fileLabel(rowsRef.current));
+    const message = bulkMessage(result, action, fileLabel(rowsRef.current, t), t);
     if (message.ok) {
       notify.success(message.text);
       setSelection(new Set());
@@ -95,7 +107,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
       notify.error(message.text);
       setSelection(new Set(result.failed.map((f) => f.item)));
     }
-  }, [api, action, selection, notify, emit, patchRows]);
+  }, [api, action, selection, notify, emit, patchRows, t, apiT]);
 
   const askDelete = useCallback((fileId: number) => setDeleteTarget(rowsRef.current.find((row) => row.file_id === fileId) ?? null), []);
   const closeDelete = useCallback(() => setDeleteTarget(null), []);

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
+import { failureText } from '../api/failure-text';
+import { API_TEXTS } from '../api/texts';
+import { useTexts } from '../i18n/texts';
+import { FILES_TEXTS } from './texts';
 
 /** How long a request may take before the grid shows 'Loading...'. */
 const LOADING_DELAY_MS = 150;
 /** How long a prefetched next page may be shown without asking the server again. */
 const PREFETCH_FRESH_MS = 15_000;
-
-export const LIST_LOAD_FAILED = 'Error fetching file list';
-const UNREACHABLE = 'The server could not be reached. Check your connection, then try again.';
 
 /**
  * What the list shows: rows, their total and the query they answer (null before the first load),
@@ -34,12 +34,6 @@ interface Prefetched {
 }
 
 const keyOf = (query: FileQuery) => JSON.stringify(query);
-
-/** The reason a load failed, in words for the operator: the server's message when it sent one. */
-function reasonOf(error: unknown): string {
-  if (!isApiError(error)) return UNREACHABLE;
-  return error.fromServer || error.kind === 'timeout' || error.kind === 'invalid-response' ? error.message : UNREACHABLE;
-}
 
 /** The prefetched page for `key`, when there is one and it is still fresh. */
 function freshAhead(slot: Prefetched | null, key: string): Prefetched | null {
@@ -62,6 +56,11 @@ export function useFileList(state: ListState) {
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const notifyRef = useRef(notify);
   notifyRef.current = notify;
+  // Read by the load's callbacks: a language change must not load the page again.
+  const filesText = useTexts(FILES_TEXTS).t;
+  const apiText = useTexts(API_TEXTS).t;
+  const texts = useRef({ files: filesText, api: apiText });
+  texts.current = { files: filesText, api: apiText };
 
   // A string key: the effect runs again only when the request itself changes.
   const queryKey = keyOf(toFileQuery(state));
@@ -94,7 +93,7 @@ export function useFileList(state: ListState) {
         if (controller.signal.aborted) return;
         if (reply.status !== 'success') {
           console.log('No files found', reply.message);
-          fail(reply.message || LIST_LOAD_FAILED);
+          fail(reply.message || texts.current.files('fetchFailed'));
           return;
         }
         const total = reply.data.pagination.total_records;
@@ -104,8 +103,8 @@ export function useFileList(state: ListState) {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error('vp-admin-kit: the file list could not be loaded.', error);
-        notifyRef.current.error(LIST_LOAD_FAILED);
-        fail(reasonOf(error));
+        notifyRef.current.error(texts.current.files('fetchFailed'));
+        fail(failureText(error, texts.current.api));
       })
       .finally(() => {
         clearTimeout(showLoading);

@@ -6,9 +6,11 @@ import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
 import { useConfigState } from '../config/use-config';
 import { ArrowForwardIcon } from '../ui/icons';
+import { useTexts } from '../i18n/texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 interface Tile {
-  label: string;
+  label: Extract<keyof typeof DASHBOARD_TEXTS.en, `tile${string}`>;
   /** The list view the tile opens, as a query string. */
   query: string;
   filter: Partial<Pick<FileQuery, 'isActive' | 'file_status'>>;
@@ -16,11 +18,11 @@ interface Tile {
 }
 
 const TILES: Tile[] = [
-  { label: 'All files', query: '', filter: {}, accent: 'primary.main' },
-  { label: 'Active', query: '?isActive=1', filter: { isActive: 1 }, accent: 'primary.main' },
-  { label: 'Completed', query: '?file_status=10', filter: { file_status: 10 }, accent: 'success.main' },
-  { label: 'Download failed', query: '?file_status=4', filter: { file_status: 4 }, accent: 'error.main' },
-  { label: 'Upload failed', query: '?file_status=7', filter: { file_status: 7 }, accent: 'error.main' },
+  { label: 'tileAll', query: '', filter: {}, accent: 'primary.main' },
+  { label: 'tileActive', query: '?isActive=1', filter: { isActive: 1 }, accent: 'primary.main' },
+  { label: 'tileCompleted', query: '?file_status=10', filter: { file_status: 10 }, accent: 'success.main' },
+  { label: 'tileDownloadFailed', query: '?file_status=4', filter: { file_status: 4 }, accent: 'error.main' },
+  { label: 'tileUploadFailed', query: '?file_status=7', filter: { file_status: 7 }, accent: 'error.main' },
 ];
 
 type Counts = { status: 'loading' } | { status: 'ready'; counts: number[] } | { status: 'failed' };
@@ -42,6 +44,7 @@ export function Dashboard() {
   const account = config?.account as { username?: unknown } | undefined;
   const username = typeof account?.username === 'string' ? account.username : null;
   const api = useApi();
+  const { t, locale } = useTexts(DASHBOARD_TEXTS);
   const [counts, setCounts] = useState<Counts>({ status: 'loading' });
   const load = useCallback(() => {
     let live = true;
@@ -68,10 +71,11 @@ export function Dashboard() {
         tabIndex={-1}
         sx={{ textAlign: 'center', pt: { xs: 1, sm: 3 }, outline: 'none' }}
       >
-        Dashboard
+        {t('dashboard')}
       </Typography>
       <Typography sx={{ textAlign: 'center', color: 'text.secondary', mt: 1, mb: { xs: 3, sm: 4 } }}>
-        {username ? `Welcome back, ${username}. ` : ''}Here is how your files stand.
+        {username ? t('welcome', { name: username }) : ''}
+        {t('standing')}
       </Typography>
       {counts.status === 'failed' ? (
         <Alert
@@ -79,11 +83,11 @@ export function Dashboard() {
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" onClick={load}>
-              Retry
+              {t('retry')}
             </Button>
           }
         >
-          The counts could not be loaded.
+          {t('countsFailed')}
         </Alert>
       ) : null}
       <Box
@@ -105,10 +109,10 @@ export function Dashboard() {
           <li key={tile.label}>
             <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: tile.accent, height: '100%' }}>
               <CardActionArea component={Link} href={`/files${tile.query}`} sx={{ p: 2, height: '100%' }}>
-                <Typography sx={{ color: 'text.secondary' }}>{tile.label}</Typography>
+                <Typography sx={{ color: 'text.secondary' }}>{t(tile.label)}</Typography>
                 <Typography component="p" variant="h4" sx={{ fontWeight: 500, my: 0.5 }}>
                   {counts.status === 'ready' ? (
-                    counts.counts[i]!.toLocaleString()
+                    counts.counts[i]!.toLocaleString(locale)
                   ) : counts.status === 'loading' ? (
                     <Skeleton width={80} />
                   ) : (
@@ -116,7 +120,7 @@ export function Dashboard() {
                   )}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'primary.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                  View files <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
+                  {t('viewFiles')} <ArrowForwardIcon sx={{ fontSize: 16 }} aria-hidden />
                 </Typography>
               </CardActionArea>
             </Card>
@@ -125,7 +129,7 @@ export function Dashboard() {
       </Box>
       <Box sx={{ textAlign: 'center', mt: { xs: 3, sm: 4 } }}>
         <Button component={Link} href="/files" variant="contained" size="large">
-          Go to Files
+          {t('goToFiles')}
         </Button>
       </Box>
     </Box>

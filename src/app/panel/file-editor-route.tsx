@@ -3,12 +3,15 @@ import { useLocation } from 'wouter';
 import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
 import { SubtitleSection } from '../subtitles/subtitle-card';
+import { useTexts } from '../i18n/texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 /** /files/{id} inside the panel: back and load failures return to the list. */
 export default function FileEditorRoute({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const fileId = parseFileId(id);
-  if (fileId === null) return <Alert severity="error">“{id}” is not a file number. Open a file from the Files list.</Alert>;
+  const { t } = useTexts(DASHBOARD_TEXTS);
+  if (fileId === null) return <Alert severity="error">{t('notAFile', { id })}</Alert>;
   return (
     <FileEditorScreen
       fileId={fileId}

@@ -4,15 +4,17 @@ import { LoginForm } from '../auth/login-form';
 import { useConfigState } from '../config/use-config';
 import { useEmit } from '../shell/events';
 import { Loading } from '../ui/loading';
+import { useTexts } from '../i18n/texts';
+import { PANEL_TEXTS } from './texts';
 
 // The sign-in page is the first thing a phone shows: it loads without the shell and the screens.
 const SignedInArea = lazy(() => import('./signed-in-area'));
 
-const TITLES: [RegExp, string][] = [
-  [/^\/auth\/login$/, 'Login'],
-  [/^\/$/, 'Dashboard'],
-  [/^\/files$/, 'File Management'],
-  [/^\/files\/[^/]+$/, 'Update File'],
+const TITLES: [RegExp, Extract<keyof typeof PANEL_TEXTS.en, `title${string}`>][] = [
+  [/^\/auth\/login$/, 'titleLogin'],
+  [/^\/$/, 'titleDashboard'],
+  [/^\/files$/, 'titleFiles'],
+  [/^\/files\/[^/]+$/, 'titleFile'],
 ];
 
 /** The panel's routes (spec §2): the guard, sign-in, and the shell around the protected screens. */
@@ -45,8 +47,9 @@ export function PanelRoutes() {
 }
 
 function usePageTitle(location: string) {
+  const { t } = useTexts(PANEL_TEXTS);
   useEffect(() => {
-    const title = TITLES.find(([pattern]) => pattern.test(location))?.[1] ?? 'Page not found';
-    document.title = `${title} | VP Admin`;
-  }, [location]);
+    const title = TITLES.find(([pattern]) => pattern.test(location))?.[1] ?? 'titleNotFound';
+    document.title = t('documentTitle', { title: t(title) });
+  }, [location, t]);
 }

@@ -5,6 +5,8 @@ import { useSignOut } from '../auth/use-sign-out';
 import { ShellLayout } from '../shell/shell-layout';
 import { Loading } from '../ui/loading';
 import { Dashboard } from './dashboard';
+import { useTexts } from '../i18n/texts';
+import { DASHBOARD_TEXTS } from './dashboard-texts';
 
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
@@ -34,14 +36,15 @@ export default function SignedInArea() {
 }
 
 function NotFound() {
+  const { t } = useTexts(DASHBOARD_TEXTS);
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
       <Typography component="h1" variant="h4" gutterBottom>
-        Page not found
+        {t('notFound')}
       </Typography>
-      <Typography sx={{ mb: 3, color: 'text.secondary' }}>There is nothing at this address.</Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t('notFoundText')}</Typography>
       <Button component={Link} href="/files" variant="contained">
-        Go to Files
+        {t('goToFiles')}
       </Button>
     </Box>
   );

@@ -14,12 +14,23 @@ export function AdminPanelRoot({
   base,
   routing = 'path',
   theme,
+  locale,
+  messages,
   playerDomain,
   imageHost,
 }: RootProps<typeof VP_ADMIN_PANEL>) {
   const router = useMemo(() => panelRouter(routing, base), [routing, base]);
   return (
-    <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>
+    <KitRoot
+      container={container}
+      direction={direction}
+      locale={locale}
+      messages={messages}
+      apiBase={apiBase}
+      theme={theme}
+      playerDomain={playerDomain}
+      imageHost={imageHost}
+    >
       <Router {...router}>
         <PanelRoutes />
       </Router>

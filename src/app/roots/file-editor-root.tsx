@@ -8,6 +8,8 @@ import { parseFileId } from '../file-editor/parse-file-id';
 import { KitRoot } from '../shell/kit-root';
 import { SubtitleSection } from '../subtitles/subtitle-card';
 import { useEmit } from '../shell/events';
+import { useTexts } from '../i18n/texts';
+import { EDITOR_TEXTS } from '../file-editor/texts';
 
 /** `<vp-file-editor file-id="42">`: the update-file screen for an integrator's page. */
 export function FileEditorRoot({
@@ -17,11 +19,22 @@ export function FileEditorRoot({
   apiBase,
   backHref,
   theme,
+  locale,
+  messages,
   playerDomain,
   imageHost,
 }: RootProps<typeof VP_FILE_EDITOR>) {
   return (
-    <KitRoot container={container} direction={direction} apiBase={apiBase} theme={theme} playerDomain={playerDomain} imageHost={imageHost}>
+    <KitRoot
+      container={container}
+      direction={direction}
+      locale={locale}
+      messages={messages}
+      apiBase={apiBase}
+      theme={theme}
+      playerDomain={playerDomain}
+      imageHost={imageHost}
+    >
       <RequireSession>
         <StandaloneEditor requested={fileId} backHref={backHref} />
       </RequireSession>
@@ -32,13 +45,14 @@ export function FileEditorRoot({
 function StandaloneEditor({ requested, backHref }: { requested: number | undefined; backHref: string | undefined }) {
   const emit = useEmit();
   const fileId = parseFileId(requested);
+  const { t } = useTexts(EDITOR_TEXTS);
   useEffect(() => {
     if (fileId === null) console.error(`vp-file-editor: file-id must be a positive whole number, got ${requested ?? 'none'}.`);
   }, [fileId, requested]);
   if (fileId === null) {
     return (
       <Alert severity="error" sx={{ m: 2 }}>
-        No file to edit: this editor needs a file number (a positive whole number in its file-id attribute).
+        {t('noFileId')}
       </Alert>
     );
   }

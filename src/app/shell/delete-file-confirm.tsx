@@ -4,19 +4,8 @@ import { useApi } from '../api/use-api';
 import { useConfigState } from '../config/use-config';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-
-export const DELETE_FILE_TEXTS = {
-  success: 'File deleted successfully!',
-  failure: 'Failed to delete file.',
-  undo: 'Undo',
-  restored: 'File restored',
-  restoreFailed: 'Failed to restore the file. It is still in the trash.',
-  /** What the dialog says happens: N from the server's config (`trash.days`; 0 keeps it until deleted for good). */
-  goesToTrash: (days: number | undefined) =>
-    days === undefined || days === 0
-      ? ' will be moved to the trash; you can restore it from there.'
-      : ` will be moved to the trash for ${days} days; you can restore it until then.`,
-} as const;
+import { useTexts } from '../i18n/texts';
+import { DELETE_FILE_TEXTS } from './delete-file-texts';
 
 export interface DeleteFileProps {
   /** The file to delete; the dialog is open while this is not null. */
@@ -42,6 +31,7 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
   const trashDays = useConfigState().config?.trash?.days;
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
+  const { t, rich } = useTexts(DELETE_FILE_TEXTS);
 
   async function confirm() {
     if (fileId === null) return;
@@ -49,24 +39,24 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
     try {
       const reply = await deleteFile(api, fileId);
       if (reply.status !== 'success') {
-        notify.error(reply.message || DELETE_FILE_TEXTS.failure);
+        notify.error(reply.message || t('deleteFailure'));
       } else {
         const deleted = fileId;
         // Undo is a server call (a restore from the trash), not a delayed delete: it works whenever it is pressed.
         const undo = async () => {
           try {
             await restoreFile(api, deleted);
-            notify.success(DELETE_FILE_TEXTS.restored);
+            notify.success(t('restored'));
             onRestored?.(deleted);
           } catch (error) {
-            notify.error(error, DELETE_FILE_TEXTS.restoreFailed);
+            notify.error(error, t('restoreFailed'));
           }
         };
-        notify.successWithAction(reply.message || DELETE_FILE_TEXTS.success, { label: DELETE_FILE_TEXTS.undo, onClick: () => void undo() });
+        notify.successWithAction(reply.message || t('deleteSuccess'), { label: t('undo'), onClick: () => void undo() });
         onDeleted(fileId);
       }
     } catch (error) {
-      notify.error(error, DELETE_FILE_TEXTS.failure);
+      notify.error(error, t('deleteFailure'));
     } finally {
       setBusy(false);
       onClose();
@@ -76,21 +66,20 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
   return (
     <ConfirmDialog
       open={fileId !== null}
-      title="Confirm Deletion"
-      confirmLabel="Delete"
+      title={t('deleteTitle')}
+      confirmLabel={t('deleteConfirm')}
       danger
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}
     >
-      Are you sure you want to delete this file?{' '}
-      {fileId !== null ? (
-        <>
-          <strong>{fileTitle ? `“${fileTitle}”` : `File ${fileId}`}</strong>
-          {fileTitle ? ` (ID ${fileId})` : ''}
-          {DELETE_FILE_TEXTS.goesToTrash(trashDays)}
-        </>
-      ) : null}
+      {t('deleteQuestion')}{' '}
+      {fileId === null
+        ? null
+        : fileTitle
+          ? rich('deleteNamed', { title: <strong>{t('quotedTitle', { title: fileTitle })}</strong>, id: String(fileId) })
+          : rich('deleteUnnamed', { file: <strong>{t('fileNumber', { id: String(fileId) })}</strong> })}
+      {fileId === null ? null : ` ${trashDays ? t('trashFor', { count: trashDays }) : t('trashKept')}`}
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import { I18nContext, translator } from '../i18n/texts';
+import { SHELL_TEXTS } from './texts';
 
 interface Props {
   children: ReactNode;
@@ -20,6 +22,8 @@ interface State {
  * the `actions`: Reload, Go to Files) stay usable.
  */
 export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = I18nContext;
+  declare context: ContextType<typeof I18nContext>;
   override state: State = { error: null, componentStack: '' };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -40,6 +44,7 @@ export class ErrorBoundary extends Component<Props, State> {
   override render() {
     const { error, componentStack } = this.state;
     if (!error) return this.props.children;
+    const { t } = translator(SHELL_TEXTS, this.context);
     return (
       <div
         role="alert"
@@ -53,10 +58,10 @@ export class ErrorBoundary extends Component<Props, State> {
           fontFamily: 'inherit',
         }}
       >
-        <h2 style={{ margin: '0 0 8px', fontSize: 20 }}>Lỗi xảy ra!</h2>
+        <h2 style={{ margin: '0 0 8px', fontSize: 20 }}>{t('errorHeading')}</h2>
         <p style={{ margin: '0 0 8px', whiteSpace: 'pre-wrap' }}>{error.message || String(error)}</p>
         <details>
-          <summary style={{ cursor: 'pointer' }}>Component stack</summary>
+          <summary style={{ cursor: 'pointer' }}>{t('componentStack')}</summary>
           <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{componentStack}</pre>
         </details>
         {this.props.actions ? <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>{this.props.actions(this.reset)}</div> : null}

@@ -1,8 +1,11 @@
 import { Box, Typography } from '@mui/material';
+import { useTexts } from '../i18n/texts';
 import { PRODUCT_NAME, PRODUCT_VERSION } from './brand';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Spec §1: a copyright line for 2025, All rights reserved, and Version 1.0. */
 export function Footer() {
+  const { t } = useTexts(FRAME_TEXTS);
   return (
     <Box
       component="footer"
@@ -20,10 +23,10 @@ export function Footer() {
       }}
     >
       <Typography variant="body2">
-        <b>© 2025 {PRODUCT_NAME}.</b> All rights reserved.
+        <b>{t('copyright', { product: PRODUCT_NAME })}</b> {t('rightsReserved')}
       </Typography>
       <Typography variant="body2">
-        <b>Version</b> {PRODUCT_VERSION}
+        <b>{t('version')}</b> {PRODUCT_VERSION}
       </Typography>
     </Box>
   );

@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import { use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Messages } from '../../elements/element-types';
 import type { ThemeMode } from '../config/config-store';
 import { sessionFor } from '../config/sessions';
 import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../config/use-config';
@@ -16,6 +17,10 @@ import { createKitTheme, hostRootFontSize } from './theme';
 import { Toasts } from './toasts';
 import { createUnsavedChanges, UnsavedChangesContext, useHistoryGuard } from './unsaved-changes';
 import { useConfigLoader } from './use-config-loader';
+import { I18nContext } from '../i18n/texts';
+import { useLanguage } from './use-language';
+import { SHELL_TEXTS } from './texts';
+import { translator } from '../i18n/texts';
 
 export interface KitRootProps extends ConfigOverrides {
   /** The element's shadow root. */
@@ -24,6 +29,10 @@ export interface KitRootProps extends ConfigOverrides {
   apiBase?: string | undefined;
   /** From the element's own `dir` attribute; the host page's direction never applies. */
   direction?: 'ltr' | 'rtl' | undefined;
+  /** The language asked for (attribute, `lang` or the browser's); English when absent. */
+  locale?: string | undefined;
+  /** The host's texts over the language's catalogue (the element's `messages` property). */
+  messages?: Messages | null | undefined;
   children: ReactNode;
 }
 
@@ -64,7 +73,7 @@ export function KitRoot({ apiBase, ...props }: KitRootProps) {
   );
 }
 
-function SessionRoot({ container, direction = 'ltr', children, ...overrides }: Omit<KitRootProps, 'apiBase'>) {
+function SessionRoot({ container, direction = 'ltr', locale, messages, children, ...overrides }: Omit<KitRootProps, 'apiBase'>) {
   const host = container.host as HTMLElement;
   const { theme: storedTheme } = useConfigState();
   const mode: ThemeMode = overrides.theme === 'dark' || overrides.theme === 'light' ? overrides.theme : storedTheme;
@@ -73,6 +82,10 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
   // Only vendor prefixing is left out with it, which the browsers the kit supports do not need.
   const rtlPlugin = direction === 'rtl' ? use(loadRtlPlugin()) : null;
   const unsaved = useMemo(createUnsavedChanges, []);
+  const { i18n, theme: languageTheme } = useLanguage(locale, messages);
+  useEffect(() => {
+    unsaved.question = translator(SHELL_TEXTS, i18n).t('leaveQuestion');
+  }, [unsaved, i18n]);
 
   useConfigLoader();
   useHistoryGuard(unsaved);
@@ -99,42 +112,47 @@ function SessionRoot({ container, direction = 'ltr', children, ...overrides }: O
   const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const theme = useMemo(() => {
     const base = createKitTheme(mode, () => portalRef.current, hostRootFontSize(), tokens);
-    return direction === 'rtl' ? createTheme(base, { direction }) : base;
-  }, [mode, direction, tokens]);
+    const extras = [...(languageTheme ? [languageTheme] : []), ...(direction === 'rtl' ? [{ direction }] : [])];
+    return extras.length > 0 ? createTheme(base, ...extras) : base;
+  }, [mode, direction, tokens, languageTheme]);
   const isolation = isolate(mode, tokens, theme.typography.fontFamily);
   const overridesValue = useMemo(() => overrides, [overrides.playerDomain, overrides.imageHost, overrides.theme]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <CacheProvider value={cache}>
-      <ThemeProvider theme={theme}>
-        <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
-        <CspNonceContext.Provider value={nonce}>
-          <HostContext.Provider value={host}>
-            <UnsavedChangesContext.Provider value={unsaved}>
-              <ConfigOverridesContext.Provider value={overridesValue}>
-                <ScopedCssBaseline
-                  data-vp-theme={mode}
-                  dir={direction}
-                  sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
-                >
-                  <ErrorBoundary>
-                    <Toasts root={portal}>{showScreen ? children : null}</Toasts>
-                  </ErrorBoundary>
-                </ScopedCssBaseline>
-                <div
-                  ref={(node) => {
-                    portalRef.current = node;
-                    setPortal(node);
-                  }}
-                  className="vp-portal"
-                  dir={direction}
-                  style={isolation as React.CSSProperties}
-                />
-              </ConfigOverridesContext.Provider>
-            </UnsavedChangesContext.Provider>
-          </HostContext.Provider>
-        </CspNonceContext.Provider>
-      </ThemeProvider>
+      <I18nContext.Provider value={i18n}>
+        <ThemeProvider theme={theme}>
+          <GlobalStyles styles={{ ':host': { display: 'block' }, ':host([hidden])': { display: 'none' } }} />
+          <CspNonceContext.Provider value={nonce}>
+            <HostContext.Provider value={host}>
+              <UnsavedChangesContext.Provider value={unsaved}>
+                <ConfigOverridesContext.Provider value={overridesValue}>
+                  <ScopedCssBaseline
+                    data-vp-theme={mode}
+                    dir={direction}
+                    lang={i18n.locale}
+                    sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
+                  >
+                    <ErrorBoundary>
+                      <Toasts root={portal}>{showScreen ? children : null}</Toasts>
+                    </ErrorBoundary>
+                  </ScopedCssBaseline>
+                  <div
+                    ref={(node) => {
+                      portalRef.current = node;
+                      setPortal(node);
+                    }}
+                    className="vp-portal"
+                    dir={direction}
+                    lang={i18n.locale}
+                    style={isolation as React.CSSProperties}
+                  />
+                </ConfigOverridesContext.Provider>
+              </UnsavedChangesContext.Provider>
+            </HostContext.Provider>
+          </CspNonceContext.Provider>
+        </ThemeProvider>
+      </I18nContext.Provider>
     </CacheProvider>
   );
 }

@@ -17,6 +17,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useConfigState, useSession } from '../config/use-config';
 import type { ServerConfig } from '../config/config-store';
+import { useTexts } from '../i18n/texts';
+import { FRAME_TEXTS } from './frame-texts';
 import { TOP_BAR_HEIGHT } from './theme';
 
 /**
@@ -44,6 +46,8 @@ export function Navbar({
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const nextTheme = theme === 'dark' ? 'light' : 'dark';
   const username = signedInAs(config);
+  const { t } = useTexts(FRAME_TEXTS);
+  const switchTheme = nextTheme === 'dark' ? t('switchToDark') : t('switchToLight');
 
   return (
     <AppBar part="topbar" position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -51,14 +55,14 @@ export function Navbar({
         <IconButton
           edge="start"
           onClick={onToggleSidebar}
-          aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-label={sidebarOpen ? t('collapseSidebar') : t('expandSidebar')}
           aria-expanded={sidebarOpen}
         >
           <MenuIcon />
         </IconButton>
         <span style={{ flex: 1 }} />
-        <Tooltip title={`Switch to ${nextTheme} theme`}>
-          <IconButton onClick={() => store.setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} theme`}>
+        <Tooltip title={switchTheme}>
+          <IconButton onClick={() => store.setTheme(nextTheme)} aria-label={switchTheme}>
             {theme === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>
@@ -73,7 +77,7 @@ export function Navbar({
               aria-controls={menuAnchor ? 'vp-account-menu' : undefined}
               sx={{ textTransform: 'none' }}
             >
-              Account
+              {t('account')}
             </Button>
             {/* A popover rather than a Menu: the "Signed in as" line is text, not a menu item. */}
             <Popover
@@ -86,7 +90,7 @@ export function Navbar({
               {username ? (
                 <Box sx={{ px: 2, pt: 1.5, pb: 1, minWidth: 200 }}>
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    Signed in as
+                    {t('signedInAs')}
                   </Typography>
                   <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{username}</Typography>
                 </Box>
@@ -95,7 +99,7 @@ export function Navbar({
               <MenuList
                 id="vp-account-menu"
                 autoFocusItem
-                aria-label="Account"
+                aria-label={t('account')}
                 onKeyDown={(event) => event.key === 'Tab' && setMenuAnchor(null)}
               >
                 <MenuItem
@@ -107,14 +111,14 @@ export function Navbar({
                   <ListItemIcon>
                     <LogoutIcon fontSize="small" />
                   </ListItemIcon>
-                  Sign out
+                  {t('signOut')}
                 </MenuItem>
               </MenuList>
             </Popover>
           </>
         ) : (
           <Button component={Link} href="/auth/login" color="inherit">
-            Sign in
+            {t('signIn')}
           </Button>
         )}
       </Toolbar>

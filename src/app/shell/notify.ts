@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import { messageOf } from '../api/api-error';
+import { API_TEXTS } from '../api/texts';
+import { useTexts } from '../i18n/texts';
 
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
@@ -27,6 +29,7 @@ export const ToastContext = createContext<ToastStack | null>(null);
 export function useNotify(options: { autoHideDuration?: number } = {}) {
   const stack = useContext(ToastContext);
   const { autoHideDuration } = options;
+  const { t } = useTexts(API_TEXTS);
   const show = useCallback(
     (variant: ToastVariant, message: string) => stack?.show(variant, message, autoHideDuration),
     [stack, autoHideDuration],
@@ -40,10 +43,11 @@ export function useNotify(options: { autoHideDuration?: number } = {}) {
         stack?.show('success', message, Math.max(autoHideDuration ?? 0, 8000), action),
       warning: (message: string) => show('warning', message),
       info: (message: string) => show('info', message),
-      error: (error: unknown, fallback?: string) => show('error', typeof error === 'string' ? error : messageOf(error, fallback)),
+      error: (error: unknown, fallback?: string) =>
+        show('error', typeof error === 'string' ? error : messageOf(error, fallback ?? t('generic'))),
       /** For replies whose status picks the toast type; an unknown status counts as an error. */
       byStatus: (status: string, message: string) => show(status === 'success' || status === 'warning' ? status : 'error', message),
     }),
-    [show, stack, autoHideDuration],
+    [show, t, stack, autoHideDuration],
   );
 }

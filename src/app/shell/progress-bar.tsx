@@ -1,5 +1,7 @@
 import { LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useTexts } from '../i18n/texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Spec §9: the route progress bar completes after 500 ms. */
 export const PROGRESS_MS = 500;
@@ -7,6 +9,7 @@ export const PROGRESS_MS = 500;
 /** A thin bar across the top of the element that runs for 500 ms after each navigation. */
 export function ProgressBar({ location }: { location: string }) {
   const [value, setValue] = useState<number | null>(null);
+  const { t } = useTexts(FRAME_TEXTS);
   useEffect(() => {
     setValue(0);
     const start = performance.now();
@@ -23,7 +26,7 @@ export function ProgressBar({ location }: { location: string }) {
     <LinearProgress
       variant="determinate"
       value={value}
-      aria-label="Loading page"
+      aria-label={t('loadingPage')}
       sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1300, height: 3 }}
     />
   );

@@ -9,6 +9,8 @@ import { Navbar } from './navbar';
 import { ProgressBar } from './progress-bar';
 import { Sidebar } from './sidebar';
 import { focusHeading, useFocusHeading } from './use-focus-heading';
+import { useTexts } from '../i18n/texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Below this width the sidebar overlays and collapses after a click. */
 export const SIDEBAR_BREAKPOINT_PX = 768;
@@ -28,6 +30,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
   }, [overlaid]);
   const main = useRef<HTMLElement>(null);
   useFocusHeading(location, main);
+  const { t } = useTexts(FRAME_TEXTS);
 
   return (
     <Box
@@ -63,7 +66,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
           },
         }}
       >
-        Skip to content
+        {t('skipToContent')}
       </Box>
       <ProgressBar location={location} />
       <Sidebar open={open} narrow={narrow} onNavigate={() => setOpen(false)} />
@@ -98,6 +101,7 @@ export function ShellLayout({ location, onSignOut, children }: { location: strin
 function ContentBoundary({ location, children }: { location: string; children: ReactNode }) {
   const [, navigate] = useLocation();
   const [attempt, setAttempt] = useState(0);
+  const { t } = useTexts(FRAME_TEXTS);
   return (
     <ErrorBoundary
       resetKey={location}
@@ -110,7 +114,7 @@ function ContentBoundary({ location, children }: { location: string; children: R
               reset();
             }}
           >
-            Reload
+            {t('reload')}
           </Button>
           <Button
             variant="outlined"
@@ -120,7 +124,7 @@ function ContentBoundary({ location, children }: { location: string; children: R
               navigate('/files');
             }}
           >
-            Go to Files
+            {t('goToFiles')}
           </Button>
         </>
       )}

@@ -4,6 +4,8 @@ import { Link, useRoute } from 'wouter';
 import { visuallyHidden } from '../ui/visually-hidden';
 import { Brand } from './brand';
 import { SIDEBAR } from './theme';
+import { useTexts } from '../i18n/texts';
+import { FRAME_TEXTS } from './frame-texts';
 
 /** Width of the collapsed (icon-only) sidebar on wide screens. */
 const MINI_WIDTH = 64;
@@ -16,12 +18,13 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
   const [filesActive] = useRoute('/files/*?');
   const labelled = open;
   const width = open ? SIDEBAR.width : narrow ? 0 : MINI_WIDTH;
+  const { t } = useTexts(FRAME_TEXTS);
 
   return (
     <Box
       component="nav"
       part="sidebar"
-      aria-label="Main"
+      aria-label={t('mainNavigation')}
       sx={{
         width,
         flexShrink: 0,
@@ -36,7 +39,7 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
         component={Link}
         href="/"
         onClick={narrow ? onNavigate : undefined}
-        aria-label="VP Admin home"
+        aria-label={t('home')}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -52,7 +55,7 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
       </Box>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1 }}>
         <li>
-          <Tooltip title={labelled ? '' : 'Files'} placement="right">
+          <Tooltip title={labelled ? '' : t('files')} placement="right">
             <Box
               component={Link}
               href="/files"
@@ -75,7 +78,7 @@ export function Sidebar({ open, narrow, onNavigate }: { open: boolean; narrow: b
             >
               <VideoLibraryIcon fontSize="small" aria-hidden />
               <Box component="span" sx={labelled ? undefined : visuallyHidden}>
-                Files
+                {t('files')}
               </Box>
             </Box>
           </Tooltip>

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { BaseLocationHook } from 'wouter';
 import { guardHistory, isUndoingNavigation } from './history-guard';
+import { SHELL_TEXTS } from './texts';
 
 /**
  * Unsaved edits are never lost silently. A screen with edits registers them with its element (each
@@ -11,15 +12,18 @@ import { guardHistory, isUndoingNavigation } from './history-guard';
  */
 export interface UnsavedChanges {
   isDirty(): boolean;
+  /** What the browser's confirm asks, in the element's language (KitRoot keeps it current). */
+  question: string;
   /** Adds a screen's check; returns the function that removes it. */
   add(isDirty: () => boolean): () => void;
 }
 
-export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
+export const LEAVE_QUESTION = SHELL_TEXTS.en.leaveQuestion;
 
 export function createUnsavedChanges(): UnsavedChanges {
   const checks = new Set<() => boolean>();
   return {
+    question: LEAVE_QUESTION,
     isDirty: () => [...checks].some((isDirty) => isDirty()),
     add(isDirty) {
       checks.add(isDirty);
@@ -32,7 +36,7 @@ export function createUnsavedChanges(): UnsavedChanges {
 export const UnsavedChangesContext = createContext<UnsavedChanges>(createUnsavedChanges());
 
 /** True when the user may leave: nothing is unsaved, or they said so. */
-export const mayLeave = (unsaved: UnsavedChanges): boolean => !unsaved.isDirty() || window.confirm(LEAVE_QUESTION);
+export const mayLeave = (unsaved: UnsavedChanges): boolean => !unsaved.isDirty() || window.confirm(unsaved.question);
 
 /** Mounted once per element: Back and Forward ask first while this element has unsaved edits. */
 export function useHistoryGuard(unsaved: UnsavedChanges): void {

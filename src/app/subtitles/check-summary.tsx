@@ -1,6 +1,8 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { SubtitleCheck } from '../../contract/subtitle-text';
 import { EncodingSelect } from './encoding-select';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 const FORMAT_NAMES: Record<string, string> = {
   srt: 'SubRip (.srt)',
@@ -27,39 +29,37 @@ interface CheckSummaryProps {
 }
 
 export function CheckSummary({ check, overridden, onEncoding, disabled }: CheckSummaryProps) {
+  const { t } = useTexts(SUBTITLE_TEXTS);
   if (check === 'checking')
     return (
       <Typography variant="body2" color="text.secondary" role="status">
-        Checking the file…
+        {t('checking')}
       </Typography>
     );
   if (!check.ok) return null; // The dialog shows the reason as its error.
   return (
-    <Box role="status" aria-label="Subtitle check" sx={{ display: 'grid', gap: 1 }}>
+    <Box role="status" aria-label={t('check')} sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2">
         {FORMAT_NAMES[check.format] ?? check.format} · {check.encoding.toUpperCase()}
-        {check.bom ? ' with BOM' : ''}
-        {check.encodingConfidence === 'guess' ? ' (guessed)' : ''} · {check.cueCount} {check.cueCount === 1 ? 'cue' : 'cues'}
+        {check.bom ? t('withBom') : ''}
+        {check.encodingConfidence === 'guess' ? t('guessed') : ''} · {t('cues', { count: check.cueCount })}
       </Typography>
       {overridden || check.encodingConfidence !== 'certain' ? (
-        <EncodingSelect
-          value={check.encoding}
-          onChange={onEncoding}
-          disabled={disabled}
-          helperText="If the cues below look garbled, pick the encoding the file was saved in. The file is kept as it is; the player reads it with this encoding."
-        />
+        <EncodingSelect value={check.encoding} onChange={onEncoding} disabled={disabled} helperText={t('pickEncoding')} />
       ) : null}
       {check.firstProblem ? (
         <Alert severity="warning" variant="outlined">
-          Line {check.firstProblem.line}: {check.firstProblem.message.replace(/^Line \d+:\s*/, '')}
-          {check.problems.length > 1 ? ` (and ${check.problems.length - 1} more)` : ''}. The file can still be uploaded, but some players
-          may skip these cues.
+          {t('problem', {
+            line: String(check.firstProblem.line),
+            message: check.firstProblem.message.replace(/^Line \d+:\s*/, ''),
+            more: check.problems.length > 1 ? t('moreProblems', { count: check.problems.length - 1 }) : '',
+          })}
         </Alert>
       ) : null}
       {check.preview.length > 0 ? (
         <Box
           component="ol"
-          aria-label="First cues"
+          aria-label={t('firstCues')}
           sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5, maxHeight: 140, overflow: 'auto' }}
         >
           {check.preview.map((cue, index) => (

@@ -3,6 +3,8 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
 import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
 import { formatSize } from './lib/format';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 interface DropZoneProps {
   file: File | null;
@@ -17,6 +19,7 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
+  const { t, locale } = useTexts(SUBTITLE_TEXTS);
   const open = () => !disabled && input.current?.click();
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -31,7 +34,7 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
         type="file"
         hidden
         accept={SUBTITLE_EXTENSIONS.join(',')}
-        aria-label="Subtitle file"
+        aria-label={t('fileInput')}
         onChange={(event) => {
           const chosen = event.target.files?.[0];
           if (chosen) onFile(chosen);
@@ -48,11 +51,11 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography sx={{ wordBreak: 'break-all' }}>{file.name}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatSize(file.size)}
+              {formatSize(file.size, locale)}
             </Typography>
           </Box>
-          <Button onClick={onRemove} disabled={disabled} color="error" aria-label={`Remove ${file.name}`}>
-            Remove
+          <Button onClick={onRemove} disabled={disabled} color="error" aria-label={t('removeFile', { name: file.name })}>
+            {t('remove')}
           </Button>
         </Stack>
       ) : (
@@ -87,10 +90,10 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
         >
           <CloudUploadIcon color="action" fontSize="large" aria-hidden />
           <Typography component="span" sx={{ display: 'block' }}>
-            Drop a subtitle file here or click to choose one
+            {t('dropHere')}
           </Typography>
           <Typography id={hintId} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            .srt, .vtt, .ass, .ssa or .sub, less than 5 MB
+            {t('dropHint')}
           </Typography>
         </Box>
       )}

@@ -6,11 +6,9 @@ import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { EncodingSelect } from './encoding-select';
 import { LanguageSelect } from './language-select';
-import { NO_CHANGES_MESSAGE, validateSubtitleEdit } from './lib/upload-validation';
-
-export const UPDATE_SUBTITLE_FAILED = 'Failed to update subtitle';
-export const ENCODING_HELP =
-  'The player shows the file read with this encoding. If its text looks garbled, pick the one the file was saved in: the player copy is rebuilt from the original file.';
+import { validateSubtitleEdit, type UploadRule } from './lib/upload-validation';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 interface EditDialogProps {
   sub: Subtitle | null;
@@ -30,13 +28,14 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
   const [lang, setLang] = useState(sub.sub_lang);
   const stored = sub.sub_charset ?? undefined;
   const [charset, setCharset] = useState(stored);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<UploadRule | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTexts(SUBTITLE_TEXTS);
 
   const save = async () => {
     const verdict = validateSubtitleEdit({ lang: sub.sub_lang, charset: stored }, { lang, charset });
     if (verdict === 'no-change') {
-      notify.warning(NO_CHANGES_MESSAGE);
+      notify.warning(t('noChanges'));
       onClose();
       return;
     }
@@ -56,7 +55,7 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
         onClose();
       }
     } catch (failure) {
-      notify.error(failure, UPDATE_SUBTITLE_FAILED);
+      notify.error(failure, t('updateFailed'));
     } finally {
       setBusy(false);
     }
@@ -64,19 +63,25 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Edit Subtitle</DialogTitle>
+      <DialogTitle id={titleId}>{t('editTitle')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
         <Stack spacing={2}>
-          <LanguageSelect value={lang} onChange={(code) => (setLang(code), setError(null))} error={error} disabled={busy} autoFocus />
-          {charset ? <EncodingSelect value={charset} onChange={setCharset} disabled={busy} helperText={ENCODING_HELP} /> : null}
+          <LanguageSelect
+            value={lang}
+            onChange={(code) => (setLang(code), setError(null))}
+            error={error ? t(error) : null}
+            disabled={busy}
+            autoFocus
+          />
+          {charset ? <EncodingSelect value={charset} onChange={setCharset} disabled={busy} helperText={t('encodingHelp')} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={save} disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
+          {busy ? t('saving') : t('save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,5 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { languageLabel, languageOptions } from './lib/languages';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 interface LanguageSelectProps {
   value: string;
@@ -11,14 +13,16 @@ interface LanguageSelectProps {
 
 /** The ~110 languages with native labels; a stored code outside the list is still shown (raw). */
 export function LanguageSelect({ value, onChange, error, disabled, autoFocus }: LanguageSelectProps) {
-  const options = languageOptions();
-  const extra = value && !options.some((option) => option.code === value) ? [{ code: value, label: languageLabel(value) }] : [];
+  const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
+  const options = languageOptions(language, locale);
+  const extra =
+    value && !options.some((option) => option.code === value) ? [{ code: value, label: languageLabel(value, language, locale) }] : [];
   return (
     <TextField
       select
       required
       fullWidth
-      label="Language"
+      label={t('language')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
@@ -28,7 +32,7 @@ export function LanguageSelect({ value, onChange, error, disabled, autoFocus }: 
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
     >
       {[...extra, ...options].map((option) => (
-        <MenuItem key={option.code} value={option.code} lang={option.code}>
+        <MenuItem key={option.code} value={option.code} lang={language === 'en' ? option.code : undefined}>
           {option.label}
         </MenuItem>
       ))}

@@ -13,8 +13,8 @@ import { formatAge, formatDateTime, formatSize } from './lib/format';
 import { languageLabel } from './lib/languages';
 import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
-
-export const DELETE_SUBTITLE_FAILED = 'Failed to delete subtitle';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
@@ -29,6 +29,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
   const [editing, setEditing] = useState<Subtitle | null>(null);
   const [deleting, setDeleting] = useState<Subtitle | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
+  const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
 
   const changed = () => {
     reload();
@@ -41,11 +42,11 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
     try {
       const reply = await deleteSubtitle(api, deleting.sub_id);
       if (reply.status === 'success') {
-        notify.success('Subtitle deleted successfully');
+        notify.success(t('deleted'));
         changed();
-      } else notify.error(reply.message || DELETE_SUBTITLE_FAILED);
+      } else notify.error(reply.message || t('deleteFailed'));
     } catch (error) {
-      notify.error(error, DELETE_SUBTITLE_FAILED);
+      notify.error(error, t('deleteFailed'));
     } finally {
       setBusyDelete(false);
       setDeleting(null);
@@ -55,35 +56,35 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
   const subs = state.status === 'ready' ? state.subs : [];
   return (
     <SectionCard
-      title="Subtitles"
+      title={t('title')}
       action={
         <Button startIcon={<CloudUploadIcon />} onClick={() => setUploading(true)}>
-          Upload subtitle
+          {t('upload')}
         </Button>
       }
     >
-      {state.status === 'loading' ? <Typography color="text.secondary">Loading subtitles…</Typography> : null}
+      {state.status === 'loading' ? <Typography color="text.secondary">{t('loading')}</Typography> : null}
       {state.status === 'failed' ? (
-        <Alert severity="warning" action={<Button onClick={reload}>Retry</Button>}>
-          The subtitles could not be loaded.
+        <Alert severity="warning" action={<Button onClick={reload}>{t('retry')}</Button>}>
+          {t('loadFailed')}
         </Alert>
       ) : null}
       {state.status === 'ready' && subs.length === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', py: 3, textAlign: 'center' }}>
           <SubtitlesIcon fontSize="large" color="action" aria-hidden />
           <Typography component="p" variant="subtitle1">
-            No subtitles available
+            {t('empty')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Add subtitles to make your content more accessible
+            {t('emptyHint')}
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setUploading(true)}>
-            Add First Subtitle
+            {t('addFirst')}
           </Button>
         </Stack>
       ) : null}
       {subs.length > 0 ? (
-        <List disablePadding aria-label="Subtitle tracks">
+        <List disablePadding aria-label={t('tracks')}>
           {subs.map((sub) => (
             <SubtitleRow key={sub.sub_id} sub={sub} onEdit={() => setEditing(sub)} onDelete={() => setDeleting(sub)} />
           ))}
@@ -93,35 +94,36 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
       <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete subtitle?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('deleteTitle')}
+        confirmLabel={t('delete')}
+        busyLabel={t('deleting')}
         danger
         busy={busyDelete}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        The {deleting ? languageLabel(deleting.sub_lang) : ''} subtitle will be removed from this video and kept in the trash.
+        {t('deleteText', { language: deleting ? languageLabel(deleting.sub_lang, language, locale) : '' })}
       </ConfirmDialog>
     </SectionCard>
   );
 }
 
 function SubtitleRow({ sub, onEdit, onDelete }: { sub: Subtitle; onEdit: () => void; onDelete: () => void }) {
-  const label = languageLabel(sub.sub_lang);
+  const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
+  const label = languageLabel(sub.sub_lang, language, locale);
   return (
     <ListItem divider sx={{ px: 0, gap: 1, flexWrap: 'wrap' }}>
       <ListItemText
         sx={{ flex: '1 1 220px' }}
-        primary={<span lang={label === sub.sub_lang ? undefined : sub.sub_lang}>{label}</span>}
-        secondary={`${formatSize(sub.sub_size)} · ${formatDateTime(sub.created_at)} · ${formatAge(sub.created_at)}`}
+        primary={<span lang={label === sub.sub_lang || language !== 'en' ? undefined : sub.sub_lang}>{label}</span>}
+        secondary={`${formatSize(sub.sub_size, locale)} · ${formatDateTime(sub.created_at, locale)} · ${formatAge(sub.created_at, new Date(), locale, t('justNow'))}`}
       />
       <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
-        <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${label} subtitle`}>
-          Edit
+        <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('editLabel', { language: label })}>
+          {t('edit')}
         </Button>
-        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete} aria-label={`Delete ${label} subtitle`}>
-          Delete
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete} aria-label={t('deleteLabel', { language: label })}>
+          {t('delete')}
         </Button>
       </Box>
     </ListItem>

@@ -5,6 +5,9 @@ import { DropZone } from './drop-zone';
 import { LanguageSelect } from './language-select';
 import { makeSubTmp } from './lib/sub-tmp';
 import { useSubtitleUpload } from './use-subtitle-upload';
+import { isUploadRule } from './lib/upload-validation';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 interface UploadDialogProps {
   open: boolean;
@@ -26,16 +29,17 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
   });
   const { lang, langError, chosen, check, fileError, checkRequest, progress } = state;
   const busy = progress !== null;
+  const { t } = useTexts(SUBTITLE_TEXTS);
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>Upload Subtitle</DialogTitle>
+      <DialogTitle id={titleId}>{t('uploadTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <LanguageSelect
             value={lang}
             onChange={(code) => dispatch({ type: 'language', lang: code })}
-            error={langError}
+            error={langError ? t(langError) : null}
             disabled={busy}
             autoFocus
           />
@@ -48,7 +52,7 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
           />
           {fileError ? (
             <Alert severity="error" role="alert">
-              {fileError}
+              {isUploadRule(fileError) ? t(fileError) : fileError}
             </Alert>
           ) : null}
           {check && !fileError ? (
@@ -61,17 +65,17 @@ function UploadForm({ fileId, onClose, onUploaded }: UploadDialogProps) {
           ) : null}
           {busy ? (
             <Box>
-              <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label="Upload progress" />
+              <LinearProgress variant="determinate" value={Math.round((progress ?? 0) * 100)} aria-label={t('uploadProgress')} />
             </Box>
           ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button variant="contained" onClick={upload} disabled={busy || check === 'checking'} aria-busy={busy}>
-          {busy ? 'Uploading...' : 'Upload'}
+          {busy ? t('uploading') : t('uploadButton')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -3,14 +3,14 @@ import type { SubtitleCheck } from '../../contract/subtitle-text';
 import { uploadSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
-import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict } from './lib/upload-state';
-
-const UPLOAD_FAILED = 'Failed to upload subtitle';
+import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict, type CheckRequest } from './lib/upload-state';
+import { useTexts } from '../i18n/texts';
+import { SUBTITLE_TEXTS } from './texts';
 
 /** Runs the check before upload; the checker (parsers, code-page models) loads only when a file is chosen. */
-function runCheck(file: File, encoding: string | null, done: (check: SubtitleCheck | null) => void) {
+function runCheck({ file, encoding, language }: CheckRequest, done: (check: SubtitleCheck | null) => void) {
   import('../../contract/subtitle-text')
-    .then((module) => module.checkSubtitleFile(file, file.name, encoding ? { encoding } : {}))
+    .then((module) => module.checkSubtitleFile(file, file.name, { ...(encoding ? { encoding } : {}), ...(language ? { language } : {}) }))
     .then(done, (error: unknown) => {
       // The check is a help, not a gate: if it breaks, the server still validates and detects.
       console.error('vp-file-editor: the subtitle check failed.', error);
@@ -26,14 +26,14 @@ function runCheck(file: File, encoding: string | null, done: (check: SubtitleChe
 export function useSubtitleUpload(fileId: number, onDone: () => void) {
   const api = useApi();
   const notify = useNotify();
+  const { t } = useTexts(SUBTITLE_TEXTS);
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
   const { checkRequest } = state;
   useEffect(() => {
-    if (checkRequest)
-      runCheck(checkRequest.file, checkRequest.encoding, (result) => dispatch({ type: 'checked', request: checkRequest, check: result }));
+    if (checkRequest) runCheck(checkRequest, (result) => dispatch({ type: 'checked', request: checkRequest, check: result }));
   }, [checkRequest]);
 
   const upload = async () => {
@@ -61,7 +61,7 @@ export function useSubtitleUpload(fileId: number, onDone: () => void) {
         return;
       }
     } catch (error) {
-      notify.error(error, UPLOAD_FAILED);
+      notify.error(error, t('uploadFailed'));
     }
     dispatch({ type: 'upload-failed' });
   };

@@ -1,5 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, type ReactNode } from 'react';
+import { useTexts } from '../i18n/texts';
+import { UI_TEXTS } from './texts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -30,6 +32,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
+  const { t } = useTexts(UI_TEXTS);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus={danger}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button onClick={onConfirm} disabled={busy} variant="contained" color={danger ? 'error' : 'primary'} autoFocus={!danger}>
           {busy && busyLabel ? busyLabel : confirmLabel}

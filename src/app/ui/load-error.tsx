@@ -1,6 +1,8 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTexts } from '../i18n/texts';
 import { ErrorOutlineIcon, RefreshIcon } from './icons';
+import { UI_TEXTS } from './texts';
 
 export interface LoadErrorProps {
   /** What could not be loaded, e.g. 'The files could not be loaded'. */
@@ -14,6 +16,7 @@ export interface LoadErrorProps {
 
 /** A load that failed, shown where the data would be: what, why, and Retry. Never an empty table. */
 export function LoadError({ title, reason, onRetry, children }: LoadErrorProps) {
+  const { t } = useTexts(UI_TEXTS);
   return (
     <Box role="alert" sx={{ display: 'grid', justifyItems: 'center', gap: 1, textAlign: 'center', py: { xs: 4, sm: 6 }, px: 2 }}>
       <ErrorOutlineIcon color="error" sx={{ fontSize: 40 }} aria-hidden />
@@ -23,7 +26,7 @@ export function LoadError({ title, reason, onRetry, children }: LoadErrorProps) 
       <Typography sx={{ color: 'text.secondary', maxWidth: 520 }}>{reason}</Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button variant="contained" startIcon={<RefreshIcon />} onClick={onRetry}>
-          Retry
+          {t('retry')}
         </Button>
         {children}
       </Stack>

@@ -59,6 +59,8 @@ export interface CheckOptions {
    * a guess, or an API client named it. An unknown label falls back to detection.
    */
   encoding?: string;
+  /** The track's language (a code of the kit's list, e.g. 'he'): a prior when the encoding is detected. */
+  language?: string | undefined;
 }
 
 export const EMPTY_REASON = 'This file is empty.';
@@ -122,7 +124,7 @@ export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: st
   const refusal = refusalBySignature(bytes);
   if (refusal) return { ok: false, reason: refusal };
 
-  const decoded = decodeSubtitle(bytes, options.encoding);
+  const decoded = decodeSubtitle(bytes, options.encoding, options.language);
   if (textLooksBinary(decoded.text)) return { ok: false, reason: BINARY_REASON };
   if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
 

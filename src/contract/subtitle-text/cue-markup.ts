@@ -65,6 +65,53 @@ export function srtTextToVtt(text: string): string {
   return out;
 }
 
+/** The tags WebVTT cue text defines; everything else (<script>, <img onerror=…>, <font>) is removed. */
+const VTT_TAGS = new Set(['c', 'i', 'b', 'u', 'ruby', 'rt', 'v', 'lang']);
+/** A WebVTT start tag as kept: name, classes, and for <v>/<lang> an annotation (a speaker, a language tag). */
+const VTT_START_TAG = /^([a-z]+)((?:\.[A-Za-z0-9_-]+)*)(?:[ \t]+([^<>&"'=]*))?$/;
+const VTT_TIMESTAMP_TAG = /^(?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3}$/;
+
+/** One tag of WebVTT cue text as the rendition keeps it, or '' when the rendition drops it. */
+function vttTag(inner: string): string {
+  if (VTT_TIMESTAMP_TAG.test(inner)) return `<${inner}>`;
+  if (inner.startsWith('/')) return VTT_TAGS.has(inner.slice(1).trim()) ? `</${inner.slice(1).trim()}>` : '';
+  const m = VTT_START_TAG.exec(inner);
+  if (!m || !VTT_TAGS.has(m[1]!)) return '';
+  const annotation = (m[1] === 'v' || m[1] === 'lang') && m[3]?.trim() ? ` ${m[3].trim()}` : '';
+  return `<${m[1]}${m[2]}${annotation}>`;
+}
+
+/**
+ * WebVTT cue text as the rendition serves it: WebVTT's own tags kept (c, i, b, u, ruby, rt, v, lang,
+ * with classes, and timestamps), any other tag removed — a player ignores them, but a served
+ * `<script>` or `<img onerror>` is one renderer bug away from running — and a "<" or "&" that starts
+ * no tag or entity escaped, as in SRT text.
+ */
+export function sanitizeVttText(text: string): string {
+  if (!/[<&]/.test(text)) return text; // most cues: nothing to do
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '<') {
+      const close = text.indexOf('>', i + 1);
+      const inner = close < 0 ? '' : text.slice(i + 1, close);
+      if (close >= 0 && isTagLike(inner)) {
+        out += vttTag(inner);
+        i = close + 1;
+        continue;
+      }
+      out += '&lt;';
+    } else if (ch === '&') {
+      out += ENTITY.test(text.slice(i, i + 12)) ? '&' : '&amp;';
+    } else {
+      out += ch;
+    }
+    i++;
+  }
+  return out;
+}
+
 /** A "<" that opens a tag: "<i>", "</font>", "<c.yellow>", "<00:00:01.000>" — not "a < b" or "<3". */
 const isTagLike = (inner: string): boolean => /^\/?[A-Za-z0-9]/.test(inner) && !/^\d+$/.test(inner) && !inner.includes('\n');
 

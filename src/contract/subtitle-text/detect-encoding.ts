@@ -1,6 +1,5 @@
-import { canonicalEncoding } from './encodings';
+import { canonicalEncoding, decodeText } from './decode-text';
 import { guessLegacyEncoding } from './score-legacy';
-import { decodeUtf32 } from './utf32';
 
 /**
  * How sure the detection is. 'certain': a BOM, pure ASCII or valid UTF-8 with non-ASCII text.
@@ -99,9 +98,10 @@ function utf8Evidence(bytes: Uint8Array): { valid: number; invalid: number } {
 /**
  * Detects the text encoding of a subtitle file from its bytes: BOM first, then UTF-32/UTF-16 by their
  * NUL pattern, then pure ASCII and strict UTF-8, then the most plausible legacy code page (see
- * score-legacy.ts for the heuristic). Linear in the file size; legacy scoring reads at most 16 KB.
+ * score-legacy.ts for the heuristic), the track's `language` (a code such as 'he') as a prior there.
+ * Linear in the file size; legacy scoring reads at most 8 KB.
  */
-export function detectEncoding(bytes: Uint8Array): DetectedEncoding {
+export function detectEncoding(bytes: Uint8Array, language?: string): DetectedEncoding {
   const bom = bomOf(bytes);
   if (bom) return bom;
   const wide = wideUnicodeWithoutBom(bytes);
@@ -123,7 +123,7 @@ export function detectEncoding(bytes: Uint8Array): DetectedEncoding {
   }
   const { valid, invalid } = utf8Evidence(bytes);
   if (valid >= 4 && valid >= 10 * invalid) return { encoding: 'utf-8', bom: false, confidence: 'likely' };
-  const legacy = guessLegacyEncoding(bytes);
+  const legacy = guessLegacyEncoding(bytes, language);
   return { encoding: legacy.encoding, bom: false, confidence: legacy.confidence };
 }
 
@@ -137,9 +137,7 @@ export interface DecodedSubtitle {
 
 /** Decodes with a canonical encoding name; windows-1258 text is composed (NFC), see below. */
 function decodeAs(bytes: Uint8Array, encoding: string): string {
-  if (encoding === 'utf-32le' || encoding === 'utf-32be') return decodeUtf32(bytes, encoding === 'utf-32le');
-  // ignoreBOM: true keeps a BOM as U+FEFF so the caller strips it, the same way for every encoding.
-  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+  const text = decodeText(bytes, encoding);
   // Vietnamese in windows-1258 writes tones as combining marks ("e" + U+0301); composed, the text
   // compares and renders like the same words typed in Unicode.
   return encoding === 'windows-1258' ? text.normalize('NFC') : text;
@@ -150,11 +148,11 @@ function decodeAs(bytes: Uint8Array, encoding: string): string {
  * the user or an API client named one; strips the BOM, which naive SRT parsers mistake for part of
  * the first cue number. An unknown label falls back to detection.
  */
-export function decodeSubtitle(bytes: Uint8Array, encoding?: string): DecodedSubtitle {
+export function decodeSubtitle(bytes: Uint8Array, encoding?: string, language?: string): DecodedSubtitle {
   const named = encoding ? canonicalEncoding(encoding) : null;
   const detected: DetectedEncoding = named
     ? { encoding: named, bom: bomOf(bytes)?.encoding === named, confidence: 'certain' }
-    : detectEncoding(bytes);
+    : detectEncoding(bytes, language);
   const body = detected.bom ? bytes.subarray(BOM_LENGTH[detected.encoding] ?? 0) : bytes;
   let text = decodeAs(body, detected.encoding);
   if (text.startsWith('\uFEFF')) text = text.slice(1);

@@ -1,6 +1,7 @@
 /**
  * Encoding names, in a file of their own so the kit's dialogs can list them without loading the
- * detector (its code-page models load only when a file is checked).
+ * detector (its code-page models and decoding tables load only when a file is checked). Labels are
+ * resolved by `canonicalEncoding` in decode-text.ts.
  */
 
 /** The encodings an operator may pick in the kit, most used first; any other WHATWG label works too. */
@@ -31,20 +32,3 @@ export const SUPPORTED_ENCODINGS = [
   'big5',
   'euc-kr',
 ] as const;
-
-/** Unknown to WHATWG, so `TextDecoder` refuses them: decoded by {@link decodeUtf32}. */
-const UTF32_LABELS: Record<string, string> = { 'utf-32': 'utf-32le', 'utf-32le': 'utf-32le', 'utf-32be': 'utf-32be' };
-
-/**
- * The canonical name of an encoding label ('cp1251' → 'windows-1251', 'latin1' → 'windows-1252',
- * 'UTF-32' → 'utf-32le'), or null when neither WHATWG nor our UTF-32 decoder knows it.
- */
-export function canonicalEncoding(label: string): string | null {
-  const trimmed = label.trim().toLowerCase();
-  if (UTF32_LABELS[trimmed]) return UTF32_LABELS[trimmed];
-  try {
-    return new TextDecoder(trimmed).encoding;
-  } catch {
-    return null;
-  }
-}

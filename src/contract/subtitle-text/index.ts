@@ -16,7 +16,8 @@ export {
   type SubtitleFormat,
 } from './check-subtitle';
 export { BINARY_REASON, VOBSUB_REASON } from './binary';
-export { canonicalEncoding, SUPPORTED_ENCODINGS } from './encodings';
+export { SUPPORTED_ENCODINGS } from './encodings';
+export { canonicalEncoding, decodeText } from './decode-text';
 export { decodeSubtitle, detectEncoding, type DecodedSubtitle, type DetectedEncoding, type EncodingConfidence } from './detect-encoding';
 export { parseSrt } from './parse-srt';
 export { parseVtt } from './parse-vtt';

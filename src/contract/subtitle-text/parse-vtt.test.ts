@@ -76,3 +76,26 @@ describe('parseVtt', () => {
     ]);
   });
 });
+
+describe('parseVtt sanitises what the rendition serves', () => {
+  it('keeps WebVTT tags, drops every other tag and escapes a bare "<" or "&"', () => {
+    const { cues } = parseVtt(
+      [
+        'WEBVTT',
+        '',
+        '00:00:01.000 --> 00:00:02.000 align:start <script>alert(1)</script> line:0',
+        '<script>alert(1)</script><v.loud Bob>Hi</v> <img src=x onerror=alert(1)>there',
+        '<c.yellow.big>a</c> <i>b</i> <00:00:01.500>c <ruby>漢<rt>kan</rt></ruby> <lang en-GB>d</lang> <font color="red">e</font>',
+        'a < b & c &amp; d',
+      ].join('\n'),
+    );
+    expect(cues[0]!.text).toBe(
+      [
+        'alert(1)<v.loud Bob>Hi</v> there',
+        '<c.yellow.big>a</c> <i>b</i> <00:00:01.500>c <ruby>漢<rt>kan</rt></ruby> <lang en-GB>d</lang> e',
+        'a &lt; b &amp; c &amp; d',
+      ].join('\n'),
+    );
+    expect(cues[0]!.settings).toBe('align:start line:0');
+  });
+});

@@ -1,3 +1,4 @@
+import { sanitizeVttText } from './cue-markup';
 import { found, Problems, splitLines, toMs, type Cue, type ParseResult } from './types';
 
 const EXPECTED = 'expected a time line like "00:00:01.000 --> 00:00:02.000"';
@@ -26,6 +27,14 @@ function parseTime(text: string): Timestamp | null {
     oneDigitHour: m[1]?.length === 1,
   };
 }
+
+/** The cue settings WebVTT defines, each as `name:value` without markup; anything else is dropped. */
+const SETTING = /^(?:vertical|line|position|size|align|region):[^\s<>&"']+$/;
+const keptSettings = (settings: string): string =>
+  settings
+    .split(/[ \t]+/)
+    .filter((setting) => SETTING.test(setting))
+    .join(' ');
 
 /**
  * Parses WebVTT (.vtt) the way browsers do: the file must start with "WEBVTT" (browsers refuse the
@@ -112,7 +121,8 @@ export function parseVtt(text: string): ParseResult {
       textLines.push(current);
       i++;
     }
-    cues.push({ start, end, text: textLines.join('\n'), line: timeLine, ...(settings ? { settings } : {}) });
+    const kept = keptSettings(settings);
+    cues.push({ start, end, text: sanitizeVttText(textLines.join('\n')), line: timeLine, ...(kept ? { settings: kept } : {}) });
   }
   return { cues, problems: problems.list };
 }

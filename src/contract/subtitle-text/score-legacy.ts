@@ -1,9 +1,11 @@
+import { decodeText } from './decode-text';
+import { codePagesOf } from './language-prior';
 import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type Script } from './language-models';
 
 /**
  * Picks the most plausible legacy code page for bytes that are neither UTF-8 nor UTF-16.
  *
- * How: take the lines that contain bytes ≥ 0x80 (ASCII decodes the same everywhere), up to 16 KB so
+ * How: take the lines that contain bytes ≥ 0x80 (ASCII decodes the same everywhere), up to 8 KB so
  * a 5 MB file costs the same as a small one; decode them with every candidate; score each decoding by
  * how much it looks like text in ONE of the candidate's languages. Per byte of non-ASCII text:
  * - a letter of the language: +1 if frequent, +0.7 if it belongs to the language, +0.3 if rare
@@ -18,9 +20,14 @@ import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type 
  * - typographic punctuation (… “ ” « » – —): +0.3, other symbols (¹ ³ º ¤): −0.5, and −1 more when
  *   squeezed between two letters ("mo¿e" is "może" read as windows-1252).
  * The best language's total divided by the number of non-ASCII bytes is the candidate's score.
+ *
+ * When the track's language is known, the code pages it is written in get {@link LANGUAGE_PRIOR} on top
+ * (language-prior.ts): enough to settle a close call, not enough to pick text that reads as garbage.
  */
 
-const SAMPLE_LIMIT = 16 * 1024;
+const SAMPLE_LIMIT = 8 * 1024;
+/** Added to the score of a code page the track's language is written in (clean text scores about 1). */
+export const LANGUAGE_PRIOR = 0.3;
 const COMMON_PUNCT = new Set('…“”‘’„«»–—¡¿°€•·‹›©®™'.split(''));
 /** Punctuation that legitimately sits inside a word: l’homme, Catalan l·l, well–known. */
 const IN_WORD_OK = new Set('’·–'.split(''));
@@ -176,7 +183,7 @@ export function scoreText(text: string, candidate: Candidate): number {
   return (shared + (models.length > 0 ? best : 0)) / total;
 }
 
-/** The lines of `bytes` that contain a byte ≥ 0x80, joined by \n, at most about 16 KB. */
+/** The lines of `bytes` that contain a byte ≥ 0x80, joined by \n, at most about 8 KB (plenty of text to tell code pages apart, and half the time of 16 KB). */
 export function legacySample(bytes: Uint8Array): Uint8Array {
   const out = new Uint8Array(Math.min(bytes.length, SAMPLE_LIMIT));
   let length = 0;
@@ -204,14 +211,19 @@ export interface LegacyGuess {
   ranking: { encoding: string; score: number }[];
 }
 
-/** Runs the scoring above over every candidate. `bytes` must contain at least one byte ≥ 0x80. */
-export function guessLegacyEncoding(bytes: Uint8Array): LegacyGuess {
+/**
+ * Runs the scoring above over every candidate, `language` (the track's, a code such as 'he') as a
+ * prior. `bytes` must contain at least one byte ≥ 0x80.
+ */
+export function guessLegacyEncoding(bytes: Uint8Array, language?: string): LegacyGuess {
   const sample = legacySample(bytes);
+  const preferred = codePagesOf(language);
   const scored = CANDIDATES.map((candidate, index) => {
-    const decoded = new TextDecoder(candidate.encoding).decode(sample);
+    const decoded = decodeText(sample, candidate.encoding);
     const text = candidate.composes ? decoded.normalize('NFC') : decoded;
     // A tiny prior by list order settles exact ties (the same text under two code pages).
-    return { encoding: candidate.encoding, text, score: scoreText(text, candidate) - index * 0.001 };
+    const prior = preferred.includes(candidate.encoding) ? LANGUAGE_PRIOR : 0;
+    return { encoding: candidate.encoding, text, score: scoreText(text, candidate) + prior - index * 0.001 };
   }).sort((a, b) => b.score - a.score);
   const best = scored[0]!;
   const rival = scored.find((entry) => entry.text !== best.text);

@@ -1,11 +1,15 @@
 import type { Cue } from './types';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+// "00"…"99" and "000"…"999" made once: a 5 MB file writes 150,000 timestamps.
+const TWO = Array.from({ length: 100 }, (_, n) => pad(n));
+const THREE = Array.from({ length: 1000 }, (_, n) => pad(n, 3));
 
 /** 3723004 → "01:02:03.004": hours always written, two digits at least. */
 export function vttTimestamp(ms: number): string {
   const total = Math.max(0, Math.round(ms));
-  return `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
+  const hours = Math.floor(total / 3_600_000);
+  return `${TWO[hours] ?? pad(hours)}:${TWO[Math.floor(total / 60_000) % 60]}:${TWO[Math.floor(total / 1000) % 60]}.${THREE[total % 1000]}`;
 }
 
 /**

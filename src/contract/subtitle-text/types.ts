@@ -40,7 +40,10 @@ export class Problems {
  * by one is worse than no line number at all.
  */
 export function splitLines(text: string): string[] {
-  const lines = text.split(/\r\n|\r|\n/);
+  // Native split on "\n" (then a trailing "\r" cut) is several times faster than a regex split on a
+  // 5 MB file; the regex stays for files with a bare "\r".
+  const lines = /\r(?!\n)/.test(text) ? text.split(/\r\n|\r|\n/) : text.split('\n');
+  for (let i = 0; i < lines.length; i++) if (lines[i]!.endsWith('\r')) lines[i] = lines[i]!.slice(0, -1);
   // A leading BOM survives when a caller decodes the bytes itself; it would make line 1 unrecognisable.
   if (lines[0]?.startsWith('\uFEFF')) lines[0] = lines[0].slice(1);
   return lines;
@@ -54,6 +57,8 @@ export function found(line: string): string {
 
 /** Milliseconds from clock parts; `fraction` is the digits after the separator ("5" = 500 ms, "05" = 50 ms). */
 export function toMs(hours: number, minutes: number, seconds: number, fraction: string): number {
-  const ms = fraction === '' ? 0 : Math.round(Number(`0.${fraction}`) * 1000);
+  // Integer arithmetic (no "0.5" string to parse): 76,000 cues of a 5 MB file call this twice each.
+  const digits = fraction.length;
+  const ms = digits === 0 ? 0 : digits <= 3 ? Number(fraction) * 10 ** (3 - digits) : Math.round(Number(fraction) / 10 ** (digits - 3));
   return ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
 }

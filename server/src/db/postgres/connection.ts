@@ -28,6 +28,19 @@ export function isUnavailable(err: unknown): boolean {
   );
 }
 
+/** A deadlock or a serialization failure: PostgreSQL rolled the work back, and the same work may simply run again. */
+const isTransient = (err: unknown): boolean => ['40P01', '40001'].includes(String((err as { code?: unknown } | null)?.code ?? ''));
+
+/** Runs `work`, and once more when PostgreSQL chose it as a deadlock's victim: the client never sees that 500. */
+async function retriedOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!isTransient(err)) throw err;
+    return work();
+  }
+}
+
 /** `?` placeholders become `$1, $2, …` (the shared SQL never has a literal question mark). */
 const numbered = new Map<string, string>();
 function toPg(sql: string): string {
@@ -86,15 +99,15 @@ export class PgDb implements Db {
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
-    return this.#q.all<T>(sql, params);
+    return retriedOnce(() => this.#q.all<T>(sql, params));
   }
 
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined> {
-    return this.#q.get<T>(sql, params);
+    return retriedOnce(() => this.#q.get<T>(sql, params));
   }
 
   run(sql: string, params?: readonly SqlValue[]): Promise<number> {
-    return this.#q.run(sql, params);
+    return retriedOnce(() => this.#q.run(sql, params));
   }
 
   /** A connection of its own for `fn`, released (or dropped when broken) afterwards. */
@@ -116,7 +129,12 @@ export class PgDb implements Db {
     }
   }
 
+  /** Runs `fn` in a transaction; a deadlock or serialization failure runs it once more, from the start. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return retriedOnce(() => this.#transactionOnce(fn));
+  }
+
+  #transactionOnce<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
       const tx = queryable(client);
       await tx.run('BEGIN');

@@ -243,6 +243,42 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       DROP TABLE IF EXISTS login_failures;
     `);
   },
+  // Subtitles: the size of the player rendition (the quota counts original + rendition; null until the
+  // server measures the renditions stored before, at start), and a sub_tmp idempotency key per file
+  // (it was per account, so file 501 reusing file 500's key got file 500's track).
+  (db) => {
+    db.exec(`
+      ALTER TABLE subtitles ADD COLUMN rendition_size INTEGER;
+      DROP INDEX IF EXISTS subtitles_idempotency;
+      CREATE UNIQUE INDEX subtitles_idempotency ON subtitles(account_id, file_id, sub_tmp) WHERE sub_tmp IS NOT NULL;
+    `);
+  },
+  // The media pipeline: what a file's processing reports (progress of the current stage, why a stage
+  // failed, what the probe found, the media key of its streaming rendition), and the jobs table with
+  // leases that workers claim (run_at is also the end of a job's lease while it is claimed).
+  (db) => {
+    db.exec(`
+      ALTER TABLE files ADD COLUMN file_progress INTEGER;
+      ALTER TABLE files ADD COLUMN file_reason TEXT;
+      ALTER TABLE files ADD COLUMN file_duration REAL;
+      ALTER TABLE files ADD COLUMN file_width INTEGER;
+      ALTER TABLE files ADD COLUMN file_height INTEGER;
+      ALTER TABLE files ADD COLUMN file_rendition TEXT;
+      CREATE TABLE jobs (
+        job_id       INTEGER PRIMARY KEY,
+        kind         TEXT NOT NULL,
+        payload      TEXT NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        max_attempts INTEGER NOT NULL,
+        run_at       INTEGER NOT NULL,
+        lease_token  TEXT,
+        leased_by    TEXT,
+        last_error   TEXT,
+        created_at   INTEGER NOT NULL
+      );
+      CREATE INDEX jobs_due ON jobs (run_at);
+    `);
+  },
   // Versions of files and subtitles (ETag / If-Match): every change bumps them; existing rows start at 1.
   (db) => {
     db.exec(`

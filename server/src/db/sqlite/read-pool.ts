@@ -21,7 +21,7 @@ interface Slot {
   pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
 }
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./list-worker.ts', import.meta.url).href;
 
 /**

@@ -14,25 +14,31 @@ export function parseServerDate(value: string | Date): Date {
 const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
 
-const ago = (n: number, unit: string) => (n === 1 ? `1 ${unit} ago` : `${n} ${unit}s ago`);
+const relative = new Map<string, Intl.RelativeTimeFormat>();
+/** '3 hours ago' in the locale's words (Intl.RelativeTimeFormat): English's are the spec's. */
+function ago(n: number, unit: Intl.RelativeTimeFormatUnit, locale: string): string {
+  let format = relative.get(locale);
+  if (!format) relative.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })));
+  return format.format(-n, unit);
+}
 
 /**
  * Relative age: 'Just now' under an hour, then whole hours as the spec words them ('1 hour ago',
  * 'N hours ago', floored), and from one day on the unit grows with the age — days, then months
  * (30 days) from 30 days, then years (365 days) — so an old track never reads '9600 hours ago'.
  * A date in the future — the server's clock a little ahead of the browser's — is 'Just now' too.
- * An unreadable date gives ''.
+ * An unreadable date gives ''. `justNow` is the first step's text in the element's language.
  */
-export function formatAge(createdAt: string | Date, now: Date = new Date()): string {
+export function formatAge(createdAt: string | Date, now: Date = new Date(), locale = 'en', justNow = 'Just now'): string {
   const time = parseServerDate(createdAt).getTime();
   if (Number.isNaN(time)) return '';
   const hours = Math.floor((now.getTime() - time) / HOUR_MS);
-  if (hours < 1) return 'Just now';
-  if (hours < DAY_HOURS) return ago(hours, 'hour');
+  if (hours < 1) return justNow;
+  if (hours < DAY_HOURS) return ago(hours, 'hour', locale);
   const days = Math.floor(hours / DAY_HOURS);
-  if (days < 30) return ago(days, 'day');
-  if (days < 365) return ago(Math.floor(days / 30), 'month');
-  return ago(Math.floor(days / 365), 'year');
+  if (days < 30) return ago(days, 'day', locale);
+  if (days < 365) return ago(Math.floor(days / 30), 'month', locale);
+  return ago(Math.floor(days / 365), 'year', locale);
 }
 
 /**

@@ -15,37 +15,45 @@ function isUseful(label: string | undefined, code: string): label is string {
   return lower !== code.toLowerCase() && lower !== base.toLowerCase() && !lower.startsWith(`${base.toLowerCase()} (`);
 }
 
-/**
- * The language's name in the language itself — 'English', 'français', '日本語', 'português (Brasil)',
- * 'español latinoamericano' — from `Intl.DisplayNames` in that language's own locale. Casing is
- * Intl's (CLDR's) per locale: French and Portuguese names stay lower case, as their speakers write
- * them. A code outside LANGUAGE_CODES, or one this browser has no data for, is shown raw.
- */
-export function languageLabel(code: string): string {
-  const cached = labels.get(code);
-  if (cached !== undefined) return cached;
-  let label = code;
-  if (isLanguageCode(code)) {
-    try {
-      const name = new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code);
-      if (isUseful(name, code)) label = name;
-    } catch {
-      // An old engine without Intl.DisplayNames: the raw code is still correct, just terse.
-    }
+/** The name Intl gives `code` in `displayLocale`, or null when it has none worth showing. */
+function displayName(code: string, displayLocale: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([displayLocale], { type: 'language', fallback: 'code' }).of(code);
+    return isUseful(name, code) ? name : null;
+  } catch {
+    // An old engine without Intl.DisplayNames: the raw code is still correct, just terse.
+    return null;
   }
-  labels.set(code, label);
+}
+
+/**
+ * A language's label, from `Intl.DisplayNames`. Under English (the spec's catalogue) the name in the
+ * language itself — 'English', 'français', '日本語', 'português (Brasil)', 'español latinoamericano' —
+ * with Intl's (CLDR's) casing per locale: French and Portuguese names stay lower case, as their
+ * speakers write them. Under another UI language the name in that language ('Tiếng Anh' for `en`
+ * under Vietnamese), so an operator reads every name in one language. A code outside
+ * LANGUAGE_CODES, or one this browser has no data for, is shown raw.
+ */
+export function languageLabel(code: string, uiLanguage = 'en', uiLocale = uiLanguage): string {
+  const key = `${uiLanguage === 'en' ? '' : uiLocale}|${code}`;
+  const cached = labels.get(key);
+  if (cached !== undefined) return cached;
+  const label = isLanguageCode(code) ? (displayName(code, uiLanguage === 'en' ? code : uiLocale) ?? code) : code;
+  labels.set(key, label);
   return label;
 }
 
-let options: readonly LanguageOption[] | undefined;
+const options = new Map<string, readonly LanguageOption[]>();
 
 /**
  * Every language an operator can pick, as `{ code, label }`, in LANGUAGE_CODES order: the spec's
  * examples first (the most used languages), then regional variants and regions. Not alphabetical on
  * purpose: native labels span some twenty scripts, so no single collation is "alphabetical" for every
- * operator, while English, Chinese, Spanish … at the top serve most uploads. Memoised.
+ * operator, while English, Chinese, Spanish … at the top serve most uploads. Memoised per UI language.
  */
-export function languageOptions(): readonly LanguageOption[] {
-  options ??= LANGUAGE_CODES.map((code) => ({ code, label: languageLabel(code) }));
-  return options;
+export function languageOptions(uiLanguage = 'en', uiLocale = uiLanguage): readonly LanguageOption[] {
+  const key = uiLanguage === 'en' ? '' : uiLocale;
+  let found = options.get(key);
+  if (!found) options.set(key, (found = LANGUAGE_CODES.map((code) => ({ code, label: languageLabel(code, uiLanguage, uiLocale) }))));
+  return found;
 }

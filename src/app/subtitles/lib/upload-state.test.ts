@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { SubtitleCheck } from '../../../contract/subtitle-text';
+import type { EncodingConfidence, SubtitleCheck } from '../../../contract/subtitle-text';
 import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict, type UploadAction, type UploadState } from './upload-state';
 import { UPLOAD_MESSAGES } from './upload-validation';
 
 const srt = (name = 'film.srt', size = 100) => new File([new Uint8Array(size)], name);
 const run = (...actions: UploadAction[]): UploadState => actions.reduce(uploadReducer, initialUploadState);
-const passed = (encoding: string): SubtitleCheck => ({
+const passed = (encoding: string, encodingConfidence: EncodingConfidence = 'guess'): SubtitleCheck => ({
   ok: true,
   format: 'srt',
   encoding,
   bom: false,
-  encodingConfidence: 'guess',
+  encodingConfidence,
   cueCount: 1,
   problems: [],
   preview: [],
@@ -21,7 +21,7 @@ describe('uploadReducer', () => {
   it('choosing a file asks for a check with detection; its answer is shown', () => {
     const file = srt();
     const chosen = run({ type: 'file-chosen', file, subTmp: 'k' });
-    expect(chosen).toMatchObject({ check: 'checking', fileError: null, checkRequest: { file, encoding: null } });
+    expect(chosen).toMatchObject({ check: 'checking', fileError: null, checkRequest: { file, encoding: null, language: '' } });
     const checked = uploadReducer(chosen, { type: 'checked', request: chosen.checkRequest!, check: passed('windows-1251') });
     expect(checked.check).toEqual(passed('windows-1251'));
     expect(charsetToSend(checked)).toBe('windows-1251');
@@ -71,19 +71,54 @@ describe('uploadReducer', () => {
     expect(uploadVerdict({ ...broken, lang: 'en' })).toEqual({ send: true });
   });
 
-  it('upload rules in the spec order: file first, then language; a failed upload keeps file and language', () => {
-    expect(uploadVerdict(initialUploadState)).toEqual({ send: false, fileError: UPLOAD_MESSAGES.noFile });
+  it('upload submitted empty flags the file and the language at once; a failed upload keeps file and language', () => {
+    expect(uploadVerdict(initialUploadState)).toEqual({
+      send: false,
+      fileError: UPLOAD_MESSAGES.noFile,
+      langError: UPLOAD_MESSAGES.noLanguage,
+    });
+    expect(uploadVerdict(run({ type: 'language', lang: 'en' }))).toEqual({ send: false, fileError: UPLOAD_MESSAGES.noFile });
+    const wrongType = run({ type: 'file-chosen', file: srt('film.mp4'), subTmp: 'k' });
+    expect(uploadVerdict(wrongType)).toEqual({
+      send: false,
+      fileError: UPLOAD_MESSAGES.badExtension,
+      langError: UPLOAD_MESSAGES.noLanguage,
+    });
     const file = srt();
     const chosen = run({ type: 'file-chosen', file, subTmp: 'k' });
-    const checked = uploadReducer(chosen, { type: 'checked', request: chosen.checkRequest!, check: passed('utf-8') });
+    const checked = uploadReducer(chosen, {
+      type: 'checked',
+      request: chosen.checkRequest!,
+      check: passed('utf-8', 'certain'),
+    });
     expect(uploadVerdict(checked)).toEqual({ send: false, langError: UPLOAD_MESSAGES.noLanguage });
     const refused = uploadReducer(checked, { type: 'upload-refused', langError: UPLOAD_MESSAGES.noLanguage });
     expect(refused.langError).toBe(UPLOAD_MESSAGES.noLanguage);
     const withLang = uploadReducer(refused, { type: 'language', lang: 'ru' });
     expect(withLang.langError).toBeNull();
-    expect(uploadVerdict(withLang)).toEqual({ send: true });
+    expect(uploadVerdict(withLang)).toEqual({ send: true }); // UTF-8 detected for certain: the language changes nothing
     const failed = [{ type: 'progress', fraction: 0.5 } as const, { type: 'upload-failed' } as const].reduce(uploadReducer, withLang);
     expect(failed).toMatchObject({ progress: null, lang: 'ru', chosen: { file, subTmp: 'k' } });
+  });
+
+  it('a language chosen while the encoding is a guess checks the file again with that language; a picked encoding stays', () => {
+    const file = srt();
+    const chosen = run({ type: 'file-chosen', file, subTmp: 'k' });
+    const guessed = uploadReducer(chosen, { type: 'checked', request: chosen.checkRequest!, check: passed('windows-1252') });
+    const hebrew = uploadReducer(guessed, { type: 'language', lang: 'he' });
+    expect(hebrew).toMatchObject({ lang: 'he', check: 'checking', checkRequest: { file, encoding: null, language: 'he' } });
+    const detected = uploadReducer(hebrew, { type: 'checked', request: hebrew.checkRequest!, check: passed('windows-1255') });
+    expect(charsetToSend(detected)).toBe('windows-1255');
+    const picked = uploadReducer(detected, { type: 'encoding-picked', encoding: 'windows-1252' });
+    const afterPick = uploadReducer(
+      uploadReducer(picked, { type: 'checked', request: picked.checkRequest!, check: passed('windows-1252') }),
+      {
+        type: 'language',
+        lang: 'yi',
+      },
+    );
+    expect(afterPick).toMatchObject({ lang: 'yi', checkRequest: { encoding: 'windows-1252' } });
+    expect(charsetToSend(afterPick)).toBe('windows-1252');
   });
 
   it('waits while a check runs', () => {

@@ -1,19 +1,22 @@
 import type { SubtitleCheck } from '../../../contract/subtitle-text';
-import { UPLOAD_MESSAGES, validateUpload } from './upload-validation';
+import { UPLOAD_MESSAGES, validateUpload, type UploadRule } from './upload-validation';
 
 /** The Upload Subtitle dialog's state: one reducer, so every transition can be tested without React. */
 export interface UploadState {
   lang: string;
-  langError: string | null;
+  /** The rule the language breaks (its message's key). */
+  langError: UploadRule | null;
   /** The chosen file and its idempotency key (a new key per chosen file; a retry reuses it). */
   chosen: { file: File; subTmp: string } | null;
   /** What the check before upload found; 'checking' while it runs; null when none ran (or it broke). */
   check: SubtitleCheck | 'checking' | null;
+  /** A rule's key (see `isUploadRule`), or the check's own reason. */
   fileError: string | null;
   /**
    * The check due or done: a new object each time the file is to be read again (a file chosen, an
-   * encoding picked — `encoding` null = detect). The dialog runs a check when it changes; a result
-   * for an older request is stale and dropped.
+   * encoding picked — `encoding` null = detect —, a language chosen while the encoding is a guess:
+   * the language weighs in the detection). The dialog runs a check when it changes; a result for an
+   * older request is stale and dropped.
    */
   checkRequest: CheckRequest | null;
   /** Fraction sent, 0 to 1, while uploading; null otherwise. */
@@ -23,7 +26,15 @@ export interface UploadState {
 export interface CheckRequest {
   file: File;
   encoding: string | null;
+  /** The track's language as chosen then ('' = none yet): a prior of the detection. */
+  language: string;
 }
+
+/** Whether a new language may change what the check found: it detected (not picked) a legacy code page. */
+const languageMatters = (state: UploadState): boolean =>
+  state.checkRequest !== null &&
+  state.checkRequest.encoding === null &&
+  (state.check === 'checking' || (state.check !== null && state.check.ok && state.check.encodingConfidence !== 'certain'));
 
 export type UploadAction =
   | { type: 'language'; lang: string }
@@ -31,7 +42,7 @@ export type UploadAction =
   | { type: 'file-removed' }
   | { type: 'encoding-picked'; encoding: string }
   | { type: 'checked'; request: CheckRequest; check: SubtitleCheck | null }
-  | { type: 'upload-refused'; langError?: string; fileError?: string }
+  | { type: 'upload-refused'; langError?: UploadRule; fileError?: string }
   | { type: 'progress'; fraction: number }
   | { type: 'upload-failed' };
 
@@ -48,7 +59,14 @@ export const initialUploadState: UploadState = {
 export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
   switch (action.type) {
     case 'language':
-      return { ...state, lang: action.lang, langError: null };
+      if (!languageMatters(state) || action.lang === state.checkRequest!.language) return { ...state, lang: action.lang, langError: null };
+      return {
+        ...state,
+        lang: action.lang,
+        langError: null,
+        check: 'checking',
+        checkRequest: { file: state.checkRequest!.file, encoding: null, language: action.lang },
+      };
     case 'file-chosen': {
       // Size and type first: a file that breaks a rule is not read at all.
       const rule = validateUpload({ file: action.file, language: 'any' });
@@ -57,13 +75,15 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
         chosen: { file: action.file, subTmp: action.subTmp },
         check: rule ? null : 'checking',
         fileError: rule,
-        checkRequest: rule ? null : { file: action.file, encoding: null },
+        checkRequest: rule ? null : { file: action.file, encoding: null, language: state.lang },
       };
     }
     case 'file-removed':
       return { ...state, chosen: null, check: null, fileError: null, checkRequest: null };
     case 'encoding-picked':
-      return state.chosen ? { ...state, check: 'checking', checkRequest: { file: state.chosen.file, encoding: action.encoding } } : state;
+      return state.chosen
+        ? { ...state, check: 'checking', checkRequest: { file: state.chosen.file, encoding: action.encoding, language: state.lang } }
+        : state;
     case 'checked':
       // The answer to an older request (another file, another encoding) is stale.
       if (action.request !== state.checkRequest) return state;
@@ -78,11 +98,15 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
   }
 }
 
-/** Whether Upload may send now, or which message to show instead (the spec's order of rules). */
-export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: string; fileError?: string } {
-  const rule = validateUpload({ file: state.chosen?.file ?? null, language: state.lang });
-  if (rule === UPLOAD_MESSAGES.noLanguage) return { send: false, langError: rule };
-  if (rule) return { send: false, fileError: rule };
+/**
+ * Whether Upload may send now, or which messages to show instead: every missing or wrong field at
+ * once (a form submitted empty flags the file and the language together), each field's first rule in
+ * the spec's order.
+ */
+export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: UploadRule; fileError?: string } {
+  const fileError = validateUpload({ file: state.chosen?.file ?? null, language: 'any' });
+  const langError = state.lang.trim() === '' ? UPLOAD_MESSAGES.noLanguage : null;
+  if (fileError || langError) return { send: false, ...(fileError ? { fileError } : {}), ...(langError ? { langError } : {}) };
   // Refused by the check (its reason is shown already) or still checking: wait.
   if (state.check === 'checking' || (state.check && !state.check.ok)) return { send: false };
   return { send: true };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
+import { SUBTITLE_TEXTS } from '../texts';
 import { UPLOAD_MESSAGES, validateSubtitleEdit, validateUpload } from './upload-validation';
 
 const file = (name: string, size = 100): { name: string; size: number } => ({ name, size });
@@ -19,26 +20,35 @@ describe('validateUpload', () => {
 
   it('passes exactly 5,242,880 bytes and refuses one byte more', () => {
     expect(validateUpload({ file: file('a.srt', SUBTITLE_MAX_BYTES), language: 'en' })).toBeNull();
-    expect(validateUpload({ file: file('a.srt', 5_242_881), language: 'en' })).toBe('File size must be less than 5MB');
+    expect(validateUpload({ file: file('a.srt', 5_242_881), language: 'en' })).toBe('tooLarge');
   });
 
   it('reports the first failure: file, extension, size, then language', () => {
-    expect(validateUpload({ file: null, language: '' })).toBe('Please select a subtitle file');
-    expect(validateUpload({ file: file('a.mp4', 9e9), language: '' })).toBe(
-      'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',
-    );
-    expect(validateUpload({ file: file('a.srt', 9e9), language: '' })).toBe('File size must be less than 5MB');
-    expect(validateUpload({ file: file('a.srt'), language: '' })).toBe('Please select a language');
-    expect(validateUpload({ file: file('a.srt'), language: '  ' })).toBe('Please select a language');
+    expect(validateUpload({ file: null, language: '' })).toBe('noFile');
+    expect(validateUpload({ file: file('a.mp4', 9e9), language: '' })).toBe('badExtension');
+    expect(validateUpload({ file: file('a.srt', 9e9), language: '' })).toBe('tooLarge');
+    expect(validateUpload({ file: file('a.srt'), language: '' })).toBe('noLanguage');
+    expect(validateUpload({ file: file('a.srt'), language: '  ' })).toBe('noLanguage');
   });
 });
 
 describe('validateSubtitleEdit', () => {
   it('requires a language, spots no change, allows a change', () => {
     const now = { lang: 'en', charset: 'windows-1251' };
-    expect(validateSubtitleEdit(now, { ...now, lang: '' })).toBe('Please select a language');
+    expect(validateSubtitleEdit(now, { ...now, lang: '' })).toBe('noLanguage');
     expect(validateSubtitleEdit(now, now)).toBe('no-change');
     expect(validateSubtitleEdit(now, { ...now, lang: 'fr' })).toBeNull();
     expect(validateSubtitleEdit(now, { ...now, charset: 'koi8-r' })).toBeNull();
+  });
+});
+
+describe('the rules in English', () => {
+  it("say the spec's texts", () => {
+    expect(Object.values(UPLOAD_MESSAGES).map((rule) => SUBTITLE_TEXTS.en[rule])).toEqual([
+      'Please select a subtitle file',
+      'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',
+      'File size must be less than 5MB',
+      'Please select a language',
+    ]);
   });
 });

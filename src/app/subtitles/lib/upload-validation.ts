@@ -1,14 +1,19 @@
 import { isSubtitleExtension, SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
 
-/** The spec's validation texts (§5), exported so the dialog and its tests use the same strings. */
+/**
+ * The upload rules, each named by the key of its message in SUBTITLE_TEXTS (the spec's texts, §5,
+ * in English): the dialog shows them in the element's language.
+ */
 export const UPLOAD_MESSAGES = {
-  noFile: 'Please select a subtitle file',
-  badExtension: 'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',
-  tooLarge: 'File size must be less than 5MB',
-  noLanguage: 'Please select a language',
+  noFile: 'noFile',
+  badExtension: 'badExtension',
+  tooLarge: 'tooLarge',
+  noLanguage: 'noLanguage',
 } as const;
+export type UploadRule = (typeof UPLOAD_MESSAGES)[keyof typeof UPLOAD_MESSAGES];
 
-export const NO_CHANGES_MESSAGE = 'No changes to save';
+/** A rule's key, or else a text of its own (the subtitle check's reason). */
+export const isUploadRule = (problem: string): problem is UploadRule => Object.values<string>(UPLOAD_MESSAGES).includes(problem);
 
 export interface UploadDraft {
   file: { name: string; size: number } | null;
@@ -22,7 +27,7 @@ export interface UploadDraft {
  * The extension is the LAST one ('x.srt.exe' fails) and case-insensitive ('.SRT' passes); exactly
  * SUBTITLE_MAX_BYTES passes, one byte more fails.
  */
-export function validateUpload({ file, language }: UploadDraft): string | null {
+export function validateUpload({ file, language }: UploadDraft): UploadRule | null {
   if (!file) return UPLOAD_MESSAGES.noFile;
   if (!isSubtitleExtension(file.name)) return UPLOAD_MESSAGES.badExtension;
   if (file.size > SUBTITLE_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge;

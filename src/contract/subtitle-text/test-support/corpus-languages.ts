@@ -5,6 +5,8 @@
  */
 export interface CorpusLanguage {
   name: string;
+  /** Its code in the kit's language list (what an upload sends as sub_lang). */
+  code: string;
   /** Legacy code pages (WHATWG names) that serve the language. */
   codePages: readonly string[];
   lines: readonly string[];
@@ -13,21 +15,25 @@ export interface CorpusLanguage {
 export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   {
     name: 'Russian',
+    code: 'ru',
     codePages: ['windows-1251', 'koi8-r'],
     lines: ['Привет! Как дела?', 'Я не знаю, что сказать.', 'Это было очень давно, в далёкой галактике.', 'Пойдём домой, уже поздно.'],
   },
   {
     name: 'Ukrainian',
+    code: 'uk',
     codePages: ['windows-1251', 'koi8-u'],
     lines: ['Привіт! Як справи?', 'Я не знаю, що сказати.', 'Це було дуже давно, ще до війни.', 'Їжте хліб і пийте воду.'],
   },
   {
     name: 'Bulgarian',
+    code: 'bg',
     codePages: ['windows-1251'],
     lines: ['Здравей! Как си днес?', 'Не знам какво да кажа.', 'Това беше преди много години.', 'Трябва да си вървим, вече е късно.'],
   },
   {
     name: 'Polish',
+    code: 'pl',
     codePages: ['windows-1250', 'iso-8859-2'],
     lines: [
       'Zażółć gęślą jaźń.',
@@ -38,6 +44,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Czech',
+    code: 'cs',
     codePages: ['windows-1250', 'iso-8859-2'],
     lines: [
       'Příliš žluťoučký kůň úpěl ďábelské ódy.',
@@ -48,11 +55,13 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Slovak',
+    code: 'sk',
     codePages: ['windows-1250', 'iso-8859-2'],
     lines: ['Ahoj! Ako sa máš?', 'Neviem, čo mám povedať.', 'Dnes je veľmi pekný deň.', 'Musíme už ísť, je neskoro.'],
   },
   {
     name: 'Hungarian',
+    code: 'hu',
     codePages: ['windows-1250', 'iso-8859-2'],
     lines: [
       'Nem tudom, mit mondjak. Ő a legjobb barátom.',
@@ -63,6 +72,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Romanian',
+    code: 'ro',
     codePages: ['windows-1250', 'iso-8859-2'],
     lines: [
       'Nu ştiu ce să fac.',
@@ -73,6 +83,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'French',
+    code: 'fr',
     codePages: ['windows-1252'],
     lines: [
       'Où est la bibliothèque ? Je ne sais pas.',
@@ -83,6 +94,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'German',
+    code: 'de',
     codePages: ['windows-1252'],
     lines: [
       'Schöne Grüße aus München!',
@@ -93,6 +105,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Spanish',
+    code: 'es',
     codePages: ['windows-1252'],
     lines: [
       '¿Dónde está la estación?',
@@ -103,6 +116,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Portuguese',
+    code: 'pt',
     codePages: ['windows-1252'],
     lines: [
       'Olá! Você está bem?',
@@ -113,6 +127,7 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Italian',
+    code: 'it',
     codePages: ['windows-1252'],
     lines: [
       'Perché non andiamo al mare? È già tardi.',
@@ -123,11 +138,13 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Greek',
+    code: 'el',
     codePages: ['windows-1253', 'iso-8859-7'],
     lines: ['Καλημέρα, τι κάνεις;', 'Δεν ξέρω τι να πω.', 'Είναι πολύ όμορφη μέρα σήμερα.', 'Πρέπει να φύγουμε τώρα, είναι αργά.'],
   },
   {
     name: 'Turkish',
+    code: 'tr',
     codePages: ['windows-1254'],
     lines: [
       'Nasılsın? Çok güzel bir gün.',
@@ -138,26 +155,31 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
   },
   {
     name: 'Hebrew',
+    code: 'he',
     codePages: ['windows-1255'],
     lines: ['שלום, מה שלומך?', 'אני לא יודע מה לומר.', 'זה יום יפה מאוד.', 'אנחנו צריכים ללכת עכשיו, כבר מאוחר.'],
   },
   {
     name: 'Arabic',
+    code: 'ar',
     codePages: ['windows-1256'],
     lines: ['مرحبا، كيف حالك؟', 'لا أعرف ماذا أقول.', 'هذا يوم جميل جدا.', 'يجب أن نذهب الآن، لقد تأخر الوقت.'],
   },
   {
     name: 'Lithuanian',
+    code: 'lt',
     codePages: ['windows-1257'],
     lines: ['Labas! Kaip sekasi?', 'Aš nežinau, ką pasakyti.', 'Šiandien labai graži diena.', 'Mums jau reikia eiti, vėlu.'],
   },
   {
     name: 'Latvian',
+    code: 'lv',
     codePages: ['windows-1257'],
     lines: ['Sveiki! Kā jums klājas?', 'Es nezinu, ko teikt.', 'Šodien ir ļoti skaista diena.', 'Mums jāiet mājās, ir jau vēls.'],
   },
   {
     name: 'Vietnamese',
+    code: 'vi',
     codePages: ['windows-1258'],
     lines: [
       'Xin chào! Bạn có khỏe không?',
@@ -166,24 +188,33 @@ export const CORPUS_LANGUAGES: readonly CorpusLanguage[] = [
       'Chúng ta phải đi về nhà bây giờ, muộn rồi.',
     ],
   },
-  { name: 'Thai', codePages: ['windows-874'], lines: ['สวัสดีครับ คุณสบายดีไหม', 'ผมไม่รู้ว่าจะพูดอะไร', 'วันนี้อากาศดีมาก', 'เราต้องกลับบ้านแล้ว มันดึกแล้ว'] },
+  {
+    name: 'Thai',
+    code: 'th',
+    codePages: ['windows-874'],
+    lines: ['สวัสดีครับ คุณสบายดีไหม', 'ผมไม่รู้ว่าจะพูดอะไร', 'วันนี้อากาศดีมาก', 'เราต้องกลับบ้านแล้ว มันดึกแล้ว'],
+  },
   {
     name: 'Japanese',
+    code: 'ja',
     codePages: ['shift_jis', 'euc-jp'],
     lines: ['こんにちは、元気ですか？', '何を言えばいいのか分かりません。', '今日はとても良い天気ですね。', 'もう遅いから、帰りましょう。'],
   },
   {
     name: 'Chinese (simplified)',
+    code: 'zh-cn',
     codePages: ['gbk'],
     lines: ['你好，你今天怎么样？', '我不知道该说什么。', '这是一个非常好的日子，我们走吧。', '对不起，我现在要回家了。'],
   },
   {
     name: 'Chinese (traditional)',
+    code: 'zh-tw',
     codePages: ['big5'],
     lines: ['你好，你今天怎麼樣？', '我不知道該說什麼。', '這是一個非常好的日子，我們走吧。', '對不起，我現在要回家了。'],
   },
   {
     name: 'Korean',
+    code: 'ko',
     codePages: ['euc-kr'],
     lines: [
       '안녕하세요, 어떻게 지내세요?',

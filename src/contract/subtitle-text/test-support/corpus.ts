@@ -22,6 +22,8 @@ export interface CorpusEntry {
   /** e.g. "Russian/windows-1251/srt/short" */
   id: string;
   language: string;
+  /** The language's code in the kit's list (the track's sub_lang). */
+  languageCode: string;
   encoding: string;
   bom: boolean;
   legacy: boolean;
@@ -123,6 +125,7 @@ function* entriesFor(language: CorpusLanguage, index: number): Generator<CorpusE
         yield {
           id: `${language.name}/${encoding}${bom ? '+bom' : ''}/${format}/${size}`,
           language: language.name,
+          languageCode: language.code,
           encoding,
           bom,
           legacy,

@@ -1,42 +1,30 @@
 /**
- * Test-only: builds legacy-encoded bytes without iconv. A reverse table is made by decoding every
- * byte (single-byte code pages) or every lead/trail pair (multi-byte ones) with the platform's
- * `TextDecoder` and remembering which bytes gave which character.
+ * Test-only: builds legacy-encoded bytes with iconv-lite, an encoder that shares no table with the
+ * code under test (which decodes by @exodus/bytes and the platform's TextDecoder): a corpus encoded
+ * and decoded by the same tables would hide a wrong table, as it once hid Node's windows-1252 bug.
  */
-const MULTI_BYTE = new Set(['shift_jis', 'gbk', 'gb18030', 'big5', 'euc-kr', 'euc-jp']);
-const tables = new Map<string, Map<string, number[]>>();
+import iconv from 'iconv-lite';
 
-function tableFor(encoding: string): Map<string, number[]> {
-  const cached = tables.get(encoding);
-  if (cached) return cached;
-  const decoder = new TextDecoder(encoding);
-  const table = new Map<string, number[]>();
-  const remember = (bytes: number[]): void => {
-    const text = decoder.decode(Uint8Array.from(bytes));
-    if (text.length === 1 && text !== '\uFFFD' && !table.has(text)) table.set(text, bytes);
-  };
-  for (let byte = 0; byte < 0x100; byte++) remember([byte]);
-  if (MULTI_BYTE.has(encoding)) {
-    for (let lead = 0x81; lead <= 0xfe; lead++) for (let trail = 0x40; trail <= 0xfe; trail++) remember([lead, trail]);
-  }
-  tables.set(encoding, table);
-  return table;
+/** `text` in `encoding`, or null when iconv-lite cannot write it exactly (it would put "?" in its place). */
+function encodeExactly(text: string, encoding: string): number[] | null {
+  const bytes = iconv.encode(text, encoding);
+  return iconv.decode(bytes, encoding) === text ? [...bytes] : null;
 }
 
 /**
- * One character in a single-byte code page; a character it lacks is decomposed (NFD) and written as
- * the longest composed prefix it has plus combining marks — how windows-1258 writes Vietnamese
+ * One character in a legacy code page; a character it lacks is decomposed (NFD) and written as the
+ * longest composed prefix it has plus combining marks — how windows-1258 writes Vietnamese
  * ("ế" = "ê" + U+0301).
  */
-function encodeChar(ch: string, table: Map<string, number[]>, encoding: string): number[] {
-  const direct = table.get(ch);
+function encodeChar(ch: string, encoding: string): number[] {
+  const direct = encodeExactly(ch, encoding);
   if (direct) return direct;
   const [base = '', ...marks] = [...ch.normalize('NFD')];
   // "ộ" = o + dot below + circumflex: written "ô" + dot below. Try leaving out one mark, then all.
   const splits = [...marks.map((_, k) => [marks.filter((__, j) => j !== k), [marks[k]!]]), [[], marks]];
   for (const [kept, apart] of splits) {
-    const head = table.get((base + kept!.join('')).normalize('NFC'));
-    const tail = apart!.map((mark) => table.get(mark));
+    const head = encodeExactly((base + kept!.join('')).normalize('NFC'), encoding);
+    const tail = apart!.map((mark) => encodeExactly(mark, encoding));
     if (head && tail.every(Boolean)) return [...head, ...tail.flatMap((bytes) => bytes!)];
   }
   throw new Error(`encode: ${JSON.stringify(ch)} has no ${encoding} byte`);
@@ -67,9 +55,10 @@ export function encode(text: string, encoding: string): Uint8Array<ArrayBuffer> 
     }
     return out;
   }
-  const table = tableFor(encoding);
+  const whole = encodeExactly(text, encoding);
+  if (whole) return Uint8Array.from(whole);
   const bytes: number[] = [];
-  for (const ch of text) bytes.push(...encodeChar(ch, table, encoding));
+  for (const ch of text) bytes.push(...encodeChar(ch, encoding));
   return Uint8Array.from(bytes);
 }
 

@@ -31,8 +31,12 @@ export function judgeRendition(entry: CorpusEntry, vtt: string): { readsRight: b
   return { readsRight, timingsRight };
 }
 
-export function evaluate(entry: CorpusEntry, encoding?: string): Evaluation {
-  const check = checkSubtitleBytes(entry.bytes, entry.fileName, encoding ? { encoding } : {});
+/** One corpus file through the check: the encoding named, or detected (with the track's language as a prior when `withLanguage`). */
+export function evaluate(entry: CorpusEntry, encoding?: string, withLanguage = false): Evaluation {
+  const check = checkSubtitleBytes(entry.bytes, entry.fileName, {
+    ...(encoding ? { encoding } : {}),
+    ...(withLanguage ? { language: entry.languageCode } : {}),
+  });
   if (!check.ok) return { encoding: null, readsRight: false, timingsRight: false, refusal: check.reason };
   return { encoding: check.encoding, ...judgeRendition(entry, toWebVtt(check.cues)) };
 }

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { FileRow } from '../db/files';
+import { slugFromTitle } from '../lib/slug';
+import { randomToken } from '../lib/tokens';
+import { PROCESS_FILE, type ProcessFilePayload, type VideoSource } from '../pipeline/process-file';
+
+export type NewFileOutcome = { error: [number, string] } | { file: FileRow };
+
+export interface NewVideo {
+  title: string | undefined;
+  slug: string | undefined;
+  source: VideoSource;
+}
+
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The title as stored, or the 400 message. */
+export function checkTitle(title: string | undefined): { title: string } | { error: string } {
+  const trimmed = (title ?? '').trim();
+  if (!trimmed) return { error: 'File title is required' };
+  if (trimmed.length > 255) return { error: 'File title must be at most 255 characters' };
+  return { title: trimmed };
+}
+
+/** The slug asked for (checked), else one made from the title, with a random tail when that one is taken. */
+async function slugFor(app: FastifyInstance, title: string, asked: string | undefined): Promise<string | { error: [number, string] }> {
+  if (asked !== undefined && asked !== '') {
+    if (!SLUG.test(asked)) return { error: [400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'] };
+    return asked;
+  }
+  const base = slugFromTitle(title).slice(0, 93);
+  if (!(await app.files.slugTaken(base))) return base;
+  return `${base}-${randomToken(6).toLowerCase()}`;
+}
+
+/**
+ * A new file at status 0 (Pending) with the job that processes it, created together: the one way a
+ * video enters, whether uploaded in one request, resumably (tus) or as a URL.
+ */
+export async function addVideoFile(app: FastifyInstance, accountId: number, video: NewVideo): Promise<NewFileOutcome> {
+  const title = checkTitle(video.title);
+  if ('error' in title) return { error: [400, title.error] };
+  const slug = await slugFor(app, title.title, video.slug);
+  if (typeof slug !== 'string') return slug;
+  const result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: app.clock() }, (tx, file) =>
+    app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload),
+  );
+  if (result.kind === 'slug_conflict') return { error: [409, 'Slug already in use'] };
+  app.worker?.poke();
+  return { file: result.file };
+}

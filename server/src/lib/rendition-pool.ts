@@ -1,0 +1,95 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Rendition } from './subtitle-content';
+
+export type RenditionRequest = {
+  id: number;
+  bytes: Uint8Array;
+  fileName: string;
+  charset: string | undefined;
+  language: string | undefined;
+};
+export type RenditionReply = { id: number; rendition?: Rendition; error?: string };
+
+interface Job {
+  request: Omit<RenditionRequest, 'id'>;
+  resolve: (rendition: Rendition) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: (Job & { id: number }) | null;
+}
+
+const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
+
+/** One worker per core but one (that one serves the requests), at most two: conversions are short. */
+export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+/**
+ * Subtitle conversions (decode, parse, write WebVTT: ~20-100 ms for 5 MB) run in a few worker threads,
+ * first come first served, so that an account uploading 5 MB files back to back never holds the event
+ * loop that every other request needs. A crashed worker fails its job and is replaced.
+ */
+export class RenditionPool {
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
+  }
+
+  #spawn(): Slot {
+    const slot: Slot = { worker: new Worker(BOOT, { workerData: { entry: ENTRY } }), job: null };
+    slot.worker.on('message', (reply: RenditionReply) => {
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      slot.job = null;
+      if (reply.rendition) job.resolve(reply.rendition);
+      else job.reject(new Error(reply.error ?? 'the conversion failed'));
+      this.#dispatch();
+    });
+    const fail = (err: Error) => {
+      slot.job?.reject(err);
+      slot.job = null;
+      const index = this.#slots.indexOf(slot);
+      if (index >= 0 && !this.#closed) {
+        this.#slots[index] = this.#spawn();
+        this.#dispatch();
+      }
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => fail(new Error(`conversion worker exited (${code})`)));
+    return slot;
+  }
+
+  /** The player's rendition of `bytes` (see makeRendition), made in a worker. */
+  make(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Promise<Rendition> {
+    if (this.#closed) return Promise.reject(new Error('the conversion pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ request: { bytes, fileName, charset, language }, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.job) continue;
+      const job = this.#queue.shift();
+      if (!job) return;
+      const id = this.#nextId++;
+      slot.job = { ...job, id };
+      slot.worker.postMessage({ ...job.request, id } satisfies RenditionRequest);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(new Error('the server is closing'));
+    await Promise.all(this.#slots.map((slot) => slot.worker.terminate()));
+  }
+}

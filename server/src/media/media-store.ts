@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where renditions, images and uploaded sources live: one store that every node and worker reads and
+ * writes, addressed by keys such as `files/12-ab3xk9/master.m3u8`. The folder implementation is the
+ * only one; an object store can implement the same few calls later.
+ */
+export interface MediaStore {
+  /** Streams `source` into `key`; more than `maxBytes` aborts with MediaTooLargeError and leaves nothing. */
+  putStream(key: string, source: Readable, maxBytes?: number): Promise<number>;
+  /** Copies a local file (a worker's output) into the store. */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** Copies a stored object to a local file (a worker's input). */
+  getFile(key: string, localPath: string): Promise<void>;
+  /** The object's size, or null when it is missing. */
+  size(key: string): Promise<number | null>;
+  /** The first bytes of an object (to sniff its type). */
+  head(key: string, bytes: number): Promise<Buffer>;
+  /** Removes an object, or every object under a prefix ending with `/`. */
+  delete(keyOrPrefix: string): Promise<void>;
+}
+
+export class MediaTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+  }
+}
+
+/** Keys are relative paths of safe names: no `..`, no absolute paths, no hidden files. */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/;
+export const isMediaKey = (key: string): boolean => key.length <= 300 && KEY.test(key) && !key.split('/').includes('..');
+
+/** A byte counter that fails the stream past a limit. */
+function capped(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > maxBytes ? new MediaTooLargeError(maxBytes) : null, chunk);
+    },
+  });
+}
+
+/** The media store as a folder (`VP_MEDIA_DIR`; a shared mount when several machines run nodes or workers). */
+export class FolderMediaStore implements MediaStore {
+  constructor(readonly root: string) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  #path(key: string): string {
+    if (!isMediaKey(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
+    return path.join(this.root, key);
+  }
+
+  /** Writes beside the final name, then renames: a reader never sees half an object. */
+  async #write(key: string, write: (tempPath: string) => Promise<void>): Promise<void> {
+    const target = this.#path(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.partial`;
+    try {
+      await write(temp);
+      await fs.promises.rename(temp, target);
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  async putStream(key: string, source: Readable, maxBytes = Number.MAX_SAFE_INTEGER): Promise<number> {
+    let bytes = 0;
+    await this.#write(key, async (temp) => {
+      await pipeline(source, capped(maxBytes), fs.createWriteStream(temp, { flags: 'wx' }));
+      bytes = (await fs.promises.stat(temp)).size;
+    });
+    return bytes;
+  }
+
+  putFile(key: string, localPath: string): Promise<void> {
+    return this.#write(key, (temp) => fs.promises.copyFile(localPath, temp));
+  }
+
+  async getFile(key: string, localPath: string): Promise<void> {
+    await fs.promises.copyFile(this.#path(key), localPath);
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.promises.stat(this.#path(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async head(key: string, bytes: number): Promise<Buffer> {
+    const handle = await fs.promises.open(this.#path(key), 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async delete(keyOrPrefix: string): Promise<void> {
+    await fs.promises.rm(this.#path(keyOrPrefix), { recursive: true, force: true });
+  }
+}

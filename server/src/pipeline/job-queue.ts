@@ -1,0 +1,95 @@
+import type { Db, Queryable } from '../db/engine';
+import { randomToken } from '../lib/tokens';
+
+/** A job as a worker holds it: claimed, with the lease that proves it is still the one working on it. */
+export interface ClaimedJob {
+  job_id: number;
+  kind: string;
+  payload: unknown;
+  /** Counting this one. */
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  lease_token: string;
+}
+
+interface JobRow extends Omit<ClaimedJob, 'payload'> {
+  payload: string;
+}
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Milliseconds since the epoch (default: now). */
+  runAt?: number;
+}
+
+/**
+ * Jobs in the database, claimed with leases: generic (a kind and a JSON payload), so that any later
+ * background work (bulk actions) can use it. A job is due when `run_at` has passed; claiming it sets
+ * `run_at` to the end of its lease, so a job whose worker died becomes due again when the lease ends,
+ * with no sweeper. On PostgreSQL any number of workers on any number of machines claim with
+ * `FOR UPDATE SKIP LOCKED` (two never take one job; none waits for another's row lock); on SQLite the
+ * claim is one UPDATE, and SQLite runs one writer at a time. A finished job is deleted.
+ */
+export class JobQueue {
+  readonly #db: Db;
+  readonly #now: () => number;
+
+  constructor(db: Db, now: () => number = Date.now) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Adds a job; pass the transaction that creates what the job works on, so both commit together. */
+  async enqueue(q: Queryable, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
+    await q.run('INSERT INTO jobs (kind, payload, attempts, max_attempts, run_at, created_at) VALUES (?, ?, 0, ?, ?, ?)', [
+      kind,
+      JSON.stringify(payload),
+      options.maxAttempts ?? 3,
+      options.runAt ?? this.#now(),
+      this.#now(),
+    ]);
+  }
+
+  /** The next due job of these kinds, leased to `worker` for `leaseMs`; undefined when none is due. */
+  async claim(worker: string, kinds: readonly string[], leaseMs: number): Promise<ClaimedJob | undefined> {
+    const now = this.#now();
+    const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    const row = await this.#db.get<JobRow>(
+      `UPDATE jobs SET attempts = attempts + 1, run_at = ?, lease_token = ?, leased_by = ?
+       WHERE job_id = (SELECT job_id FROM jobs WHERE run_at <= ? AND kind IN (${kinds.map(() => '?').join(', ')})
+                       ORDER BY run_at, job_id LIMIT 1${skipLocked})
+       RETURNING job_id, kind, payload, attempts, max_attempts, last_error, lease_token`,
+      [now + leaseMs, randomToken(16), worker, now, ...kinds],
+    );
+    return row && { ...row, payload: JSON.parse(row.payload) as unknown };
+  }
+
+  /** Extends the lease; false when the job is no longer this worker's (its lease ended and another took it). */
+  async extend(job: ClaimedJob, leaseMs: number): Promise<boolean> {
+    const changed = await this.#db.run('UPDATE jobs SET run_at = ? WHERE job_id = ? AND lease_token = ?', [
+      this.#now() + leaseMs,
+      job.job_id,
+      job.lease_token,
+    ]);
+    return changed === 1;
+  }
+
+  /** The job is done (or given up): it goes. */
+  async finish(job: ClaimedJob): Promise<void> {
+    await this.#db.run('DELETE FROM jobs WHERE job_id = ? AND lease_token = ?', [job.job_id, job.lease_token]);
+  }
+
+  /** The job runs again after `delayMs`, remembering why this attempt failed. */
+  async retryLater(job: ClaimedJob, error: string, delayMs: number): Promise<void> {
+    await this.#db.run(
+      'UPDATE jobs SET run_at = ?, lease_token = NULL, leased_by = NULL, last_error = ? WHERE job_id = ? AND lease_token = ?',
+      [this.#now() + delayMs, error, job.job_id, job.lease_token],
+    );
+  }
+
+  /** Jobs waiting or running, of one kind (tests, the pipeline API). */
+  count(kind: string): Promise<number> {
+    return this.#db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE kind = ?', [kind]).then((r) => Number(r?.n ?? 0));
+  }
+}

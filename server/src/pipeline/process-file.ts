@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { downloadUrl } from '../ingest/download';
+import type { UrlPolicy } from '../ingest/url-policy';
+import { NotAVideoError, probe } from '../media/ffmpeg';
+import type { MediaStore } from '../media/media-store';
+import { publishVideo } from '../media/publish';
+import { randomToken } from '../lib/tokens';
+import { FileGoneError, FileStatusWriter, STATUS } from './file-status';
+import type { ClaimedJob } from './job-queue';
+import { PermanentJobError, type JobContext, type JobHandler } from './worker';
+
+export const PROCESS_FILE = 'process-file';
+
+/** Where a new file's video comes from: an upload already in the media store, or a URL to download. */
+export type VideoSource = { media_key: string } | { url: string };
+
+export interface ProcessFilePayload {
+  file_id: number;
+  source: VideoSource;
+}
+
+/** The prefix under which images are served from the media store, relative to config imageHost (`/images/`). */
+export const MEDIA_IMAGE_PREFIX = 'media/';
+
+export interface ProcessFileOptions {
+  media: MediaStore;
+  status: FileStatusWriter;
+  urlPolicy: UrlPolicy;
+}
+
+/** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
+async function removeSource(media: MediaStore, key: string): Promise<void> {
+  await media.delete(key);
+  await media.delete(`${key}.json`);
+}
+
+/**
+ * The reference pipeline for one file: fetch the source (2 Downloading → 3 Downloaded, with the
+ * probe's duration and size), transcode the HLS ladder and put it in the media store (5 Uploading →
+ * 6 Uploaded), a thumbnail and a storyboard sprite (8 Indexed), remove the source and the work folder
+ * (9 Cleaned), 10 Completed. Each attempt writes a new rendition folder, so a half-written one is never
+ * served; a failed attempt removes its own.
+ */
+export function processFileHandler({ media, status, urlPolicy }: ProcessFileOptions): JobHandler {
+  async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
+    const { file_id: fileId, source } = job.payload as ProcessFilePayload;
+    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
+    const folder = `files/${fileId}-${randomToken(8).toLowerCase()}/`;
+    let completed = false;
+    try {
+      await status.set(fileId, STATUS.received, { file_server: worker, file_progress: null, file_reason: null });
+      await status.set(fileId, STATUS.downloading, { file_progress: 0 });
+      const local = path.join(work, 'source');
+      const downloaded = status.progress(fileId);
+      if ('media_key' in source) await media.getFile(source.media_key, local);
+      else await downloadUrl(source.url, local, { ...urlPolicy, signal, onProgress: downloaded });
+      let info;
+      try {
+        info = await probe(local, signal);
+      } catch (err) {
+        throw err instanceof NotAVideoError ? new PermanentJobError(err.message) : err;
+      }
+      await status.set(fileId, STATUS.downloaded, {
+        file_progress: null,
+        file_duration: Math.round(info.duration * 1000) / 1000,
+        file_width: info.width,
+        file_height: info.height,
+      });
+
+      await status.set(fileId, STATUS.uploading, { file_progress: 0 });
+      const transcoded = status.progress(fileId);
+      const published = await publishVideo(local, info, work, media, folder, {
+        signal,
+        onTranscoded: (fraction) => transcoded(0.9 * fraction),
+      });
+      await status.set(fileId, STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
+      await status.set(fileId, STATUS.indexed, {
+        file_image: `${MEDIA_IMAGE_PREFIX}${published.thumbnail}`,
+        file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
+      });
+
+      if ('media_key' in source) await removeSource(media, source.media_key);
+      await fs.promises.rm(work, { recursive: true, force: true });
+      await status.set(fileId, STATUS.cleaned);
+      await status.set(fileId, STATUS.completed);
+      completed = true;
+    } catch (err) {
+      if (!(err instanceof FileGoneError)) throw err;
+      // Deleted meanwhile: nothing to report to, nothing to keep.
+      if ('media_key' in source) await removeSource(media, source.media_key);
+    } finally {
+      await fs.promises.rm(work, { recursive: true, force: true });
+      if (!completed) await media.delete(folder);
+    }
+  }
+
+  return {
+    kind: PROCESS_FILE,
+    run,
+    async retrying(job, reason, delayMs) {
+      const { file_id: fileId } = job.payload as ProcessFilePayload;
+      const seconds = Math.ceil(delayMs / 1000);
+      await status
+        .set(fileId, STATUS.pending, {
+          file_progress: null,
+          file_reason: `Attempt ${job.attempts} failed: ${reason}. Retrying in ${seconds} s.`,
+        })
+        .catch(() => {});
+    },
+    async failed(job, reason) {
+      const { file_id: fileId, source } = job.payload as ProcessFilePayload;
+      await status.fail(fileId, reason);
+      if ('media_key' in source) await removeSource(media, source.media_key);
+    },
+  };
+}

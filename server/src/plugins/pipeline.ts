@@ -1,0 +1,76 @@
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UrlPolicy } from '../ingest/url-policy';
+import { FolderMediaStore, type MediaStore } from '../media/media-store';
+import { FileStatusWriter } from '../pipeline/file-status';
+import { JobQueue } from '../pipeline/job-queue';
+import { processFileHandler } from '../pipeline/process-file';
+import { Worker } from '../pipeline/worker';
+
+export interface WorkerSettings {
+  /** `file_server` of the files it processes (default `<host name>-<process id>`). */
+  name?: string | undefined;
+  leaseMs?: number;
+  pollMs?: number;
+  backoffMs?: number;
+}
+
+export interface PipelinePluginOptions {
+  /** Run a worker inside this server (false: API only; workers run elsewhere). */
+  worker: WorkerSettings | false;
+}
+
+export const defaultWorkerName = (): string => `${os.hostname()}-${process.pid}`;
+
+export interface WorkerParts {
+  jobs: JobQueue;
+  media: MediaStore;
+  fileStatus: FileStatusWriter;
+  urlPolicy: UrlPolicy;
+  onError: (err: unknown) => void;
+}
+
+/** A worker of the reference pipeline (the server's own, or the CLI's `worker`). */
+export function createWorker(parts: WorkerParts, settings: WorkerSettings): Worker {
+  return new Worker({
+    name: settings.name ?? defaultWorkerName(),
+    queue: parts.jobs,
+    handlers: [processFileHandler({ media: parts.media, status: parts.fileStatus, urlPolicy: parts.urlPolicy })],
+    ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
+    ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    onError: parts.onError,
+  });
+}
+
+/**
+ * The media store (`app.media`), the jobs queue (`app.jobs`), the pipeline's status writer
+ * (`app.fileStatus`) and, unless disabled, one worker in this process (`app.worker`), started when
+ * the server is ready and stopped (its job left to the lease) when it closes.
+ */
+async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
+  app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
+  app.decorate('jobs', new JobQueue(app.db));
+  app.decorate('fileStatus', new FileStatusWriter(app.db));
+  const urlPolicy = { allowHosts: app.settings.ingestAllowHosts, maxBytes: app.settings.maxVideoBytes };
+  const worker = options.worker
+    ? createWorker(
+        {
+          jobs: app.jobs,
+          media: app.media,
+          fileStatus: app.fileStatus,
+          urlPolicy,
+          onError: (err) => app.log.error({ err }, 'pipeline worker'),
+        },
+        options.worker,
+      )
+    : null;
+  app.decorate('worker', worker);
+  if (worker) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => worker.stop());
+  }
+}
+
+export default fp(pipeline, { name: 'pipeline', dependencies: ['database'] });

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formatSize } from '../../../src/contract/format-size';
+import { toFileJson } from '../db/files';
+import { addVideoFile, checkTitle, type NewFileOutcome } from '../ingest/new-file';
+import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
+import { MediaTooLargeError } from '../media/media-store';
+import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
+import { randomToken } from '../lib/tokens';
+import { UploadSlots } from '../lib/upload-slots';
+import { fail, ok } from '../plugins/errors';
+import { apiKeySecurity, envelope, errorResponses, fileSchema } from './schemas';
+import { TOO_MANY_UPLOADS } from './upload';
+
+export const NOT_A_VIDEO = 'This file is not a video';
+export const FILE_ADDED = 'File added: it is waiting for processing';
+export const videoTooLarge = (maxBytes: number): string => `The video must be at most ${formatSize(maxBytes)}`;
+
+/** A new upload's key in the media store, until the pipeline has made its rendition. */
+export const newUploadKey = (): string => `uploads/${randomToken(20)}/source`;
+
+/** Why an uploaded object cannot be processed (empty, or no video by its first bytes), or null when it can. */
+export async function checkUploadedVideo(app: FastifyInstance, key: string): Promise<string | null> {
+  const size = await app.media.size(key);
+  if (!size) return 'The video file is empty';
+  return looksLikeVideo(await app.media.head(key, VIDEO_SNIFF_BYTES)) ? null : NOT_A_VIDEO;
+}
+
+interface JsonBody {
+  source_url?: unknown;
+  file_title?: unknown;
+  file_slug?: unknown;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export default async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  const slots = new UploadSlots(app.settings.maxUploadsPerAccount);
+  const { maxVideoBytes } = app.settings;
+
+  app.post(
+    '/',
+    {
+      onRequest: app.authenticate,
+      // Multipart bodies are read by request.parts() in the handler, JSON ones checked there; the schema documents both.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['files'],
+        summary: 'Add a video: upload it (multipart, streamed to storage) or give a URL to fetch (JSON); the new file is Pending',
+        description:
+          'multipart/form-data: `video_file`, `file_title`, optional `file_slug`. application/json: `{ source_url, file_title, file_slug? }`. ' +
+          'The reply carries the new file (file_status 0); the pipeline then moves it to Completed. Large files: tus at /api/uploads/.',
+        security: apiKeySecurity,
+        consumes: ['multipart/form-data', 'application/json'],
+        body: {
+          type: 'object',
+          required: ['file_title'],
+          properties: {
+            video_file: { type: 'string', format: 'binary', description: `multipart only; at most ${maxVideoBytes} bytes` },
+            source_url: { type: 'string', description: 'JSON only: a public http(s) URL of the video' },
+            file_title: { type: 'string' },
+            file_slug: { type: 'string', description: 'Optional; made from the title when absent' },
+          },
+        },
+        response: { 200: envelope({ type: 'object', required: ['file'], properties: { file: fileSchema } }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      let outcome: NewFileOutcome;
+      if (request.isMultipart()) {
+        const release = slots.take(request.accountId);
+        if (!release) return fail(reply, 429, TOO_MANY_UPLOADS);
+        try {
+          outcome = await receiveUpload(app, request);
+        } finally {
+          release();
+        }
+      } else {
+        outcome = await receiveUrl(app, request.accountId, (request.body ?? {}) as JsonBody);
+      }
+      if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
+      return ok(FILE_ADDED, { file: toFileJson(outcome.file, app.settings.trashDays) });
+    },
+  );
+
+  async function receiveUrl(app: FastifyInstance, accountId: number, body: JsonBody): Promise<NewFileOutcome> {
+    if (typeof body !== 'object' || body === null) return { error: [400, 'The request body must be a JSON object'] };
+    const sourceUrl = text(body.source_url);
+    if (!sourceUrl) return { error: [400, 'source_url is required (or upload video_file as multipart/form-data)'] };
+    const title = checkTitle(text(body.file_title));
+    if ('error' in title) return { error: [400, title.error] };
+    try {
+      const url = parseSourceUrl(sourceUrl);
+      await checkSourceUrl(url, { allowHosts: app.settings.ingestAllowHosts, maxBytes: maxVideoBytes });
+      return await addVideoFile(app, accountId, { title: title.title, slug: text(body.file_slug), source: { url: url.toString() } });
+    } catch (err) {
+      if (err instanceof UrlRefusedError) return { error: [400, err.message] };
+      throw err;
+    }
+  }
+
+  /** Streams `video_file` into the media store (never whole in memory), then creates the file. */
+  async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Promise<NewFileOutcome> {
+    const fields = new Map<string, string>();
+    let key: string | null = null;
+    try {
+      for await (const part of request.parts({ limits: { files: 1, fileSize: maxVideoBytes, fields: 8, fieldSize: 2048, parts: 12 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'video_file' || key) {
+            part.file.resume();
+            continue;
+          }
+          key = newUploadKey();
+          await app.media.putStream(key, part.file, maxVideoBytes);
+        } else if (typeof part.value === 'string') {
+          if (part.valueTruncated) return { error: [400, `${part.fieldname} is too long`] };
+          fields.set(part.fieldname, part.value);
+        }
+      }
+      if (!key) return { error: [400, 'Please select a video file (video_file)'] };
+      const problem = await checkUploadedVideo(app, key);
+      if (problem) return { error: [400, problem] };
+      const outcome = await addVideoFile(app, request.accountId, {
+        title: fields.get('file_title'),
+        slug: fields.get('file_slug'),
+        source: { media_key: key },
+      });
+      if ('file' in outcome) key = null; // the pipeline owns it now
+      return outcome;
+    } catch (err) {
+      if (err instanceof MediaTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        return { error: [413, videoTooLarge(maxVideoBytes)] };
+      }
+      throw err;
+    } finally {
+      if (key) await app.media.delete(key.replace(/[^/]+$/, ''));
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isMediaKey } from '../media/media-store';
+import { fail } from '../plugins/errors';
+import { errorResponses } from './schemas';
+
+export const MEDIA_NOT_FOUND = 'Media not found';
+
+/**
+ * Sends an object of the media store with HTTP range requests and a year's cache: every object's key
+ * holds a random folder name made when it was written, so a key's content never changes.
+ */
+export function sendMedia(app: FastifyInstance, reply: FastifyReply, key: string): FastifyReply {
+  if (!isMediaKey(key) || key.endsWith('/') || key.startsWith('uploads/')) return fail(reply, 404, MEDIA_NOT_FOUND);
+  reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
+  return reply.sendFile(key, app.settings.mediaDir, { maxAge: 365 * 24 * 3600 * 1000, immutable: true, acceptRanges: true });
+}
+
+/** `/media/<key>`: renditions (HLS playlists and segments) and images, served by any node. */
+export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { '*': string } }>(
+    '/*',
+    {
+      schema: {
+        tags: ['player'],
+        summary: 'Media of processed files: HLS playlists and segments, thumbnails, storyboard sprites (range requests, cached a year)',
+        params: { type: 'object', properties: { '*': { type: 'string', maxLength: 300 } } },
+        produces: ['application/vnd.apple.mpegurl', 'video/mp2t', 'image/jpeg'],
+        response: { 200: { type: 'string', description: 'The bytes' }, 206: { type: 'string' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => sendMedia(app, reply, request.params['*']),
+  );
+}

@@ -1,0 +1,168 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toFileJson, type FileRow } from '../db/files';
+import { isMediaKey } from '../media/media-store';
+import { FileGoneError, STATUS, type StatusFields } from '../pipeline/file-status';
+import { MEDIA_IMAGE_PREFIX, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
+import { fail, ok } from '../plugins/errors';
+import { envelope, errorResponses, fileSchema, idParam } from './schemas';
+
+export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
+const FILE_NOT_FOUND = 'File not found';
+const security = [{ pipelineToken: [] }];
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** The file as the pipeline sees it: the File of the API, its rendition's media key, and where its source is. */
+const pipelineFileSchema = {
+  type: 'object',
+  required: [...fileSchema.required, 'file_rendition', 'source'],
+  properties: {
+    ...fileSchema.properties,
+    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
+    source: {
+      type: ['object', 'null'],
+      description: 'While it waits for processing: `url` to download (with the pipeline token when it is this server).',
+      properties: { url: { type: 'string' } },
+    },
+  },
+} as const;
+
+const reportSchema = {
+  type: 'object',
+  properties: {
+    file_status: { type: 'integer', minimum: 0, maximum: 10 },
+    file_server: { type: 'string', maxLength: 200 },
+    file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+    file_reason: { type: ['string', 'null'], maxLength: 1000 },
+    file_duration: { type: ['number', 'null'], minimum: 0 },
+    file_width: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
+    file_height: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
+    file_image: { type: ['string', 'null'], description: 'Media key of a JPEG in the media store (VP_MEDIA_DIR).' },
+    file_slide: { type: ['string', 'null'], description: 'Media key of a storyboard sprite (5 × 5 tiles, 160 px wide).' },
+    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
+  },
+  additionalProperties: false,
+} as const;
+
+type Report = StatusFields & { file_status?: number };
+
+/**
+ * The pipeline API: a service's own pipeline reads the files waiting for processing and reports what
+ * it did, as the reference worker does through the same row updates (and may run beside it or
+ * instead of it, VP_WORKER=0). Images and renditions are media keys in the shared media store.
+ */
+export default async function pipelineRoutes(app: FastifyInstance): Promise<void> {
+  const token = app.settings.pipelineToken;
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = request.headers['x-pipeline-token'];
+    if (!token || typeof given !== 'string' || !timingSafeEqual(digest(given), digest(token))) {
+      return fail(reply, 401, PIPELINE_TOKEN_NEEDED);
+    }
+  });
+
+  /** Where the pipeline gets a waiting file's video: its job's URL, or this server's copy of the upload. */
+  async function sourceOf(file: FileRow): Promise<{ url: string } | null> {
+    const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
+      PROCESS_FILE,
+      `{"file_id":${file.file_id},%`,
+    ]);
+    if (!job) return null;
+    const { source } = JSON.parse(job.payload) as ProcessFilePayload;
+    return 'url' in source ? { url: source.url } : { url: `/api/pipeline/files/${file.file_id}/source` };
+  }
+
+  const pipelineFile = async (file: FileRow) => ({
+    ...toFileJson(file, app.settings.trashDays),
+    file_rendition: file.file_rendition,
+    source: await sourceOf(file),
+  });
+
+  app.get<{ Querystring: { file_status: number; limit: number } }>(
+    '/files',
+    {
+      schema: {
+        tags: ['pipeline'],
+        summary: 'Files of every account at one status (default 0, Pending: waiting for processing), oldest first',
+        security,
+        querystring: {
+          type: 'object',
+          properties: {
+            file_status: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
+        },
+        response: {
+          200: envelope({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: pipelineFileSchema } } }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await app.files.byStatus(request.query.file_status, request.query.limit);
+      return ok('Files loaded', { files: await Promise.all(rows.map(pipelineFile)) });
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/files/:id/source',
+    {
+      schema: {
+        tags: ['pipeline'],
+        summary: 'The uploaded video of a file waiting for processing (range requests)',
+        security,
+        params: idParam('id'),
+        produces: ['application/octet-stream'],
+        response: { 200: { type: 'string', format: 'binary' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
+        PROCESS_FILE,
+        `{"file_id":${request.params.id},%`,
+      ]);
+      const source = job ? (JSON.parse(job.payload) as ProcessFilePayload).source : null;
+      if (!source || !('media_key' in source) || (await app.media.size(source.media_key)) === null)
+        return fail(reply, 404, 'Source not found');
+      return reply.type('application/octet-stream').sendFile(source.media_key, app.settings.mediaDir, { cacheControl: false });
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: Report }>(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['pipeline'],
+        summary: "Report a file's status, server, progress, reason, probe results, images and rendition",
+        description:
+          "Only the fields given change. A final status (10 Completed, 4 Download Failed, 7 Upload Failed) ends the reference queue's job of the file, so no worker processes it again.",
+        security,
+        params: idParam('id'),
+        body: reportSchema,
+        response: { 200: envelope({ type: 'object', required: ['file'], properties: { file: pipelineFileSchema } }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { file_status: status = null, ...fields } = request.body ?? {};
+      for (const name of ['file_rendition', 'file_image', 'file_slide'] as const) {
+        const key = fields[name];
+        if (typeof key === 'string' && (!isMediaKey(key) || key.endsWith('/')))
+          return fail(reply, 400, `${name} must be a media key such as files/12-abc/thumb.jpg`);
+      }
+      // Images are served relative to config imageHost, under media/.
+      if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
+      if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
+      try {
+        await app.fileStatus.set(request.params.id, status, fields);
+      } catch (err) {
+        if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
+        throw err;
+      }
+      if (status === STATUS.completed || status === STATUS.downloadFailed || status === STATUS.uploadFailed) {
+        await app.db.run('DELETE FROM jobs WHERE kind = ? AND payload LIKE ?', [PROCESS_FILE, `{"file_id":${request.params.id},%`]);
+      }
+      const file = (await app.files.getAny(request.params.id))!;
+      return ok('File updated', { file: await pipelineFile(file) });
+    },
+  );
+}

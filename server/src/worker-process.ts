@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { readEnv } from './config';
+import { openDatabase } from './db/open';
+import { FolderMediaStore } from './media/media-store';
+import { FileStatusWriter } from './pipeline/file-status';
+import { JobQueue } from './pipeline/job-queue';
+import { createWorker } from './plugins/pipeline';
+
+/**
+ * `npm run server -- worker`: a pipeline worker without an HTTP server, on the server's database
+ * (DATABASE_URL or VP_DATA_DIR) and media store (VP_MEDIA_DIR). Run as many as the machines allow;
+ * on SIGINT/SIGTERM it stops after aborting its job, which another worker takes when the lease ends.
+ */
+export async function runWorker(): Promise<void> {
+  const { options } = readEnv();
+  if (options.worker === false) throw new Error('VP_WORKER=0: this process would run no worker');
+  const { db, close } = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, readWorkers: 0 });
+  const worker = createWorker(
+    {
+      jobs: new JobQueue(db),
+      media: new FolderMediaStore(path.resolve(options.mediaDir!)),
+      fileStatus: new FileStatusWriter(db),
+      urlPolicy: { allowHosts: options.ingestAllowHosts!, maxBytes: options.maxVideoBytes! },
+      onError: (err) => console.error('pipeline worker:', err instanceof Error ? err.message : err),
+    },
+    options.worker ?? {},
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, stopping the worker…`);
+    worker
+      .stop()
+      .then(close, close)
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  worker.start();
+  console.log(`Pipeline worker ${worker.name} running on ${options.databaseUrl ? 'PostgreSQL' : options.dataDir}`);
+}

@@ -1,0 +1,11 @@
+import { defineTexts } from '../i18n/texts';
+
+/** The page titles: with the panel's routes (the sign-in page's chunk), so they are kept short. */
+export const PANEL_TEXTS = defineTexts('panel', {
+  titleLogin: 'Login',
+  titleDashboard: 'Dashboard',
+  titleFiles: 'File Management',
+  titleFile: 'Update File',
+  titleNotFound: 'Page not found',
+  documentTitle: '{title} | VP Admin',
+});

@@ -1,0 +1,46 @@
+/**
+ * Every area's English texts, in one list: the shape of a complete catalogue (`Catalogue`) and of
+ * the `messages` property (`Messages`) follow from it. Only types and tests read this module, so no
+ * page downloads the English texts of screens it does not show.
+ */
+import { API_TEXTS } from '../app/api/texts';
+import { AUTH_TEXTS } from '../app/auth/texts';
+import { EDITOR_TEXTS } from '../app/file-editor/texts';
+import { FILES_TEXTS } from '../app/files/texts';
+import type { CatalogueOf, Message } from '../app/i18n/texts';
+import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
+import { PANEL_TEXTS } from '../app/panel/texts';
+import { DELETE_FILE_TEXTS } from '../app/shell/delete-file-texts';
+import { FRAME_TEXTS } from '../app/shell/frame-texts';
+import { SHELL_TEXTS } from '../app/shell/texts';
+import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
+import { UI_TEXTS } from '../app/ui/texts';
+
+export const ALL_TEXTS = [
+  AUTH_TEXTS,
+  SHELL_TEXTS,
+  FRAME_TEXTS,
+  DELETE_FILE_TEXTS,
+  PANEL_TEXTS,
+  DASHBOARD_TEXTS,
+  FILES_TEXTS,
+  EDITOR_TEXTS,
+  SUBTITLE_TEXTS,
+  UI_TEXTS,
+  API_TEXTS,
+] as const;
+
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** A complete catalogue: every key of every area (`files.empty`, `editor.slugHint`, …). */
+export type Catalogue = { [K in keyof Intersection<CatalogueOf<(typeof ALL_TEXTS)[number]>>]: Message };
+
+/** The `messages` property: any keys of the catalogue, over the element's language. */
+export type Messages = Partial<Catalogue>;
+
+/** The English catalogue, flat (for tests and for hosts that start a translation from it). */
+export function englishCatalogue(): Catalogue {
+  return Object.fromEntries(
+    ALL_TEXTS.flatMap((texts) => Object.entries(texts.en).map(([key, value]) => [`${texts.namespace}.${key}`, value])),
+  ) as Catalogue;
+}

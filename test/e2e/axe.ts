@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * axe-core on a screen, inside the elements' shadow roots (axe follows open shadow roots), with every
+ * WCAG 2.x A/AA and best-practice rule; `target-size` (WCAG 2.2 AA) is off by default in axe:
+ * switched on. Serious and critical violations fail.
+ *
+ * Known DataGrid faults that cannot be fixed from outside, each with its upstream issue:
+ */
+const DATAGRID_ALLOWLIST: { rule: string; target: RegExp; issue: string }[] = [
+  // MUI X DataGrid: "Certain ARIA roles must contain particular children" on the grid while it has no rows.
+  { rule: 'aria-required-children', target: /MuiDataGrid/, issue: 'https://github.com/mui/mui-x/issues/13685' },
+  // DataGrid's roving tabindex makes the focused cell itself focusable (tabindex=0), so axe sees a
+  // target wrapped around the cell's own buttons once one of them was clicked. The buttons are 28 px.
+  { rule: 'target-size', target: /^<div class="MuiDataGrid-cell/, issue: 'https://github.com/mui/mui-x/issues/1291' },
+];
+
+export async function audit(page: Page, screen: string) {
+  // Colours are only final once fade-ins end. Let transitions that were just triggered start (two
+  // frames), then wait for every finite running animation to finish (spinners loop forever).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() =>
+    [document, ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+      .flatMap((root) => root.getAnimations())
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !DATAGRID_ALLOWLIST.some((a) => a.rule === v.id && a.target.test(n.html))) }))
+    .filter((v) => v.nodes.length > 0)
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) — ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 120)}  ${n.failureSummary ?? ''}`)
+          .join('\n    ')}`,
+    );
+  expect(serious, serious.join('\n')).toEqual([]);
+}
