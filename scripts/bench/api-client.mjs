@@ -124,6 +124,50 @@ cases.push(
   })),
 );
 
+// The trash: the same listing under the negated account (decision D30), so it must meet the
+// same budgets. TRASHED files of the account go there (DELETE, one by one), are measured, and come back
+// (POST …/restore), so a kept data folder is the same for the next run.
+const TRASHED = Math.min(2000, Math.floor(total / 2));
+const api = (method, path) =>
+  fetch(`${url}/api/files/${path}`, { method, headers: { 'x-apikey': apiKey }, signal: AbortSignal.timeout(10_000) }).then(async (res) => {
+    if (res.status !== 200) throw new Error(`${method} /api/files/${path} → HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  });
+const binned = [];
+for (let page = 1; binned.length < TRASHED; page++) {
+  const ids = (await get({ page: randPage(total, 100), limit: 100, sort_by: 'file_id', order: 'asc' }))
+    .json()
+    .data.files.map((f) => f.file_id);
+  for (const id of ids) if (binned.length < TRASHED && !binned.includes(id)) binned.push(id);
+  if (page > 1000) break;
+}
+const inTrash = [];
+try {
+  for (const id of binned) {
+    await api('DELETE', id);
+    inTrash.push(id);
+  }
+  cases.push(await measure(`trash (${TRASHED} files): first page`, 'page', () => ({ trashed: 1, page: 1, limit: 10 })));
+  cases.push(
+    await measure(`trash: random page, limit 10, random sort`, 'page', () => ({
+      trashed: 1,
+      page: randPage(TRASHED, 10),
+      limit: 10,
+      sort_by: pick(SORTS),
+      order: pick(['asc', 'desc']),
+    })),
+  );
+  cases.push(
+    await measure('trash: search a whole title word, first page', 'search', () => ({
+      trashed: 1,
+      page: 1,
+      limit: 10,
+      search: pick(wordList),
+    })),
+  );
+} finally {
+  for (const id of inTrash) await api('POST', `${id}/restore`);
+}
+
 process.stdout.write(
   JSON.stringify({ total, words: wordList.slice(0, 10), prefixes: prefixes.slice(0, 10), statuses: [...statuses], cases }) + '\n',
 );

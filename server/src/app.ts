@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
 import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
+import activity from './plugins/activity';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
@@ -23,7 +24,9 @@ import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
 import securityHeaders, { helmetOptions } from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
+import trash from './plugins/trash';
 import storage from './plugins/storage';
+import activityRoutes from './routes/activity';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileEventRoutes from './routes/file-events';
@@ -78,6 +81,12 @@ export interface AppOptions {
   requestTimeoutSeconds?: number;
   /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
   accountQuotaBytes?: number;
+  /** Days a deleted file or subtitle stays in the trash before it is purged; 0 = never purged (default 30). */
+  trashDays?: number;
+  /** Days a slug freed by a rename or a purge stays its account's; its old player URL redirects (default 365). */
+  slugHoldDays?: number;
+  /** Days a file's activity entries are kept; 0 = for ever (default 365). */
+  activityDays?: number;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
@@ -145,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
+    trashDays: options.trashDays ?? 30,
+    slugHoldDays: options.slugHoldDays ?? 365,
+    activityDays: options.activityDays ?? 365,
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
     playerDir: path.join(REPO_ROOT, 'dist/player'),
@@ -192,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);
+  await app.register(trash);
+  await app.register(activity);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources });
@@ -207,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
+  await app.register(activityRoutes, { prefix: '/api/files' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

@@ -20,6 +20,13 @@ function positive(name: string, value: string | undefined, fallback: number, uni
   return n;
 }
 
+/** A whole number ≥ 0 (0 has a meaning of its own, e.g. "never"). */
+function wholeNumber(name: string, value: string | undefined, fallback: number, unit: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number${unit} (0 or more), got ${JSON.stringify(value)}`);
+  return n;
+}
 /** A comma-separated list, trimmed, without empty entries. */
 const list = (value: string | undefined): string[] =>
   (value ?? '')
@@ -58,6 +65,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
       accountQuotaBytes: positive('VP_ACCOUNT_QUOTA_BYTES', env.VP_ACCOUNT_QUOTA_BYTES, 1024 ** 3, ' of bytes'),
+      trashDays: wholeNumber('VP_TRASH_DAYS', env.VP_TRASH_DAYS, 30, ' of days'),
+      activityDays: wholeNumber('VP_ACTIVITY_DAYS', env.VP_ACTIVITY_DAYS, 365, ' of days'),
+      slugHoldDays: wholeNumber('VP_SLUG_HOLD_DAYS', env.VP_SLUG_HOLD_DAYS, 365, ' of days'),
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),

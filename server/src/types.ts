@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import type { ActivityAction, ActivityRepository } from './db/activity-repository';
 import type { AccountsRepository } from './db/accounts-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
@@ -23,6 +24,12 @@ export interface Settings {
   signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
   accountQuotaBytes: number;
+  /** Days a trashed file or track is kept before it is purged (0: for ever). */
+  trashDays: number;
+  /** Days a slug freed by a rename or a purge stays its account's (other accounts get 409). */
+  slugHoldDays: number;
+  /** Days an activity entry is kept (0: for ever). */
+  activityDays: number;
   demoDir: string;
   kitDir: string;
   /** The player page's built script (`dist/player`). */
@@ -49,6 +56,15 @@ declare module 'fastify' {
     storageJournal: StorageJournal;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
+    activity: ActivityRepository;
+    /** Appends to a file's activity log: the actor and source come from the request. */
+    recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;
+    /** Deletes a file of the account's trash for good; false when it is not there (see plugins/trash.ts). */
+    purgeFile(accountId: number, fileId: number): Promise<boolean>;
+    /** Deletes a track of the account's trash for good; false when it is not there. */
+    purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
+    /** Purges every trashed file and track whose retention ended; returns how many. */
+    purgeExpiredTrash(): Promise<number>;
     /** Makes the player's renditions in worker threads. */
     renditionMaker: RenditionPool;
     media: MediaStore;

@@ -36,6 +36,9 @@ describe('GET /api/files/', () => {
         'file_status',
         'file_title',
         'isActive',
+        'version',
+        'deleted_at',
+        'purge_at',
         'file_progress',
         'file_reason',
         'file_duration',
@@ -435,7 +438,7 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
     expect((await s.request('PUT', `/api/files/${ids[1]}`, { key, json: { file_slug: otherSlug } })).status).toBe(409);
   });
 
-  it('deletes a file with its subtitles and their stored content', async () => {
+  it('deletes a file with its subtitles and their stored content for good from the trash', async () => {
     const id = ids[2]!;
     const up = await s.request('POST', '/api/files/sub', {
       key,
@@ -450,7 +453,12 @@ describe('GET/PUT/DELETE /api/files/:id', () => {
 
     const res = await s.request('DELETE', `/api/files/${id}`, { key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: 'File deleted successfully!' });
+    expect(res.body).toMatchObject({ status: 'success', message: 'File deleted successfully!', data: { file: { file_id: id } } });
+    expect(await s.storedKeys()).toContain(stored); // in the trash
+    expect((await s.request('DELETE', `/api/files/${id}?permanent=1`, { key })).body).toEqual({
+      status: 'success',
+      message: 'File deleted successfully!',
+    });
     expect(await s.storedKeys()).not.toContain(stored);
     expect(await s.app.db.all('SELECT 1 FROM subtitles WHERE file_id = ?', [id])).toEqual([]);
     expect((await s.request('GET', `/api/files/${id}`, { key })).status).toBe(404);

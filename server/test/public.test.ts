@@ -39,6 +39,7 @@ describe('config, player, images, pages, headers', () => {
         player: { domain: `${s.base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${s.base}/images/`,
         token: null,
+        trash: { days: 30 },
         account: { username: 'viewer' },
       },
     });
@@ -209,7 +210,9 @@ describe('CORS allowlist', () => {
     const ok = await preflight('https://cms.example');
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://cms.example');
     expect(ok.headers.get('access-control-allow-methods')?.replaceAll(' ', '')).toBe('GET,POST,PUT,DELETE');
-    expect(ok.headers.get('access-control-allow-headers')?.replaceAll(' ', '')).toBe('x-apikey,authorization,content-type');
+    expect(ok.headers.get('access-control-allow-headers')?.replaceAll(' ', '')).toBe(
+      'x-apikey,authorization,content-type,if-match,x-vp-source',
+    );
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     await s.close();

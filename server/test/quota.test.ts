@@ -53,12 +53,14 @@ describe('storage quota per account', () => {
     expect(again.status).toBe(200);
   });
 
-  it('another account has its own quota; deleting frees space', async () => {
+  it('another account has its own quota; deleting for good frees space, the trash still counts', async () => {
     const other = await s.request('GET', '/api/files/', { key: otherKey });
     expect((await upload(otherKey, 900, other.body.data.files[0].file_id)).status).toBe(200);
     const subs = (await s.request('GET', `/api/subs?file_id=${fileId}`, { key })).body.data.subs as { sub_id: number; sub_size: number }[];
     const small = subs.find((sub) => sub.sub_size === 400)!;
     expect((await s.request('DELETE', `/api/subs/${small.sub_id}`, { key })).status).toBe(200);
+    expect((await upload(key, 400)).status).toBe(413); // the trash still stores it
+    expect((await s.request('DELETE', `/api/subs/${small.sub_id}?permanent=1`, { key })).status).toBe(200);
     expect((await upload(key, 400)).status).toBe(200);
     expect((await upload(key, 1)).status).toBe(413);
   });

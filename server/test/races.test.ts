@@ -47,7 +47,11 @@ describe('races between requests', () => {
         key,
         body: uploadForm({ file: { name: `race-${i}.srt`, content: SRT }, file_id, sub_lang: 'en' }),
       });
-    const remove = (file_id: number) => s.request('DELETE', `/api/files/${file_id}`, { key });
+    // A delete to the trash, then for good: the upload must not leave content for a row that is gone.
+    const remove = async (file_id: number) => {
+      await s.request('DELETE', `/api/files/${file_id}`, { key });
+      return s.request('DELETE', `/api/files/${file_id}?permanent=1`, { key });
+    };
     // Half of them with the delete forced between the upload's check of its file and its insert (the
     // window a real race hits now and then): the store's first write of that upload waits for the delete.
     const store = s.app.store;

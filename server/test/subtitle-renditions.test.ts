@@ -205,6 +205,7 @@ describe('subtitle renditions: every encoding and format plays, the original is 
     const { sub } = (await upload('gone.srt', encode(srt(RUSSIAN), 'utf-8'))).data;
     expect((await s.storedKeys()).length).toBe(keys + 2);
     await s.request('DELETE', `/api/subs/${sub.sub_id}`, { key });
+    await s.request('DELETE', `/api/subs/${sub.sub_id}?permanent=1`, { key });
     expect((await s.storedKeys()).length).toBe(keys);
   });
 

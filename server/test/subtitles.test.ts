@@ -220,12 +220,14 @@ describe('subtitles', () => {
     expect((await s.request('GET', '/api/subs/987654/content', { key })).status).toBe(404);
   });
 
-  it('deletes a subtitle and its stored content', async () => {
+  it('deletes a subtitle to the trash, and its stored content with it for good', async () => {
     const up = await upload(uploadForm({ file: { name: 'gone.srt', content: SRT }, file_id: fileId, sub_lang: 'en' }));
     const before = await storedFiles();
     const res = await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key });
     expect(res.body).toEqual({ status: 'success', message: 'Subtitle deleted successfully' });
-    expect(await storedFiles()).toBe(before - 2); // the original and the player's rendition
+    expect(await storedFiles()).toBe(before); // in the trash
     expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key })).status).toBe(404);
+    expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}?permanent=1`, { key })).status).toBe(200);
+    expect(await storedFiles()).toBe(before - 2); // the original and the player's rendition
   });
 });

@@ -178,7 +178,7 @@ test('delete asks first: cancel keeps the file, Delete removes it', async ({ pag
   await page.getByRole('button', { name: `Delete file ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(dialog.getByText('Are you sure you want to delete this file?')).toBeVisible();
-  await expect(dialog).toContainText(`“${title}” (ID ${id}) will be removed`);
+  await expect(dialog).toContainText(`“${title}” (ID ${id}) will be moved to the trash for 30 days`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, id)).toBeVisible();
@@ -190,6 +190,12 @@ test('delete asks first: cancel keeps the file, Delete removes it', async ({ pag
   await expect(page.getByRole('heading', { name: 'File List (39)' })).toBeVisible();
   const { total } = await apiList(request, account, 'limit=1');
   expect(total).toBe(39);
+
+  // Undo is a restore on the server: the file is back in the list, the same id.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('File restored')).toBeVisible();
+  await expect(row(page, id)).toBeVisible();
+  expect((await apiList(request, account, 'limit=1')).total).toBe(40);
 });
 
 test('edit opens the update-file page', async ({ page, account }) => {

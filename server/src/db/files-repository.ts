@@ -1,3 +1,4 @@
+import type { Precondition } from '../lib/etag';
 import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 
@@ -8,7 +9,14 @@ export interface FilePatch {
 }
 
 export type UpdateResult =
-  { kind: 'not_found' } | { kind: 'slug_conflict' } | { kind: 'unchanged'; file: FileRow } | { kind: 'updated'; file: FileRow };
+  | { kind: 'not_found' }
+  | { kind: 'slug_conflict' }
+  /** The If-Match precondition failed: `file` is the row as it is now. */
+  | { kind: 'stale'; file: FileRow }
+  | { kind: 'unchanged'; file: FileRow }
+  | { kind: 'updated'; file: FileRow; before: FileRow };
+
+export type TrashResult = { kind: 'not_found' } | { kind: 'stale'; file: FileRow } | { kind: 'trashed'; file: FileRow };
 
 export interface NewFile {
   file_title: string;
@@ -34,17 +42,26 @@ export interface FileLister {
 export class FilesRepository {
   readonly #db: Db;
   readonly #lister: FileLister;
+  readonly #slugHoldMs: number;
 
-  constructor(db: Db, lister: FileLister) {
+  /** `slugHoldMs`: how long a slug freed by a rename or a purge stays its account's. */
+  constructor(db: Db, lister: FileLister, slugHoldMs: number) {
     this.#db = db;
     this.#lister = lister;
+    this.#slugHoldMs = slugHoldMs;
   }
 
+  /** A live file of the account (a trashed one is not found). */
   get(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
     return q.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?`, [fileId, accountId]);
   }
 
-  /** Any account's file (the pipeline API). */
+  /** A file of the account's trash. */
+  getTrashed(accountId: number, fileId: number, q: Queryable = this.#db): Promise<FileRow | undefined> {
+    return this.get(-accountId, fileId, q);
+  }
+
+  /** Any account's file (the pipeline API; the player following a slug hold). */
   getAny(fileId: number): Promise<FileRow | undefined> {
     return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
   }
@@ -54,14 +71,18 @@ export class FilesRepository {
     return this.#db.all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? ORDER BY file_id LIMIT ?`, [status, limit]);
   }
 
-  /** The public player page: any account's file, active ones only. */
-  getActiveBySlug(slug: string): Promise<FileRow | undefined> {
-    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ? AND is_active = 1`, [slug]);
+  /** The public player page: any account's file by slug, trashed or inactive ones included (the caller tells them apart). */
+  getBySlug(slug: string): Promise<FileRow | undefined> {
+    return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_slug = ?`, [slug]);
   }
 
-  /** One page and the total of the listing, from one consistent snapshot. */
+  /**
+   * One page and the total of the listing, from one consistent snapshot. The trash is the same listing
+   * under the negated account id (see the trash migration), so it is read by the same indexes.
+   */
   list(accountId: number, query: ListQuery): Promise<ListPage> {
-    return this.#lister.list(accountId, query);
+    const { trashed, ...live } = query;
+    return this.#lister.list(trashed ? -accountId : accountId, live);
   }
 
   warmPositions(): Promise<void> {
@@ -72,46 +93,86 @@ export class FilesRepository {
     return this.#lister.tune(tuning);
   }
 
-  update(accountId: number, fileId: number, patch: FilePatch): Promise<UpdateResult> {
+  /**
+   * Changes only the fields of `patch` that differ from the stored row, and bumps its version. The row
+   * is locked first (SELECT … FOR UPDATE on PostgreSQL; SQLite's write transactions run one at a time),
+   * so concurrent edits of different fields never undo each other, and `precondition` (If-Match) is
+   * checked against the version that is about to change.
+   */
+  update(
+    accountId: number,
+    fileId: number,
+    patch: FilePatch,
+    at: { now: number; precondition?: Precondition | undefined },
+  ): Promise<UpdateResult> {
+    const { now, precondition } = at;
     return this.#db.transaction(async (tx): Promise<UpdateResult> => {
-      const row = await this.get(accountId, fileId, tx);
+      const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
-      const next = {
-        file_title: patch.file_title ?? row.file_title,
-        file_slug: patch.file_slug ?? row.file_slug,
-        is_active: patch.isActive ?? row.is_active,
-      };
-      if (next.file_title === row.file_title && next.file_slug === row.file_slug && next.is_active === row.is_active) {
-        return { kind: 'unchanged', file: row };
-      }
-      if (next.file_slug !== row.file_slug) {
-        const taken = await tx.get('SELECT 1 FROM files WHERE file_slug = ? AND file_id <> ?', [next.file_slug, fileId]);
-        if (taken) return { kind: 'slug_conflict' };
+      if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
+      const changes: { file_title?: string; file_slug?: string; is_active?: number } = {};
+      if (patch.file_title !== undefined && patch.file_title !== row.file_title) changes.file_title = patch.file_title;
+      if (patch.file_slug !== undefined && patch.file_slug !== row.file_slug) changes.file_slug = patch.file_slug;
+      if (patch.isActive !== undefined && patch.isActive !== row.is_active) changes.is_active = patch.isActive;
+      const columns = Object.keys(changes) as (keyof typeof changes)[];
+      if (columns.length === 0) return { kind: 'unchanged', file: row };
+      if (changes.file_slug !== undefined && !(await this.#slugFree(tx, changes.file_slug, accountId, fileId, now))) {
+        return { kind: 'slug_conflict' };
       }
       try {
-        await tx.run('UPDATE files SET file_title = ?, file_slug = ?, is_active = ? WHERE file_id = ?', [
-          next.file_title,
-          next.file_slug,
-          next.is_active,
+        await tx.run(`UPDATE files SET ${columns.map((c) => `${c} = ?`).join(', ')}, version = version + 1 WHERE file_id = ?`, [
+          ...columns.map((c) => changes[c]!),
           fileId,
         ]);
       } catch (err) {
         if (isUniqueViolation(err)) return { kind: 'slug_conflict' }; // another request took the slug meanwhile
         throw err;
       }
+      if (changes.file_slug !== undefined) {
+        await tx.run('DELETE FROM slug_holds WHERE slug_key = lower(?)', [changes.file_slug]);
+        await this.#holdSlug(tx, row, accountId, now);
+      }
       const file = (await this.get(accountId, fileId, tx))!;
-      if (next.file_title !== row.file_title || next.file_slug !== row.file_slug) await this.#lister.reindex(tx, file);
-      return { kind: 'updated', file };
+      if (changes.file_title !== undefined || changes.file_slug !== undefined) await this.#lister.reindex(tx, file);
+      return { kind: 'updated', file, before: row };
     });
   }
 
   /**
+   * Whether an account may give a file this slug: no other file has it in any case, and no other
+   * account holds it (a slug freed by a rename or a purge stays its account's until its hold ends).
+   */
+  async #slugFree(tx: Queryable, slug: string, accountId: number, fileId: number, now: number): Promise<boolean> {
+    if (await tx.get('SELECT 1 FROM files WHERE lower(file_slug) = lower(?) AND file_id <> ?', [slug, fileId])) return false;
+    return !(await tx.get('SELECT 1 FROM slug_holds WHERE slug_key = lower(?) AND held_until > ? AND account_id <> ?', [
+      slug,
+      now,
+      accountId,
+    ]));
+  }
+
+  /** Holds a file's (old) slug for its account, pointing at the file: its player URL redirects there. */
+  async #holdSlug(tx: Queryable, file: FileRow, accountId: number, now: number): Promise<void> {
+    await tx.run(
+      `INSERT INTO slug_holds (slug_key, account_id, file_id, held_until) VALUES (lower(?), ?, ?, ?)
+       ON CONFLICT (slug_key) DO UPDATE SET account_id = excluded.account_id, file_id = excluded.file_id, held_until = excluded.held_until`,
+      [file.file_slug, accountId, file.file_id, now + this.#slugHoldMs],
+    );
+  }
+
+  /** The live hold of a slug that no file has any more: which file it points at (maybe purged since). */
+  slugHold(slug: string, now: number): Promise<{ account_id: number; file_id: number } | undefined> {
+    return this.#db.get('SELECT account_id, file_id FROM slug_holds WHERE slug_key = lower(?) AND held_until > ?', [slug, now]);
+  }
+
+  /**
    * Adds a file at status 0 (Pending), active, and runs `then` in the same transaction (the pipeline
-   * enqueues its job there, so a file never exists without its job).
+   * enqueues its job there, so a file never exists without its job). The slug must be free as for a
+   * rename: in no case taken, not held by another account.
    */
   create(accountId: number, file: NewFile, then: (tx: Queryable, file: FileRow) => Promise<void>): Promise<CreateResult> {
     return this.#db.transaction(async (tx): Promise<CreateResult> => {
-      if (await tx.get('SELECT 1 FROM files WHERE file_slug = ?', [file.file_slug])) return { kind: 'slug_conflict' };
+      if (!(await this.#slugFree(tx, file.file_slug, accountId, 0, file.created_at))) return { kind: 'slug_conflict' };
       let created: FileRow;
       try {
         created = (await tx.get<FileRow>(
@@ -123,28 +184,83 @@ export class FilesRepository {
         if (isUniqueViolation(err)) return { kind: 'slug_conflict' };
         throw err;
       }
+      await tx.run('DELETE FROM slug_holds WHERE slug_key = lower(?)', [file.file_slug]);
       await this.#lister.reindex(tx, created);
       await then(tx, created);
       return { kind: 'created', file: created };
     });
   }
 
-  /** Whether a slug is taken (by any account: slugs are global). */
+  /** Whether a slug is taken by a file of any account, in any case (slugs are global). */
   async slugTaken(slug: string): Promise<boolean> {
-    return (await this.#db.get('SELECT 1 FROM files WHERE file_slug = ?', [slug])) !== undefined;
+    return (await this.#db.get('SELECT 1 FROM files WHERE lower(file_slug) = lower(?)', [slug])) !== undefined;
   }
 
-  /** Deletes the file and its subtitle rows; returns the store keys of those subtitles (originals and renditions), or null. */
-  delete(accountId: number, fileId: number): Promise<string[] | null> {
+  /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */
+  #lock(tx: Queryable, accountId: number, fileId: number): Promise<FileRow | undefined> {
+    const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
+    return tx.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?${forUpdate}`, [fileId, accountId]);
+  }
+
+  /**
+   * Moves a live file to the trash, unless `precondition` fails on the locked row: one column update
+   * (account_id negated, deleted_at set, version bumped), so triggers on files see an update. Its
+   * subtitles stay as they are: they are only ever read through a live file.
+   */
+  trash(accountId: number, fileId: number, now: number, precondition?: Precondition): Promise<TrashResult> {
+    return this.#db.transaction(async (tx): Promise<TrashResult> => {
+      const row = await this.#lock(tx, accountId, fileId);
+      if (!row) return { kind: 'not_found' };
+      if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
+      await tx.run('UPDATE files SET account_id = ?, deleted_at = ?, version = version + 1 WHERE file_id = ?', [-accountId, now, fileId]);
+      const file = (await this.getTrashed(accountId, fileId, tx))!;
+      await this.#lister.reindex(tx, file);
+      return { kind: 'trashed', file };
+    });
+  }
+
+  /** Brings a file back from the trash as it was (same id, slug and subtitles); undefined when it is not in the account's trash. */
+  restore(accountId: number, fileId: number): Promise<FileRow | undefined> {
     return this.#db.transaction(async (tx) => {
-      if (!(await this.get(accountId, fileId, tx))) return null;
+      const row = await this.#lock(tx, -accountId, fileId);
+      if (!row) return undefined;
+      await tx.run('UPDATE files SET account_id = ?, deleted_at = NULL, version = version + 1 WHERE file_id = ?', [accountId, fileId]);
+      const file = (await this.get(accountId, fileId, tx))!;
+      await this.#lister.reindex(tx, file);
+      return file;
+    });
+  }
+
+  /**
+   * Deletes a trashed file and its subtitle rows for good; returns the store keys of those subtitles
+   * (originals and renditions), or null when it is not in the trash, or another node is purging it
+   * right now (its row is locked: SKIP LOCKED, so purge jobs on many nodes never wait on each other).
+   */
+  purge(accountId: number, fileId: number, now: number): Promise<string[] | null> {
+    return this.#db.transaction(async (tx) => {
+      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+      const row = await tx.get<FileRow>(
+        `SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`,
+        [fileId, -accountId],
+      );
+      if (!row) return null;
+      await this.#holdSlug(tx, row, accountId, now);
       // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
         'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
-      await tx.run('DELETE FROM files WHERE file_id = ? AND account_id = ?', [fileId, accountId]);
+      await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });
+  }
+
+  /** Trashed files that went there at or before `cutoff`, oldest first, with their (live) account id. */
+  async expired(cutoff: number, limit: number): Promise<{ fileId: number; accountId: number }[]> {
+    const rows = await this.#db.all<{ file_id: number; account_id: number }>(
+      'SELECT file_id, account_id FROM files WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?',
+      [cutoff, limit],
+    );
+    return rows.map((r) => ({ fileId: Number(r.file_id), accountId: -Number(r.account_id) }));
   }
 }

@@ -11,6 +11,10 @@ export interface FileRow {
   created_at: number;
   file_image: string | null;
   file_slide: string | null;
+  /** Bumped by every change of the row; the file's ETag. */
+  version: number;
+  /** When it went to the trash (its account_id is then negated); null while it is live. */
+  deleted_at: number | null;
   /** Progress (0-100) of the pipeline's current stage, or null. */
   file_progress: number | null;
   /** Why the pipeline's last stage failed (or is being retried), or null. */
@@ -34,6 +38,11 @@ export interface FileJson {
   created_at: string;
   file_image: string | null;
   file_slide: string | null;
+  version: number;
+  /** Set while the file is in the trash. */
+  deleted_at: string | null;
+  /** When the trash purges it; null while live, or when the trash keeps files for ever. */
+  purge_at: string | null;
   file_progress: number | null;
   file_reason: string | null;
   file_duration: number | null;
@@ -44,9 +53,15 @@ export interface FileJson {
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at';
 
-export const toFileJson = (row: FileRow): FileJson => ({
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** A trashed file is purged `trashDays` after it went there (0: never). */
+export const purgeTime = (deletedAt: number | null, trashDays: number): number | null =>
+  deletedAt === null || trashDays === 0 ? null : deletedAt + trashDays * 86_400_000;
+
+export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   file_id: row.file_id,
   file_server: row.file_server,
   file_title: row.file_title,
@@ -56,12 +71,21 @@ export const toFileJson = (row: FileRow): FileJson => ({
   created_at: new Date(row.created_at).toISOString(),
   file_image: row.file_image,
   file_slide: row.file_slide,
+  version: row.version,
+  deleted_at: iso(row.deleted_at),
+  purge_at: iso(purgeTime(row.deleted_at, trashDays)),
   file_progress: row.file_progress,
   file_reason: row.file_reason,
   file_duration: row.file_duration,
   file_width: row.file_width,
   file_height: row.file_height,
 });
+
+/**
+ * The prefix of an account's search words: `5x`. A trashed file is stored under the negated account
+ * and its words under `t5x`, a prefix no live word has (FTS5 would cut "-5x" at the dash).
+ */
+export const wordPrefix = (accountId: number): string => (accountId < 0 ? `t${-accountId}x` : `${accountId}x`);
 
 /** The sort keys of the API and the column each one sorts by (ties are broken by file_id). */
 export const SORT_COLUMNS = {
@@ -84,6 +108,8 @@ export interface ListQuery {
   search?: string | undefined;
   isActive?: 0 | 1 | undefined;
   file_status?: number | undefined;
+  /** 1: the account's trash instead of its live files (same filters, sort and paging). */
+  trashed?: 0 | 1 | undefined;
 }
 
 export interface ListPage {

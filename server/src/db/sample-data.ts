@@ -363,6 +363,8 @@ export function* sampleFiles(accountId: number, firstId: number, count: number, 
       file_height: null,
       file_rendition: null,
       created_at: Math.floor(now - YEAR_MS + i * step + jitter),
+      version: 1,
+      deleted_at: null,
     };
   }
 }

@@ -1,4 +1,7 @@
+import type { Precondition } from '../lib/etag';
 import { isForeignKeyViolation, type Db, type Queryable } from './engine';
+
+export type SubtitleTrashResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'trashed'; sub: SubtitleRow };
 
 export interface SubtitleRow {
   sub_id: number;
@@ -16,6 +19,10 @@ export interface SubtitleRow {
   rendition_name: string | null;
   /** Bytes of that rendition (counted by the quota); null until measured for tracks stored before it was recorded. */
   rendition_size: number | null;
+  /** Bumped by every change of the row; the subtitle's ETag. */
+  version: number;
+  /** When it went to the trash; null while it is live. */
+  deleted_at: number | null;
 }
 
 /** The Subtitle of the API contract. */
@@ -27,6 +34,7 @@ export interface SubtitleJson {
   sub_name: string;
   sub_charset: string | null;
   created_at: string;
+  version: number;
 }
 
 export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
@@ -37,9 +45,10 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
   sub_name: row.sub_name,
   sub_charset: row.sub_charset,
   created_at: new Date(row.created_at).toISOString(),
+  version: row.version,
 });
 
-export type NewSubtitle = Omit<SubtitleRow, 'sub_id'>;
+export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version' | 'deleted_at'>;
 
 /** A new player rendition of a track: the encoding its original was read with, its store key and size. */
 export type NewRendition = Pick<SubtitleRow, 'sub_charset'> & { rendition_name: string; rendition_size: number };
@@ -57,24 +66,45 @@ export class SubtitlesRepository {
     this.#db = db;
   }
 
+  /** The file's live tracks (a trashed one is left out). */
   listForFile(accountId: number, fileId: number): Promise<SubtitleRow[]> {
-    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? ORDER BY created_at DESC, sub_id DESC', [
-      fileId,
-      accountId,
-    ]);
+    return this.#db.all<SubtitleRow>(
+      'SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, sub_id DESC',
+      [fileId, accountId],
+    );
   }
 
   /** For the public player page (the file's visibility is checked by the caller). */
   listPublic(fileId: number): Promise<SubtitleRow[]> {
-    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? ORDER BY sub_lang, sub_id', [fileId]);
+    return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND deleted_at IS NULL ORDER BY sub_lang, sub_id', [
+      fileId,
+    ]);
   }
 
+  /** A live track of the account (a trashed one is not found). */
   get(accountId: number, subId: number, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
-    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ?', [subId, accountId]);
+    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL', [subId, accountId]);
+  }
+
+  /** A track of the account's trash. */
+  getTrashed(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL', [
+      subId,
+      accountId,
+    ]);
   }
 
   getPublic(fileId: number, subId: number): Promise<SubtitleRow | undefined> {
-    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ?', [subId, fileId]);
+    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND file_id = ? AND deleted_at IS NULL', [subId, fileId]);
+  }
+
+  /** Store keys of every track of a file, trashed ones included (what a purge of the file removes). */
+  async storedKeysOfFile(fileId: number): Promise<string[]> {
+    const rows = await this.#db.all<{ storage_name: string; rendition_name: string | null }>(
+      'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
+      [fileId],
+    );
+    return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
   }
 
   /** The track an upload with this idempotency key stored on this file, if any (a key is per file). */
@@ -153,12 +183,12 @@ export class SubtitlesRepository {
    * Changes only a track's language (never columns the request did not change, so a concurrent
    * encoding change keeps its own). Returns the stored row, or undefined when it is not the account's.
    */
-  setLanguage(accountId: number, subId: number, lang: string): Promise<SubtitleRow | undefined> {
-    return this.#db.get<SubtitleRow>('UPDATE subtitles SET sub_lang = ? WHERE sub_id = ? AND account_id = ? RETURNING *', [
-      lang,
-      subId,
-      accountId,
-    ]);
+  setLanguage(accountId: number, subId: number, lang: string, expectedVersion?: number): Promise<SubtitleRow | undefined> {
+    const condition = expectedVersion === undefined ? '' : ' AND version = ?';
+    return this.#db.get<SubtitleRow>(
+      `UPDATE subtitles SET sub_lang = ?, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${condition} RETURNING *`,
+      [lang, subId, accountId, ...(expectedVersion === undefined ? [] : [expectedVersion])],
+    );
   }
 
   /**
@@ -176,12 +206,14 @@ export class SubtitlesRepository {
     rendition: NewRendition,
     lang: string | undefined,
     journal: JournalKeys,
+    expectedVersion?: number,
   ): Promise<SubtitleRow | 'changed' | 'gone'> {
+    const condition = expectedVersion === undefined ? '' : ' AND version = ?';
     const same = this.#db.engine === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
     return this.#db.transaction(async (tx) => {
       const row = await tx.get<SubtitleRow>(
-        `UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ?${lang === undefined ? '' : ', sub_lang = ?'}
-         WHERE sub_id = ? AND account_id = ? AND rendition_name ${same} ?
+        `UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ?${lang === undefined ? '' : ', sub_lang = ?'}, version = version + 1
+         WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND rendition_name ${same} ?${condition}
          RETURNING *`,
         [
           rendition.sub_charset,
@@ -191,6 +223,7 @@ export class SubtitlesRepository {
           subId,
           accountId,
           replaced,
+          ...(expectedVersion === undefined ? [] : [expectedVersion]),
         ],
       );
       if (!row) return (await this.get(accountId, subId, tx)) ? 'changed' : 'gone';
@@ -229,21 +262,61 @@ export class SubtitlesRepository {
     return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE sub_charset IS NULL ORDER BY sub_id LIMIT ?', [limit]);
   }
 
-  /**
-   * Deletes a track; `journal` writes down its store keys in the same transaction. The keys are those
-   * of the row as deleted (RETURNING), not as read before: on PostgreSQL an encoding change may commit
-   * between a read and the delete. Returns them, or null when the track is not the caller's.
-   */
-  delete(accountId: number, subId: number, journal: JournalKeys): Promise<string[] | null> {
-    return this.#db.transaction(async (tx) => {
-      const row = await tx.get<Pick<SubtitleRow, 'storage_name' | 'rendition_name'>>(
-        'DELETE FROM subtitles WHERE sub_id = ? AND account_id = ? RETURNING storage_name, rendition_name',
+  /** Moves a live track to the trash unless `precondition` fails on it (one column update, the version bumped). */
+  trash(accountId: number, subId: number, now: number, precondition?: Precondition): Promise<SubtitleTrashResult> {
+    return this.#db.transaction(async (tx): Promise<SubtitleTrashResult> => {
+      // Locked until the end (SQLite's write transactions run one at a time): checked and changed as read.
+      const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
+      const row = await tx.get<SubtitleRow>(
+        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${forUpdate}`,
         [subId, accountId],
       );
-      if (!row) return null;
+      if (!row) return { kind: 'not_found' };
+      if (precondition && !precondition(row.version)) return { kind: 'stale', sub: row };
+      const sub = await tx.get<SubtitleRow>('UPDATE subtitles SET deleted_at = ?, version = version + 1 WHERE sub_id = ? RETURNING *', [
+        now,
+        subId,
+      ]);
+      return { kind: 'trashed', sub: sub! };
+    });
+  }
+
+  /** Brings a track back from the trash; undefined when it is not in the account's trash. */
+  restore(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>(
+      'UPDATE subtitles SET deleted_at = NULL, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL RETURNING *',
+      [subId, accountId],
+    );
+  }
+
+  /**
+   * Deletes a trashed track for good; `journal` writes down its store keys in the same transaction
+   * (the keys of the row as deleted). Returns them, or null when it is not in the account's trash or
+   * another node is purging it right now (SKIP LOCKED).
+   */
+  purge(accountId: number, subId: number, journal: JournalKeys): Promise<string[] | null> {
+    return this.#db.transaction(async (tx) => {
+      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+      const held = await tx.get(`SELECT 1 FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`, [
+        subId,
+        accountId,
+      ]);
+      if (!held) return null;
+      const row = (await tx.get<Pick<SubtitleRow, 'storage_name' | 'rendition_name'>>(
+        'DELETE FROM subtitles WHERE sub_id = ? RETURNING storage_name, rendition_name',
+        [subId],
+      ))!;
       const keys = row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
       await journal(keys, tx);
       return keys;
     });
+  }
+
+  /** Trashed tracks that went there at or before `cutoff`, oldest first. */
+  expired(cutoff: number, limit: number): Promise<SubtitleRow[]> {
+    return this.#db.all<SubtitleRow>(
+      'SELECT * FROM subtitles WHERE deleted_at IS NOT NULL AND deleted_at <= ? ORDER BY deleted_at LIMIT ?',
+      [cutoff, limit],
+    );
   }
 }

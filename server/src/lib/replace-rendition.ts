@@ -16,6 +16,8 @@ export async function replaceRendition(
   row: SubtitleRow,
   made: { content: Uint8Array; charset: string },
   lang: string | undefined,
+  /** With If-Match: only while the row is still at this version. */
+  expectedVersion?: number,
 ): Promise<SubtitleRow | 'changed' | 'gone'> {
   const key = newStorageKey();
   await app.storageJournal.begin([key], app.clock());
@@ -29,6 +31,7 @@ export async function replaceRendition(
       { sub_charset: made.charset, rendition_name: key, rendition_size: made.content.byteLength },
       lang,
       (replaced, tx) => app.storageJournal.begin(replaced, app.clock(), tx),
+      expectedVersion,
     );
   } finally {
     // Kept only when the row points at it; on 'changed', 'gone' or an error it goes.

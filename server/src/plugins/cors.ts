@@ -8,7 +8,9 @@ async function cors(app: FastifyInstance, { origins }: { origins: string[] }): P
   await app.register(fastifyCors, {
     origin: origins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['x-apikey', 'authorization', 'content-type'],
+    allowedHeaders: ['x-apikey', 'authorization', 'content-type', 'if-match', 'x-vp-source'],
+    // The kit reads a reply's ETag to send it back as If-Match on its next edit.
+    exposedHeaders: ['etag'],
     maxAge: 600,
   });
 }

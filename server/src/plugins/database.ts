@@ -42,7 +42,7 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   app.addHook('onClose', close);
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
-  app.decorate('files', new FilesRepository(db, lister));
+  app.decorate('files', new FilesRepository(db, lister, app.settings.slugHoldDays * 86_400_000));
   app.decorate('subtitles', new SubtitlesRepository(db));
   warmListPositions(app);
 }

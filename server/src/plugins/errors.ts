@@ -14,12 +14,15 @@ export interface Envelope<T = unknown> {
 export const ok = <T>(message: string, data?: T): Envelope<T> =>
   data === undefined ? { status: 'success', message } : { status: 'success', message, data };
 
-/** Sends an error envelope; handlers `return fail(reply, 404, 'File not found')`. */
-export function fail(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+/**
+ * Sends an error envelope; handlers `return fail(reply, 404, 'File not found')`. `data` is for errors
+ * that carry the resource as it is (a 412 sends the current version).
+ */
+export function fail(reply: FastifyReply, statusCode: number, message: string, data?: unknown): FastifyReply {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send({ status: 'error', message } satisfies Envelope);
+    .send((data === undefined ? { status: 'error', message } : { status: 'error', message, data }) satisfies Envelope);
 }
 
 /** Messages people can read: "limit must be at most 100", not "querystring/limit must be <= 100". */

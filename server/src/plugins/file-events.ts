@@ -43,7 +43,7 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       else {
         const row = await app.files.get(e.account_id, e.file_id);
         if (!row) continue; // deleted since: its 'deleted' event follows
-        payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row) };
+        payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row, app.settings.trashDays) };
       }
       out.push({ id: e.id, accountId: e.account_id, type: 'file', data: JSON.stringify(payload) });
     }

@@ -44,6 +44,12 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
               },
               imageHost: { type: 'string', description: 'Image URL = imageHost + file_image' },
               token: { type: ['string', 'null'] },
+              trash: {
+                type: 'object',
+                required: ['days'],
+                description: 'How long a deleted file or subtitle stays in the trash (the delete dialogs say it)',
+                properties: { days: { type: 'integer', description: 'Days before a purge; 0: kept until deleted for good' } },
+              },
             },
           }),
           ...errorResponses,
@@ -56,6 +62,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         player: { domain: `${base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
         imageHost: `${base}/images/`,
         token: null,
+        trash: { days: app.settings.trashDays },
         account: { username: (await app.accounts.findById(request.accountId))?.username ?? '' },
       });
     },

@@ -1,13 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkTitle } from '../../../src/contract/file-title';
 import type { FilePatch } from '../db/files-repository';
-import { toFileJson, type ListQuery } from '../db/files';
+import { toFileJson, type FileRow, type ListQuery } from '../db/files';
+import { etagOf, ifMatch } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
 import { listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
-import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam, ifMatchHeader, staleResponse } from './schemas';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
+export const FILE_CHANGED = 'This file was changed since you loaded it: its current version is in data';
+export const NOT_IN_TRASH = 'File not found in the trash';
+export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: delete it once to move it to the trash';
+
+/** A file reply names the version it shows, so the next edit can send it back as If-Match. */
+const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
+
+/** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
+function fileChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
+  if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
+  if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
+  return changes;
+}
 
 interface UpdateBody extends FilePatch {
   file_status?: unknown;
@@ -15,13 +31,14 @@ interface UpdateBody extends FilePatch {
 
 export default async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
+  const json = (row: FileRow) => toFileJson(row, app.settings.trashDays);
 
   app.get<{ Querystring: ListQuery }>(
     '/',
     {
       schema: {
         tags: ['files'],
-        summary: "List the account's files: paged, sorted, filtered, searched",
+        summary: "List the account's files (or with trashed=1 its trash): paged, sorted, filtered, searched",
         security: apiKeySecurity,
         querystring: listQuerySchema,
         response: { 200: listReplySchema, ...errorResponses },
@@ -31,7 +48,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const q = request.query;
       const { files, total } = await app.files.list(request.accountId, q);
       return ok(total ? 'Files loaded' : 'No files found', {
-        files: files.map(toFileJson),
+        files: files.map(json),
         pagination: { page: q.page, limit: q.limit, total_records: total, total_pages: Math.ceil(total / q.limit) },
       });
     },
@@ -50,7 +67,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const row = await app.files.get(request.accountId, request.params.id);
-      return row ? ok('File loaded', toFileJson(row)) : fail(reply, 404, FILE_NOT_FOUND);
+      if (!row) return fail(reply, 404, FILE_NOT_FOUND);
+      tagged(reply, row);
+      return ok('File loaded', json(row));
     },
   );
 
@@ -63,7 +82,8 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         security: apiKeySecurity,
         params: idParam('id'),
         body: updateBodySchema,
-        response: { 200: envelope(fileSchema), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(fileSchema), 412: staleResponse(fileSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -75,41 +95,81 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         if ('error' in checked) return fail(reply, 400, checked.error);
         patch.file_title = checked.title;
       }
-      const result = await app.files.update(request.accountId, request.params.id, patch);
+      const result = await app.files.update(request.accountId, request.params.id, patch, {
+        now: app.clock(),
+        precondition: ifMatch(request.headers['if-match']),
+      });
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);
         case 'slug_conflict':
           return fail(reply, 409, 'Slug already in use');
+        case 'stale':
+          return fail(tagged(reply, result.file), 412, FILE_CHANGED, json(result.file));
         case 'unchanged':
-          return { status: 'warning', message: 'No changes to save', data: toFileJson(result.file) };
+          tagged(reply, result.file);
+          return { status: 'warning', message: 'No changes to save', data: json(result.file) };
         case 'updated':
-          return ok('File updated successfully', toFileJson(result.file));
+          await app.recordActivity(request, result.file.file_id, 'update', fileChanges(result.before, result.file));
+          tagged(reply, result.file);
+          return ok('File updated successfully', json(result.file));
       }
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete<{ Params: { id: number }; Querystring: { permanent?: 0 | 1 } }>(
     '/:id',
     {
       schema: {
         tags: ['files'],
-        summary: 'Delete a file, its subtitles and their stored content',
+        summary: "Move a file (its subtitles with it) to the account's trash; with permanent=1, delete a file of the trash for good",
         security: apiKeySecurity,
         params: idParam('id'),
-        response: { 200: envelope(), ...errorResponses },
+        querystring: { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } },
+        headers: ifMatchHeader,
+        response: {
+          // data.file (the trashed file) on a move to the trash; no data on a purge.
+          200: { ...envelope({ type: 'object', properties: { file: fileSchema } }), required: ['status', 'message'] },
+          412: staleResponse(fileSchema),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      // The contents go only after their rows are gone, and a crash in between is in the journal.
-      const listed = (await app.subtitles.listForFile(request.accountId, request.params.id)).map((sub) => sub.storage_name);
-      await app.storageJournal.begin(listed, app.clock());
-      const storedNames = await app.files.delete(request.accountId, request.params.id);
-      const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
-      await app.storageJournal.begin(lateUploads, app.clock());
-      await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);
-      if (storedNames === null) return fail(reply, 404, FILE_NOT_FOUND);
-      return ok('File deleted successfully!');
+      const { accountId } = request;
+      const fileId = request.params.id;
+      if (request.query.permanent) {
+        if (await app.purgeFile(accountId, fileId)) {
+          await app.recordActivity(request, fileId, 'purge');
+          return ok('File deleted successfully!');
+        }
+        return fail(reply, 404, (await app.files.get(accountId, fileId)) ? TRASH_FIRST : NOT_IN_TRASH);
+      }
+      const result = await app.files.trash(accountId, fileId, app.clock(), ifMatch(request.headers['if-match']));
+      if (result.kind === 'not_found') return fail(reply, 404, FILE_NOT_FOUND);
+      if (result.kind === 'stale') return fail(tagged(reply, result.file), 412, FILE_CHANGED, json(result.file));
+      await app.recordActivity(request, fileId, 'trash');
+      return ok('File deleted successfully!', { file: json(result.file) });
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/:id/restore',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Bring a file back from the trash as it was: same id, slug, subtitles',
+        security: apiKeySecurity,
+        params: idParam('id'),
+        response: { 200: envelope(fileSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.files.restore(request.accountId, request.params.id);
+      if (!row) return fail(reply, 404, NOT_IN_TRASH);
+      await app.recordActivity(request, row.file_id, 'restore');
+      tagged(reply, row);
+      return ok('File restored', json(row));
     },
   );
 }

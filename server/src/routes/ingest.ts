@@ -79,7 +79,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
         outcome = await receiveUrl(app, request.accountId, (request.body ?? {}) as JsonBody);
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
-      return ok(FILE_ADDED, { file: toFileJson(outcome.file) });
+      return ok(FILE_ADDED, { file: toFileJson(outcome.file, app.settings.trashDays) });
     },
   );
 

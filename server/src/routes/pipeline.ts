@@ -73,7 +73,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
   }
 
   const pipelineFile = async (file: FileRow) => ({
-    ...toFileJson(file),
+    ...toFileJson(file, app.settings.trashDays),
     file_rendition: file.file_rendition,
     source: await sourceOf(file),
   });

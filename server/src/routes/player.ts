@@ -7,6 +7,7 @@ import { storyboardVtt } from '../player/storyboard-vtt';
 import { htmlResponse } from './schemas';
 
 const NOT_AVAILABLE = 'This video is not available';
+const GONE = 'This video has been deleted';
 /**
  * The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). Its
  * one script is the player bundle; hls.js plays through Media Source Extensions, whose media URL is a
@@ -77,15 +78,25 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['player'],
-        summary: 'Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed',
+        summary:
+          "Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed; 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301) while it is held",
         params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
         produces: ['text/html'],
-        response: { 200: htmlResponse, 404: htmlResponse },
+        response: { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse },
       },
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
-      const file = await app.files.getActiveBySlug(request.params.slug);
+      const found = await app.files.getBySlug(request.params.slug);
+      if (!found) {
+        // An old slug, still held for its account: a renamed file's embeds follow it; a purged one's are gone.
+        const hold = await app.files.slugHold(request.params.slug, app.clock());
+        const target = hold ? await app.files.getAny(hold.file_id) : undefined;
+        if (target && target.deleted_at === null) return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}`, 301);
+        if (hold) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+      }
+      if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+      const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       const title = escapeHtml(file.file_title);
       if (!playable(file)) {
@@ -167,7 +178,8 @@ ${tracks.join('\n')}
     },
     async (request, reply) => {
       embeddable(reply);
-      const file = await app.files.getActiveBySlug(request.params.slug);
+      const found = await app.files.getBySlug(request.params.slug);
+      const file = found?.is_active && found.deleted_at === null ? found : undefined;
       if (!file || !hasStoryboard(file))
         return reply
           .code(404)
@@ -195,7 +207,8 @@ ${tracks.join('\n')}
     },
     async (request, reply) => {
       embeddable(reply);
-      const file = await app.files.getActiveBySlug(request.params.slug);
+      const found = await app.files.getBySlug(request.params.slug);
+      const file = found?.is_active && found.deleted_at === null ? found : undefined;
       const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
       const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
       if (vtt === null)

@@ -1,15 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
-import { toSubtitleJson } from '../db/subtitles-repository';
+import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
+import { etagOf, ifMatch } from '../lib/etag';
+import { trackFacts } from '../lib/track-facts';
 import { parseCharset } from '../lib/subtitle-content';
 import { replaceRendition } from '../lib/replace-rendition';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse, subtitleSchema } from './schemas';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
 export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
+export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
+export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
+
+/** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
+const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 export default async function subtitleRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
@@ -36,6 +43,25 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
+  app.get<{ Params: { sub_id: number } }>(
+    '/:sub_id',
+    {
+      schema: {
+        tags: ['subtitles'],
+        summary: 'One subtitle track (its ETag is its version)',
+        security: apiKeySecurity,
+        params: idParam('sub_id'),
+        response: { 200: envelope(subtitleSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.subtitles.get(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      tagged(reply, row);
+      return ok('Subtitle loaded', toSubtitleJson(row));
+    },
+  );
+
   app.put<{ Params: { sub_id: number }; Body: { sub_lang?: string; sub_charset?: string } }>(
     '/:sub_id',
     {
@@ -51,12 +77,17 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
             sub_charset: { type: 'string', maxLength: 40, description: 'A WHATWG encoding label, or utf-32le/be' },
           },
         },
-        response: { 200: envelope(subtitleSchema), ...errorResponses },
+        headers: ifMatchHeader,
+        response: { 200: envelope(subtitleSchema), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
       const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const precondition = ifMatch(request.headers['if-match']);
+      if (precondition && !precondition(row.version)) return fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
+      // With If-Match the write also waits for no other change since that read.
+      const expected = precondition ? row.version : undefined;
       const named = parseCharset(request.body?.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
@@ -66,42 +97,88 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       // Only what the request changes is written: a concurrent edit of the other column stays.
       const lang = givenLang && givenLang !== row.sub_lang ? givenLang : undefined;
       const charsetChanged = named.charset !== undefined && named.charset !== row.sub_charset;
-      if (lang === undefined && !charsetChanged) return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+      if (lang === undefined && !charsetChanged) {
+        tagged(reply, row);
+        return { status: 'warning', message: 'No changes to save', data: toSubtitleJson(row) };
+      }
+      const stale = async () => {
+        const now = await app.subtitles.get(request.accountId, row.sub_id);
+        return now ? fail(tagged(reply, now), 412, SUBTITLE_CHANGED, toSubtitleJson(now)) : fail(reply, 404, SUBTITLE_NOT_FOUND);
+      };
+      const updatedOk = async (updated: SubtitleRow) => {
+        await app.recordActivity(request, row.file_id, 'subtitle_update', {
+          ...(await trackFacts(app.store, updated)),
+          ...(updated.sub_lang !== row.sub_lang ? { language: { before: row.sub_lang, after: updated.sub_lang } } : {}),
+          ...(updated.sub_charset !== row.sub_charset ? { charset: { before: row.sub_charset, after: updated.sub_charset } } : {}),
+        });
+        tagged(reply, updated);
+        return ok('Subtitle updated successfully', toSubtitleJson(updated));
+      };
 
       if (!charsetChanged) {
-        const updated = await app.subtitles.setLanguage(request.accountId, row.sub_id, lang!);
-        return updated ? ok('Subtitle updated successfully', toSubtitleJson(updated)) : fail(reply, 404, SUBTITLE_NOT_FOUND);
+        const updated = await app.subtitles.setLanguage(request.accountId, row.sub_id, lang!, expected);
+        if (updated) return updatedOk(updated);
+        return expected === undefined ? fail(reply, 404, SUBTITLE_NOT_FOUND) : stale();
       }
       // Rebuilt from the untouched original, so any earlier choice can be undone.
       const made = await app.renditionMaker.make(await app.store.get(row.storage_name), row.sub_name, named.charset);
       if (!made.ok) return fail(reply, 400, made.reason);
-      const replaced = await replaceRendition(app, request.accountId, row, made, lang);
+      const replaced = await replaceRendition(app, request.accountId, row, made, lang, expected);
       if (replaced === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      if (replaced === 'changed') return fail(reply, 409, TRACK_CHANGED);
-      return ok('Subtitle updated successfully', toSubtitleJson(replaced));
+      if (replaced === 'changed') return expected === undefined ? fail(reply, 409, TRACK_CHANGED) : stale();
+      return updatedOk(replaced);
     },
   );
 
-  app.delete<{ Params: { sub_id: number } }>(
+  app.delete<{ Params: { sub_id: number }; Querystring: { permanent?: 0 | 1 } }>(
     '/:sub_id',
     {
       schema: {
         tags: ['subtitles'],
-        summary: 'Delete a subtitle and its stored content',
+        summary:
+          "Move a subtitle to the account's trash (POST /api/subs/{sub_id}/restore brings it back); with permanent=1, delete one of the trash for good",
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        response: { 200: envelope(), ...errorResponses },
+        querystring: { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } },
+        headers: ifMatchHeader,
+        response: { 200: envelope(), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
-      // The keys are journaled in the transaction that deletes the row (so they are the keys the row
-      // held then, whatever an encoding change did before); the content goes only after the row.
-      const storedNames = await app.subtitles.delete(request.accountId, request.params.sub_id, (keys, tx) =>
-        app.storageJournal.begin(keys, app.clock(), tx),
-      );
-      if (storedNames === null) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      await app.storageJournal.end(storedNames, storedNames);
+      if (request.query.permanent) {
+        const trashed = await app.subtitles.getTrashed(request.accountId, request.params.sub_id);
+        const facts = trashed ? await trackFacts(app.store, trashed) : null;
+        if (trashed && facts && (await app.purgeSubtitle(request.accountId, trashed.sub_id))) {
+          await app.recordActivity(request, trashed.file_id, 'subtitle_purge', facts);
+          return ok('Subtitle deleted successfully');
+        }
+        return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
+      }
+      const result = await app.subtitles.trash(request.accountId, request.params.sub_id, app.clock(), ifMatch(request.headers['if-match']));
+      if (result.kind === 'not_found') return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      if (result.kind === 'stale') return fail(tagged(reply, result.sub), 412, SUBTITLE_CHANGED, toSubtitleJson(result.sub));
+      await app.recordActivity(request, result.sub.file_id, 'subtitle_trash', await trackFacts(app.store, result.sub));
       return ok('Subtitle deleted successfully');
+    },
+  );
+
+  app.post<{ Params: { sub_id: number } }>(
+    '/:sub_id/restore',
+    {
+      schema: {
+        tags: ['subtitles'],
+        summary: 'Bring a subtitle back from the trash as it was',
+        security: apiKeySecurity,
+        params: idParam('sub_id'),
+        response: { 200: envelope(subtitleSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.subtitles.restore(request.accountId, request.params.sub_id);
+      if (!row) return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
+      await app.recordActivity(request, row.file_id, 'subtitle_restore', await trackFacts(app.store, row));
+      tagged(reply, row);
+      return ok('Subtitle restored', toSubtitleJson(row));
     },
   );
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toFileJson } from '../db/files';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
 import { SESSION_ENDED } from '../plugins/authentication';
@@ -70,7 +69,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
         await removeTusUpload(app, key);
         throw refusal(outcome.error[0], outcome.error[1]);
       }
-      return { headers: { 'X-File-Id': toFileJson(outcome.file).file_id } };
+      return { headers: { 'X-File-Id': outcome.file.file_id } };
     },
     onResponseError(_req, err) {
       if ('status_code' in err && err.status_code === 413) return refusal(413, videoTooLarge(app.settings.maxVideoBytes));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { trackFacts } from '../lib/track-facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isLanguageCode,
@@ -88,12 +89,15 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         release();
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
+      if (outcome.created)
+        await app.recordActivity(request, outcome.sub.file_id, 'subtitle_add', await trackFacts(app.store, outcome.sub, outcome.bytes));
       return ok('Subtitle uploaded successfully', { sub: toSubtitleJson(outcome.sub) });
     },
   );
 }
 
-type Outcome = { error: [number, string] } | { sub: SubtitleRow };
+/** `bytes` (the original) when this request stored the track: the activity log hashes them. */
+type Outcome = { error: [number, string] } | { sub: SubtitleRow; created: boolean; bytes?: Buffer };
 
 /** Streams the parts (file to a temp file), then validates and stores; `temps` collects temp paths. */
 async function receive(app: FastifyInstance, request: FastifyRequest, temps: string[]): Promise<Outcome> {
@@ -133,7 +137,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
 
   if (subTmp !== undefined) {
     const first = await app.subtitles.findByTmp(request.accountId, file.file_id, subTmp);
-    if (first) return { sub: first };
+    if (first) return { sub: first, created: false };
   }
   const bytes = await fs.promises.readFile(upload.tempPath);
   if (bytes.byteLength === 0) return { error: [400, 'The subtitle file is empty'] };
@@ -175,7 +179,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
     if ('fileGone' in stored) return { error: [404, FILE_NOT_FOUND] }; // deleted while the upload was on its way
     if ('quotaExceeded' in stored) return { error: [413, quotaMessage(stored.quotaExceeded.usedBytes, accountQuotaBytes)] };
     kept = stored.created; // not created: a parallel duplicate won the race
-    return { sub: stored.row };
+    return { sub: stored.row, created: stored.created, bytes };
   } finally {
     await app.storageJournal.end(keys, kept ? [] : keys);
   }

@@ -14,6 +14,7 @@ export const listQuerySchema = {
     search: { type: 'string', maxLength: 200, description: 'Words of the title or slug (prefix match); digits also match file_id' },
     isActive: { type: 'integer', enum: [0, 1] },
     file_status: { type: 'integer', minimum: 0, maximum: 10 },
+    trashed: { type: 'integer', enum: [0, 1], description: "1: the account's trash (same filters, sort and paging)" },
   },
 } as const;
 

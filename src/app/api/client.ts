@@ -59,7 +59,12 @@ export function apiClientFor(session: Session): ApiClient {
 function createApiClient({ apiBase, store }: Session): ApiClient {
   const authHeaders = (): Record<string, string> => {
     const { apiKey, config } = store.getState();
-    return { ...(apiKey ? { 'x-apikey': apiKey } : {}), ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}) };
+    return {
+      ...(apiKey ? { 'x-apikey': apiKey } : {}),
+      ...(config?.token ? { Authorization: `Bearer ${config.token}` } : {}),
+      // The server's activity log says a change came from the panel.
+      'X-VP-Source': 'panel',
+    };
   };
   // Time-out, no retries (a repeated PUT must be the user's choice), the session's headers.
   let http: Promise<KyInstance> | null = null;

@@ -32,3 +32,6 @@ export const updateFile = (api: ApiClient, id: number, patch: FilePatch) =>
 
 /** DELETE /api/files/{id} */
 export const deleteFile = (api: ApiClient, id: number) => api.requestBare(`files/${id}`, { method: 'delete' });
+
+/** POST /api/files/{id}/restore — brings a file back from the trash (the Undo of a delete). */
+export const restoreFile = (api: ApiClient, id: number) => api.request(`files/${id}/restore`, fileSchema, { method: 'post' });

@@ -55,6 +55,8 @@ export const configSchema = v.looseObject({
   player: v.looseObject({ domain: v.string(), ui: v.optional(v.record(v.string(), v.unknown()), {}) }),
   imageHost: v.string(),
   token: v.nullish(v.string(), null),
+  /** How long the server keeps deleted files in its trash (absent from servers without a trash). */
+  trash: v.optional(v.looseObject({ days: v.number() })),
 });
 
 export const loginSchema = v.object({ apiKey: v.pipe(v.string(), v.minLength(1)) });

@@ -15,6 +15,8 @@ export interface ServerConfig {
   player: { domain: string; ui: Record<string, unknown> };
   imageHost: string;
   token: string | null;
+  /** How long deleted files stay in the server's trash (absent from servers without one). */
+  trash?: { days: number } | undefined;
   [extra: string]: unknown;
 }
 

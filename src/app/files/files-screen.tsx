@@ -169,6 +169,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
         fileTitle={files.deleteTarget?.file_title}
         onClose={files.closeDelete}
         onDeleted={files.onDeleted}
+        onRestored={reload}
         autoHideDuration={LIST_TOAST_MS}
       />
       {adding ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { deleteFile } from '../api/files';
+import { deleteFile, restoreFile } from '../api/files';
 import { useApi } from '../api/use-api';
+import { useConfigState } from '../config/use-config';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useTexts } from '../i18n/texts';
@@ -14,6 +15,8 @@ export interface DeleteFileProps {
   onClose: () => void;
   /** The server deleted it (called after the success toast). */
   onDeleted: (fileId: number) => void;
+  /** The toast's Undo brought it back from the trash. */
+  onRestored?: ((fileId: number) => void) | undefined;
   /** Toast duration (the list's toasts close sooner). */
   autoHideDuration?: number;
 }
@@ -23,8 +26,9 @@ export interface DeleteFileProps {
  * until the user presses Delete; then the server's message, or the kit's text when it sent none.
  * Loaded by `DeleteFileDialog` the first time a delete is asked for.
  */
-export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDeleted, autoHideDuration }: DeleteFileProps) {
+export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDeleted, onRestored, autoHideDuration }: DeleteFileProps) {
   const api = useApi();
+  const trashDays = useConfigState().config?.trash?.days;
   const notify = useNotify(autoHideDuration ? { autoHideDuration } : {});
   const [busy, setBusy] = useState(false);
   const { t, rich } = useTexts(DELETE_FILE_TEXTS);
@@ -37,7 +41,18 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
       if (reply.status !== 'success') {
         notify.error(reply.message || t('deleteFailure'));
       } else {
-        notify.success(reply.message || t('deleteSuccess'));
+        const deleted = fileId;
+        // Undo is a server call (a restore from the trash), not a delayed delete: it works whenever it is pressed.
+        const undo = async () => {
+          try {
+            await restoreFile(api, deleted);
+            notify.success(t('restored'));
+            onRestored?.(deleted);
+          } catch (error) {
+            notify.error(error, t('restoreFailed'));
+          }
+        };
+        notify.successWithAction(reply.message || t('deleteSuccess'), { label: t('undo'), onClick: () => void undo() });
         onDeleted(fileId);
       }
     } catch (error) {
@@ -64,6 +79,7 @@ export default function DeleteFileConfirm({ fileId, fileTitle, onClose, onDelete
         : fileTitle
           ? rich('deleteNamed', { title: <strong>{t('quotedTitle', { title: fileTitle })}</strong>, id: String(fileId) })
           : rich('deleteUnnamed', { file: <strong>{t('fileNumber', { id: String(fileId) })}</strong> })}
+      {fileId === null ? null : ` ${trashDays ? t('trashFor', { count: trashDays }) : t('trashKept')}`}
     </ConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@ import './goober-sheet';
 import { GlobalStyles } from '@mui/material';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect } from 'react';
-import type { ToastVariant } from './notify';
+import type { ToastAction, ToastVariant } from './notify';
 import { TOP_BAR_HEIGHT } from './theme';
 import { Toast } from './toast';
 
@@ -13,6 +13,7 @@ export interface ToastRequest {
   message: string;
   /** Unset: the stack's default of 5000 ms. */
   autoHideDuration: number | undefined;
+  action?: ToastAction | undefined;
 }
 
 const TOAST_COMPONENTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
@@ -58,8 +59,8 @@ function Enqueue({ pending, onTaken }: { pending: ToastRequest[]; onTaken(count:
   const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
     if (!pending.length) return;
-    for (const { variant, message, autoHideDuration } of pending) {
-      enqueueSnackbar(message, { variant, ...(autoHideDuration ? { autoHideDuration } : {}) });
+    for (const { variant, message, autoHideDuration, action } of pending) {
+      enqueueSnackbar(message, { variant, ...(autoHideDuration ? { autoHideDuration } : {}), ...(action ? { toastAction: action } : {}) });
     }
     onTaken(pending.length);
   }, [pending, enqueueSnackbar, onTaken]);

@@ -1,6 +1,14 @@
-import { Alert, type AlertColor } from '@mui/material';
+import { Alert, Button, type AlertColor } from '@mui/material';
 import { SnackbarContent, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useRef, useState, type PointerEvent } from 'react';
+import type { ToastAction } from './notify';
+
+declare module 'notistack' {
+  interface OptionsObject {
+    /** A button on the toast (see ToastAction). */
+    toastAction?: ToastAction;
+  }
+}
 
 /** Share of the toast's width a drag must pass before it dismisses: 80 %. */
 const DISMISS_AT = 0.8;
@@ -10,7 +18,10 @@ const DISMISS_AT = 0.8;
  * alert for errors and warnings) and can be dragged or swiped sideways to dismiss. Focusable, so
  * Alt+T can move focus to it.
  */
-export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toast({ id, message, variant }, ref) {
+export const Toast = forwardRef<HTMLDivElement, CustomContentProps & { toastAction?: ToastAction }>(function Toast(
+  { id, message, variant, toastAction },
+  ref,
+) {
   // The stack's own close: notistack's global closeSnackbar belongs to the last stack created, and
   // a page may hold several elements, each with its own stack.
   const { closeSnackbar } = useSnackbar();
@@ -61,6 +72,20 @@ export const Toast = forwardRef<HTMLDivElement, CustomContentProps>(function Toa
         }}
       >
         {message}
+        {toastAction ? (
+          <Button
+            size="small"
+            color="inherit"
+            variant="outlined"
+            sx={{ ml: 1.5, py: 0, verticalAlign: 'baseline' }}
+            onClick={() => {
+              closeSnackbar(id);
+              toastAction.onClick();
+            }}
+          >
+            {toastAction.label}
+          </Button>
+        ) : null}
       </Alert>
     </SnackbarContent>
   );

@@ -15,9 +15,9 @@ export function Toasts({ root, children }: { root: HTMLElement | null; children:
   const [asked, setAsked] = useState(false);
   const stack = useMemo<ToastStack>(
     () => ({
-      show: (variant, message, autoHideDuration) => {
+      show: (variant, message, autoHideDuration, action) => {
         setAsked(true);
-        setPending((current) => [...current, { variant, message, autoHideDuration }]);
+        setPending((current) => [...current, { variant, message, autoHideDuration, action }]);
       },
     }),
     [],

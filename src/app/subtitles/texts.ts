@@ -18,7 +18,7 @@ export const SUBTITLE_TEXTS = defineTexts('subtitles', {
   deleteLabel: 'Delete {language} subtitle',
   deleteTitle: 'Delete subtitle?',
   deleting: 'Deleting...',
-  deleteText: 'The {language} subtitle will be removed from this video. This cannot be undone.',
+  deleteText: 'The {language} subtitle will be removed from this video and kept in the trash.',
   deleted: 'Subtitle deleted successfully',
   deleteFailed: 'Failed to delete subtitle',
   justNow: 'Just now',

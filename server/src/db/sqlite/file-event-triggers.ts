@@ -6,7 +6,9 @@ import { WATCHED_FILE_COLUMNS } from '../file-events';
  * the columns it reads, and other changes add columns to `files` (progress, reason, the trash's
  * deleted_at), so the triggers are written from the columns `files` has, at every open, and replaced
  * only when that list changed: a newer column is watched as soon as it exists, whatever the order
- * of the migrations. A row in file_events_paused (a seed's transaction) keeps them quiet.
+ * of the migrations. A row in file_events_paused (a seed's transaction) keeps them quiet. An update's
+ * event goes to abs(account_id): a trashed row keeps its account negated (decision D31), and the
+ * trash and restore events belong to the account itself.
  */
 const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 const NOT_PAUSED = 'NOT EXISTS (SELECT 1 FROM file_events_paused)';
@@ -37,7 +39,7 @@ END`,
       'files_events_update',
       `CREATE TRIGGER files_events_update AFTER UPDATE ON files WHEN ${NOT_PAUSED} AND (${changed}) BEGIN
   INSERT INTO file_events (account_id, file_id, kind, changes, created_at)
-    SELECT new.account_id, new.file_id, ${kind}, (SELECT json_group_object(k, v) FROM (${changes})), ${NOW_MS};
+    SELECT abs(new.account_id), new.file_id, ${kind}, (SELECT json_group_object(k, v) FROM (${changes})), ${NOW_MS};
 END`,
     ],
   ]);

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey } from '../files';
+import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey, wordPrefix } from '../files';
 import { listIndex, type FilterFamily } from './migrations';
 
 /** A primary-key lookup costs about this many index steps (measured order of magnitude). */
@@ -13,7 +13,7 @@ const ANCHOR_BUDGET_MS = 4;
  * account's own words, and the terms are ANDed. Returns null when nothing searchable is left.
  */
 export function toMatchQuery(accountId: number, search: string): string | null {
-  const terms = queryTerms(search).map((w) => `"${accountId}x${w}"*`);
+  const terms = queryTerms(search).map((w) => `"${wordPrefix(accountId)}${w}"*`);
   return terms.length ? terms.join(' AND ') : null;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { searchTerms, SORT_COLUMNS, type SortColumn } from '../files';
+import { searchTerms, SORT_COLUMNS, wordPrefix, type SortColumn } from '../files';
 
 /**
  * The file-list indexes: one covering index per (filter family, sort column), so that every allowed
@@ -41,7 +41,7 @@ export function listIndexStatements(): string[] {
  */
 export function searchWords(accountId: number, title: string, slug: string): string {
   return searchTerms(`${title} ${slug}`)
-    .map((w) => `${accountId}x${w}`)
+    .map((w) => `${wordPrefix(accountId)}${w}`)
     .join(' ');
 }
 
@@ -299,6 +299,72 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX file_events_account ON file_events (account_id, id);
       CREATE INDEX file_events_age ON file_events (created_at);
       CREATE TABLE file_events_paused (id INTEGER PRIMARY KEY CHECK (id = 1));
+    `);
+  },
+  // Versions of files and subtitles (ETag / If-Match): every change bumps them; existing rows start at 1.
+  (db) => {
+    db.exec(`
+      ALTER TABLE files ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE subtitles ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    `);
+  },
+  // The trash. A trashed file keeps its row with deleted_at set and its account_id negated, so the
+  // list's covering indexes (all led by account_id), its counters and its search words keep the
+  // account's live files and its trash apart with no new index: the trash is the same range reads
+  // under -account_id. That needs the foreign key files.account_id → accounts gone (no account is
+  // ever deleted); SQLite cannot drop a constraint, so it is cut from the stored CREATE TABLE text,
+  // the procedure SQLite documents for removing a FOREIGN KEY without rebuilding the table.
+  // A trashed subtitle only gets deleted_at (a file's tracks are few and read by file_id).
+  (db) => {
+    db.unsafeMode(true);
+    try {
+      const schemaVersion = db.pragma('schema_version', { simple: true }) as number;
+      db.pragma('writable_schema = ON');
+      db.prepare(
+        `UPDATE sqlite_schema SET sql = replace(sql, 'REFERENCES accounts(account_id) ON DELETE CASCADE', '')
+         WHERE type = 'table' AND name = 'files'`,
+      ).run();
+      db.pragma(`schema_version = ${schemaVersion + 1}`);
+      db.pragma('writable_schema = OFF');
+    } finally {
+      db.unsafeMode(false);
+    }
+    db.exec(`
+      ALTER TABLE files ADD COLUMN deleted_at INTEGER;
+      ALTER TABLE subtitles ADD COLUMN deleted_at INTEGER;
+      CREATE INDEX files_trashed ON files (deleted_at) WHERE deleted_at IS NOT NULL;
+      CREATE INDEX subtitles_trashed ON subtitles (deleted_at) WHERE deleted_at IS NOT NULL;
+    `);
+  },
+  // Slugs are unique whatever their ASCII case (slugs are ASCII: lower() is enough), and a slug freed
+  // by a rename or a purge is held for its account for a while (player URLs on customers' sites).
+  (db) => {
+    db.exec(`
+      CREATE UNIQUE INDEX files_slug_key ON files (lower(file_slug));
+      CREATE TABLE slug_holds (
+        slug_key   TEXT PRIMARY KEY,
+        account_id INTEGER NOT NULL,
+        file_id    INTEGER NOT NULL,
+        held_until INTEGER NOT NULL
+      );
+    `);
+  },
+  // The activity log of each file: append-only (no route changes or deletes a row; only the
+  // retention purge removes old ones).
+  (db) => {
+    db.exec(`
+      CREATE TABLE file_activity (
+        activity_id INTEGER PRIMARY KEY,
+        file_id     INTEGER NOT NULL,
+        account_id  INTEGER NOT NULL,
+        at          INTEGER NOT NULL,
+        actor       TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        action      TEXT NOT NULL,
+        detail      TEXT NOT NULL
+      );
+      CREATE INDEX file_activity_file ON file_activity (file_id, activity_id);
+      CREATE INDEX file_activity_at ON file_activity (at);
     `);
   },
 ];

@@ -1,0 +1,76 @@
+import type { Db } from './engine';
+
+/** Where a change came from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
+export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+export type ActivityAction =
+  'update' | 'trash' | 'restore' | 'purge' | 'subtitle_add' | 'subtitle_update' | 'subtitle_trash' | 'subtitle_restore' | 'subtitle_purge';
+
+/** One entry: who, when, from where, what, and its details (before → after, a track's language, format and content hash). */
+export interface ActivityEntry {
+  fileId: number;
+  accountId: number;
+  at: number;
+  actor: string;
+  source: ActivitySource;
+  action: ActivityAction;
+  detail: Record<string, unknown>;
+}
+
+export interface ActivityJson {
+  activity_id: number;
+  at: string;
+  actor: string;
+  source: ActivitySource;
+  action: ActivityAction;
+  detail: Record<string, unknown>;
+}
+
+/** The append-only activity log of files: entries are added and read, never changed. */
+export class ActivityRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  async append(entry: ActivityEntry): Promise<void> {
+    await this.#db.run('INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      entry.fileId,
+      entry.accountId,
+      entry.at,
+      entry.actor,
+      entry.source,
+      entry.action,
+      JSON.stringify(entry.detail),
+    ]);
+  }
+
+  /** A file's entries, newest first, `limit` of them before `beforeId` (paging back in time). */
+  async list(accountId: number, fileId: number, limit: number, beforeId?: number): Promise<ActivityJson[]> {
+    const rows = await this.#db.all<{
+      activity_id: number;
+      at: number;
+      actor: string;
+      source: ActivitySource;
+      action: ActivityAction;
+      detail: string;
+    }>(
+      `SELECT activity_id, at, actor, source, action, detail FROM file_activity
+       WHERE file_id = ? AND account_id = ?${beforeId ? ' AND activity_id < ?' : ''} ORDER BY activity_id DESC LIMIT ?`,
+      [fileId, accountId, ...(beforeId ? [beforeId] : []), limit],
+    );
+    return rows.map((r) => ({
+      ...r,
+      activity_id: Number(r.activity_id),
+      at: new Date(Number(r.at)).toISOString(),
+      detail: JSON.parse(r.detail),
+    }));
+  }
+
+  /** Removes entries older than `cutoff` (the retention); returns how many. */
+  prune(cutoff: number): Promise<number> {
+    return this.#db.run('DELETE FROM file_activity WHERE at < ?', [cutoff]);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ACTIVITY_SOURCES, ActivityRepository, type ActivityAction, type ActivitySource } from '../db/activity-repository';
+
+const DAY_MS = 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** The source a request names in `X-VP-Source` (the kit says `panel`); anything else is `api`. */
+export function sourceOf(request: FastifyRequest): ActivitySource {
+  const named = String(request.headers['x-vp-source'] ?? '').toLowerCase();
+  return (ACTIVITY_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
+}
+
+/**
+ * The activity log: `app.activity` (read), `app.recordActivity(request, fileId, action, detail)` after
+ * a change (the actor is the signed-in account, the source its `X-VP-Source`), and the retention
+ * (`activityDays`, 0 keeps everything) applied at start and hourly.
+ */
+async function activity(app: FastifyInstance): Promise<void> {
+  const log = new ActivityRepository(app.db);
+  app.decorate('activity', log);
+  app.decorate(
+    'recordActivity',
+    async (request: FastifyRequest, fileId: number, action: ActivityAction, detail: Record<string, unknown> = {}) => {
+      const actor = (await app.accounts.findById(request.accountId))?.username ?? String(request.accountId);
+      await log.append({ fileId, accountId: request.accountId, at: app.clock(), actor, source: sourceOf(request), action, detail });
+    },
+  );
+
+  const prune = () => {
+    if (app.settings.activityDays === 0) return;
+    log
+      .prune(app.clock() - app.settings.activityDays * DAY_MS)
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning the activity log failed'));
+  };
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => prune());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export default fp(activity, { name: 'activity', dependencies: ['database'] });

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const DAY_MS = 86_400_000;
+const PURGE_EVERY_MS = 60 * 60_000;
+const BATCH = 100;
+
+/**
+ * The trash's purge: `app.purgeFile` and `app.purgeSubtitle` delete one trashed file or track for
+ * good (`DELETE …?permanent=1`),
+ * `app.purgeExpiredTrash` every file and track whose retention (`trashDays`; 0 keeps them for ever)
+ * ended, at start and then hourly. Safe on many nodes: each row is purged in its own transaction
+ * that skips a row another node holds (SKIP LOCKED), and stored contents go through the storage
+ * journal only after their rows are gone.
+ */
+async function trash(app: FastifyInstance): Promise<void> {
+  const purgeFile = async (accountId: number, fileId: number): Promise<boolean> => {
+    const listed = await app.subtitles.storedKeysOfFile(fileId);
+    await app.storageJournal.begin(listed, app.clock());
+    const storedNames = await app.files.purge(accountId, fileId, app.clock());
+    const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
+    await app.storageJournal.begin(lateUploads, app.clock());
+    await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);
+    return storedNames !== null;
+  };
+
+  const purgeSubtitle = async (accountId: number, subId: number): Promise<boolean> => {
+    // The keys are journaled in the transaction that deletes the row; the content goes only after it.
+    const storedNames = await app.subtitles.purge(accountId, subId, (keys, tx) => app.storageJournal.begin(keys, app.clock(), tx));
+    if (storedNames === null) return false;
+    await app.storageJournal.end(storedNames, storedNames);
+    return true;
+  };
+
+  const purgeExpiredTrash = async (): Promise<number> => {
+    const days = app.settings.trashDays;
+    if (days === 0) return 0;
+    const cutoff = app.clock() - days * DAY_MS;
+    let purged = 0;
+    for (let files = await app.files.expired(cutoff, BATCH); files.length; files = await app.files.expired(cutoff, BATCH)) {
+      let progress = 0;
+      for (const { accountId, fileId } of files) if (await purgeFile(accountId, fileId)) progress++;
+      purged += progress;
+      if (!progress) break; // every row of the batch is another node's now
+    }
+    for (let subs = await app.subtitles.expired(cutoff, BATCH); subs.length; subs = await app.subtitles.expired(cutoff, BATCH)) {
+      let progress = 0;
+      for (const sub of subs) if (await purgeSubtitle(sub.account_id, sub.sub_id)) progress++;
+      purged += progress;
+      if (!progress) break;
+    }
+    return purged;
+  };
+
+  app.decorate('purgeFile', purgeFile);
+  app.decorate('purgeSubtitle', purgeSubtitle);
+  app.decorate('purgeExpiredTrash', purgeExpiredTrash);
+
+  const run = () => {
+    purgeExpiredTrash().catch((err: unknown) => app.log.warn({ err }, 'purging the trash failed'));
+  };
+  const timer = setInterval(run, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => run());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export default fp(trash, { name: 'trash', dependencies: ['database', 'crash-clean-storage'] });
