@@ -65,6 +65,10 @@ describe('percent-encoded paths: the same route, the same headers, the same rate
   /** Like s.request, but a reply without a body (HEAD, 204) is fine whatever its Content-Type. */
   async function send(route: Route, path: string, headers: Record<string, string>): Promise<Reply> {
     const res = await fetch(s.base + path, { method: route.method, headers: { accept: 'application/json', ...headers } });
+    if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      await res.body?.cancel(); // an event stream never ends: its status and headers are the reply
+      return { status: res.status, headers: res.headers, body: '', text: '' };
+    }
     const text = await res.text();
     const json = text && (res.headers.get('content-type') ?? '').includes('json');
     return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text, text };

@@ -145,23 +145,20 @@ describe('GET /api/files/events', () => {
   });
 });
 
-// The trash (another change) adds files.deleted_at: a file put in it is 'deleted' for the streams, a
-// restored one 'added'. The column is added here as that change would, whichever migration runs first.
-describe('GET /api/files/events with a trash column', () => {
-  it('streams a trashed file as deleted and a restored one as added', async () => {
-    const first = await startServer({ eventPollMs: 50 });
-    await first.addAccount('trash', 'trash-password', 3);
-    await first.app.db.run('ALTER TABLE files ADD COLUMN deleted_at bigint');
-    await first.app.close();
-    const s = await startServer({ eventPollMs: 50 }, first.dataDir); // SQLite writes its triggers for the columns at open
+// The trash keeps a trashed row with its account negated and deleted_at set: the account's streams see
+// a file put in the trash as 'deleted' and a restored one as 'added'.
+describe('GET /api/files/events and the trash', () => {
+  it('streams a trashed file as deleted and a restored one as added, to its own account', async () => {
+    const s = await startServer({ eventPollMs: 50 });
     try {
+      await s.addAccount('trash', 'trash-password', 3);
       const key = await s.login('trash', 'trash-password');
       const [id] = await fileIds(s, key);
       const stream = await openEventStream(s.base, { key });
       await stream.waitFor((f) => f.event === 'ready');
-      await s.app.db.run('UPDATE files SET deleted_at = ? WHERE file_id = ?', [Date.now(), id!]);
+      expect((await s.request('DELETE', `/api/files/${id}`, { key })).status).toBe(200);
       await stream.waitFor(isFile('deleted', id!));
-      await s.app.db.run('UPDATE files SET deleted_at = NULL WHERE file_id = ?', [id!]);
+      expect((await s.request('POST', `/api/files/${id}/restore`, { key })).status).toBe(200);
       const restored = await stream.waitFor(isFile('added', id!));
       expect(JSON.parse(restored.data!).file).toMatchObject({ file_id: id });
       stream.close();
