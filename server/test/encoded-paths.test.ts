@@ -81,7 +81,7 @@ describe('percent-encoded paths: the same route, the same headers, the same rate
         expect(encoded, `${route.method} ${path}`).toEqual(plain);
       }
     }
-  });
+  }, 180_000); // a request per route and spelling, each with a fresh sign-in: the routes grow
 
   it('API requests count against the limit whatever their spelling; the others are never limited', async () => {
     for (const [i, route] of routes.entries()) {
@@ -100,5 +100,5 @@ describe('percent-encoded paths: the same route, the same headers, the same rate
         expect(last.status, label).not.toBe(429);
       }
     }
-  });
+  }, 180_000); // a request per route and spelling, each with a fresh sign-in: the routes grow
 });
