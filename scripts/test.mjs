@@ -6,7 +6,7 @@
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -16,6 +16,7 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 // installs, Chromium's profiles) is made under one folder that is removed at the end: os.tmpdir()
 // follows TMPDIR in every child process.
 const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
+chmodSync(reports, 0o711); // a test's private PostgreSQL cluster runs as the postgres user, inside it
 process.env.TMPDIR = reports;
 const only = process.argv.slice(2);
 /** Vitest's statuses of a test that did not run. */

@@ -6,12 +6,14 @@
 import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
+import { ADD_VIDEO_TEXTS } from '../app/files/add-video-texts';
 import { FILES_TEXTS } from '../app/files/texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
 import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
 import { DELETE_FILE_TEXTS } from '../app/shell/delete-file-texts';
 import { FRAME_TEXTS } from '../app/shell/frame-texts';
+import { LIVE_TEXTS } from '../app/shell/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
 import { UI_TEXTS } from '../app/ui/texts';
@@ -24,6 +26,8 @@ export const ALL_TEXTS = [
   PANEL_TEXTS,
   DASHBOARD_TEXTS,
   FILES_TEXTS,
+  ADD_VIDEO_TEXTS,
+  LIVE_TEXTS,
   EDITOR_TEXTS,
   SUBTITLE_TEXTS,
   UI_TEXTS,

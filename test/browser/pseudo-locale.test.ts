@@ -199,6 +199,27 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     expectAllWrapped(root, 'delete dialog');
   });
 
+  it('<vp-file-list>: the Add video dialog, its rules and a chosen file', async () => {
+    const { root } = await mount('vp-file-list', { 'url-state': 'memory' });
+    await waitFor(() => root.querySelector('[role="grid"]') && root.textContent?.includes('Beta clip'), 'the grid', 15000);
+    button(root, /Add video/)!.click();
+    await waitFor(() => root.querySelector('[role="dialog"] form'), 'the Add video dialog', 15000);
+    expectAllWrapped(root, 'Add video dialog');
+
+    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
+    button(dialog, /Add video/)!.click();
+    await waitFor(() => dialog.querySelector('.Mui-error'), 'the Add video rules');
+    expectAllWrapped(root, 'Add video rules');
+
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const chosen = new DataTransfer();
+    chosen.items.add(new File([new Uint8Array(2048)], 'Alpha clip', { type: 'video/mp4' }));
+    input.files = chosen.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => dialog.textContent?.includes('Alpha clip'), 'the chosen file');
+    expectAllWrapped(root, 'Add video with a chosen file');
+  });
+
   it('<vp-file-list> with no files', async () => {
     emptyList = true;
     const { root } = await mount('vp-file-list', { 'url-state': 'memory' });

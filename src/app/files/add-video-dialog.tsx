@@ -13,10 +13,22 @@ import {
 } from '@mui/material';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { VideoFile } from '../api/schemas';
+import { numberFormat, useTexts } from '../i18n/texts';
 import { CloudUploadIcon, VideoLibraryIcon } from '../ui/icons';
+import { UI_TEXTS } from '../ui/texts';
+import { ADD_VIDEO_TEXTS } from './add-video-texts';
 import { useAddVideo } from './use-add-video';
 
-const formatMB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+const MB = 1024 * 1024;
+const oneDecimal = new Map<string, Intl.NumberFormat>();
+/** '2.4 MB', '37 MB': one decimal under 10 MB, the number as the locale writes it ('2,4 MB' in Vietnamese). */
+function formatMB(bytes: number, locale: string): string {
+  const value = bytes / MB;
+  if (value >= 10) return `${numberFormat(locale).format(Math.round(value))} MB`;
+  let format = oneDecimal.get(locale);
+  if (!format) oneDecimal.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+  return `${format.format(value)} MB`;
+}
 
 interface AddVideoDialogProps {
   open: boolean;
@@ -29,10 +41,9 @@ interface AddVideoDialogProps {
  * (optional). The upload shows its progress and can be cancelled; a failure says why and keeps what
  * was chosen and typed.
  */
-/** The dialog's title and its button (the toolbar's button reads the catalogue). */
-const ADD_VIDEO = 'Add video';
-
 export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialogProps) {
+  const { t, locale } = useTexts(ADD_VIDEO_TEXTS);
+  const ui = useTexts(UI_TEXTS);
   const titleId = useId();
   const sourceId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -55,7 +66,7 @@ export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialo
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{ADD_VIDEO}</DialogTitle>
+      <DialogTitle id={titleId}>{t('title')}</DialogTitle>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2}>
@@ -64,7 +75,7 @@ export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialo
               type="file"
               hidden
               accept="video/*"
-              aria-label="Video file"
+              aria-label={t('videoFile')}
               onChange={(event) => {
                 const chosen = event.target.files?.[0];
                 if (chosen) change({ file: chosen });
@@ -97,68 +108,72 @@ export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialo
                       {form.file.name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {formatMB(form.file.size)}
+                      {formatMB(form.file.size, locale)}
                     </Typography>
                   </Box>
                   <Button onClick={() => change({ file: null })} disabled={busy}>
-                    Remove
+                    {t('remove')}
                   </Button>
                 </Stack>
               ) : (
                 <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
                   <CloudUploadIcon color="action" aria-hidden />
-                  <Typography id={sourceId}>Drop a video here, or</Typography>
+                  <Typography id={sourceId}>{t('dropHere')}</Typography>
                   <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
-                    Choose a file
+                    {t('chooseFile')}
                   </Button>
                 </Stack>
               )}
             </Box>
             <TextField
-              label="Or paste a video URL"
-              placeholder="https://"
+              label={t('urlLabel')}
+              placeholder={t('urlPlaceholder')}
               fullWidth
               type="url"
               value={form.url}
               onChange={(event) => change({ url: event.target.value })}
               disabled={busy || Boolean(form.file)}
               error={Boolean(errors.source)}
-              helperText={errors.source ?? (form.file ? 'A file is chosen: remove it to add from a URL' : 'The server downloads it')}
+              helperText={errors.source ? t(errors.source) : t(form.file ? 'fileChosen' : 'urlHint')}
             />
             <TextField
-              label="Title"
+              label={t('titleLabel')}
               required
               fullWidth
               value={form.title}
               onChange={(event) => change({ title: event.target.value })}
               disabled={busy}
               error={Boolean(errors.title)}
-              helperText={errors.title}
+              helperText={errors.title ? t(errors.title) : undefined}
             />
             <TextField
-              label="Slug"
+              label={t('slugLabel')}
               fullWidth
               value={form.slug}
               onChange={(event) => change({ slug: event.target.value })}
               disabled={busy}
               error={Boolean(errors.slug)}
-              helperText={errors.slug ?? 'Optional: made from the title when empty'}
+              helperText={errors.slug ? t(errors.slug) : t('slugHint')}
             />
             {progress !== null ? (
               <Box role="status" aria-live="polite">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {form.file ? `Uploading… ${Math.round(progress * 100)}%` : 'Adding…'}
+                  {form.file ? t('uploading', { percent: Math.round(progress * 100) }) : t('adding')}
                 </Typography>
-                <LinearProgress variant={form.file ? 'determinate' : 'indeterminate'} value={progress * 100} aria-label="Upload progress" />
+                <LinearProgress
+                  variant={form.file ? 'determinate' : 'indeterminate'}
+                  value={progress * 100}
+                  aria-label={t('progressLabel')}
+                />
               </Box>
             ) : null}
             {failure ? <Alert severity="error">{failure}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{ui.t('cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy} aria-busy={busy}>
-            {ADD_VIDEO}
+            {t('title')}
           </Button>
         </DialogActions>
       </Box>

@@ -3,14 +3,16 @@ import { isApiError, messageOf } from '../api/api-error';
 import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
 import { addVideo } from '../api/videos';
+import { useTexts } from '../i18n/texts';
 import { useNotify } from '../shell/notify';
+import { ADD_VIDEO_TEXTS } from './add-video-texts';
 
-export const NEED_SOURCE = 'Choose a video file or paste its URL';
-export const BAD_URL = 'The URL must start with http:// or https://';
-export const TITLE_REQUIRED = 'Title is required';
-export const BAD_SLUG = 'Letters, digits, - and _ only (at most 100)';
-export const ADD_FAILED = 'The video could not be added';
-export const added = (title: string) => `“${title}” added: Pending`;
+/** The rules' answers: keys of ADD_VIDEO_TEXTS, which the dialog reads in the element's language. */
+export const NEED_SOURCE = 'needSource';
+export const BAD_URL = 'badUrl';
+export const TITLE_REQUIRED = 'titleRequired';
+export const BAD_SLUG = 'badSlug';
+export type VideoFormError = typeof NEED_SOURCE | typeof BAD_URL | typeof TITLE_REQUIRED | typeof BAD_SLUG;
 
 export interface VideoForm {
   file: File | null;
@@ -19,10 +21,11 @@ export interface VideoForm {
   slug: string;
 }
 
+/** Each field's error, as a message key (not a text). */
 export interface VideoFormErrors {
-  source?: string | undefined;
-  title?: string | undefined;
-  slug?: string | undefined;
+  source?: VideoFormError | undefined;
+  title?: VideoFormError | undefined;
+  slug?: VideoFormError | undefined;
 }
 
 export function validateVideoForm(form: VideoForm): VideoFormErrors {
@@ -45,13 +48,15 @@ const titleOf = (name: string) =>
     .trim();
 
 /**
- * The Add video dialog's state: the form, its errors, the upload's progress (null when not sending)
- * and the reason of a failure. A failed or cancelled upload keeps the chosen file and the typed
+ * The Add video dialog's state: the form, its errors (message keys), the upload's progress (null
+ * when not sending) and the reason of a failure (the server's message, or the kit's own in the
+ * element's language). A failed or cancelled upload keeps the chosen file and the typed
  * title, so trying again is one click.
  */
 export function useAddVideo(onAdded: (file: VideoFile) => void) {
   const api = useApi();
   const notify = useNotify();
+  const { t } = useTexts(ADD_VIDEO_TEXTS);
   const [form, setForm] = useState<VideoForm>(EMPTY);
   const [errors, setErrors] = useState<VideoFormErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -91,19 +96,19 @@ export function useAddVideo(onAdded: (file: VideoFile) => void) {
         onProgress: setProgress,
         signal: controller.signal,
       });
-      notify.success(added(file.file_title));
+      notify.success(t('added', { title: file.file_title }));
       setForm(EMPTY);
       onAdded(file);
     } catch (error) {
       if (!controller.signal.aborted) {
         console.error('vp-file-list: the video could not be added.', error);
-        setFailure(isApiError(error) ? messageOf(error, ADD_FAILED) : ADD_FAILED);
+        setFailure(isApiError(error) ? messageOf(error, t('addFailed')) : t('addFailed'));
       }
     } finally {
       sending.current = null;
       setProgress(null);
     }
-  }, [api, form, notify, onAdded]);
+  }, [api, form, notify, onAdded, t]);
 
   /** Stops an upload in progress; the form stays as it was. */
   const cancel = useCallback(() => sending.current?.abort(), []);

@@ -4,6 +4,8 @@ import type { VideoFile } from '../api/schemas';
 import { useFileEvents } from '../api/use-file-events';
 import { endingToast, POLL_FALLBACK_MS } from '../shell/live-status';
 import { useNotify } from '../shell/notify';
+import { useTexts } from '../i18n/texts';
+import { LIVE_TEXTS } from '../shell/live-texts';
 
 /**
  * Keeps the list live: every streamed change goes to `applyEvent` (rows change in place, so
@@ -12,10 +14,11 @@ import { useNotify } from '../shell/notify';
  */
 export function useLiveList(rows: readonly VideoFile[], applyEvent: (event: FileEvent) => void, reload: () => void): void {
   const notify = useNotify();
+  const { t } = useTexts(LIVE_TEXTS);
   const known = useRef(rows);
   known.current = rows;
   const state = useFileEvents((event) => {
-    const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id));
+    const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
     applyEvent(event);
     if (toast) notify.show(toast.variant, toast.message);
   });

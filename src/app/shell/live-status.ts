@@ -1,12 +1,17 @@
 import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
+import { ENGLISH, translator, type TextFn } from '../i18n/texts';
+import { LIVE_TEXTS } from './live-texts';
 import type { ToastVariant } from './notify';
 
-/** The end states of processing that raise a toast, with the spec's status names. */
-const ENDINGS: Record<number, { name: string; variant: ToastVariant }> = {
-  10: { name: 'Completed', variant: 'success' },
-  4: { name: 'Download Failed', variant: 'error' },
-  7: { name: 'Upload Failed', variant: 'error' },
+type LiveText = TextFn<typeof LIVE_TEXTS.en>;
+const englishText: LiveText = translator(LIVE_TEXTS, ENGLISH).t;
+
+/** The end states of processing that raise a toast, with the spec's status names (keys of LIVE_TEXTS). */
+const ENDINGS: Record<number, { name: 'completed' | 'downloadFailed' | 'uploadFailed'; variant: ToastVariant }> = {
+  10: { name: 'completed', variant: 'success' },
+  4: { name: 'downloadFailed', variant: 'error' },
+  7: { name: 'uploadFailed', variant: 'error' },
 };
 
 /** How often a screen whose live stream is blocked loads its data again. */
@@ -14,14 +19,20 @@ export const POLL_FALLBACK_MS = 30_000;
 
 /**
  * The toast of a file that completed or failed, or null: '"Title" — Completed', '"Title" — Download
- * Failed: <reason>'. `known` is the file as the screen had it (for its title and the reason when the
- * event does not carry them).
+ * Failed: <reason>', in the language of `t` (English by default). `known` is the file as the screen
+ * had it (for its title and the reason when the event does not carry them). The reason is the
+ * server's, shown as it sends it.
  */
-export function endingToast(event: FileEvent, known: VideoFile | undefined): { variant: ToastVariant; message: string } | null {
+export function endingToast(
+  event: FileEvent,
+  known: VideoFile | undefined,
+  t: LiveText = englishText,
+): { variant: ToastVariant; message: string } | null {
   if (event.kind !== 'changed' || event.changes.file_status === undefined) return null;
   const ending = ENDINGS[event.changes.file_status];
   if (!ending) return null;
-  const title = event.changes.file_title ?? known?.file_title ?? `File ${event.file_id}`;
+  const title = event.changes.file_title ?? known?.file_title ?? t('fileNumber', { id: event.file_id });
   const reason = event.changes.file_reason ?? known?.file_reason;
-  return { variant: ending.variant, message: `“${title}” — ${ending.name}${reason ? `: ${reason}` : ''}` };
+  const status = t(ending.name);
+  return { variant: ending.variant, message: reason ? t('endedBecause', { title, status, reason }) : t('ended', { title, status }) };
 }
