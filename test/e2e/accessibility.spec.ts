@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { audit } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, refuseLiveStream, signIn, test } from './fixtures';
 
 /** axe-core (./axe.ts) on every screen and dialog, light and dark. */
 async function setTheme(page: Page, theme: 'light' | 'dark') {
@@ -73,6 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('file editor and its subtitle dialogs', async ({ page, account }) => {
+      await refuseLiveStream(page); // the page must reach 'networkidle' below
       await signIn(page, account);
       await setTheme(page, theme);
       await page.goto('/files');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, collectConsoleErrors, expect, signIn, test, type Account } from './fixtures';
+import { apiAs, collectConsoleErrors, expect, refuseLiveStream, signIn, test, type Account } from './fixtures';
 import { buildReactHost, serveHost, vueBrowserBuild } from './hosts';
 import type { APIRequestContext } from '@playwright/test';
 
@@ -198,6 +198,7 @@ test('a host\'s direction: rtl stays outside; dir="rtl" on the element gives a r
   request,
 }) => {
   const { api, file } = await firstFile(request, account);
+  await refuseLiveStream(page); // each page must reach 'networkidle' below
   await page.addInitScript((key) => localStorage.setItem('apiKey', key), api.apiKey);
   await page.setViewportSize({ width: 1280, height: 900 });
   const editor = (attributes = '') =>
@@ -241,6 +242,7 @@ test('two elements on two API bases each keep their own session; an element with
     basesSeen['/api-b/']!.push(route.request().headers()['x-apikey'] ?? '');
     await route.fulfill({ response: await route.fetch({ url }) });
   });
+  await refuseLiveStream(page); // registered last, so it takes /api-b/files/events before the route above
   page.on(
     'request',
     (req) => void (new URL(req.url()).pathname.startsWith('/api/') && basesSeen['/api/']!.push(req.headers()['x-apikey'] ?? '')),

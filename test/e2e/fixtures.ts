@@ -6,6 +6,14 @@ import { E2E_DATA_DIR, E2E_PORT } from './environment.mjs';
 
 export { expect };
 
+/**
+ * The kit's live file stream (GET …/files/events) is a request that stays open by design: a page with it
+ * never reaches Playwright's 'networkidle', and a route that passes it through with route.fetch never
+ * ends. Tests that need either refuse it (204: no failed load in the console); the kit then retries
+ * after 1, 2, 4 s… (and polls the list).
+ */
+export const refuseLiveStream = (page: Page) => page.route('**/files/events', (route) => route.fulfill({ status: 204 }));
+
 export interface Account {
   username: string;
   password: string;

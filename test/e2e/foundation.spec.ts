@@ -1,4 +1,4 @@
-import { apiAs, collectConsoleErrors, expect, signIn, test } from './fixtures';
+import { apiAs, collectConsoleErrors, expect, refuseLiveStream, signIn, test } from './fixtures';
 
 test.describe('sign-in', () => {
   test('empty fields are refused without a request', async ({ page }) => {
@@ -173,6 +173,7 @@ test.describe('demo pages', () => {
   for (const path of ['/', '/cms.html?file=', '/portal/admin/videos/files']) {
     test(`${path} loads without console errors`, async ({ page, account, request }) => {
       const errors = collectConsoleErrors(page);
+      await refuseLiveStream(page); // the page must reach 'networkidle' below
       await signIn(page, account);
       // The CMS page edits one of this account's files.
       const firstFile = (await (await apiAs(request, account)).get('/files/?limit=1')).data.files[0].file_id;
