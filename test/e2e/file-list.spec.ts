@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, createAccount, expect, signIn, test, type Account } from './fixtures';
+import { apiAs, createAccount, expect, refuseLiveStream, signIn, test, type Account } from './fixtures';
 
 /** The file list (/files) against the real server: every action of spec §2 / §5 / §8. */
 
@@ -178,7 +178,7 @@ test('delete asks first: cancel keeps the file, Delete removes it', async ({ pag
   await page.getByRole('button', { name: `Delete file ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(dialog.getByText('Are you sure you want to delete this file?')).toBeVisible();
-  await expect(dialog).toContainText(`“${title}” (ID ${id}) will be moved to the trash for 30 days`);
+  await expect(dialog).toContainText(`“${title}” (ID ${id}) will be moved to the trash. You can restore it from there for 30 days.`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, id)).toBeVisible();
@@ -234,6 +234,7 @@ test('a failed view change shows the failure in place of the rows, with Retry', 
 });
 
 test('the next page is fetched ahead: paging forward needs no request for it', async ({ page, account }) => {
+  await refuseLiveStream(page); // the page must reach 'networkidle' below
   await openList(page, account);
   await page.waitForLoadState('networkidle');
   const pagesAsked: string[] = [];
