@@ -9,20 +9,23 @@ import { multipartBody, rawRequest } from './raw-http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The environment of a server process of these tests: any free port, an empty data folder (or database), no rate limit to speak of. */
+const serverEnv = (dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  VP_DATA_DIR: dataDir,
+  VP_DEMO: '0',
+  DATABASE_URL: databaseUrl ?? '',
+  VP_RATE_LIMIT_PER_MINUTE: '1000000',
+});
+
 /** The real server as its own process, on a data folder (and database), to be killed with SIGKILL. */
 async function spawnServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string }> {
   // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process that SIGKILL would not reach.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      VP_DATA_DIR: dataDir,
-      VP_DEMO: '0',
-      DATABASE_URL: databaseUrl ?? '',
-      VP_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
+    env: serverEnv(dataDir, databaseUrl),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -189,15 +192,7 @@ describe('crash-clean storage', () => {
           ['-c', `"${process.execPath}" ${tsxImport} "${path.join(ROOT, 'server/src/main.ts')}" & echo $!; exec sleep 120`],
           {
             cwd: ROOT,
-            env: {
-              ...process.env,
-              PORT: '0',
-              HOST: '127.0.0.1',
-              VP_DATA_DIR: dataDir,
-              VP_DEMO: '0',
-              DATABASE_URL: '',
-              VP_RATE_LIMIT_PER_MINUTE: '1000000',
-            },
+            env: serverEnv(dataDir, undefined),
             stdio: ['ignore', 'pipe', 'inherit'],
           },
         );
