@@ -70,6 +70,12 @@ function processingMessage(file: FileRow): string {
 }
 
 export default async function playerRoutes(app: FastifyInstance): Promise<void> {
+  /** The file a slug names, when its media may be served: active and not in the trash. */
+  const publicFile = async (slug: string) => {
+    const found = await app.files.getBySlug(slug);
+    return found?.is_active && found.deleted_at === null ? found : undefined;
+  };
+
   const hasStoryboard = (file: FileRow): boolean =>
     Boolean(file.file_slide?.startsWith(MEDIA_IMAGE_PREFIX) && file.file_duration && file.file_width && file.file_height);
 
@@ -178,8 +184,7 @@ ${tracks.join('\n')}
     },
     async (request, reply) => {
       embeddable(reply);
-      const found = await app.files.getBySlug(request.params.slug);
-      const file = found?.is_active && found.deleted_at === null ? found : undefined;
+      const file = await publicFile(request.params.slug);
       if (!file || !hasStoryboard(file))
         return reply
           .code(404)
@@ -207,8 +212,7 @@ ${tracks.join('\n')}
     },
     async (request, reply) => {
       embeddable(reply);
-      const found = await app.files.getBySlug(request.params.slug);
-      const file = found?.is_active && found.deleted_at === null ? found : undefined;
+      const file = await publicFile(request.params.slug);
       const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
       const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
       if (vtt === null)
