@@ -2,7 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
 import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
-import { formatSize } from './lib/format';
+import { formatSize } from '../i18n/format';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 
