@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
 import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
 import { useFileDrop } from '../ui/use-file-drop';
-import { formatSize } from './lib/format';
+import { formatSize } from '../i18n/format';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 
