@@ -13,6 +13,8 @@ export type RenditionReply = { id: number; rendition?: Rendition; error?: string
 
 interface Job {
   request: Omit<RenditionRequest, 'id'>;
+  /** The bytes' memory moves to the worker (see `make`). */
+  transfer: ArrayBuffer[];
   resolve: (rendition: Rendition) => void;
   reject: (err: Error) => void;
 }
@@ -29,9 +31,10 @@ const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
 export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
- * Subtitle conversions (decode, parse, write WebVTT: ~20-100 ms for 5 MB) run in a few worker threads,
- * first come first served, so that an account uploading 5 MB files back to back never holds the event
- * loop that every other request needs. A crashed worker fails its job and is replaced.
+ * Subtitle conversions (detect, decode, parse, write WebVTT: ~230-250 ms of CPU for a 5 MB
+ * windows-1251 .srt) run in a few worker threads, first come first served, so that an account
+ * uploading 5 MB files back to back never holds the event loop that every other request needs. A
+ * crashed worker fails its job and is replaced.
  */
 export class RenditionPool {
   readonly #slots: Slot[] = [];
@@ -67,11 +70,18 @@ export class RenditionPool {
     return slot;
   }
 
-  /** The player's rendition of `bytes` (see makeRendition), made in a worker. */
-  make(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Promise<Rendition> {
+  /**
+   * The player's rendition of `bytes` (see makeRendition), made in a worker. `handOver`: the caller
+   * reads `bytes` no more, so when they fill their memory alone it moves to the worker (left empty
+   * here) instead of being copied on the event loop: ~7 ms for 5 MB on a loaded machine.
+   */
+  make(bytes: Uint8Array, fileName: string, charset?: string, language?: string, { handOver = false } = {}): Promise<Rendition> {
     if (this.#closed) return Promise.reject(new Error('the conversion pool is closed'));
+    const movable =
+      handOver && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    const transfer = movable ? [bytes.buffer as ArrayBuffer] : [];
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request: { bytes, fileName, charset, language }, resolve, reject });
+      this.#queue.push({ request: { bytes, fileName, charset, language }, transfer, resolve, reject });
       this.#dispatch();
     });
   }
@@ -83,7 +93,7 @@ export class RenditionPool {
       if (!job) return;
       const id = this.#nextId++;
       slot.job = { ...job, id };
-      slot.worker.postMessage({ ...job.request, id } satisfies RenditionRequest);
+      slot.worker.postMessage({ ...job.request, id } satisfies RenditionRequest, job.transfer);
     }
   }
 

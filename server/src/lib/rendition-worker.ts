@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { makeRendition } from './subtitle-content';
 import type { RenditionReply, RenditionRequest } from './rendition-pool';
@@ -7,6 +9,23 @@ import type { RenditionReply, RenditionRequest } from './rendition-pool';
  * server's event loop. The rendition goes back as UTF-8 bytes, transferred (not copied).
  */
 const port = parentPort!;
+
+/**
+ * Conversions are batch work: on a busy machine the thread that serves every request should get the
+ * CPU first. Linux gives each thread a nice value of its own (`/proc/thread-self` names this one), so
+ * this worker steps back to 10 and the event loop thread keeps its priority. Elsewhere, or when not
+ * allowed, the conversion runs at the same priority as before.
+ */
+function stepBack(): void {
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId !== process.pid) os.setPriority(threadId, 10);
+  } catch {
+    // not Linux, or the priority cannot change here
+  }
+}
+stepBack();
+
 port.on('message', (request: RenditionRequest) => {
   let reply: RenditionReply;
   try {

@@ -125,7 +125,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       // deleted for good since it was read.
       const original = await app.store.get(row.storage_name).catch(nullWhenGone);
       if (!original) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      const made = await app.renditionMaker.make(original, row.sub_name, named.charset);
+      const made = await app.renditionMaker.make(original, row.sub_name, named.charset, undefined, { handOver: true });
       if (!made.ok) return fail(reply, 400, made.reason);
       const replaced = await replaceRendition(app, request.accountId, row, made, lang, expected);
       if (replaced === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);

@@ -148,7 +148,10 @@ async function receive(app: FastifyInstance, request: FastifyRequest, temps: str
   if (usedBytes + bytes.byteLength > accountQuotaBytes) return { error: [413, quotaMessage(usedBytes, accountQuotaBytes)] };
 
   // The player's UTF-8 WebVTT copy, made now in a worker; refused only when no player could show the file.
-  const rendition = await app.renditionMaker.make(bytes, subName, named.charset, lang);
+  // The worker gets bytes of its own, read off the event loop, rather than a copy of `bytes` made on it.
+  const rendition = await app.renditionMaker.make(await fs.promises.readFile(upload.tempPath), subName, named.charset, lang, {
+    handOver: true,
+  });
   if (!rendition.ok) return { error: [400, rendition.reason] };
 
   // Journal first, content second, row third: a crash at any point leaves nothing unaccounted for.

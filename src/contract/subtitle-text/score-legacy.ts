@@ -72,6 +72,18 @@ function setsOf(model: LanguageModel): ModelSets {
   return sets;
 }
 
+/** Lower case of a letter, and whether it is a small letter (has a distinct capital): once per character, not per occurrence. */
+const cases = new Map<string, { lower: string; small: boolean }>();
+function caseOf(ch: string): { lower: string; small: boolean } {
+  let known = cases.get(ch);
+  if (!known) {
+    const lower = ch.toLowerCase();
+    known = { lower, small: lower === ch && ch.toUpperCase() !== ch };
+    cases.set(ch, known);
+  }
+  return known;
+}
+
 interface Letter {
   lower: string;
   script: Script;
@@ -80,9 +92,8 @@ interface Letter {
   bytes: number;
 }
 
-function plausibility(letter: Letter, model: LanguageModel, last: boolean): number {
+function plausibility(letter: Letter, model: LanguageModel, sets: ModelSets, last: boolean): number {
   if (letter.weird) return -0.5;
-  const sets = setsOf(model);
   if (!last && sets.finalOnly.has(letter.lower)) return -0.5;
   let weight: number;
   if (sets.common.has(letter.lower)) weight = 1;
@@ -101,6 +112,7 @@ function bytesOf(cp: number, candidate: Candidate): number {
 /** Scores decoded text for one candidate; higher is more plausible, about 1 for clean text. */
 export function scoreText(text: string, candidate: Candidate): number {
   const models = candidate.models;
+  const modelSets = models.map(setsOf);
   const modelSums = new Float64Array(models.length);
   let shared = 0;
   let total = 0;
@@ -127,7 +139,7 @@ export function scoreText(text: string, candidate: Candidate): number {
         const last = index === word.length - 1 && !asciiAfter;
         if (mixed) shared -= 0.5 * letter.bytes;
         else if (allDiacritics) shared -= 0.3 * letter.bytes;
-        else for (let m = 0; m < models.length; m++) modelSums[m]! += letter.bytes * plausibility(letter, models[m]!, last);
+        else for (let m = 0; m < models.length; m++) modelSums[m]! += letter.bytes * plausibility(letter, models[m]!, modelSets[m]!, last);
       });
     }
     word = [];
@@ -165,12 +177,12 @@ export function scoreText(text: string, candidate: Candidate): number {
     const kind = kindOf(ch);
     if (kind === 'letter') {
       if (pendingInWord) shared -= 1;
-      const lower = ch.toLowerCase();
+      const { lower, small } = caseOf(ch);
       const upper = lower !== ch;
       word.push({ lower, script: scriptOf(cp), upper, weird: upper && prevLower, bytes });
       if (lastLetterAscii === true) switches++;
       lastLetterAscii = false;
-      prevLower = !upper && ch.toUpperCase() !== ch;
+      prevLower = small;
       prevNonAsciiLower = prevLower;
       asciiAfter = false;
       prevLetter = true;

@@ -16,6 +16,16 @@ describe('toWebVtt', () => {
   it('writes hours past 99', () => {
     expect(vttTimestamp(100 * 3_600_000 + 1)).toBe('100:00:00.001');
   });
+
+  it('writes the same second again with other milliseconds, rounds to the millisecond, starts at zero', () => {
+    expect([7_265_004, 7_265_999, 7_265_999.6, 59_999.5, -20].map(vttTimestamp)).toEqual([
+      '02:01:05.004',
+      '02:01:05.999',
+      '02:01:06.000',
+      '00:01:00.000',
+      '00:00:00.000',
+    ]);
+  });
 });
 
 describe('srtTextToVtt', () => {

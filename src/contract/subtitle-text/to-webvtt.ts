@@ -5,11 +5,20 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 const TWO = Array.from({ length: 100 }, (_, n) => pad(n));
 const THREE = Array.from({ length: 1000 }, (_, n) => pad(n, 3));
 
+/** "HH:MM:SS." by whole second, made when first needed: cue times repeat their seconds often. */
+const SECONDS: string[] = [];
+
 /** 3723004 → "01:02:03.004": hours always written, two digits at least. */
 export function vttTimestamp(ms: number): string {
   const total = Math.max(0, Math.round(ms));
-  const hours = Math.floor(total / 3_600_000);
-  return `${TWO[hours] ?? pad(hours)}:${TWO[Math.floor(total / 60_000) % 60]}:${TWO[Math.floor(total / 1000) % 60]}.${THREE[total % 1000]}`;
+  const second = Math.floor(total / 1000);
+  let prefix = SECONDS[second];
+  if (prefix === undefined) {
+    const hours = Math.floor(second / 3600);
+    prefix = `${TWO[hours] ?? pad(hours)}:${TWO[Math.floor(second / 60) % 60]}:${TWO[second % 60]}.`;
+    if (second < 86_400) SECONDS[second] = prefix; // the first 24 hours: a few MB at most
+  }
+  return prefix + THREE[total % 1000]!;
 }
 
 /**
