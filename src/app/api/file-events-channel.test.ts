@@ -47,7 +47,10 @@ beforeEach(() => {
     return answer() ?? streamResponse(init.signal!, headers['last-event-id'] ?? null);
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the file event stream and the loads it completes', () => {
   it('starts from where the first load stood, so a change made before the stream opened is not missed', async () => {
@@ -87,6 +90,34 @@ describe('the file event stream and the loads it completes', () => {
     await flush();
     expect(titles(w.events)).toEqual(['between the load and the stream']);
     watch.stop();
+  });
+
+  it('while streaming is blocked, has its watchers poll every 10 s, never while the page is hidden, and at once when it is shown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const show = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    answer = () => new Response(null, { status: 204 });
+    const poll = vi.fn();
+    const watch = watchFileEvents(api(), { onEvent: () => {}, poll });
+    await flush();
+    await flush();
+    vi.advanceTimersByTime(20_000);
+    expect(poll).toHaveBeenCalledTimes(2);
+    show('hidden');
+    vi.advanceTimersByTime(60_000);
+    expect(poll).toHaveBeenCalledTimes(2);
+    show('visible');
+    expect(poll).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(10_000);
+    expect(poll).toHaveBeenCalledTimes(4);
+    watch.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(poll).toHaveBeenCalledTimes(4);
+    vi.useRealTimers();
   });
 
   it('falls back to polling at once when a proxy answers 204 or 404 instead of the stream', async () => {
