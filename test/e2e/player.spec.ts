@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeTestClip } from '../../server/src/media/renditions';
 import { apiAs, createAccount, expect, test } from './fixtures';
-
-const SRT = '1\n00:00:00,000 --> 00:00:05,000\nHello from the subtitles\n';
+import { addSubtitle, expectPlaysWithCue } from './player-checks';
 
 test('a Completed file plays in its player page: time advances and a subtitle cue shows', async ({ page, request }) => {
   const account = createAccount(0);
@@ -22,30 +21,6 @@ test('a Completed file plays in its player page: time advances and a subtitle cu
   fs.rmSync(dir, { recursive: true, force: true });
   const { file_id: fileId, file_slug: slug } = added.data.file;
   await expect.poll(async () => (await api.get(`/files/${fileId}`)).data.file_status, { timeout: 30_000 }).toBe(10);
-  const sub = await request.post('/api/files/sub', {
-    headers,
-    multipart: {
-      file_id: String(fileId),
-      sub_lang: 'en',
-      subtitle_file: { name: 'clip.en.srt', mimeType: 'text/plain', buffer: Buffer.from(SRT) },
-    },
-  });
-  expect(sub.ok()).toBe(true);
-
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`/player/${slug}`);
-  await page.locator('media-captions-button').click();
-  await page.locator('media-play-button').click();
-  const video = page.locator('video');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
-  await expect
-    .poll(() =>
-      video.evaluate((v: HTMLVideoElement) => {
-        const track = [...v.textTracks].find((t) => t.kind === 'subtitles' && t.mode === 'showing');
-        return track?.activeCues?.[0] ? (track.activeCues[0] as VTTCue).text : null;
-      }),
-    )
-    .toBe('Hello from the subtitles');
-  expect(errors).toEqual([]);
+  await addSubtitle(request, api.apiKey, fileId);
+  await expectPlaysWithCue(page, `/player/${slug}`);
 });
