@@ -196,7 +196,7 @@ class FileEventChannel {
         return;
       }
       if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
-        if (BLOCKED_STATUSES.has(response.status)) this.#failures = FAILURES_BEFORE_POLLING - 1;
+        if (BLOCKED_STATUSES.has(response.status)) this.#failures = Math.max(this.#failures, FAILURES_BEFORE_POLLING - 1);
         throw new Error(`the event stream answered ${response.status}`);
       }
       const feed = sseParser((message) => this.#receive(message));
