@@ -11,11 +11,10 @@ export type FileEvent =
   | { kind: 'reset' };
 
 /** 'live': events arrive; 'connecting': (re)connecting; 'polling': streaming seems blocked, watchers poll. */
-export type StreamState = 'connecting' | 'live' | 'polling';
+type StreamState = 'connecting' | 'live' | 'polling';
 
 export interface FileEventWatcher {
   onEvent(event: FileEvent): void;
-  onState?(state: StreamState): void;
   /** Streaming is blocked: load the data again (every POLL_MS while the page is visible, and when it is shown again). */
   poll?(): void;
 }
@@ -98,7 +97,6 @@ class FileEventChannel {
 
   add(watcher: FileEventWatcher, caughtUpTo?: number): FileEventWatch {
     this.#watchers.add(watcher);
-    watcher.onState?.(this.#state);
     if (caughtUpTo !== undefined) this.#caughtUp(watcher, caughtUpTo);
     if (this.#watchers.size === 1) void this.#connect();
     return {
@@ -149,7 +147,6 @@ class FileEventChannel {
   #setState(state: StreamState): void {
     if (state === this.#state) return;
     this.#state = state;
-    for (const w of this.#watchers) w.onState?.(state);
     document.removeEventListener('visibilitychange', this.#onVisibility);
     this.#schedulePolls();
     if (state === 'polling') document.addEventListener('visibilitychange', this.#onVisibility);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FileEvent, FileEventWatch } from './file-events';
 import { useApi } from './use-api';
 
@@ -10,11 +10,11 @@ export interface LoadMark {
 /**
  * Calls `onEvent` with every change of the account's files while the component is mounted, and
  * `onPoll` where streaming is blocked (every 10 s while the page is visible: the caller loads its data
- * again). The stream code loads after the first paint, not with the element. Returns `caughtUp`: the
- * caller's data was read at this point of the event log (a reply's `lastEventId`), so no change after it
- * is missed; one called before the stream code is there is handed on when it is.
+ * again). The stream code loads after the first paint, not with the element. `loaded`: the load the
+ * caller's data came from; no change after the point of the event log it stood at is missed (the stream
+ * starts there, or hands the caller again what it received since).
  */
-export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () => void): (lastEventId: number | undefined) => void {
+export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () => void, loaded: LoadMark | null): void {
   const api = useApi();
   const handlers = useRef({ onEvent, onPoll });
   handlers.current = { onEvent, onPoll };
@@ -39,9 +39,10 @@ export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () =>
     };
   }, [api]);
 
-  return useCallback((lastEventId: number | undefined) => {
-    if (lastEventId === undefined) return;
-    if (watch.current) watch.current.caughtUp(lastEventId);
-    else earliest.current = Math.min(earliest.current ?? lastEventId, lastEventId);
-  }, []);
+  useEffect(() => {
+    const id = loaded?.lastEventId;
+    if (id === undefined) return;
+    if (watch.current) watch.current.caughtUp(id);
+    else earliest.current = Math.min(earliest.current ?? id, id); // handed on when the stream code is there
+  }, [loaded]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
 import { endingToast } from '../shell/live-status';
@@ -38,15 +38,12 @@ export function useLiveFile(
     },
     [fileId, notify, patchFile, t],
   );
-  const caughtUp = useFileEvents(
+  useFileEvents(
     (event) => {
       if (event.kind === 'changed' && event.file_id === fileId) merge(event.changes);
       else if (event.kind === 'reset') refresh(merge); // events were missed: read the file again
     },
     () => refresh(merge),
+    loaded,
   );
-
-  useEffect(() => {
-    if (loaded) caughtUp(loaded.lastEventId);
-  }, [loaded, caughtUp]);
 }

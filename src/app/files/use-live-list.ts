@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
@@ -23,13 +23,13 @@ export function useLiveList(
   const { t } = useTexts(LIVE_TEXTS);
   const known = useRef(rows);
   known.current = rows;
-  const caughtUp = useFileEvents((event) => {
-    const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
-    applyEvent(event);
-    if (toast) notify.show(toast.variant, toast.message);
-  }, refresh);
-
-  useEffect(() => {
-    if (loaded) caughtUp(loaded.lastEventId);
-  }, [loaded, caughtUp]);
+  useFileEvents(
+    (event) => {
+      const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
+      applyEvent(event);
+      if (toast) notify.show(toast.variant, toast.message);
+    },
+    refresh,
+    loaded,
+  );
 }
