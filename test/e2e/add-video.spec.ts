@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiAs, expect, signIn, test } from './fixtures';
-import { addSubtitle, expectPlaysWithCue } from './player-checks';
+import { addSubtitles } from './clips';
+import { expectPlaysWithCue, SRT } from './player-checks';
 
 /**
  * Add video end to end: the dialog uploads a real clip, the row appears at once and goes to
@@ -44,7 +45,7 @@ test('add a video through the dialog, watch its row go to Completed without a re
   await expect(page.getByText('“Harbour at dawn (e2e)” — Completed')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker);
 
-  await addSubtitle(request, (await apiAs(request, account)).apiKey, Number(await row.getAttribute('data-id')));
+  await addSubtitles(request, (await apiAs(request, account)).apiKey, Number(await row.getAttribute('data-id')), { en: SRT });
   const [player] = await Promise.all([page.context().waitForEvent('page'), row.locator('[data-field="file_slug"] a').click()]);
   await expect(player).toHaveURL(/\/player\/harbour-at-dawn-e2e$/);
   await expectPlaysWithCue(player);

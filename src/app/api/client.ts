@@ -7,7 +7,7 @@ import { bareEnvelope, envelope, envelopeStatus } from './schemas';
 /** Every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'searchParams' | 'signal'> {
+export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'searchParams' | 'signal' | 'headers'> {
   method?: 'get' | 'post' | 'put' | 'delete';
 }
 
@@ -86,12 +86,13 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
 
   const errorFromReply = (httpStatus: number, body: unknown, hadKey: boolean): ApiError => {
     if (httpStatus === 401 && hadKey) store.expireSession();
-    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
+    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) }), body);
     return new ApiError(
       reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR,
       'http',
       httpStatus,
       reply.success ? reply.output.status : null,
+      reply.success ? reply.output.data : undefined,
     );
   };
 
