@@ -18,8 +18,8 @@ const FLOOR_RATIO_BUDGET = 1.5;
 const CLICKS = 40;
 const WARMUP = 3;
 
-/** Installed in every page (addInitScript) before the page's own scripts. */
-const IN_PAGE = `
+/** Installed in every page (addInitScript) before the page's own scripts (the events part uses it too). */
+export const IN_PAGE = `
 window.__bench = {
   afterPaint() { return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now())))); },
   rowIds(root) { return [...root.querySelectorAll('[role="row"][data-id]')].map((r) => r.getAttribute('data-id')).join(','); },
@@ -76,11 +76,19 @@ window.__bench = {
 };
 `;
 
-const BLANK =
+/** A page with only the kit's entry: the bench adds the element it measures. */
+export const BLANK =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body style="margin:0"><script type="module" src="/kit/vp-admin-kit.js"></script><script type="module">window.__kitReady = true;</script></body></html>';
 
 function describe(s, dom) {
   return `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} ms (n=${s.n}, max ${fmtMs(s.max)})${dom ? `; DOM changed at p50 ${fmtMs(dom.p50)} / p95 ${fmtMs(dom.p95)}` : ''}`;
+}
+
+/** Builds the kit when dist/kit is missing (or when asked). */
+export function ensureKitBuilt(force = false) {
+  if (existsSync(join(ROOT, 'dist/kit/vp-admin-kit.js')) && !force) return;
+  const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', timeout: 600_000 });
+  if (b.status !== 0) throw new Error('npm run build failed');
 }
 
 async function buildFloor(outDir) {
@@ -104,10 +112,7 @@ export async function run(options = {}) {
   const notes = [];
   const notMeasured = (name, budget, reason) =>
     rows.push({ name, figure: '–', budget, status: 'not measured', note: String(reason).split('\n')[0].slice(0, 300) });
-  if (!existsSync(join(ROOT, 'dist/kit/vp-admin-kit.js')) || options.build) {
-    const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', timeout: 600_000 });
-    if (b.status !== 0) throw new Error('npm run build failed');
-  }
+  ensureKitBuilt(options.build);
   notes.push(
     `Kit: dist/kit built ${statSync(join(ROOT, 'dist/kit/vp-admin-kit.js')).mtime.toISOString()}. Server: reference server, VP_DEMO=1 (demo seed), temp data dir, signed in as demo via POST /api/auth/login, key in localStorage.apiKey. Each time: trigger at performance.now() → MutationObserver on the shadow root sees the change → two requestAnimationFrame callbacks (the frame with the change was produced). Clicks are dispatched in the page (element.click()), so Playwright's own latency is not counted. Viewport 1280×900, software rendering (--disable-gpu).`,
   );

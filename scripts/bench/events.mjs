@@ -2,16 +2,22 @@
 // "pipeline" writes 100 status changes a second straight into the database: delivery latency (write →
 // event parsed by a stream of that account), the server's RSS over the run, and a light list request's
 // latency meanwhile. SQLite, and PostgreSQL when VP_BENCH_DATABASE_URL (or VP_TEST_DATABASE_URL) is set.
+// On PostgreSQL also: a status written through node A's pipeline API → the row repainted in a browser that
+// shows the list from node B.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { fmtMs, percentile, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { BLANK, IN_PAGE, ensureKitBuilt } from './browser.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, fmtMs, percentile, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const ACCOUNTS = 10;
 const STREAMS_PER_ACCOUNT = 100;
 const FILES_PER_ACCOUNT = 20;
 const CHANGES_PER_SECOND = 100;
+/** Status reports timed from node A's pipeline API to node B's browser, one at a time. */
+const REPAINTS = 40;
+const PIPELINE_TOKEN = 'bench-pipeline-token-0123456789abcdef';
 
 const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
 
@@ -196,10 +202,100 @@ async function measure(engine, seconds) {
   }
 }
 
+/** Epoch milliseconds with sub-millisecond precision, comparable between this process and the browser's page. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * Two nodes on one PostgreSQL database; a browser shows <vp-file-list> from node B; a pipeline reports
+ * a status (and its server's name) through node A's pipeline API; the time from sending that report to
+ * the frame that shows the row's new server name in the browser (MutationObserver, then two
+ * requestAnimationFrame callbacks), one report at a time.
+ */
+async function measureRepaint() {
+  ensureKitBuilt();
+  const database = await pgDatabase(postgresBase());
+  const env = { DATABASE_URL: database.url, VP_WORKER: '0' };
+  const dirs = [tempDir('vp-bench-node-a-'), tempDir('vp-bench-node-b-')];
+  const nodes = [];
+  let browser;
+  try {
+    nodes.push(await startServer({ dataDir: dirs[0], demo: false, extraEnv: { ...env, VP_PIPELINE_TOKEN: PIPELINE_TOKEN } }));
+    nodes.push(await startServer({ dataDir: dirs[1], demo: false, extraEnv: env }));
+    const [nodeA, nodeB] = nodes;
+    await runCli(
+      ['seed', '--account', 'repaint', '--password', 'repaint-password', '--files', '20'],
+      { VP_DATA_DIR: dirs[0], ...env },
+      120_000,
+    );
+    const key = await signInByApi(nodeB.url, 'repaint', 'repaint-password');
+
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ({ apiKey, code }) => {
+        localStorage.setItem('apiKey', apiKey);
+        (0, eval)(code);
+      },
+      { apiKey: key, code: IN_PAGE },
+    );
+    await context.route(`${nodeB.url}/bench/blank.html`, (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
+    const page = await context.newPage();
+    const streamOpened = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/files/events', { timeout: 30_000 });
+    await page.goto(`${nodeB.url}/bench/blank.html`);
+    await page.evaluate(() => window.__bench.connect('vp-file-list', { 'url-state': 'memory' }));
+    await streamOpened;
+    const ids = await page.evaluate(() => window.__bench.rowIds(window.__bench.host('vp-file-list')).split(',').map(Number));
+
+    // Arms an observer in the page for the row's server cell, sends the report, and reads when it was painted.
+    const report = async (n) => {
+      const id = ids[n % ids.length];
+      const server = `bench-worker-${n}`;
+      const painted = page.evaluate(
+        ({ rowId, text }) => {
+          const root = window.__bench.host('vp-file-list');
+          const cell = () => root.querySelector(`[role="row"][data-id="${rowId}"] [data-field="file_server"]`);
+          return window.__bench
+            .waitFor(root, () => cell()?.textContent === text, 10_000)
+            .then(() => window.__bench.afterPaint())
+            .then(() => performance.timeOrigin + performance.now());
+        },
+        { rowId: id, text: server },
+      );
+      await page.evaluate(() => window.__bench.afterPaint()); // the observer is armed
+      const sent = epochNow();
+      const res = await fetch(`${nodeA.url}/api/pipeline/files/${id}`, {
+        method: 'PUT',
+        headers: { 'x-pipeline-token': PIPELINE_TOKEN, 'content-type': 'application/json' },
+        body: JSON.stringify({ file_status: [1, 2, 3, 5, 6, 8][n % 6], file_server: server }),
+      });
+      if (res.status !== 200) throw new Error(`the pipeline API answered ${res.status}`);
+      return (await painted) - sent;
+    };
+    for (let n = 0; n < 3; n++) await report(n); // warm-up: the first repaints load the status chip's code paths
+    const times = [];
+    for (let n = 3; n < 3 + REPAINTS; n++) times.push(await report(n));
+    const s = stats(times);
+    return {
+      name: 'PostgreSQL: status written through node A’s pipeline API → the row repainted in a browser on node B',
+      figure: `p50 ${fmtMs(s.p50)} ms, p95 ${fmtMs(s.p95)} ms (n=${s.n}, max ${fmtMs(s.max)})`,
+      budget: 'p95 ≤ 1 s',
+      status: s.p95 <= 1000 ? 'PASS' : 'FAIL',
+      note: 'one report at a time; from sending the PUT to two animation frames after the MutationObserver saw the new server name',
+    };
+  } finally {
+    await browser?.close();
+    for (const node of nodes) await node.stop();
+    await database.drop();
+    for (const dir of dirs) removeDir(dir);
+  }
+}
+
 export async function run(options = {}) {
   const seconds = Number(options.seconds ?? 60);
   const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])].filter((e) => !options.engine || e === options.engine);
   const rows = [];
-  for (const engine of engines) rows.push(...(await measure(engine, seconds)));
+  if (!options['repaint-only']) for (const engine of engines) rows.push(...(await measure(engine, seconds)));
+  if (postgresBase() && (!options.engine || options.engine === 'PostgreSQL')) rows.push(await measureRepaint());
   return { rows, notes: postgresBase() ? [] : ['PostgreSQL not measured: set VP_BENCH_DATABASE_URL.'] };
 }

@@ -51,6 +51,10 @@ describe('adding a video and the pipeline', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toContain('immutable');
     expect([...new Uint8Array(await image.arrayBuffer()).slice(0, 2)]).toEqual([0xff, 0xd8]);
+    // The storyboard comes out of the transcode's one run (one decode for the ladder and the sprite).
+    const sprite = await fetch(`${s.base}/images/${done.file_slide}`);
+    expect(sprite.status).toBe(200);
+    expect([...new Uint8Array(await sprite.arrayBuffer()).slice(0, 2)]).toEqual([0xff, 0xd8]);
 
     const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);
     const master = await (await fetch(`${s.base}/media/${row!.file_rendition}`)).text();

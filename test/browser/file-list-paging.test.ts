@@ -52,8 +52,13 @@ const TOTAL = 35;
 const pagesAsked: number[] = [];
 stubFetch((url) => {
   if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
-  // The live stream is not a page: refused, as a proxy that blocks streaming would.
-  if (url.pathname.endsWith('/api/files/events')) return new Response(null, { status: 204 });
+  // The live stream is not a page: open and quiet (refused, the list would poll its page every 10 s).
+  if (url.pathname.endsWith('/api/files/events')) {
+    const ready = new TextEncoder().encode('id: 1\nevent: ready\ndata: {}\n\n');
+    return new Response(new ReadableStream({ start: (stream) => stream.enqueue(ready) }), {
+      headers: { 'content-type': 'text/event-stream' },
+    });
+  }
   if (url.pathname.endsWith('/api/files/')) {
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));

@@ -2,14 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, signIn, test } from './fixtures';
+import { apiAs, expect, signIn, test } from './fixtures';
+import { addSubtitles } from './clips';
+import { expectPlaysWithCue, SRT } from './player-checks';
 
 /**
  * Add video end to end: the dialog uploads a real clip, the row appears at once and goes to
- * Completed live, without a reload. It needs the server's ingest and pipeline (POST /api/files and
+ * Completed live, without a reload; its player link then plays it with a subtitle cue. It needs the server's ingest and pipeline (POST /api/files and
  * the worker, with ffmpeg from @ffmpeg-installer/ffmpeg): on a server without them it is skipped.
  */
-test('add a video through the dialog and watch its row go to Completed without a reload', async ({ page, account, request }) => {
+test('add a video through the dialog, watch its row go to Completed without a reload, and play it from its player link', async ({
+  page,
+  account,
+  request,
+}) => {
   test.setTimeout(180_000);
   const openapi = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
   test.skip(!openapi.paths['/api/files/']?.post && !openapi.paths['/api/files']?.post, 'the server has no POST /api/files (video ingest)');
@@ -38,4 +44,9 @@ test('add a video through the dialog and watch its row go to Completed without a
   await expect(row.getByText('Completed')).toBeVisible({ timeout: 150_000 });
   await expect(page.getByText('“Harbour at dawn (e2e)” — Completed')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker);
+
+  await addSubtitles(request, (await apiAs(request, account)).apiKey, Number(await row.getAttribute('data-id')), { en: SRT });
+  const [player] = await Promise.all([page.context().waitForEvent('page'), row.locator('[data-field="file_slug"] a').click()]);
+  await expect(player).toHaveURL(/\/player\/harbour-at-dawn-e2e$/);
+  await expectPlaysWithCue(player);
 });

@@ -35,9 +35,15 @@ export async function addPlayableClip(
   const { file_id: fileId, file_slug: slug } = added.data.file;
   const status = async () => (await (await request.get(`/api/files/${fileId}`, { headers })).json()).data.file_status;
   await expect.poll(status, { timeout: 30_000 }).toBe(10);
+  await addSubtitles(request, apiKey, fileId, subtitles);
+  return { fileId, slug };
+}
+
+/** Adds a SubRip track per language given (`{ en: '1\n00:00:00,000 --> …' }`) to a file, through the API. */
+export async function addSubtitles(request: APIRequestContext, apiKey: string, fileId: number, subtitles: Record<string, string>) {
   for (const [lang, srt] of Object.entries(subtitles)) {
     const sub = await request.post('/api/files/sub', {
-      headers,
+      headers: { 'x-apikey': apiKey },
       multipart: {
         file_id: String(fileId),
         sub_lang: lang,
@@ -46,5 +52,4 @@ export async function addPlayableClip(
     });
     expect(sub.ok()).toBe(true);
   }
-  return { fileId, slug };
 }

@@ -9,8 +9,8 @@ export { expect };
 /**
  * The kit's live file stream (GET …/files/events) is a request that stays open by design: a page with it
  * never reaches Playwright's 'networkidle', and a route that passes it through with route.fetch never
- * ends. Tests that need either refuse it (204: no failed load in the console); the kit then retries
- * after 1, 2, 4 s… (and polls the list).
+ * ends. Tests that need either refuse it (204: no failed load in the console); the kit takes a 204 for a
+ * proxy that blocks streaming: it polls every 10 s and retries the stream after 4, 8, 16 s…
  */
 export const refuseLiveStream = (page: Page) => page.route('**/files/events', (route) => route.fulfill({ status: 204 }));
 

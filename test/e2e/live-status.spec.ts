@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, refuseLiveStream, signIn, test } from './fixtures';
 import { E2E_DATA_DIR } from './environment.mjs';
 
 /**
@@ -49,4 +49,24 @@ test('a status written by the pipeline repaints its row live, and Completed rais
   expect(listLoads).toEqual([]); // the row changed in place: no list request
   expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker); // no page reload
   await expect(row(page, second!.file_id).getByRole('checkbox')).toBeChecked(); // selection kept
+});
+
+test('where a proxy refuses the stream, the list polls its page: a status written meanwhile shows, selection and page kept', async ({
+  page,
+  account,
+  request,
+}) => {
+  const api = await apiAs(request, account);
+  const [first, second] = (await api.get('/files/?limit=10&sort_by=created_at&order=desc')).data.files as Array<{ file_id: number }>;
+  await refuseLiveStream(page); // 204, as a proxy that does not pass event streams
+  await signIn(page, account);
+  await page.goto('/files');
+  await expect(row(page, first!.file_id)).toBeVisible();
+  await row(page, second!.file_id).getByRole('checkbox').check();
+  const marker = await page.evaluate(() => ((window as unknown as { vpMarker: number }).vpMarker = Math.random()));
+
+  writeStatus(first!.file_id, 5);
+  await expect(row(page, first!.file_id).getByText('Uploading')).toBeVisible({ timeout: 15_000 }); // within one 10 s poll
+  expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker);
+  await expect(row(page, second!.file_id).getByRole('checkbox')).toBeChecked();
 });

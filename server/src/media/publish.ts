@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Probe, RunOptions } from './ffmpeg';
 import type { MediaStore } from './media-store';
-import { MASTER_PLAYLIST, storyboard, thumbnail, transcodeHls } from './renditions';
+import { MASTER_PLAYLIST, thumbnail, transcodeHls } from './renditions';
 
 /** The media keys of a published video. */
 export interface PublishedMedia {
@@ -32,9 +32,12 @@ export async function publishVideo(
 ): Promise<PublishedMedia> {
   const run: RunOptions = { signal: options.signal };
   const out = path.join(workDir, 'out');
-  await transcodeHls(source, info, out, { ...run, onProgress: (seconds) => options.onTranscoded?.(seconds / info.duration) });
+  await transcodeHls(source, info, out, {
+    ...run,
+    spriteFile: path.join(out, 'sprite.jpg'),
+    onProgress: (seconds) => options.onTranscoded?.(seconds / info.duration),
+  });
   await thumbnail(source, info, path.join(out, 'thumb.jpg'), run);
-  await storyboard(source, info, path.join(out, 'sprite.jpg'), run);
   for (const name of await filesBelow(out)) await media.putFile(`${folder}${name}`, path.join(out, name));
   return { rendition: `${folder}${MASTER_PLAYLIST}`, thumbnail: `${folder}thumb.jpg`, storyboard: `${folder}sprite.jpg` };
 }

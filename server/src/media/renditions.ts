@@ -29,31 +29,48 @@ export function masterPlaylist(info: Probe, rungs: number[]): string {
   return `#EXTM3U\n#EXT-X-VERSION:3\n${variants.join('\n')}\n`;
 }
 
+/** The x264 and AAC settings of a rung: CRF under a bitrate ceiling, keyframes every 2 s so every rung's segments start together. */
+function rungEncoding(height: number, hasAudio: boolean): string[] {
+  const kbits = MAX_KBITS[height] ?? 600;
+  return [
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-maxrate', `${kbits}k`, '-bufsize', `${kbits * 2}k`],
+    ...['-profile:v', 'main', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0'],
+    ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+  ];
+}
+
 /**
- * Transcodes to HLS (H.264 main / AAC stereo, 4 s segments with a keyframe every 2 s, so every rung's
- * segments start together) in `outDir`: `v<n>/index.m3u8` with its segments per rung, and
- * `master.m3u8`. One ffmpeg run per rung: the packaged ffmpeg (4.1) crashes when it ends a
- * multi-variant HLS output (`var_stream_map` with two or more streams), so the master playlist is
+ * Transcodes to HLS (H.264 main / AAC stereo, 4 s segments) in `outDir`: `v<n>/index.m3u8` with its
+ * segments per rung, and `master.m3u8`; with `spriteFile`, the storyboard sprite too. One ffmpeg run:
+ * the source is decoded once and split to every rung and the sprite (one process per rung decoded it
+ * once per rung). Each rung is an HLS output of its own rather than one `var_stream_map` output: the
+ * packaged ffmpeg (4.1) crashes when it ends a multi-variant HLS output, so the master playlist is
  * written here.
  */
-export async function transcodeHls(source: string, info: Probe, outDir: string, options: RunOptions = {}): Promise<void> {
+export async function transcodeHls(
+  source: string,
+  info: Probe,
+  outDir: string,
+  options: RunOptions & { spriteFile?: string } = {},
+): Promise<void> {
+  const { spriteFile, ...run } = options;
   const rungs = ladderFor(info.height);
+  const branches = rungs.map((_, i) => `[s${i}]`);
+  if (spriteFile) branches.push('[s_sprite]');
+  const graph = [`[0:v:0]split=${branches.length}${branches.join('')}`];
+  for (const [i, height] of rungs.entries()) graph.push(`[s${i}]scale=${widthAt(info, height)}:${height}[v${i}]`);
+  if (spriteFile) graph.push(`[s_sprite]${storyboardFilter(info)}[sprite]`);
+
+  const args = ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', '-i', source, '-filter_complex', graph.join(';')];
   for (const [i, height] of rungs.entries()) {
-    const kbits = MAX_KBITS[height] ?? 600;
     const folder = path.join(outDir, `v${i}`);
     await fs.promises.mkdir(folder, { recursive: true });
-    const args = ['-hide_banner', '-nostdin', '-y', '-i', source, '-map', '0:v:0', ...(info.hasAudio ? ['-map', '0:a:0'] : [])];
-    args.push('-vf', `scale=${widthAt(info, height)}:${height}`);
-    args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-maxrate', `${kbits}k`, '-bufsize', `${kbits * 2}k`);
-    args.push('-profile:v', 'main', '-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-sc_threshold', '0');
-    if (info.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+    args.push('-map', `[v${i}]`, ...(info.hasAudio ? ['-map', '0:a:0'] : []), ...rungEncoding(height, info.hasAudio));
     args.push('-f', 'hls', '-hls_time', '4', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(folder, 'seg%03d.ts'));
-    args.push('-progress', 'pipe:1', '-nostats', path.join(folder, 'index.m3u8'));
-    await runTool(ffmpegPath(), args, {
-      ...options,
-      onProgress: (seconds) => options.onProgress?.(((i + Math.min(1, seconds / info.duration)) / rungs.length) * info.duration),
-    });
+    args.push(path.join(folder, 'index.m3u8'));
   }
+  if (spriteFile) args.push('-map', '[sprite]', '-frames:v', '1', '-q:v', '4', spriteFile);
+  await runTool(ffmpegPath(), args, run);
   await fs.promises.writeFile(path.join(outDir, MASTER_PLAYLIST), masterPlaylist(info, rungs));
 }
 
@@ -76,28 +93,11 @@ export function spriteTile(width: number, height: number): { width: number; heig
   return { width: SPRITE.tileWidth, height: Math.max(2, Math.round((SPRITE.tileWidth * height) / width / 2) * 2) };
 }
 
-export async function storyboard(source: string, info: Probe, outFile: string, options: RunOptions = {}): Promise<void> {
-  const frames = SPRITE.columns * SPRITE.rows;
-  const fps = (frames / info.duration).toFixed(6);
+/** The storyboard's filter: 5 × 5 frames spread over the video, tiled into one sprite (see transcodeHls). */
+function storyboardFilter(info: Probe): string {
+  const fps = ((SPRITE.columns * SPRITE.rows) / info.duration).toFixed(6);
   const tile = spriteTile(info.width, info.height);
-  await runTool(
-    ffmpegPath(),
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-i',
-      source,
-      '-vf',
-      `fps=${fps},scale=${tile.width}:${tile.height},tile=${SPRITE.columns}x${SPRITE.rows}`,
-      '-frames:v',
-      '1',
-      '-q:v',
-      '4',
-      outFile,
-    ],
-    options,
-  );
+  return `fps=${fps},scale=${tile.width}:${tile.height},tile=${SPRITE.columns}x${SPRITE.rows}`;
 }
 
 /** A test clip: ffmpeg's test pattern with a 440 Hz tone, H.264/AAC in MP4 (the demo seed and the tests). */

@@ -35,6 +35,20 @@ describe('api client', () => {
     expect(lastRequest().headers.get('authorization')).toBe('Bearer tok');
   });
 
+  it('reads where a reply stands in the file event log from X-Last-Event-Id, and nothing from a header that is no id', async () => {
+    const withHeader = (value: string) => {
+      const reply = json({ status: 'success', message: '', data: null });
+      reply.headers.set('x-last-event-id', value);
+      return reply;
+    };
+    fetchMock.mockResolvedValueOnce(withHeader('1234'));
+    expect((await request('files/', v.null())).lastEventId).toBe(1234);
+    fetchMock.mockResolvedValueOnce(withHeader('abc'));
+    expect((await request('files/', v.null())).lastEventId).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(json({ status: 'success', message: '', data: null }));
+    expect((await request('files/', v.null())).lastEventId).toBeUndefined();
+  });
+
   it('sends no x-apikey at all when signed out (no placeholder key)', async () => {
     fetchMock.mockResolvedValue(json({ status: 'success', message: '', data: null }));
     await request('auth/login', v.null(), { method: 'post', json: {} });

@@ -101,12 +101,8 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
     const [http, { HTTPError, TimeoutError }] = await Promise.all([client(), loadKy()]);
     try {
       const response = await http(url(path), { method, ...options });
-      const lastEventId = Number(response.headers.get('x-last-event-id') ?? NaN);
-      const text = await response.text(); // as ky's .json(): an empty body is ''
-      return {
-        body: text ? (JSON.parse(text) as unknown) : '',
-        ...(Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? { lastEventId } : {}),
-      };
+      const lastEventId = response.headers.get('x-last-event-id');
+      return { body: await response.json(), ...(lastEventId && /^\d+$/.test(lastEventId) ? { lastEventId: +lastEventId } : {}) };
     } catch (error) {
       if (error instanceof HTTPError) throw errorFromReply(error.response.status, await readJson(error.response), hadKey);
       if (error instanceof TimeoutError) throw new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from './client';
-import { watchFileEvents, type FileEvent, type StreamState } from './file-events';
+import { watchFileEvents, type FileEvent } from './file-events';
 
 /** A stream the test writes to, as fetch answers it; aborting the request ends it. */
 interface Connection {
@@ -34,8 +34,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function watcher() {
   const events: FileEvent[] = [];
-  const states: StreamState[] = [];
-  return { events, states, onEvent: (e: FileEvent) => events.push(e), onState: (s: StreamState) => states.push(s) };
+  return { events, onEvent: (e: FileEvent) => events.push(e) };
 }
 
 beforeEach(() => {
@@ -47,7 +46,10 @@ beforeEach(() => {
     return answer() ?? streamResponse(init.signal!, headers['last-event-id'] ?? null);
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('the file event stream and the loads it completes', () => {
   it('starts from where the first load stood, so a change made before the stream opened is not missed', async () => {
@@ -89,15 +91,33 @@ describe('the file event stream and the loads it completes', () => {
     watch.stop();
   });
 
-  it('falls back to polling at once when a proxy answers 204 or 404 instead of the stream', async () => {
+  it('polls at once where a proxy answers 204 or 404: every 10 s, never while the page is hidden, and at once when it is shown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const show = (state: DocumentVisibilityState) => {
+      visibility = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
     for (const status of [204, 404]) {
       answer = () => new Response(null, { status });
-      const w = watcher();
-      const watch = watchFileEvents(api(), w);
+      const poll = vi.fn();
+      const watch = watchFileEvents(api(), { onEvent: () => {}, poll });
       await flush();
       await flush();
-      expect(w.states.at(-1)).toBe('polling');
+      vi.advanceTimersByTime(20_000); // one refused connection is enough (no third failure needed)
+      expect(poll).toHaveBeenCalledTimes(2);
+      show('hidden');
+      vi.advanceTimersByTime(60_000);
+      expect(poll).toHaveBeenCalledTimes(2);
+      show('visible');
+      expect(poll).toHaveBeenCalledTimes(3);
+      vi.advanceTimersByTime(10_000);
+      expect(poll).toHaveBeenCalledTimes(4);
       watch.stop();
+      vi.advanceTimersByTime(60_000);
+      expect(poll).toHaveBeenCalledTimes(4);
     }
+    vi.useRealTimers();
   });
 });

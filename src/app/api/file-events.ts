@@ -10,12 +10,13 @@ export type FileEvent =
   | { kind: 'deleted'; file_id: number }
   | { kind: 'reset' };
 
-/** 'live': events arrive; 'connecting': (re)connecting; 'polling': streaming seems blocked, reload on a timer. */
-export type StreamState = 'connecting' | 'live' | 'polling';
+/** 'live': events arrive; 'connecting': (re)connecting; 'polling': streaming seems blocked, watchers poll. */
+type StreamState = 'connecting' | 'live' | 'polling';
 
 export interface FileEventWatcher {
   onEvent(event: FileEvent): void;
-  onState?(state: StreamState): void;
+  /** Streaming is blocked: load the data again (every POLL_MS while the page is visible, and when it is shown again). */
+  poll?(): void;
 }
 
 /** A watcher's hold on the stream. */
@@ -57,6 +58,8 @@ export function fileEventOf(body: unknown): FileEvent | null {
 const FAILURES_BEFORE_POLLING = 3;
 /** Answers of a proxy that does not pass the stream (no content, or no such route): polling at once. */
 const BLOCKED_STATUSES = new Set([204, 404]);
+/** How often watchers poll while streaming is blocked (never while the page is hidden). */
+export const POLL_MS = 10_000;
 /** Events kept to hand again to a watcher whose data was read before them. */
 const KEPT_EVENTS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -86,6 +89,7 @@ class FileEventChannel {
   #kept: { id: number; event: FileEvent }[] = [];
   /** Watchers that need the events after an id the stream has not started from (yet): the next connection starts there. */
   readonly #waiting = new Map<FileEventWatcher, number>();
+  #poller: ReturnType<typeof setInterval> | undefined;
 
   constructor(api: ApiClient) {
     this.#api = api;
@@ -93,7 +97,6 @@ class FileEventChannel {
 
   add(watcher: FileEventWatcher, caughtUpTo?: number): FileEventWatch {
     this.#watchers.add(watcher);
-    watcher.onState?.(this.#state);
     if (caughtUpTo !== undefined) this.#caughtUp(watcher, caughtUpTo);
     if (this.#watchers.size === 1) void this.#connect();
     return {
@@ -144,7 +147,26 @@ class FileEventChannel {
   #setState(state: StreamState): void {
     if (state === this.#state) return;
     this.#state = state;
-    for (const w of this.#watchers) w.onState?.(state);
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#schedulePolls();
+    if (state === 'polling') document.addEventListener('visibilitychange', this.#onVisibility);
+  }
+
+  /** Polls on a timer while streaming is blocked and the page is visible. */
+  #schedulePolls(): void {
+    clearInterval(this.#poller);
+    this.#poller = undefined;
+    if (this.#state !== 'polling' || document.visibilityState === 'hidden') return;
+    this.#poller = setInterval(() => this.#poll(), POLL_MS);
+  }
+
+  readonly #onVisibility = (): void => {
+    if (document.visibilityState === 'visible') this.#poll(); // what changed while it was hidden, at once
+    this.#schedulePolls();
+  };
+
+  #poll(): void {
+    for (const w of this.#watchers) w.poll?.();
   }
 
   #emit(event: FileEvent): void {
@@ -171,7 +193,7 @@ class FileEventChannel {
         return;
       }
       if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
-        if (BLOCKED_STATUSES.has(response.status)) this.#failures = FAILURES_BEFORE_POLLING - 1;
+        if (BLOCKED_STATUSES.has(response.status)) this.#failures = Math.max(this.#failures, FAILURES_BEFORE_POLLING - 1);
         throw new Error(`the event stream answered ${response.status}`);
       }
       const feed = sseParser((message) => this.#receive(message));

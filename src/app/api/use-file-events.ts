@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FileEvent, FileEventWatch, StreamState } from './file-events';
+import { useEffect, useRef } from 'react';
+import type { FileEvent, FileEventWatch } from './file-events';
 import { useApi } from './use-api';
 
 /** One reply's place in the file event log: a new object per reply, kept while live changes are merged into its data. */
@@ -7,23 +7,17 @@ export interface LoadMark {
   lastEventId: number | undefined;
 }
 
-export interface FileEventsHook {
-  /** 'polling' when streaming seems blocked: the caller loads its data on a timer. */
-  state: StreamState;
-  /** The caller's data was read at this point of the event log (a reply's `lastEventId`): no change after it is missed. */
-  caughtUp(lastEventId: number | undefined): void;
-}
-
 /**
- * Calls `onEvent` with every change of the account's files while the component is mounted. The
- * stream code loads after the first paint, not with the element; a `caughtUp` before it is there
- * is handed on when it is.
+ * Calls `onEvent` with every change of the account's files while the component is mounted, and
+ * `onPoll` where streaming is blocked (every 10 s while the page is visible: the caller loads its data
+ * again). The stream code loads after the first paint, not with the element. `loaded`: the load the
+ * caller's data came from; no change after the point of the event log it stood at is missed (the stream
+ * starts there, or hands the caller again what it received since).
  */
-export function useFileEvents(onEvent: (event: FileEvent) => void): FileEventsHook {
+export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () => void, loaded: LoadMark | null): void {
   const api = useApi();
-  const [state, setState] = useState<StreamState>('connecting');
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
+  const handlers = useRef({ onEvent, onPoll });
+  handlers.current = { onEvent, onPoll };
   const watch = useRef<FileEventWatch | null>(null);
   const earliest = useRef<number | null>(null);
 
@@ -32,11 +26,8 @@ export function useFileEvents(onEvent: (event: FileEvent) => void): FileEventsHo
     import('./file-events').then(
       ({ watchFileEvents }) => {
         if (!live) return;
-        watch.current = watchFileEvents(
-          api,
-          { onEvent: (event) => handler.current(event), onState: setState },
-          earliest.current ?? undefined,
-        );
+        const watcher = { onEvent: (event: FileEvent) => handlers.current.onEvent(event), poll: () => handlers.current.onPoll() };
+        watch.current = watchFileEvents(api, watcher, earliest.current ?? undefined);
         earliest.current = null;
       },
       (error: unknown) => console.warn('vp-admin-kit: the live file stream could not load.', error),
@@ -48,11 +39,10 @@ export function useFileEvents(onEvent: (event: FileEvent) => void): FileEventsHo
     };
   }, [api]);
 
-  const caughtUp = useCallback((lastEventId: number | undefined) => {
-    if (lastEventId === undefined) return;
-    if (watch.current) watch.current.caughtUp(lastEventId);
-    else earliest.current = Math.min(earliest.current ?? lastEventId, lastEventId);
-  }, []);
-
-  return { state, caughtUp };
+  useEffect(() => {
+    const id = loaded?.lastEventId;
+    if (id === undefined) return;
+    if (watch.current) watch.current.caughtUp(id);
+    else earliest.current = Math.min(earliest.current ?? id, id); // handed on when the stream code is there
+  }, [loaded]);
 }

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
-import { endingToast, POLL_FALLBACK_MS } from '../shell/live-status';
+import { endingToast } from '../shell/live-status';
 import { useNotify } from '../shell/notify';
-import { usePolling } from '../shell/use-polling';
 import { useTexts } from '../i18n/texts';
 import { LIVE_TEXTS } from '../shell/live-texts';
 
@@ -39,13 +38,12 @@ export function useLiveFile(
     },
     [fileId, notify, patchFile, t],
   );
-  const { state, caughtUp } = useFileEvents((event) => {
-    if (event.kind === 'changed' && event.file_id === fileId) merge(event.changes);
-    else if (event.kind === 'reset') refresh(merge); // events were missed: read the file again
-  });
-
-  useEffect(() => {
-    if (loaded) caughtUp(loaded.lastEventId);
-  }, [loaded, caughtUp]);
-  usePolling(state === 'polling', () => refresh(merge), POLL_FALLBACK_MS);
+  useFileEvents(
+    (event) => {
+      if (event.kind === 'changed' && event.file_id === fileId) merge(event.changes);
+      else if (event.kind === 'reset') refresh(merge); // events were missed: read the file again
+    },
+    () => refresh(merge),
+    loaded,
+  );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
-import { endingToast, POLL_FALLBACK_MS } from '../shell/live-status';
+import { endingToast } from '../shell/live-status';
 import { useNotify } from '../shell/notify';
-import { usePolling } from '../shell/use-polling';
 import { useTexts } from '../i18n/texts';
 import { LIVE_TEXTS } from '../shell/live-texts';
 
@@ -24,14 +23,13 @@ export function useLiveList(
   const { t } = useTexts(LIVE_TEXTS);
   const known = useRef(rows);
   known.current = rows;
-  const { state, caughtUp } = useFileEvents((event) => {
-    const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
-    applyEvent(event);
-    if (toast) notify.show(toast.variant, toast.message);
-  });
-
-  useEffect(() => {
-    if (loaded) caughtUp(loaded.lastEventId);
-  }, [loaded, caughtUp]);
-  usePolling(state === 'polling', refresh, POLL_FALLBACK_MS);
+  useFileEvents(
+    (event) => {
+      const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
+      applyEvent(event);
+      if (toast) notify.show(toast.variant, toast.message);
+    },
+    refresh,
+    loaded,
+  );
 }

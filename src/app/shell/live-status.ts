@@ -14,9 +14,6 @@ const ENDINGS: Record<number, { name: 'completed' | 'downloadFailed' | 'uploadFa
   7: { name: 'uploadFailed', variant: 'error' },
 };
 
-/** How often a screen whose live stream is blocked loads its data again (never while the tab is hidden). */
-export const POLL_FALLBACK_MS = 10_000;
-
 /**
  * The toast of a file that completed or failed, or null: '"Title" — Completed', '"Title" — Download
  * Failed: <reason>', in the language of `t` (English by default). `known` is the file as the screen
