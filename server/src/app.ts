@@ -204,8 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);
-  await app.register(trash);
   await app.register(activity);
+  await app.register(trash);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources });
