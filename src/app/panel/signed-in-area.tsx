@@ -11,6 +11,7 @@ import { DASHBOARD_TEXTS } from './dashboard-texts';
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
+const TrashRoute = lazy(() => import('./trash-route'));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
@@ -26,6 +27,7 @@ export default function SignedInArea() {
           <Route path="/" component={Dashboard} />
           <Route path="/files" component={FilesRoute} />
           <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
+          <Route path="/trash" component={TrashRoute} />
           <Route>
             <NotFound />
           </Route>
