@@ -26,10 +26,43 @@ const deletedAgo = (file: VideoFile, t: TrashText, locale: string) =>
 const purgeDate = (file: VideoFile, t: TrashText, locale: string) =>
   file.purge_at ? formatDateTime(file.purge_at, locale) : t('neverPurged');
 
-/** Restore and Delete forever for one trashed file. */
-export const TrashButtons = memo(function TrashButtons({ file, actions }: { file: VideoFile; actions: { current: TrashRowActions } }) {
+/** Restore and Delete forever for one trashed file: labelled buttons on a card, icons (with the list's tooltips) in the grid. */
+export const TrashButtons = memo(function TrashButtons({
+  file,
+  actions,
+  compact = false,
+}: {
+  file: VideoFile;
+  actions: { current: TrashRowActions };
+  compact?: boolean;
+}) {
   const { t } = useTexts(TRASH_TEXTS);
   const id = String(file.file_id);
+  if (compact) {
+    return (
+      <span className="vp-row-buttons">
+        <button
+          type="button"
+          className="vp-icon-button"
+          data-tip={t('restore')}
+          aria-label={t('restoreFile', { id })}
+          onClick={() => actions.current.restore(file)}
+        >
+          <RestoreFromTrashIcon fontSize="inherit" />
+        </button>
+        <button
+          type="button"
+          className="vp-icon-button"
+          data-tone="danger"
+          data-tip={t('purge')}
+          aria-label={t('purgeFile', { id })}
+          onClick={() => actions.current.askPurge(file)}
+        >
+          <DeleteForeverIcon fontSize="inherit" />
+        </button>
+      </span>
+    );
+  }
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       <Button
@@ -88,10 +121,10 @@ export function trashColumns(
     {
       field: 'actions',
       headerName: filesText('columnActions'),
-      width: 250,
+      width: 96,
       sortable: false,
       disableColumnMenu: true,
-      renderCell: ({ row }: Cell) => <TrashButtons file={row} actions={actions} />,
+      renderCell: ({ row }: Cell) => <TrashButtons file={row} actions={actions} compact />,
     },
   ];
 }

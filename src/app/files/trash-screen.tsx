@@ -8,6 +8,7 @@ import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import { BulkBar } from './bulk-bar';
 import { CellStyles } from './cell-styles';
+import { CellTips } from './cell-tips';
 import { FileCards, type CardSlotProps } from './file-cards';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
@@ -138,7 +139,9 @@ export function TrashScreen() {
               ) : null}
             </Box>
           ) : (
-            <FileGrid {...listProps} columns={columns} />
+            <CellTips>
+              <FileGrid {...listProps} columns={columns} />
+            </CellTips>
           )}
         </Card>
       </Box>

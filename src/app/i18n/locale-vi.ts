@@ -249,7 +249,7 @@ const catalogue: Catalogue = {
   'editor.update': 'Cập nhật',
   'editor.updating': 'Đang cập nhật...',
   'editor.updateFailed': 'Cập nhật tệp không thành công',
-  'editor.justNow': 'Vừa xong',
+  'editor.justNow': 'vừa xong',
 
   'activity.title': 'Lịch sử thay đổi',
   'activity.loading': 'Đang tải hoạt động…',
