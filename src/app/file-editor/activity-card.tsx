@@ -1,7 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { getFileActivity } from '../api/files';
-import type { ActivityEntry } from '../api/schemas';
+import { getFileActivity, type ActivityEntry } from '../api/activity';
 import { useApi } from '../api/use-api';
 import { formatAge, formatDateTime } from '../i18n/format';
 import { useTexts } from '../i18n/texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../api/schemas';
+import type { ActivityEntry } from '../api/activity';
 import { ENGLISH, translator } from '../i18n/texts';
 import { activityLines } from './activity-lines';
 import { ACTIVITY_TEXTS } from './activity-texts';

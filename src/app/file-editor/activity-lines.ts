@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../api/schemas';
+import type { ActivityEntry } from '../api/activity';
 import { languageLabel } from '../i18n/languages';
 import type { TextFn } from '../i18n/texts';
 import type { ACTIVITY_TEXTS } from './activity-texts';

@@ -11,7 +11,8 @@ import { DASHBOARD_TEXTS } from './dashboard-texts';
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
-const TrashRoute = lazy(() => import('./trash-route'));
+// The Trash shares the files list's chunk (see files-route.tsx).
+const TrashRoute = lazy(() => import('./files-route').then((route) => ({ default: route.TrashRoute })));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
