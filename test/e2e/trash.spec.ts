@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { audit } from './axe';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 /** The Trash view (issue 23): a delete survives a reload as a file in the trash, and Restore brings back the same file. */
@@ -78,3 +79,24 @@ test('the selection in bulk: Delete forever asks first, then the files are gone 
   expect((await api.get('/files/?trashed=1&limit=10')).data.pagination.total_records).toBe(0);
   for (const { file_id } of files) expect((await api.get(`/files/${file_id}`)).status).toBe('error');
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe on the Trash (${theme}): rows, the Delete forever question, the phone cards`, async ({ page, account, request }) => {
+    test.setTimeout(120_000);
+    const api = await apiAs(request, account);
+    const files = (await api.get('/files/?limit=3')).data.files as { file_id: number }[];
+    for (const { file_id } of files) await api.delete(`/files/${file_id}`);
+    await signIn(page, account);
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/trash');
+    await expect(page.getByRole('heading', { name: 'Deleted files (3)' })).toBeVisible();
+    await audit(page, `trash (${theme})`);
+    await page.getByRole('button', { name: `Delete forever file ${files[0]!.file_id}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete forever?' })).toBeVisible();
+    await audit(page, `trash purge question (${theme})`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: `Restore file ${files[0]!.file_id}` })).toHaveText('Restore');
+    await audit(page, `trash cards (${theme})`);
+  });
+}
