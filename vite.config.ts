@@ -58,6 +58,27 @@ function portalFallback(): Plugin {
   };
 }
 
+/** What the DataGrid's default slots import only for features the kit turns off (`disableColumnFilter`, no Pro panels). */
+const UNUSED_GRID_SLOTS = new Set(['@mui/material/Autocomplete', '@mui/material/Tabs', '@mui/material/Tab']);
+const GRID_SLOTS_MODULE = /[\\/]@mui[\\/]x-data-grid[\\/]material[\\/]index\.m?js$/;
+
+/**
+ * The DataGrid's default slots import MUI's Autocomplete (the filter panel's multi-value inputs) and
+ * Tabs (Pro panels) whatever the grid uses: about 10 KB gzip of `<vp-file-list>`'s 330 KB budget for
+ * nothing. With the filter panel off, they are replaced by a component that throws if ever rendered
+ * (the e2e and browser tests render every grid feature the kit offers).
+ */
+function dropUnusedGridSlots(): Plugin {
+  const stub = resolve(root, 'src/app/files/unused-grid-slot.ts');
+  return {
+    name: 'vp-drop-unused-grid-slots',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer && UNUSED_GRID_SLOTS.has(source) && GRID_SLOTS_MODULE.test(importer) ? stub : null;
+    },
+  };
+}
+
 /**
  * Build only: writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every built
  * file, so the server sends them as they are — the best ratio, and no compression work per request.
@@ -83,7 +104,7 @@ export function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), portalFallback(), runtimeHelpersInto('kit-core'), flattenImports(), precompress()],
+  plugins: [react(), dropUnusedGridSlots(), portalFallback(), runtimeHelpersInto('kit-core'), flattenImports(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve'

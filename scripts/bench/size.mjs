@@ -70,15 +70,17 @@ const minus = (a, b) => new Set([...a].filter((f) => !b.has(f)));
 const hasGrid = (set) => [...set].some((f) => mod(f).grid);
 
 /** Initial load of an element: entry + its chunk + static deps, plus dynamic imports made on first render
- *  (all dynamic imports not matching ON_ACTION nor `ignored`, unless `countDynamic` is false), to a fixpoint. */
-function elementLoad(elementChunk, countDynamic, ignored = null) {
+ *  (all dynamic imports not matching ON_ACTION nor `ignored`, unless `countDynamic` is false), to a fixpoint.
+ *  The dynamic imports of `shown` (chunks already on the page: the panel's shell under a route) are
+ *  theirs, not the route's: a route that imports a text from the shell does not load the shell's other routes. */
+function elementLoad(elementChunk, countDynamic, ignored = null, shown = new Set()) {
   const loaded = closure([ENTRY, elementChunk]);
   const entryDynamics = new Set(mod(ENTRY).dynamics);
   const deferred = new Map();
   for (let changed = true; changed;) {
     changed = false;
     for (const f of [...loaded]) {
-      if (f === ENTRY) continue;
+      if (f === ENTRY || shown.has(f)) continue;
       for (const d of mod(f).dynamics) {
         if (loaded.has(d) || entryDynamics.has(d) || ignored?.test(basename(d))) continue;
         if (countDynamic && !notCounted(d)) {
@@ -195,7 +197,7 @@ export async function run(options = {}) {
     const base = sum(withShell);
     for (const d of new Set([...deferred.keys(), ...shell.deferred.keys()])) {
       if (d === area || withShell.has(d)) continue;
-      const { loaded: withRoute } = elementLoad(d, true, PANEL_ONLY);
+      const { loaded: withRoute } = elementLoad(d, true, PANEL_ONLY, withShell);
       const added = minus(withRoute, withShell);
       const a = sum(added);
       const label = /files-route/.test(d)

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { seedFiles, shareDemoVideo } from './db/seed';
+import { seedFiles, serversUsing, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
 import { serve } from './serve';
@@ -13,9 +13,12 @@ const USAGE = `Usage: npm run server -- <command>
   serve                                   run the server (default; same as npm start)
   user add NAME [--password P]            create an account (else prompts, or reads one line from stdin)
   user reset-password NAME [--password P] set a new password and end all of the account's sessions
-  seed --account NAME --password P --files N
+  seed --account NAME --password P --files N [--offline]
                                           add N sample files to the account (created if missing;
-                                          seed changes the password only of an account it created)
+                                          seed changes the password only of an account it created),
+                                          in short batches that running servers do not wait for;
+                                          --offline: one transaction that rebuilds the indexes once,
+                                          several times faster, refused while a server uses the database
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
 
@@ -99,7 +102,7 @@ async function user(args: string[]): Promise<void> {
 async function seed(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { account: { type: 'string' }, password: { type: 'string' }, files: { type: 'string' } },
+    options: { account: { type: 'string' }, password: { type: 'string' }, files: { type: 'string' }, offline: { type: 'boolean' } },
   });
   const username = checkUsername(values.account);
   const count = Number(values.files ?? '0');
@@ -109,9 +112,16 @@ async function seed(args: string[]): Promise<void> {
   const password = checkPassword(values.password, username);
   const storage = await open();
   try {
+    if (values.offline) {
+      const servers = await serversUsing(storage.db);
+      if (servers)
+        throw new UsageError(
+          `--offline seeds only a database no server uses, and ${servers} server connection(s) or process(es) use this one: stop them, or seed without --offline.`,
+        );
+    }
     const accountId = await seedAccount(new AccountsRepository(storage.db), username, password);
     const started = performance.now();
-    const range = await seedFiles(storage.db, accountId, count, Date.now());
+    const range = await seedFiles(storage.db, accountId, count, Date.now(), { offline: values.offline ?? false });
     await shareDemoVideo(storage.db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

@@ -2,7 +2,8 @@
  * The script of the public player page (`/player/{slug}`), not part of the kit: media-chrome's
  * controls around the page's `<video>`, and hls.js (its light build: the page's subtitles are
  * `<track>` elements, not HLS renditions) to play the HLS rendition wherever Media Source Extensions
- * exist; elsewhere (Safari on older iPhones) the browser plays HLS itself.
+ * exist; elsewhere (Safari on older iPhones) the browser plays HLS itself. The page's `data-start`
+ * (the URL's `start` parameter, checked by the server) is where playback begins.
  */
 import 'media-chrome';
 import Hls from 'hls.js/light';
@@ -10,11 +11,14 @@ import Hls from 'hls.js/light';
 const video = document.querySelector<HTMLVideoElement>('video[data-hls]');
 if (video) {
   const source = video.dataset.hls!;
+  const start = Number(video.dataset.start ?? 0);
   if (Hls.isSupported()) {
-    const hls = new Hls({ capLevelToPlayerSize: true });
+    // startPosition loads the segments at the start time first, rather than seeking after the first ones.
+    const hls = new Hls({ capLevelToPlayerSize: true, startPosition: start || -1 });
     hls.loadSource(source);
     hls.attachMedia(video);
   } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    if (start) video.addEventListener('loadedmetadata', () => (video.currentTime = start), { once: true });
     video.src = source;
   }
 }

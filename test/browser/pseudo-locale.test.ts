@@ -166,7 +166,7 @@ const portalText = (root: ShadowRoot) => root.querySelector('.vp-portal')?.textC
 
 describe('pseudo-locale: every visible text comes from a catalogue', () => {
   afterEach(async () => {
-    for (const el of document.querySelectorAll('vp-file-list, vp-file-editor')) el.remove();
+    for (const el of document.querySelectorAll('vp-admin-panel, vp-file-list, vp-file-editor')) el.remove();
     fail = false;
     emptyList = false;
   });
@@ -282,6 +282,32 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
       15000,
     );
     expectAllWrapped(root, 'file delete question');
+  });
+
+  it('<vp-admin-panel>: the shell, the dashboard, the account menu, the editor route, a wrong file number, a missing page', async () => {
+    location.hash = '#/';
+    const { root } = await mount('vp-admin-panel', { routing: 'hash' });
+    await waitFor(() => root.querySelector('nav') && /⟦All files⟧[\s\S]*2/.test(root.textContent ?? ''), 'the dashboard', 15000);
+    expectAllWrapped(root, 'dashboard');
+
+    button(root, /Account/)!.click();
+    await waitFor(() => root.querySelector('[role="menu"]'), 'the account menu');
+    expectAllWrapped(root, 'account menu');
+    root.querySelector<HTMLElement>('[role="menu"]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await waitFor(() => !root.querySelector('[role="menu"]'), 'the account menu to close');
+
+    location.hash = '#/files/1';
+    await waitFor(() => root.textContent?.includes('français'), 'the editor route', 15000);
+    expectAllWrapped(root, 'editor route');
+
+    location.hash = '#/files/abc';
+    await waitFor(() => root.querySelector('main [role="alert"]'), 'the wrong file number');
+    expectAllWrapped(root, 'wrong file number');
+
+    location.hash = '#/nowhere';
+    await waitFor(() => root.querySelector('main h1')?.textContent?.includes('⟦Page not found⟧'), 'the missing page');
+    expectAllWrapped(root, 'missing page');
+    location.hash = '';
   });
 
   it('<vp-file-editor> without a file number, and with a file that cannot be loaded', async () => {

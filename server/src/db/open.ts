@@ -81,7 +81,7 @@ export function redacted(url: string): string {
 
 async function openPostgres(options: DatabaseOptions, url: string): Promise<OpenedDatabase> {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
-  const db = new PgDb(url, { requestTimeouts: options.serving ?? false });
+  const db = new PgDb(url, { serving: options.serving ?? false });
   const lister = new PgLister(db);
   const opened = openedWith(db, lister);
   try {

@@ -341,30 +341,32 @@ export interface SeedResult {
 }
 
 /**
- * The rows of `count` sample files of an account with ids from `firstId`, created over the year before
- * `now` (oldest first, so file ids follow creation time). Slugs end with the file id in base 36, which
- * keeps them globally unique.
+ * The `index`-th of `count` sample files of an account, with the id `fileId`: the files are created
+ * over the year before `now`, oldest first (so file ids follow creation time). Its slug ends with the
+ * file id in base 36, which keeps slugs globally unique.
  */
-export function* sampleFiles(accountId: number, firstId: number, count: number, now: number): Generator<FileRow> {
+export function sampleFileRow(accountId: number, index: number, fileId: number, count: number, now: number): FileRow {
   const step = YEAR_MS / Math.max(count, 1);
-  for (let i = 0; i < count; i++) {
-    const fileId = firstId + i;
-    const f = sampleFile(i, fileId);
-    const jitter = (new Dice(i + 7_919).int(1000) / 1000) * step;
-    yield {
-      ...f,
-      file_id: fileId,
-      account_id: accountId,
-      file_slug: `${slugFromTitle(f.file_title, 3)}-${fileId.toString(36)}`,
-      file_progress: null,
-      file_reason: null,
-      file_duration: null,
-      file_width: null,
-      file_height: null,
-      file_rendition: null,
-      created_at: Math.floor(now - YEAR_MS + i * step + jitter),
-      version: 1,
-      deleted_at: null,
-    };
-  }
+  const f = sampleFile(index, fileId);
+  const jitter = (new Dice(index + 7_919).int(1000) / 1000) * step;
+  return {
+    ...f,
+    file_id: fileId,
+    account_id: accountId,
+    file_slug: `${slugFromTitle(f.file_title, 3)}-${fileId.toString(36)}`,
+    file_progress: null,
+    file_reason: null,
+    file_duration: null,
+    file_width: null,
+    file_height: null,
+    file_rendition: null,
+    created_at: Math.floor(now - YEAR_MS + index * step + jitter),
+    version: 1,
+    deleted_at: null,
+  };
+}
+
+/** The rows of `count` sample files of an account with consecutive ids from `firstId` (see sampleFileRow). */
+export function* sampleFiles(accountId: number, firstId: number, count: number, now: number): Generator<FileRow> {
+  for (let i = 0; i < count; i++) yield sampleFileRow(accountId, i, firstId + i, count, now);
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
+import { nullWhenGone } from '../lib/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { STATUS, STATUS_NAMES } from '../pipeline/file-status';
+import { page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import { htmlResponse } from './schemas';
+import { readPlayerParams } from '../../../src/contract/player-params';
 
 const NOT_AVAILABLE = 'This video is not available';
 const GONE = 'This video has been deleted';
@@ -17,37 +20,6 @@ const GONE = 'This video has been deleted';
 const PLAYER_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; media-src 'self' blob:; worker-src blob:; " +
   "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-function languageLabel(code: string): string {
-  try {
-    return languageNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-function page(title: string, body: string, head = ''): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>${head}
-<style>
-html,body{margin:0;height:100%;background:#000;color:#eee;font-family:system-ui,sans-serif}
-main{display:flex;flex-direction:column;height:100%}
-h1{font-size:1rem;font-weight:500;margin:.5rem .75rem}
-media-controller,.still{flex:1;min-height:0;width:100%;background:#111}
-video{width:100%;height:100%}
-.still{display:flex;align-items:center;justify-content:center}
-@media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
-p{margin:auto;padding:1rem;text-align:center}
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
-}
 
 function embeddable(reply: FastifyReply): FastifyReply {
   reply.removeHeader('x-frame-options');
@@ -85,7 +57,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['player'],
         summary:
-          "Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed; 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301) while it is held",
+          "Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed, shaped by the query parameters start (83, 1:23 or 1m23s), autoplay (implies muted), muted, loop, controls=0, subtitles=<language the file has> and title=0 (a value that does not parse is ignored); 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301, with its query) while it is held",
         params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
         produces: ['text/html'],
         response: { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse },
@@ -93,64 +65,33 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
+      // Read from the raw query, not a schema: a parameter that does not parse is ignored, never a 400.
+      const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
       const found = await app.files.getBySlug(request.params.slug);
       if (!found) {
         // An old slug, still held for its account: a renamed file's embeds follow it; a purged one's are gone.
         const hold = await app.files.slugHold(request.params.slug, app.clock());
         const target = hold ? await app.files.getAny(hold.file_id) : undefined;
-        if (target && target.deleted_at === null) return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}`, 301);
+        if (target && target.deleted_at === null)
+          return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}${query.size ? `?${query}` : ''}`, 301);
         if (hold) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
       }
       if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
-      const title = escapeHtml(file.file_title);
       if (!playable(file)) {
         // No poster (a frame with a play button would look playable); the page looks again every 10 s,
         // so a visitor waiting for the video sees it play once it is ready.
         return reply.send(
           page(
             file.file_title,
-            `<h1>${title}</h1>\n<div class="still"><p role="status">${escapeHtml(processingMessage(file))}</p></div>`,
+            `<h1>${escapeHtml(file.file_title)}</h1>\n<div class="still"><p role="status">${escapeHtml(processingMessage(file))}</p></div>`,
             '\n<meta http-equiv="refresh" content="10">',
           ),
         );
       }
-      const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
-      const tracks = (await app.subtitles.listPublic(file.file_id))
-        .filter((s) => s.rendition_name !== null)
-        .map(
-          (s) =>
-            `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}" src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt`)}">`,
-        );
-      if (hasStoryboard(file))
-        tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
-      const posterUrl = file.file_image ? `/images/${encodeURI(file.file_image)}` : null;
-      const poster = posterUrl ? ` poster="${escapeHtml(posterUrl)}"` : '';
-      const hls = escapeHtml(`/media/${file.file_rendition!}`);
-      return reply.send(
-        page(
-          file.file_title,
-          `<h1>${title}</h1>
-<media-controller>
-<video slot="media" data-hls="${hls}" preload="metadata" playsinline crossorigin${poster} aria-label="${title}">
-${tracks.join('\n')}
-</video>
-<media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
-<media-control-bar>
-<media-play-button></media-play-button>
-<media-time-range></media-time-range>
-<media-time-display showduration></media-time-display>
-<media-mute-button></media-mute-button>
-<media-volume-range></media-volume-range>
-<media-captions-button></media-captions-button>
-<media-playback-rate-button></media-playback-rate-button>
-<media-fullscreen-button></media-fullscreen-button>
-</media-control-bar>
-</media-controller>`,
-          '\n<script type="module" src="/player/assets/player.js"></script>',
-        ),
-      );
+      const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
+      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file)));
     },
   );
 
@@ -213,8 +154,13 @@ ${tracks.join('\n')}
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
-      const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
-      const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
+      const trackId = Number.parseInt(request.params.track, 10);
+      const rendition = async () => {
+        const sub = file ? await app.subtitles.getPublic(file.file_id, trackId) : undefined;
+        return sub?.rendition_name ? app.store.get(sub.rendition_name).catch(nullWhenGone) : null;
+      };
+      // Gone between the two reads: an encoding change replaced it (read the row again) or a purge.
+      const vtt = (await rendition()) ?? (await rendition());
       if (vtt === null)
         return reply
           .code(404)

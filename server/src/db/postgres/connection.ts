@@ -85,9 +85,16 @@ function queryable(target: PgQueryable, answerMs: number): Queryable {
 export interface PgOptions {
   /** Connections of this node (default 10). */
   poolSize?: number;
-  /** A serving node's time limits (REQUEST_TIMEOUTS); off for the CLI, whose seeds run for minutes. */
-  requestTimeouts?: boolean;
+  /**
+   * A serving node: its time limits (REQUEST_TIMEOUTS), and connections named SERVER_APPLICATION_NAME.
+   * Off for the CLI, whose seeds run for minutes and whose connections are named CLI_APPLICATION_NAME.
+   */
+  serving?: boolean;
 }
+
+/** `application_name` of a serving node's connections (its LISTEN connection's starts with it too). */
+export const SERVER_APPLICATION_NAME = 'vp-admin-kit';
+const CLI_APPLICATION_NAME = 'vp-admin-kit cli';
 
 /**
  * PostgreSQL behind the async `Db` interface: a pool of connections. A node that loses the database
@@ -104,13 +111,13 @@ export class PgDb implements Db {
 
   constructor(url: string, options: PgOptions = {}) {
     this.url = url;
-    const limits = options.requestTimeouts ? REQUEST_TIMEOUTS : null;
+    const limits = options.serving ? REQUEST_TIMEOUTS : null;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: limits?.connectMs ?? 5_000,
       idleTimeoutMillis: 30_000,
-      application_name: 'vp-admin-kit',
+      application_name: options.serving ? SERVER_APPLICATION_NAME : CLI_APPLICATION_NAME,
       ...(limits ? { statement_timeout: limits.statementMs, lock_timeout: limits.lockMs } : {}),
     });
     // An idle connection that breaks (server restart) is dropped; the next query opens a new one.

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SERVER_APPLICATION_NAME } from './connection';
 
 export const FILE_EVENTS_CHANNEL = 'vp_file_events';
 
@@ -19,7 +20,7 @@ export function listenForFileEvents(url: string, wake: () => void, onError: (err
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, application_name: 'vp-admin-kit events' });
+    const c = new pg.Client({ connectionString: url, application_name: `${SERVER_APPLICATION_NAME} events` });
     client = c;
     c.on('notification', () => wake());
     c.on('error', (err) => reconnect(c, err));

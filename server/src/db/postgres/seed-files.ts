@@ -1,5 +1,6 @@
-import type { SqlValue } from '../engine';
-import { sampleFiles, type SeedResult } from '../sample-data';
+import type { Queryable, SqlValue } from '../engine';
+import type { FileRow } from '../files';
+import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
 import { pgSearchWords } from './file-search';
 import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './migrations';
@@ -20,14 +21,21 @@ const COLUMNS = [
   'created_at',
   'file_image',
   'file_slide',
-];
+] as const satisfies readonly (keyof FileRow)[];
+const ROW = `(${COLUMNS.map(() => '?').join(', ')}, array_to_tsvector(string_to_array(?, ' ')))`;
+
+/** One multi-row INSERT of sample files, their search words with them. */
+function insertRows(tx: Queryable, rows: readonly FileRow[]): Promise<number> {
+  const values = rows.flatMap((f): SqlValue[] => [...COLUMNS.map((c) => f[c]), pgSearchWords(f.account_id, f.file_title, f.file_slug)]);
+  return tx.run(`INSERT INTO files (${COLUMNS.join(', ')}, search_words) VALUES ${rows.map(() => ROW).join(', ')}`, values);
+}
 
 /**
  * Adds `count` sample files (see sampleFiles) to an account in one transaction, with multi-row
- * INSERTs; the counters and versions follow through the statement triggers. Seeds take a block of
- * consecutive ids from the identity sequence one at a time (files are created only by seeding).
- * A big seed drops the list, search and word indexes and builds them once afterwards, several times
- * faster than maintaining them row by row; other requests on files wait for it to commit.
+ * INSERTs; the counters and versions follow through the statement triggers. The seed takes a block
+ * of consecutive ids from the identity sequence. A big seed drops the list, search and word indexes
+ * and builds them once afterwards, several times faster than maintaining them row by row: the
+ * fastest way, for a database no server uses (every request on files waits for the whole seed).
  */
 export async function seedPgFiles(db: PgDb, accountId: number, count: number, now: number): Promise<SeedResult> {
   const bulk = count >= BULK_THRESHOLD;
@@ -47,39 +55,46 @@ export async function seedPgFiles(db: PgDb, accountId: number, count: number, no
       await tx.run("SET LOCAL maintenance_work_mem = '256MB'");
       for (const index of indexes) await tx.run(`DROP INDEX IF EXISTS ${index.name}`);
     }
-    const row = `(${COLUMNS.map(() => '?').join(', ')}, array_to_tsvector(string_to_array(?, ' ')))`;
-    let batch: SqlValue[] = [];
-    let inBatch = 0;
-    const flush = async () => {
-      if (!inBatch) return;
-      await tx.run(
-        `INSERT INTO files (${COLUMNS.join(', ')}, search_words) VALUES ${Array.from({ length: inBatch }, () => row).join(', ')}`,
-        batch,
-      );
-      batch = [];
-      inBatch = 0;
-    };
+    let rows: FileRow[] = [];
     for (const f of sampleFiles(accountId, first, count, now)) {
-      batch.push(
-        f.file_id,
-        f.account_id,
-        f.file_server,
-        f.file_title,
-        f.file_slug,
-        f.file_status,
-        f.is_active,
-        f.created_at,
-        f.file_image,
-        f.file_slide,
-      );
-      batch.push(pgSearchWords(accountId, f.file_title, f.file_slug));
-      if (++inBatch === ROWS_PER_INSERT) await flush();
+      rows.push(f);
+      if (rows.length === ROWS_PER_INSERT) {
+        await insertRows(tx, rows);
+        rows = [];
+      }
     }
-    await flush();
+    if (rows.length) await insertRows(tx, rows);
     if (bulk) for (const index of indexes) await tx.run(index.sql);
     return { firstId: first, lastId: first + count - 1 };
   });
   // Fresh statistics for the planner, and (after a big seed) the visibility map index-only scans need.
   for (const table of ['files', 'file_words']) await db.run(bulk ? `VACUUM (ANALYZE) ${table}` : `ANALYZE ${table}`);
   return result;
+}
+
+/**
+ * One short transaction of a seed beside serving servers: sample files `from` … of `count`, at most
+ * `maxRows`, every index kept up to date; each takes its id from the identity sequence as a served
+ * insert does. Readers never wait for it, and writers only on the account's own counter rows.
+ */
+export function insertPgSampleBatch(
+  db: PgDb,
+  batch: { accountId: number; from: number; count: number; now: number; maxRows: number },
+): Promise<SeedResult & { inserted: number }> {
+  return db.transaction(async (tx) => {
+    await tx.run("SET LOCAL vp.file_events = 'off'");
+    const n = Math.min(batch.maxRows, batch.count - batch.from);
+    const ids = await tx.all<{ id: number }>(
+      "SELECT nextval(pg_get_serial_sequence('files', 'file_id')) AS id FROM generate_series(1, ?)",
+      [n],
+    );
+    const rows = ids.map(({ id }, i) => sampleFileRow(batch.accountId, batch.from + i, Number(id), batch.count, batch.now));
+    await insertRows(tx, rows);
+    return { firstId: rows[0]!.file_id, lastId: rows.at(-1)!.file_id, inserted: n };
+  });
+}
+
+/** Fresh statistics for the planner after a seed beside serving servers (ANALYZE blocks no reader or writer). */
+export async function analyzePgFiles(db: PgDb): Promise<void> {
+  for (const table of ['files', 'file_words']) await db.run(`ANALYZE ${table}`);
 }

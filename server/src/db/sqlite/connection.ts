@@ -76,7 +76,8 @@ export class SqliteDb implements Db {
       } catch (err) {
         if (!isBusy(err)) throw err;
         if (Date.now() - started >= this.#busyWaitMs) throw new DatabaseUnavailableError(err);
-        await sleep(Math.min(2 ** attempt, 50));
+        // At most 8 ms between tries: a CLI seed frees the lock for 10 ms between its batches.
+        await sleep(Math.min(2 ** attempt, 8));
       }
     }
   }

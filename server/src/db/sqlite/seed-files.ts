@@ -1,17 +1,35 @@
 import type { Database } from 'better-sqlite3';
-import { sampleFiles, type SeedResult } from '../sample-data';
+import type { FileRow } from '../files';
+import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
 import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements, VERSION_TRIGGERS } from './migrations';
 
 /** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
 const BULK_THRESHOLD = 5000;
 
-/** Adds `count` sample files (see sampleFiles) to an account in one transaction. */
+const INSERT_FILE = `INSERT INTO files (file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const fileValues = (f: FileRow) =>
+  [
+    f.file_id,
+    f.account_id,
+    f.file_server,
+    f.file_title,
+    f.file_slug,
+    f.file_status,
+    f.is_active,
+    f.created_at,
+    f.file_image,
+    f.file_slide,
+  ] as const;
+
+/**
+ * Adds `count` sample files (see sampleFiles) to an account in one transaction, dropping and rebuilding
+ * the list indexes past a few thousand files: the fastest way, for a database no server has open
+ * (every write waits for the whole seed, and every read plans without the indexes meanwhile).
+ */
 export function seedSqliteFiles(db: Database, accountId: number, count: number, now: number): SeedResult {
   if (count >= 100_000) db.pragma('cache_size = -1048576'); // building the indexes sorts in memory
-  const insert = db.prepare(
-    `INSERT INTO files (file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = db.prepare(INSERT_FILE);
   return db
     .transaction((): SeedResult => {
       // Seeded files are not news: no event for any of them (file-event-triggers.ts).
@@ -25,20 +43,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
         for (const name of FILE_TRIGGER_NAMES) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
         for (const sql of indexes) db.exec(`DROP INDEX IF EXISTS ${/INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]}`);
       }
-      for (const f of sampleFiles(accountId, start, count, now)) {
-        insert.run(
-          f.file_id,
-          f.account_id,
-          f.file_server,
-          f.file_title,
-          f.file_slug,
-          f.file_status,
-          f.is_active,
-          f.created_at,
-          f.file_image,
-          f.file_slide,
-        );
-      }
+      for (const f of sampleFiles(accountId, start, count, now)) insert.run(...fileValues(f));
       const lastId = start + count - 1;
       if (bulk) {
         db.prepare(
@@ -56,6 +61,35 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
       }
       db.exec('DELETE FROM file_events_paused');
       return { firstId: start, lastId };
+    })
+    .immediate();
+}
+
+/**
+ * One short write transaction of a seed beside a serving server: sample files `from`, `from + 1`, … of
+ * `count` until `maxMs` have passed or `maxRows` are in, with every index, counter and search row kept
+ * up to date as a served insert keeps them. Ids follow the highest one at that moment, so files the
+ * server adds between two batches keep theirs.
+ */
+export function insertSqliteSampleBatch(
+  db: Database,
+  batch: { accountId: number; from: number; count: number; now: number; maxRows: number; maxMs: number },
+): SeedResult & { inserted: number } {
+  const insert = db.prepare(INSERT_FILE);
+  return db
+    .transaction(() => {
+      db.exec('INSERT OR IGNORE INTO file_events_paused (id) VALUES (1)');
+      const start = ((db.prepare('SELECT max(file_id) FROM files').pluck().get() as number | null) ?? 0) + 1;
+      const deadline = performance.now() + batch.maxMs;
+      const last = Math.min(batch.count, batch.from + batch.maxRows);
+      let index = batch.from;
+      while (index < last && (index === batch.from || performance.now() < deadline)) {
+        insert.run(...fileValues(sampleFileRow(batch.accountId, index, start + index - batch.from, batch.count, batch.now)));
+        index++;
+      }
+      db.exec('DELETE FROM file_events_paused');
+      const inserted = index - batch.from;
+      return { firstId: start, lastId: start + inserted - 1, inserted };
     })
     .immediate();
 }

@@ -1,0 +1,87 @@
+import type { FileRow } from '../db/files';
+import type { SubtitleRow } from '../db/subtitles-repository';
+import { escapeHtml } from '../lib/text';
+import type { PlayerParams } from '../../../src/contract/player-params';
+
+/** The HTML of the public player page: a message page, or the playing page shaped by the URL's parameters. */
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+function languageLabel(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function page(title: string, body: string, head = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>${head}
+<style>
+html,body{margin:0;height:100%;background:#000;color:#eee;font-family:system-ui,sans-serif}
+main{display:flex;flex-direction:column;height:100%}
+h1{font-size:1rem;font-weight:500;margin:.5rem .75rem}
+media-controller,.still{flex:1;min-height:0;width:100%;background:#111}
+video{width:100%;height:100%}
+.still{display:flex;align-items:center;justify-content:center}
+@media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
+p{margin:auto;padding:1rem;text-align:center}
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+const CONTROL_BAR = `<media-control-bar>
+<media-play-button></media-play-button>
+<media-time-range></media-time-range>
+<media-time-display showduration></media-time-display>
+<media-mute-button></media-mute-button>
+<media-volume-range></media-volume-range>
+<media-captions-button></media-captions-button>
+<media-playback-rate-button></media-playback-rate-button>
+<media-fullscreen-button></media-fullscreen-button>
+</media-control-bar>`;
+
+/**
+ * The page that plays a Completed file. `params` shape it without any inline script (the CSP allows
+ * none): autoplay, muted and loop are the video's own attributes (autoplay brings muted, the only
+ * autoplay browsers allow); the start time is a data attribute the player script seeks to; the chosen
+ * subtitle track is the `default` one, and only a language the file has can be chosen; `controls=0`
+ * and `title=0` leave the control bar and the heading out. A start past the end is ignored.
+ */
+export function playerPage(file: FileRow, subtitles: SubtitleRow[], params: PlayerParams, storyboard: boolean): string {
+  const title = escapeHtml(file.file_title);
+  const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
+  const shown = subtitles.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
+  const tracks = subtitles.map(
+    (s) =>
+      `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}"${s === shown ? ' default' : ''} src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt`)}">`,
+  );
+  if (storyboard) tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
+  const attributes = [
+    `data-hls="${escapeHtml(`/media/${file.file_rendition!}`)}"`,
+    params.start && (!file.file_duration || params.start < file.file_duration) ? `data-start="${params.start}"` : '',
+    params.autoplay ? 'autoplay' : '',
+    params.autoplay || params.muted ? 'muted' : '',
+    params.loop ? 'loop' : '',
+    'preload="metadata" playsinline crossorigin',
+    file.file_image ? `poster="${escapeHtml(`/images/${encodeURI(file.file_image)}`)}"` : '',
+    `aria-label="${title}"`,
+  ];
+  return page(
+    file.file_title,
+    `${params.title === false ? '' : `<h1>${title}</h1>\n`}<media-controller>
+<video slot="media" ${attributes.filter(Boolean).join(' ')}>
+${tracks.join('\n')}
+</video>
+<media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
+${params.controls === false ? '' : CONTROL_BAR}
+</media-controller>`,
+    '\n<script type="module" src="/player/assets/player.js"></script>',
+  );
+}

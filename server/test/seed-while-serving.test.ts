@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SEEDED_FILES = 50_000;
+
+/** `npm run server -- seed …` as its own process, on the server's data folder (and database): its exit code and output. */
+function runCliSeed(
+  s: TestServer,
+  databaseUrl: string | undefined,
+  files: number,
+  ...flags: string[]
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'server/src/cli.ts'),
+      'seed',
+      '--account',
+      'bulk',
+      '--password',
+      'seed-while-serving-42',
+      '--files',
+      String(files),
+      ...flags,
+    ],
+    { cwd: ROOT, env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+}
+
+describe('the CLI seed while the server serves', () => {
+  let s: TestServer;
+  let databaseUrl: string | undefined;
+  afterAll(async () => {
+    await s?.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+  });
+
+  it(`adds ${SEEDED_FILES} files while another account's light reads stay fast (none over 1 s)`, { timeout: 300_000 }, async () => {
+    databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+    // A session's last use is written at most every idle/10 = 1 s; the clock moves 1 s per read, so
+    // every read also writes (as an operator's read does once a minute) and meets the seed's writes.
+    s = await startServer({ databaseUrl, sessionIdleSeconds: 10 });
+    await s.addAccount('reader', 'reader-password', 50);
+    const key = await s.login('reader', 'reader-password');
+
+    const latencies: number[] = [];
+    let seeding = true;
+    const reads = (async () => {
+      while (seeding) {
+        s.advance(1000);
+        const started = performance.now();
+        const res = await s.request('GET', '/api/files/?limit=10', { key });
+        latencies.push(performance.now() - started);
+        expect(res.status).toBe(200);
+      }
+    })();
+    const seed = await runCliSeed(s, databaseUrl, SEEDED_FILES).finally(() => (seeding = false));
+    await reads;
+
+    expect(seed.out).toMatch(new RegExp(`added ${SEEDED_FILES} files`));
+    expect(seed.code).toBe(0);
+    const bulk = await s.app.db.get<{ n: number }>(
+      "SELECT count(*) AS n FROM files WHERE account_id = (SELECT account_id FROM accounts WHERE username = 'bulk')",
+    );
+    expect(Number(bulk!.n)).toBe(SEEDED_FILES);
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
+    const max = latencies.at(-1)!;
+    const over100 = latencies.filter((ms) => ms > 100).length;
+    console.log(
+      `seed while serving: ${latencies.length} reads, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms, ${over100} over 100 ms`,
+    );
+    expect(max).toBeLessThan(1000);
+  });
+
+  it('refuses the fast --offline seed while a server uses the database, and adds nothing', { timeout: 60_000 }, async () => {
+    const before = await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM files');
+    const seed = await runCliSeed(s, databaseUrl, 10, '--offline');
+    expect(seed.code).toBe(2);
+    expect(seed.out).toMatch(/--offline seeds only a database no server uses/);
+    expect(await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM files')).toEqual(before);
+  });
+});
