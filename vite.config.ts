@@ -36,6 +36,12 @@ export const PREBUNDLED = [
 /** MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. */
 const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
 
+/**
+ * Dates and language names as sentences ('3 hours ago'): the subtitle card, the editor's activity and
+ * conflict dialog, and the Trash use them, <vp-file-list> never; kept out of kit-shared, which it loads.
+ */
+const DATES = /[\\/]src[\\/]app[\\/]i18n[\\/](format|languages)\.ts$/;
+
 /** `<vp-admin-panel>`'s element module: the root of the kit-core chunk. */
 const PANEL_ELEMENT = /[\\/]src[\\/]elements[\\/]vp-admin-panel\.ts$/;
 
@@ -127,7 +133,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             // The panel's element module with all its static dependencies (a lazy screen is not one).
             { name: 'kit-core', priority: 2, test: (id) => PANEL_ELEMENT.test(id) },
-            { name: 'kit-shared', minShareCount: 3, priority: 1, test: (id) => !DIALOG.test(id) },
+            { name: 'kit-shared', minShareCount: 3, priority: 1, test: (id) => !DIALOG.test(id) && !DATES.test(id) },
           ],
         },
       },

@@ -124,21 +124,21 @@ cases.push(
   })),
 );
 
-// The trash: the same listing under the negated account (decision D30), so it must meet the
-// same budgets. TRASHED files of the account go there (DELETE, one by one), are measured, and come back
-// (POST …/restore), so a kept data folder is the same for the next run.
-const TRASHED = Math.min(2000, Math.floor(total / 2));
+// The trash: the same listing under the negated account (decision D31), so it must meet the
+// same budgets. TRASHED files of the account go there (DELETE, one by one: about a minute at 10,000), are
+// measured, and come back (POST …/restore), so a kept data folder is the same for the next run.
+const TRASHED = Math.min(10_000, Math.floor(total / 2));
 const api = (method, path) =>
   fetch(`${url}/api/files/${path}`, { method, headers: { 'x-apikey': apiKey }, signal: AbortSignal.timeout(10_000) }).then(async (res) => {
     if (res.status !== 200) throw new Error(`${method} /api/files/${path} → HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
   });
-const binned = [];
-for (let page = 1; binned.length < TRASHED; page++) {
+const binned = new Set();
+for (let page = 1; binned.size < TRASHED; page++) {
   const ids = (await get({ page: randPage(total, 100), limit: 100, sort_by: 'file_id', order: 'asc' }))
     .json()
     .data.files.map((f) => f.file_id);
-  for (const id of ids) if (binned.length < TRASHED && !binned.includes(id)) binned.push(id);
-  if (page > 1000) break;
+  for (const id of ids) if (binned.size < TRASHED) binned.add(id);
+  if (page > 5000) break;
 }
 const inTrash = [];
 try {
@@ -150,10 +150,28 @@ try {
   cases.push(
     await measure(`trash: random page, limit 10, random sort`, 'page', () => ({
       trashed: 1,
-      page: randPage(TRASHED, 10),
+      page: randPage(inTrash.length, 10),
       limit: 10,
       sort_by: pick(SORTS),
       order: pick(['asc', 'desc']),
+    })),
+  );
+  const trashMiddle = Math.ceil(inTrash.length / 10 / 2);
+  cases.push(
+    await measure(`trash: middle page ${trashMiddle} of ${Math.ceil(inTrash.length / 10)}, limit 10 (deepest OFFSET)`, 'page', () => ({
+      trashed: 1,
+      page: Math.max(1, trashMiddle + Math.floor(rand() * 3) - 1),
+      limit: 10,
+    })),
+  );
+  cases.push(
+    await measure('trash: filter isActive=1 + sort file_title asc, random page', 'filter', () => ({
+      trashed: 1,
+      page: randPage(inTrash.length / 2, 10),
+      limit: 10,
+      isActive: 1,
+      sort_by: 'file_title',
+      order: 'asc',
     })),
   );
   cases.push(

@@ -208,9 +208,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);
-  await app.register(trash);
   await app.register(uploadSweep);
   await app.register(activity);
+  await app.register(trash);
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources });

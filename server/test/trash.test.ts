@@ -140,6 +140,10 @@ describe('the trash', () => {
     s.advance(DAY);
     expect(await s.app.purgeExpiredTrash()).toBeGreaterThan(0);
     expect((await list('trashed=1&limit=100')).pagination.total_records).toBe(0);
+    // The file's log keeps the purge, by the retention (no request can claim that source).
+    const account = await s.app.accounts.findByUsername('binner');
+    const [last] = await s.app.activity.list(account!.account_id, file.file_id, 1);
+    expect(last).toMatchObject({ actor: 'retention', source: 'retention', action: 'purge', detail: { trash_days: 30 } });
     expect((await s.request('POST', `/api/files/${file.file_id}/restore`, { key })).status).toBe(404);
     expect((await s.request('GET', `/api/subs/${subId}/content`, { key })).status).toBe(404);
     expect((await s.storedKeys()).length).toBeLessThan(keysBefore.length);

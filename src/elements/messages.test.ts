@@ -35,7 +35,7 @@ describe('the catalogues', () => {
       .filter(([key, message]) => typeof message === 'string' && message === vi.catalogue[key] && /[a-z]{3}/.test(words(message)))
       .map(([key]) => key);
     // 'Slug' is the field's name in both languages; 'https://' is the scheme the URL field expects.
-    expect(same.sort()).toEqual(['addVideo.slugLabel', 'addVideo.urlPlaceholder', 'editor.slug']);
+    expect(same.sort()).toEqual(['activity.fieldSlug', 'addVideo.slugLabel', 'addVideo.urlPlaceholder', 'editor.slug']);
   });
 
   it('carries the DataGrid and MUI texts of viVN', () => {

@@ -5,10 +5,12 @@
  */
 import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
+import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { CONFLICT_TEXTS } from '../app/file-editor/conflict-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video-texts';
 import { FILES_TEXTS } from '../app/files/texts';
+import { TRASH_TEXTS } from '../app/files/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
 import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
@@ -27,10 +29,12 @@ export const ALL_TEXTS = [
   PANEL_TEXTS,
   DASHBOARD_TEXTS,
   FILES_TEXTS,
+  TRASH_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,
   EDITOR_TEXTS,
   CONFLICT_TEXTS,
+  ACTIVITY_TEXTS,
   SUBTITLE_TEXTS,
   UI_TEXTS,
   API_TEXTS,

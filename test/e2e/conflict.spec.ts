@@ -26,7 +26,7 @@ test('a second save of the same title shows what changed and who; keep mine, the
   await expect(first.getByText('File updated successfully')).toBeVisible();
   await saveTitle(second, 'Title from the second tab');
   const dialog = second.getByRole('dialog', { name: 'This file was changed while you were editing it' });
-  await expect(dialog).toContainText(`${account.username} saved a change Just now (from the panel).`);
+  await expect(dialog).toContainText(`${account.username} saved a change just now (from the panel).`);
   const row = dialog.getByRole('row', { name: /^Title/ });
   await expect(row).toContainText('Title from the first tab');
   await expect(row).toContainText('Title from the second tab');

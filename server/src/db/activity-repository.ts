@@ -1,7 +1,9 @@
 import type { Db } from './engine';
 
-/** Where a change came from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
-export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
+/** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
+export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
+/** Where a change came from: a request, or the server's own trash retention (never claimable by a request). */
+export const ACTIVITY_SOURCES = [...REQUEST_SOURCES, 'retention'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 export type ActivityAction =

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACTIVITY_SOURCES, ActivityRepository, type ActivityAction, type ActivitySource } from '../db/activity-repository';
+import { ActivityRepository, REQUEST_SOURCES, type ActivityAction, type ActivitySource } from '../db/activity-repository';
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -8,7 +8,7 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 /** The source a request names in `X-VP-Source` (the kit says `panel`); anything else is `api`. */
 export function sourceOf(request: FastifyRequest): ActivitySource {
   const named = String(request.headers['x-vp-source'] ?? '').toLowerCase();
-  return (ACTIVITY_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
+  return (REQUEST_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
 }
 
 /**

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Queryable } from '../db/engine';
 import type { FileRow } from '../db/files';
 import { mediaEntry } from '../db/storage-journal';
+import { trackFacts } from '../lib/track-facts';
 import { mediaOfPurgedFile } from '../media/file-media';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
 
@@ -14,7 +15,8 @@ const BATCH = 100;
  * The trash's purge: `app.purgeFile` and `app.purgeSubtitle` delete one trashed file or track for
  * good (`DELETE …?permanent=1`),
  * `app.purgeExpiredTrash` every file and track whose retention (`trashDays`; 0 keeps them for ever)
- * ended, at start and then hourly. Safe on many nodes: each row is purged in its own transaction
+ * ended, at start and then hourly: each purge is an entry of the file's activity log (actor and source
+ * `retention`), and each batch a log line with its counts. Safe on many nodes: each row is purged in its own transaction
  * that skips a row another node holds (SKIP LOCKED), and stored contents go through the storage
  * journal only after their rows are gone. A file's media (its own rendition folder, images, and the
  * upload its job still waited on) goes with it; shared media (the demo's) stays.
@@ -55,16 +57,38 @@ async function trash(app: FastifyInstance): Promise<void> {
     const days = app.settings.trashDays;
     if (days === 0) return 0;
     const cutoff = app.clock() - days * DAY_MS;
+    // The file's log says the retention purged it (actor and source `retention`, never a request's).
+    const logPurge = (accountId: number, fileId: number, action: 'purge' | 'subtitle_purge', detail: Record<string, unknown> = {}) =>
+      app.activity.append({
+        fileId,
+        accountId,
+        at: app.clock(),
+        actor: 'retention',
+        source: 'retention',
+        action,
+        detail: { ...detail, trash_days: days },
+      });
     let purged = 0;
     for (let files = await app.files.expired(cutoff, BATCH); files.length; files = await app.files.expired(cutoff, BATCH)) {
       let progress = 0;
-      for (const { accountId, fileId } of files) if (await purgeFile(accountId, fileId)) progress++;
+      for (const { accountId, fileId } of files) {
+        if (!(await purgeFile(accountId, fileId))) continue;
+        await logPurge(accountId, fileId, 'purge');
+        progress++;
+      }
+      app.log.info({ kind: 'files', purged: progress, batch: files.length, trashDays: days }, 'trash retention: purged a batch');
       purged += progress;
       if (!progress) break; // every row of the batch is another node's now
     }
     for (let subs = await app.subtitles.expired(cutoff, BATCH); subs.length; subs = await app.subtitles.expired(cutoff, BATCH)) {
       let progress = 0;
-      for (const sub of subs) if (await purgeSubtitle(sub.account_id, sub.sub_id)) progress++;
+      for (const sub of subs) {
+        const facts = await trackFacts(app.store, sub);
+        if (!(await purgeSubtitle(sub.account_id, sub.sub_id))) continue;
+        await logPurge(sub.account_id, sub.file_id, 'subtitle_purge', facts);
+        progress++;
+      }
+      app.log.info({ kind: 'subtitles', purged: progress, batch: subs.length, trashDays: days }, 'trash retention: purged a batch');
       purged += progress;
       if (!progress) break;
     }
@@ -84,4 +108,4 @@ async function trash(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(trash, { name: 'trash', dependencies: ['database', 'pipeline', 'crash-clean-storage'] });
+export default fp(trash, { name: 'trash', dependencies: ['database', 'pipeline', 'crash-clean-storage', 'activity'] });

@@ -10,7 +10,7 @@ const activitySchema = {
     activity_id: { type: 'integer' },
     at: { type: 'string', format: 'date-time' },
     actor: { type: 'string', description: 'The account that made the change' },
-    source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli'] },
+    source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli', 'retention'] },
     action: {
       type: 'string',
       enum: [

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ApiClient } from './client';
-import { activitySchema, fileListSchema, fileSchema, type VideoFile } from './schemas';
+import { fileListSchema, fileSchema, type VideoFile } from './schemas';
 import { writeMerging } from './versioned-write';
 
 export interface FileQuery {
@@ -52,10 +52,3 @@ export const purgeFile = (api: ApiClient, id: number) =>
 
 /** POST /api/files/{id}/restore — brings a file back from the trash (the Undo of a delete). */
 export const restoreFile = (api: ApiClient, id: number) => api.request(`files/${id}/restore`, fileSchema, { method: 'post' });
-
-/** GET /api/files/{id}/activity — newest first, a page of `limit` before the entry `before`. */
-export const getFileActivity = (api: ApiClient, id: number, limit: number, before?: number, signal?: AbortSignal) =>
-  api.request(`files/${id}/activity`, v.object({ activity: v.array(activitySchema) }), {
-    searchParams: { limit, ...(before ? { before } : {}) },
-    ...(signal ? { signal } : {}),
-  });

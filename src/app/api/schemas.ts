@@ -58,17 +58,6 @@ export const subtitleSchema = v.object({
 });
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
-/** One entry of a file's activity log (docs/api.md, Activity): `detail` depends on the action, read by the card. */
-export const activitySchema = v.object({
-  activity_id: v.pipe(v.number(), v.integer()),
-  at: v.string(),
-  actor: v.string(),
-  source: v.string(),
-  action: v.string(),
-  detail: v.record(v.string(), v.unknown()),
-});
-export type ActivityEntry = v.InferOutput<typeof activitySchema>;
-
 export const configSchema = v.looseObject({
   player: v.looseObject({ domain: v.string(), ui: v.optional(v.record(v.string(), v.unknown()), {}) }),
   imageHost: v.string(),

@@ -12,8 +12,8 @@ import {
   TableRow,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { getFileActivity } from '../api/files';
-import type { ActivityEntry, VideoFile } from '../api/schemas';
+import { getFileActivity, type ActivityEntry } from '../api/activity';
+import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
 import { formatAge } from '../i18n/format';
 import { useTexts } from '../i18n/texts';

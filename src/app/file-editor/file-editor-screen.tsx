@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -14,6 +14,9 @@ import { useFile } from './use-file';
 import { useLiveFile } from './use-live-file';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
+
+// The log loads after the cards an operator came for.
+const ActivityCard = lazy(() => import('./activity-card'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -31,7 +34,7 @@ export interface FileEditorScreenProps {
   subtitles?: ReactNode;
 }
 
-/** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
+/** The Update File page (spec §2): embed and link, file information, subtitles, gallery; then the file's activity. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subtitles }: FileEditorScreenProps) {
   const { state, retry, setFile, patchFile, refresh } = useFile(fileId, onLoadFailed);
   const ready = state.status === 'ready' ? state : null;
@@ -92,6 +95,11 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           <EmbedCard file={state.file} />
           {subtitles}
           <GalleryCard file={state.file} />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Suspense fallback={null}>
+              <ActivityCard fileId={fileId} version={state.file.version} />
+            </Suspense>
+          </Box>
         </Box>
       ) : null}
 

@@ -1,14 +1,16 @@
 import { Box, Button, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { CloseIcon } from '../ui/icons';
-import { bulkWarning, type BulkAction } from './bulk';
+import { bulkWarning } from './bulk';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 
-export interface BulkBarProps {
-  action: BulkAction;
+export interface BulkBarProps<A extends string> {
+  /** The actions offered (the files list: Activate, Deactivate; the trash: Restore, Delete forever). */
+  options: readonly { value: A; label: string }[];
+  action: A | '';
   selectedCount: number;
   busy: boolean;
-  onActionChange(action: BulkAction): void;
+  onActionChange(action: A | ''): void;
   onApply(): void;
   onClear(): void;
 }
@@ -17,7 +19,7 @@ export interface BulkBarProps {
  * The contextual bulk toolbar: it takes the place of the list's header while rows are selected, right
  * above the checkboxes, and says how many. Apply is enabled once an action is chosen.
  */
-export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, onClear }: BulkBarProps) {
+export function BulkBar<A extends string>({ options, action, selectedCount, busy, onActionChange, onApply, onClear }: BulkBarProps<A>) {
   const ready = bulkWarning(action, selectedCount) === null;
   const { t } = useTexts(FILES_TEXTS);
   return (
@@ -48,11 +50,14 @@ export function BulkBar({ action, selectedCount, busy, onActionChange, onApply, 
         disabled={busy}
         sx={{ minWidth: 160, bgcolor: 'background.paper' }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        onChange={(e) => onActionChange(e.target.value as BulkAction)}
+        onChange={(e) => onActionChange(e.target.value as A | '')}
       >
         <MenuItem value="">{t('selectAction')}</MenuItem>
-        <MenuItem value="activate">{t('activate')}</MenuItem>
-        <MenuItem value="deactivate">{t('deactivate')}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
       </TextField>
       <Button
         variant="contained"

@@ -15,7 +15,7 @@ const englishText: FilesText = translator(FILES_TEXTS, ENGLISH).t;
 export const BULK_CONCURRENCY = 4;
 
 /** The warning that stops Apply, or null when the action can run. */
-export function bulkWarning(action: BulkAction, selectedCount: number, t: FilesText = englishText): string | null {
+export function bulkWarning(action: string, selectedCount: number, t: FilesText = englishText): string | null {
   if (!action) return t('pickAction');
   if (selectedCount === 0) return t('pickFiles');
   return null;

@@ -1,5 +1,5 @@
 import { Box, Checkbox, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { playerLink } from '../config/player-link';
 import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
@@ -19,12 +19,22 @@ const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: Extract<keyof typeo
   { value: 'file_id:desc', label: 'sortIdDesc' },
 ];
 
+/** What the list gives each card: the file, whether it is selected, and how to (un)select it. */
+export interface CardSlotProps {
+  file: VideoFile;
+  selected: boolean;
+  onToggleSelected(id: number): void;
+}
+
 export interface FileCardsProps {
   rows: VideoFile[];
   total: number;
   loading: boolean;
-  playerDomain: string | null;
-  actions: { current: RowActions };
+  /** One file's card (the files list: FileCard; the trash its own). Keep its identity stable: the list is memoised. */
+  renderCard(card: CardSlotProps): ReactNode;
+  /** The list's name and its empty text (default: the files list's). */
+  label?: string;
+  emptyText?: string;
   state: Pick<ListState, 'page' | 'limit' | 'sort_by' | 'order'>;
   selection: ReadonlySet<number>;
   onSelectionChange(ids: Set<number>): void;
@@ -40,8 +50,9 @@ export const FileCards = memo(function FileCards({
   rows,
   total,
   loading,
-  playerDomain,
-  actions,
+  renderCard,
+  label,
+  emptyText,
   state,
   selection,
   onSelectionChange,
@@ -67,18 +78,13 @@ export const FileCards = memo(function FileCards({
         </Box>
       ) : null}
       {rows.length === 0 && !loading ? (
-        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('empty')}</Typography>
+        <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{emptyText ?? t('empty')}</Typography>
       ) : null}
-      <Box component="ul" aria-label={t('files')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      <Box component="ul" aria-label={label ?? t('files')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {rows.map((file) => (
-          <FileCard
-            key={file.file_id}
-            file={file}
-            selected={selection.has(file.file_id)}
-            playerDomain={playerDomain}
-            actions={actions}
-            onToggleSelected={toggle}
-          />
+          <CardItem key={file.file_id} id={file.file_id} selected={selection.has(file.file_id)}>
+            {renderCard({ file, selected: selection.has(file.file_id), onToggleSelected: toggle })}
+          </CardItem>
         ))}
       </Box>
       <ListPagination variant="cards" total={total} page={state.page} limit={state.limit} onViewChange={onViewChange} />
@@ -133,21 +139,12 @@ function CardsToolbar({
   );
 }
 
-interface FileCardProps {
-  file: VideoFile;
-  selected: boolean;
-  playerDomain: string | null;
-  actions: { current: RowActions };
-  onToggleSelected(id: number): void;
-}
-
-/** One file: checkbox, title and actions on the first line; status and Active; then ID, server, date and player link. */
-function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: FileCardProps) {
-  const { t } = useTexts(FILES_TEXTS);
+/** One card's frame: a grid of checkbox, title and buttons on the first line, the rest under them. */
+function CardItem({ id, selected, children }: { id: number; selected: boolean; children: ReactNode }) {
   return (
     <Box
       component="li"
-      data-id={file.file_id}
+      data-id={id}
       sx={{
         border: 1,
         borderColor: selected ? 'primary.main' : 'divider',
@@ -160,6 +157,16 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
         alignItems: 'center',
       }}
     >
+      {children}
+    </Box>
+  );
+}
+
+/** A card's first two cells: its checkbox and the title. */
+export function CardHead({ file, selected, onToggleSelected }: CardSlotProps) {
+  const { t } = useTexts(FILES_TEXTS);
+  return (
+    <>
       <Checkbox
         checked={selected}
         onChange={() => onToggleSelected(file.file_id)}
@@ -168,6 +175,22 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
       <Typography sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={file.file_title}>
         {file.file_title}
       </Typography>
+    </>
+  );
+}
+
+interface FileCardProps extends CardSlotProps {
+  playerDomain: string | null;
+  actions: { current: RowActions };
+}
+
+/** One file: checkbox, title and actions on the first line; status and Active; then ID, server, date and player link. */
+export function FileCard({ playerDomain, actions, ...card }: FileCardProps) {
+  const { t } = useTexts(FILES_TEXTS);
+  const { file } = card;
+  return (
+    <>
+      <CardHead {...card} />
       <RowButtons file={file} actions={actions} />
       <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
         <StatusBadge code={file.file_status} progress={file.file_progress} />
@@ -189,6 +212,6 @@ function FileCard({ file, selected, playerDomain, actions, onToggleSelected }: F
           <PlayerLink href={playerLink(playerDomain, file.file_slug)} slug={file.file_slug} />
         </Box>
       </Typography>
-    </Box>
+    </>
   );
 }

@@ -47,6 +47,9 @@ export interface FileGridProps {
   selection: ReadonlySet<number>;
   onSelectionChange(ids: Set<number>): void;
   onViewChange(patch: Partial<ListState>): void;
+  /** The grid's name and its empty text (default: the files list's). */
+  label?: string;
+  emptyText?: string;
 }
 
 /**
@@ -63,12 +66,15 @@ export const FileGrid = memo(function FileGrid({
   selection,
   onSelectionChange,
   onViewChange,
+  label,
+  emptyText,
 }: FileGridProps) {
   const nonce = useCspNonce();
   const i18n = useI18n();
   const { t } = useTexts(FILES_TEXTS);
   // Memoised: DataGrid compares props by reference. The grid's own texts in the element's language, the list's empty text over them.
-  const localeText = useMemo(() => ({ ...i18n.grid, noRowsLabel: t('empty'), noResultsOverlayLabel: t('empty') }), [i18n, t]);
+  const empty = emptyText ?? t('empty');
+  const localeText = useMemo(() => ({ ...i18n.grid, noRowsLabel: empty, noResultsOverlayLabel: empty }), [i18n, empty]);
   const { page, limit, sort_by, order } = state;
   const { apiRef, firstRows, current } = useGridRows(rows);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
@@ -118,7 +124,7 @@ export const FileGrid = memo(function FileGrid({
         onRowSelectionModelChange={onRowSelectionModelChange}
         localeText={localeText}
         slots={SLOTS}
-        aria-label={t('files')}
+        aria-label={label ?? t('files')}
         sx={GRID_SX}
       />
       <ListPagination variant="grid" total={total} page={page} limit={limit} onViewChange={onViewChange} />

@@ -8,10 +8,11 @@ import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { AddIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
+import type { BulkAction } from './bulk';
 import { BulkBar } from './bulk-bar';
 import { CellStyles } from './cell-styles';
 import { CellTips } from './cell-tips';
-import { FileCards } from './file-cards';
+import { FileCard, FileCards, type CardSlotProps } from './file-cards';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
@@ -79,6 +80,10 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   actions.current = { toggleActive: files.toggleActive, edit: onOpenFile, askDelete: files.askDelete };
   const columns = useMemo(() => fileColumns(playerDomain, actions, t, locale), [playerDomain, t, locale]);
 
+  const renderCard = useCallback(
+    (card: CardSlotProps) => <FileCard {...card} playerDomain={playerDomain} actions={actions} />,
+    [playerDomain],
+  );
   const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
   // The list shows the page its rows belong to; the URL may already ask for the next one.
   const shown = shownQuery ?? state;
@@ -87,8 +92,16 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     [shown.page, shown.limit, shown.sort_by, shown.order],
   );
   const selecting = files.selection.size > 0 && !error;
+  const bulkOptions = useMemo(
+    (): { value: Exclude<BulkAction, ''>; label: string }[] => [
+      { value: 'activate', label: t('activate') },
+      { value: 'deactivate', label: t('deactivate') },
+    ],
+    [t],
+  );
   const bulkBar = (
-    <BulkBar
+    <BulkBar<Exclude<BulkAction, ''>>
+      options={bulkOptions}
       action={files.action}
       selectedCount={files.selection.size}
       busy={files.bulkBusy}
@@ -150,7 +163,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
           ) : narrow ? (
             <CellTips>
               <Box sx={{ px: 1.5, pb: 1.5 }}>
-                <FileCards {...listProps} playerDomain={playerDomain} actions={actions} />
+                <FileCards {...listProps} renderCard={renderCard} />
                 {/* On a phone the bulk bar waits at the bottom of the screen, so the cards do not jump when one is ticked. */}
                 {selecting ? (
                   <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>

@@ -10,6 +10,7 @@ import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { useTexts, type TextFn } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
+import { useRowSelection } from './use-row-selection';
 
 export interface FileActionsInput {
   /** The rows on screen. */
@@ -37,22 +38,12 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
   const emit = useEmit();
   const { t } = useTexts(FILES_TEXTS);
   const apiT = useTexts(API_TEXTS).t;
-  const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
+  const [selection, setSelection] = useRowSelection(rows);
   const [action, setAction] = useState<BulkAction>('');
   const [bulkBusy, setBulkBusy] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<VideoFile | null>(null);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
-
-  // Rows that left the page (another page, a delete) leave the selection too: adjusted while
-  // rendering the new rows, not in an effect after it (that would be a second commit per page).
-  const [selectionRows, setSelectionRows] = useState(rows);
-  if (selectionRows !== rows) {
-    setSelectionRows(rows);
-    const present = new Set(rows.map((row) => row.file_id));
-    const kept = [...selection].filter((id) => present.has(id));
-    if (kept.length !== selection.size) setSelection(new Set(kept));
-  }
 
   /**
    * Sets the flag on the version the row was read at (If-Match). A 412 always merges here: whatever
@@ -128,7 +119,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
       notify.error(message.text);
       setSelection(new Set(result.failed.map((f) => f.item)));
     }
-  }, [writeActive, action, selection, notify, emit, patchRows, t, apiT]);
+  }, [writeActive, action, selection, setSelection, notify, emit, patchRows, t, apiT]);
 
   const askDelete = useCallback((fileId: number) => setDeleteTarget(rowsRef.current.find((row) => row.file_id === fileId) ?? null), []);
   const closeDelete = useCallback(() => setDeleteTarget(null), []);
@@ -139,7 +130,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     },
     [emit, afterDelete],
   );
-  const clearSelection = useCallback(() => setSelection(new Set()), []);
+  const clearSelection = useCallback(() => setSelection(new Set()), [setSelection]);
 
   return {
     selection,

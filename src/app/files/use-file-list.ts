@@ -62,9 +62,10 @@ function freshAhead(slot: Prefetched | null, key: string): Prefetched | null {
  * never labels old rows with the new page. The next page is fetched ahead; paging forward to it
  * takes it in the same render as the page change (one commit: no loading state, no effect that
  * sets the rows after the render). A failed load (or a reply whose status is not success) becomes
- * `error`, with the server's message when it sent one, until `reload` succeeds.
+ * `error`, with the server's message when it sent one, until `reload` succeeds. `trashed`: the
+ * account's trash (the Trash view), with the same filters, sort and paging.
  */
-export function useFileList(state: ListState) {
+export function useFileList(state: ListState, trashed = false) {
   const api = useApi();
   const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null, error: null, load: null });
   const [loading, setLoading] = useState(true);
@@ -80,7 +81,7 @@ export function useFileList(state: ListState) {
   texts.current = { files: filesText, api: apiText };
 
   // A string key: the effect runs again only when the request itself changes.
-  const queryKey = keyOf(toFileQuery(state));
+  const queryKey = keyOf({ ...toFileQuery(state), ...(trashed ? { trashed: 1 as const } : {}) });
   // The view asked for is the page fetched ahead: show it in this very render (React re-runs the
   // component before committing, so the page change and its rows are one commit).
   const ahead = shown.query && keyOf(shown.query) === queryKey ? null : freshAhead(prefetched.current, queryKey);

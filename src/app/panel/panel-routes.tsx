@@ -15,6 +15,7 @@ const TITLES: [RegExp, Extract<keyof typeof PANEL_TEXTS.en, `title${string}`>][]
   [/^\/$/, 'titleDashboard'],
   [/^\/files$/, 'titleFiles'],
   [/^\/files\/[^/]+$/, 'titleFile'],
+  [/^\/trash$/, 'titleTrash'],
 ];
 
 /** The panel's routes (spec §2): the guard, sign-in, and the shell around the protected screens. */

@@ -11,6 +11,8 @@ import { DASHBOARD_TEXTS } from './dashboard-texts';
 // Each screen is its own chunk: the panel downloads DataGrid only when /files is opened.
 const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
+// The Trash shares the files list's chunk (see files-route.tsx).
+const TrashRoute = lazy(() => import('./files-route').then((route) => ({ default: route.TrashRoute })));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
@@ -26,6 +28,7 @@ export default function SignedInArea() {
           <Route path="/" component={Dashboard} />
           <Route path="/files" component={FilesRoute} />
           <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
+          <Route path="/trash" component={TrashRoute} />
           <Route>
             <NotFound />
           </Route>

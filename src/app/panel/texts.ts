@@ -6,6 +6,7 @@ export const PANEL_TEXTS = defineTexts('panel', {
   titleDashboard: 'Dashboard',
   titleFiles: 'File Management',
   titleFile: 'Update File',
+  titleTrash: 'Trash',
   titleNotFound: 'Page not found',
   documentTitle: '{title} | VP Admin',
 });

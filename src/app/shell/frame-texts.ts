@@ -7,6 +7,7 @@ export const FRAME_TEXTS = defineTexts('frame', {
   mainNavigation: 'Main',
   home: 'VP Admin home',
   files: 'Files',
+  trash: 'Trash',
   collapseSidebar: 'Collapse sidebar',
   expandSidebar: 'Expand sidebar',
   switchToDark: 'Switch to dark theme',

@@ -1,5 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import { languageLabel, languageOptions } from './lib/languages';
+import { languageLabel, languageOptions } from '../i18n/languages';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SectionCard } from '../ui/section-card';
 import { EditDialog } from './edit-dialog';
 import { formatAge, formatDateTime, formatSize } from '../i18n/format';
-import { languageLabel } from './lib/languages';
+import { languageLabel } from '../i18n/languages';
 import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
 import { useTexts } from '../i18n/texts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../../contract/subtitles';
+import { LANGUAGE_CODES } from '../../contract/subtitles';
 import { languageLabel, languageOptions } from './languages';
 
 describe('languageLabel', () => {

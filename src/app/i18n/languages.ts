@@ -1,4 +1,4 @@
-import { isLanguageCode, LANGUAGE_CODES } from '../../../contract/subtitles';
+import { isLanguageCode, LANGUAGE_CODES } from '../../contract/subtitles';
 
 export interface LanguageOption {
   code: string;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../api/activity';
+import { ENGLISH, translator } from '../i18n/texts';
+import { activityLines } from './activity-lines';
+import { ACTIVITY_TEXTS } from './activity-texts';
+
+const t = translator(ACTIVITY_TEXTS, ENGLISH).t;
+const entry = (action: string, detail: Record<string, unknown> = {}): ActivityEntry => ({
+  activity_id: 1,
+  at: '2026-11-25T10:00:00Z',
+  actor: 'ops',
+  source: 'panel',
+  action,
+  detail,
+});
+const lines = (e: ActivityEntry) => activityLines(e, t, 'en', 'en');
+
+describe('activityLines', () => {
+  it('an update says each field before → after', () => {
+    expect(
+      lines(
+        entry('update', {
+          file_title: { before: 'Old', after: 'New' },
+          file_slug: { before: 'old', after: 'new' },
+          isActive: { before: 1, after: 0 },
+        }),
+      ),
+    ).toEqual(['Title: “Old” → “New”', 'Slug: old → new', 'Status: Active → Inactive']);
+  });
+
+  it('trash, restore and purge', () => {
+    expect([entry('trash'), entry('restore'), entry('purge')].map(lines)).toEqual([
+      ['Moved to the trash'],
+      ['Restored from the trash'],
+      ['Deleted for good'],
+    ]);
+  });
+
+  it('subtitle events name the language and format, and a language change before → after', () => {
+    expect(lines(entry('subtitle_add', { sub_lang: 'en', format: 'srt', sha256: 'ab' }))).toEqual(['Subtitle added: English (srt)']);
+    expect(lines(entry('subtitle_update', { sub_lang: 'fr', format: 'vtt', language: { before: 'en', after: 'fr' } }))).toEqual([
+      'Subtitle changed: français (vtt)',
+      'Subtitle language: English → français',
+    ]);
+    expect(lines(entry('subtitle_trash', { sub_lang: 'en', format: 'srt' }))).toEqual(['Subtitle deleted: English (srt)']);
+  });
+
+  it('an action this kit does not know yet is still shown', () => {
+    expect(lines(entry('archive'))).toEqual(['Changed (archive)']);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ActivityEntry } from '../api/activity';
+import { languageLabel } from '../i18n/languages';
+import type { TextFn } from '../i18n/texts';
+import type { ACTIVITY_TEXTS } from './activity-texts';
+
+type ActivityText = TextFn<typeof ACTIVITY_TEXTS.en>;
+
+const SUBTITLE_ACTIONS = ['subtitle_add', 'subtitle_update', 'subtitle_trash', 'subtitle_restore', 'subtitle_purge'] as const;
+type SubtitleAction = (typeof SUBTITLE_ACTIONS)[number];
+const isSubtitleAction = (action: string): action is SubtitleAction => (SUBTITLE_ACTIONS as readonly string[]).includes(action);
+
+/** `{before, after}` of a detail field, when the server sent one. */
+function beforeAfter(value: unknown): { before: unknown; after: unknown } | null {
+  return typeof value === 'object' && value !== null && 'before' in value && 'after' in value
+    ? (value as { before: unknown; after: unknown })
+    : null;
+}
+
+/**
+ * What one entry of the activity log says, one line per change: 'Title: “A” → “B”', 'Status: Active →
+ * Inactive', 'Subtitle added: English (srt)', 'Moved to the trash'. `language` and `locale` name the
+ * subtitle languages in the element's language.
+ */
+export function activityLines(entry: ActivityEntry, t: ActivityText, language: string, locale: string): string[] {
+  const { action, detail } = entry;
+  const lang = (code: unknown) => (typeof code === 'string' ? languageLabel(code, language, locale) : '');
+  const flag = (value: unknown) => t(value === 1 || value === true ? 'active' : 'inactive');
+  const quoted = (value: unknown) => `“${String(value)}”`;
+  if (action === 'update') {
+    const fields: [string, 'fieldTitle' | 'fieldSlug' | 'fieldStatus', (value: unknown) => string][] = [
+      ['file_title', 'fieldTitle', quoted],
+      ['file_slug', 'fieldSlug', String],
+      ['isActive', 'fieldStatus', flag],
+    ];
+    return fields.flatMap(([key, label, show]) => {
+      const change = beforeAfter(detail[key]);
+      return change ? [t('changed', { field: t(label), before: show(change.before), after: show(change.after) })] : [];
+    });
+  }
+  if (action === 'trash' || action === 'restore' || action === 'purge') return [t(action)];
+  if (isSubtitleAction(action)) {
+    const lines = [t(action, { language: lang(detail.sub_lang), format: String(detail.format ?? '') })];
+    const language = beforeAfter(detail.language);
+    if (language) lines.push(t('changed', { field: t('fieldLanguage'), before: lang(language.before), after: lang(language.after) }));
+    const charset = beforeAfter(detail.charset);
+    if (charset) lines.push(t('changed', { field: t('fieldEncoding'), before: String(charset.before), after: String(charset.after) }));
+    return lines;
+  }
+  return [t('other', { action })];
+}

@@ -1,0 +1,164 @@
+import { Box, Card, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useConfigState } from '../config/use-config';
+import { useTexts } from '../i18n/texts';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LoadError } from '../ui/load-error';
+import { Screen } from '../ui/screen';
+import { BulkBar } from './bulk-bar';
+import { CellStyles } from './cell-styles';
+import { CellTips } from './cell-tips';
+import { FileCards, type CardSlotProps } from './file-cards';
+import { FileFilters } from './file-filters';
+import { FileGrid } from './file-grid';
+import { parseListState, updateListQuery, type ListState } from './list-query';
+import { SearchBox } from './search-box';
+import { FILES_TEXTS } from './texts';
+import type { TrashAction } from './trash-bulk';
+import { TrashCard, trashColumns, type TrashRowActions } from './trash-columns';
+import { TRASH_TEXTS } from './trash-texts';
+import { useFileList } from './use-file-list';
+import { useTrashActions } from './use-trash-actions';
+
+/** Where the files list switches to cards and puts its filters in a card: the same here. */
+const NARROW = '(max-width: 598.98px)';
+const WIDE = '(min-width: 1600px)';
+
+/**
+ * The Trash: the account's deleted files with the files list's filters, search, sort and paging (the
+ * same query string), each with when it was deleted and when the retention deletes it for good;
+ * Restore and Delete forever, one file or the selection.
+ */
+export function TrashScreen() {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const state = useMemo(() => parseListState(search), [search]);
+  const { rows, total, shownQuery, error, loading, reload } = useFileList(state, true);
+  const narrow = useMediaQuery(NARROW);
+  const wide = useMediaQuery(WIDE);
+  const { t, locale } = useTexts(TRASH_TEXTS);
+  const filesText = useTexts(FILES_TEXTS).t;
+  const trashDays = useConfigState().config?.trash?.days;
+
+  const address = useRef({ location, search });
+  address.current = { location, search };
+  const setView = useCallback(
+    (patch: Partial<ListState>) => {
+      const qs = updateListQuery(address.current.search, patch);
+      navigate(address.current.location + (qs ? `?${qs}` : ''));
+    },
+    [navigate],
+  );
+  // Every row of a later page gone: show the page before it instead of an empty one.
+  const afterChange = useCallback(
+    (gone: number) => (gone >= rows.length && state.page > 1 ? setView({ page: state.page - 1 }) : reload()),
+    [rows.length, state.page, setView, reload],
+  );
+  const trash = useTrashActions(rows, afterChange);
+
+  const actions = useRef<TrashRowActions>({ restore: trash.restore, askPurge: trash.askPurge });
+  actions.current = { restore: trash.restore, askPurge: trash.askPurge };
+  const columns = useMemo(() => trashColumns(actions, t, filesText, locale), [t, filesText, locale]);
+  const renderCard = useCallback((card: CardSlotProps) => <TrashCard {...card} actions={actions} />, []);
+  const bulkOptions = useMemo(
+    (): { value: TrashAction; label: string }[] => [
+      { value: 'restore', label: t('restore') },
+      { value: 'purge', label: t('purge') },
+    ],
+    [t],
+  );
+
+  const shown = shownQuery ?? state;
+  const viewState = useMemo(
+    () => ({ page: shown.page, limit: shown.limit, sort_by: shown.sort_by as ListState['sort_by'], order: shown.order }),
+    [shown.page, shown.limit, shown.sort_by, shown.order],
+  );
+  const selecting = trash.selection.size > 0 && !error;
+  const bulkBar = (
+    <BulkBar<TrashAction>
+      options={bulkOptions}
+      action={trash.action}
+      selectedCount={trash.selection.size}
+      busy={trash.busy}
+      onActionChange={trash.setAction}
+      onApply={trash.applyBulk}
+      onClear={trash.clearSelection}
+    />
+  );
+  const listProps = {
+    rows,
+    total,
+    loading,
+    state: viewState,
+    selection: trash.selection,
+    onSelectionChange: trash.setSelection,
+    onViewChange: setView,
+    label: t('list'),
+    emptyText: t('empty'),
+  };
+  const target = trash.purgeTarget;
+
+  return (
+    <Screen labelledBy="vp-trash-title">
+      <Typography id="vp-trash-title" component="h1" variant="h5" tabIndex={-1} sx={{ mb: 1, outline: 'none' }}>
+        {t('heading')}
+      </Typography>
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{trashDays ? t('keptFor', { count: trashDays }) : t('keptForever')}</Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: wide ? 'minmax(200px, 260px) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          alignItems: 'start',
+        }}
+      >
+        {wide ? <FileFilters variant="card" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} /> : null}
+        <Card sx={{ minWidth: 0, overflow: narrow ? 'visible' : 'hidden' }}>
+          <Box sx={{ p: { xs: 1.5, sm: 2 } }}>
+            {selecting && !narrow ? (
+              bulkBar
+            ) : (
+              <Stack direction={{ xs: 'column', md: 'row' }} sx={{ minHeight: 56, gap: 1.5, alignItems: { xs: 'stretch', md: 'center' } }}>
+                <Typography component="h2" variant="h6" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
+                  {error ? t('listHeading') : t('listHeadingCount', { total })}
+                </Typography>
+                {wide ? null : <FileFilters variant="inline" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />}
+                <SearchBox value={state.search} onSearch={(value) => setView({ search: value })} />
+              </Stack>
+            )}
+          </Box>
+          <CellStyles />
+          {error ? (
+            <LoadError title={filesText('loadFailed')} reason={error} onRetry={reload} />
+          ) : narrow ? (
+            <Box sx={{ px: 1.5, pb: 1.5 }}>
+              <FileCards {...listProps} renderCard={renderCard} />
+              {selecting ? (
+                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
+              ) : null}
+            </Box>
+          ) : (
+            <CellTips>
+              <FileGrid {...listProps} columns={columns} />
+            </CellTips>
+          )}
+        </Card>
+      </Box>
+      <ConfirmDialog
+        open={target !== null}
+        title={t('purgeTitle')}
+        confirmLabel={t('purge')}
+        busyLabel={t('purging')}
+        busy={trash.busy}
+        danger
+        onConfirm={() => void trash.confirmPurge()}
+        onClose={trash.closePurge}
+      >
+        {target?.length === 1
+          ? t('purgeOne', { title: filesText('quotedTitle', { title: target[0]!.file_title }), id: String(target[0]!.file_id) })
+          : t('purgeMany', { count: target?.length ?? 0 })}
+      </ConfirmDialog>
+    </Screen>
+  );
+}
