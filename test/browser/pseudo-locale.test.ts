@@ -18,7 +18,34 @@ const wrap = (message: Message): Message =>
 const PSEUDO = Object.fromEntries(Object.entries(englishCatalogue()).map(([key, message]) => [key, wrap(message)]));
 
 const files = [fileRow(1, { file_title: 'Alpha clip' }), fileRow(2, { file_title: 'Beta clip', isActive: 0, file_status: 4 })];
-const file = fileRow(1, { file_title: 'Alpha clip', file_image: 'img/1.jpg', file_slide: 'img/2.jpg' });
+const file = fileRow(1, { file_title: 'Alpha clip', file_image: 'img/1.jpg', file_slide: 'img/2.jpg', version: 1 });
+const trashed = files.map((f) => ({ ...f, deleted_at: '2026-01-02T03:04:05.000Z', purge_at: '2026-02-01T03:04:05.000Z' }));
+const at = '2026-01-02T03:04:05.000Z';
+const activity = [
+  {
+    activity_id: 6,
+    at,
+    actor: 'tester',
+    source: 'panel',
+    action: 'update',
+    detail: {
+      file_title: { before: 'Alpha', after: 'Beta clip' },
+      isActive: { before: 1, after: 0 },
+      file_slug: { before: 'slug-1', after: 'slug-2' },
+    },
+  },
+  { activity_id: 5, at, actor: 'tester', source: 'api', action: 'subtitle_add', detail: { sub_lang: 'fr', format: 'srt' } },
+  {
+    activity_id: 4,
+    at,
+    actor: 'tester',
+    source: 'pipeline',
+    action: 'subtitle_update',
+    detail: { sub_lang: 'fr', format: 'srt', language: { before: 'fr', after: 'fr' } },
+  },
+  { activity_id: 3, at, actor: 'tester', source: 'cli', action: 'trash', detail: {} },
+  { activity_id: 2, at, actor: 'tester', source: 'retention', action: 'restore', detail: {} },
+];
 const subs = [{ sub_id: 7, file_id: 1, sub_lang: 'fr', sub_size: 1536, sub_charset: 'utf-8', created_at: '2026-01-02T03:04:05.000Z' }];
 
 /** Words of the data (titles, slugs, dates and ages as Intl writes them in English, sizes) and of MUI's own texts. */
@@ -140,11 +167,16 @@ stubFetch((url, request) => {
   const path = url.pathname;
   if (path.endsWith('/api/config')) return jsonReply({ ...CONFIG_REPLY, data: { ...CONFIG_REPLY.data, account: { username: 'tester' } } });
   if (fail) return jsonReply({}, 500);
+  if (path.endsWith('/files/events')) return new Response(null, { status: 204 });
   if (path.includes('/api/files/') && path.endsWith('/files/')) {
-    const list = emptyList ? [] : files;
+    const list = emptyList ? [] : url.searchParams.get('trashed') === '1' ? trashed : files;
     return jsonReply({ status: 'success', message: '', data: { files: list, pagination: { total_records: list.length } } });
   }
   if (path.endsWith('/api/files/1') && request.method === 'GET') return jsonReply({ status: 'success', message: '', data: file });
+  // Somebody else retitled the file: the save gets 412 with the file as it is now.
+  if (path.endsWith('/api/files/1') && request.method === 'PUT')
+    return jsonReply({ status: 'error', message: '', data: { ...file, file_title: 'Beta clip', version: 2 } }, 412);
+  if (path.endsWith('/api/files/1/activity')) return jsonReply({ status: 'success', message: '', data: { activity } });
   if (path.endsWith('/api/subs')) return jsonReply({ status: 'success', message: '', data: { subs } });
   return jsonReply({ status: 'error', message: '' }, 404);
 });
@@ -239,6 +271,10 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     const { root } = await mount('vp-file-editor', { 'file-id': '1' });
     await waitFor(() => root.textContent?.includes('français'), 'the loaded editor', 15000);
     expectAllWrapped(root, 'editor');
+    const lastCard = [...root.querySelectorAll('section, [class*="MuiCard"]')].at(-1);
+    lastCard?.scrollIntoView();
+    await waitFor(() => root.textContent?.includes('slug-2'), 'the activity card', 15000);
+    expectAllWrapped(root, 'activity card');
 
     button(root, /Upload subtitle/)!.click();
     await waitFor(() => root.querySelector('[role="dialog"]'), 'the upload dialog', 15000);
@@ -269,6 +305,13 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     button(root.querySelector('form')!, /Update File/)!.click();
     await waitFor(() => root.querySelector('form .Mui-error'), 'the title error');
     expectAllWrapped(root, 'form errors');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(title, 'Alpha clip 2');
+    title.dispatchEvent(new Event('input', { bubbles: true }));
+    button(root.querySelector('form')!, /Update File/)!.click();
+    await waitFor(() => root.querySelector('[role="dialog"]')?.textContent?.includes('Beta clip'), 'the conflict dialog', 15000);
+    expectAllWrapped(root, 'conflict dialog');
+    button(root.querySelector('[role="dialog"]')!, /Keep editing/)!.click();
+    await waitFor(() => !root.querySelector('[role="dialog"]'), 'the conflict dialog to close');
     button(root, /Back to Files/)!.click();
     await waitFor(() => root.querySelector('[role="dialog"]'), 'the leave question');
     expectAllWrapped(root, 'leave question');
@@ -277,7 +320,7 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
 
     button(root, /Delete file/)!.click();
     await waitFor(
-      () => root.querySelector('[role="dialog"]') && root.querySelector('[role="dialog"]')!.textContent?.includes('Alpha'),
+      () => root.querySelector('[role="dialog"]') && root.querySelector('[role="dialog"]')!.textContent?.includes('clip'),
       'the delete question',
       15000,
     );
@@ -303,6 +346,13 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     location.hash = '#/files/abc';
     await waitFor(() => root.querySelector('main [role="alert"]'), 'the wrong file number');
     expectAllWrapped(root, 'wrong file number');
+
+    location.hash = '#/trash';
+    await waitFor(() => root.querySelector('[role="grid"]') && root.textContent?.includes('Beta clip'), 'the trash', 15000);
+    expectAllWrapped(root, 'trash');
+    root.querySelector<HTMLInputElement>('[role="row"][data-id="1"] input[type="checkbox"]')!.click();
+    await waitFor(() => root.querySelector('[role="toolbar"]'), 'the trash bulk bar');
+    expectAllWrapped(root, 'trash bulk bar');
 
     location.hash = '#/nowhere';
     await waitFor(() => root.querySelector('main h1')?.textContent?.includes('⟦Page not found⟧'), 'the missing page');
