@@ -1,0 +1,65 @@
+import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import type { VideoFile } from '../api/schemas';
+import { useTexts } from '../i18n/texts';
+import { EMBED_TEXTS } from './embed-builder-texts';
+import { aspectRatio } from './embed-options';
+
+const COMPLETED = 10;
+const FAILED = new Set([4, 7]);
+
+/**
+ * The video as customers get it: an iframe of the real player URL (so the kit carries no player
+ * code), in the video's shape, loaded only when the card scrolls into view (`loading="lazy"`). Before
+ * the file is Completed, the pipeline's step and progress, kept live by the editor's event stream.
+ */
+export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
+  const { t, locale } = useTexts(EMBED_TEXTS);
+  const ratio = aspectRatio(file.file_width, file.file_height);
+  const key = STEP_KEYS[file.file_status];
+  const step = t(key ?? 'stepUnknown');
+  if (file.file_status === COMPLETED)
+    return (
+      <Box
+        component="iframe"
+        src={src}
+        loading="lazy"
+        title={t('preview', { title: file.file_title })}
+        allow="autoplay; fullscreen; picture-in-picture"
+        allowFullScreen
+        sx={{
+          display: 'block',
+          width: '100%',
+          maxWidth: `calc(60vh * ${ratio.width} / ${ratio.height})`,
+          mx: 'auto',
+          aspectRatio: `${ratio.width} / ${ratio.height}`,
+          border: 0,
+          borderRadius: 1,
+          bgcolor: '#000',
+        }}
+      />
+    );
+  if (FAILED.has(file.file_status))
+    return (
+      <Typography role="status" color="error">
+        {t('failed', { step, reason: file.file_reason ?? '' })}
+      </Typography>
+    );
+  const progress = file.file_progress ?? null;
+  return (
+    <Stack spacing={1} role="status">
+      <Typography color="text.secondary">{t('processing', { step })}</Typography>
+      <LinearProgress
+        variant={progress === null ? 'indeterminate' : 'determinate'}
+        value={progress ?? undefined}
+        aria-label={
+          progress === null
+            ? step
+            : t('progress', { step, percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(progress / 100) })
+        }
+      />
+    </Stack>
+  );
+}
+
+/** The spec's status names, by code (the files feature has its own; features do not share). */
+const STEP_KEYS = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8', 'step9', 'step10'] as const;
