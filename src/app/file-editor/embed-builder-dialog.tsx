@@ -10,8 +10,6 @@ import {
   Stack,
   Switch,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   useMediaQuery,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
@@ -22,7 +20,8 @@ import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { CopyField } from './copy-field';
 import { EMBED_TEXTS } from './embed-builder-texts';
-import { aspectRatio, elementSnippet, embedUrl, fixedSize, iframeSnippet, parseEmbed, type EmbedOptions } from './embed-options';
+import { aspectRatio, embedUrl, type EmbedOptions } from './embed-options';
+import { elementSnippet, fixedSize, iframeSnippet, parseEmbed } from './embed-snippets';
 
 /** The preview waits this long after the last change, so typing a start time does not reload it per key. */
 const PREVIEW_DELAY_MS = 250;
@@ -206,26 +205,20 @@ function SizeFields({
   onChange: (change: Partial<EmbedOptions>) => void;
 }) {
   const { t } = useTexts(EMBED_TEXTS);
-  const labelId = useId();
   const fixed = options.fixed;
   const pixels = (value: string) => Math.min(Math.max(Math.round(Number(value)) || 1, 1), 10_000);
   return (
-    <Stack spacing={1}>
-      <Box id={labelId} sx={{ typography: 'body2', color: 'text.secondary' }}>
-        {t('size')}
-      </Box>
-      <ToggleButtonGroup
-        exclusive
+    <Stack spacing={1.5}>
+      <TextField
+        select
         size="small"
-        aria-labelledby={labelId}
+        label={t('size')}
         value={fixed ? 'fixed' : 'responsive'}
-        onChange={(_event, value: string | null) => {
-          if (value) onChange({ fixed: value === 'fixed' ? fixedSize(ratio) : undefined });
-        }}
+        onChange={(event) => onChange({ fixed: event.target.value === 'fixed' ? fixedSize(ratio) : undefined })}
       >
-        <ToggleButton value="responsive">{t('responsive')}</ToggleButton>
-        <ToggleButton value="fixed">{t('fixed')}</ToggleButton>
-      </ToggleButtonGroup>
+        <MenuItem value="responsive">{t('responsive')}</MenuItem>
+        <MenuItem value="fixed">{t('fixed')}</MenuItem>
+      </TextField>
       {fixed ? (
         <Stack direction="row" spacing={1}>
           <TextField

@@ -1,24 +1,8 @@
 import { defineTexts } from '../i18n/texts';
 
-/** The Embed & Link card's preview and the embed builder dialog. */
+/** The embed builder dialog (its own chunk, with its texts). */
 export const EMBED_TEXTS = defineTexts('embed', {
   preview: 'Preview of {title}',
-  processing: 'The preview plays once the video is processed. Now: {step}',
-  progress: '{step}: {percent}',
-  failed: 'This video could not be processed ({step}). {reason}',
-  step0: 'Pending',
-  step1: 'Received',
-  step2: 'Downloading',
-  step3: 'Downloaded',
-  step4: 'Download Failed',
-  step5: 'Uploading',
-  step6: 'Uploaded',
-  step7: 'Upload Failed',
-  step8: 'Indexed',
-  step9: 'Cleaned',
-  step10: 'Completed',
-  stepUnknown: 'Unknown',
-  customize: 'Customize embed',
   builderTitle: 'Embed options',
   start: 'Start at',
   startHint: 'Seconds, 1:23 or 1m23s',

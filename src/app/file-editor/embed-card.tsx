@@ -7,9 +7,9 @@ import { useTexts } from '../i18n/texts';
 import { SectionCard } from '../ui/section-card';
 import { CopyField } from './copy-field';
 import { embedSnippet } from './embed';
-import { EMBED_TEXTS } from './embed-builder-texts';
 import { embedUrl, type EmbedOptions } from './embed-options';
 import { EDITOR_TEXTS } from './texts';
+import { PREVIEW_TEXTS } from './preview-texts';
 import { VideoPreview } from './video-preview';
 
 const EmbedBuilderDialog = lazy(() => import('./embed-builder-dialog'));
@@ -22,7 +22,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
   const { playerDomain } = useLinkBases();
   const link = playerLink(playerDomain, file.file_slug);
   const { t } = useTexts(EDITOR_TEXTS);
-  const embed = useTexts(EMBED_TEXTS);
+  const preview = useTexts(PREVIEW_TEXTS);
   const [options, setOptions] = useState<EmbedOptions>({});
   const [building, setBuilding] = useState(false);
   const [builderLoaded, setBuilderLoaded] = useState(false);
@@ -49,7 +49,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
               setBuilding(true);
             }}
           >
-            {embed.t('customize')}
+            {preview.t('customize')}
           </Button>
           {builderLoaded ? (
             <Suspense fallback={null}>

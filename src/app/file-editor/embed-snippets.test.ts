@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aspectRatio, elementSnippet, embedUrl, fixedSize, iframeSnippet, parseEmbed, type EmbedOptions } from './embed-options';
+import { aspectRatio, embedUrl, type EmbedOptions } from './embed-options';
+import { elementSnippet, fixedSize, iframeSnippet, parseEmbed } from './embed-snippets';
 
 const LINK = 'https://videos.example/player/my-clip';
 const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html').body;
