@@ -239,6 +239,11 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     const { root } = await mount('vp-file-editor', { 'file-id': '1' });
     await waitFor(() => root.textContent?.includes('français'), 'the loaded editor', 15000);
     expectAllWrapped(root, 'editor');
+    button(root, /Customize embed/)!.click();
+    await waitFor(() => root.querySelector('[role="dialog"]'), 'the embed builder', 15000);
+    expectAllWrapped(root, 'embed builder');
+    button(root.querySelector('[role="dialog"]')!, /Close/)!.click();
+    await waitFor(() => !root.querySelector('[role="dialog"]'), 'the embed builder to close');
 
     button(root, /Upload subtitle/)!.click();
     await waitFor(() => root.querySelector('[role="dialog"]'), 'the upload dialog', 15000);
