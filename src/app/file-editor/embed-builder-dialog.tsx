@@ -15,7 +15,12 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { formatStart, parseStart } from '../../contract/player-params';
 import type { VideoFile } from '../api/schemas';
+import { saveEmbedDefaults } from '../api/config';
+import { failureText } from '../api/failure-text';
+import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
+import { useSession } from '../config/use-config';
+import { useNotify } from '../shell/notify';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { CopyField } from './copy-field';
@@ -168,9 +173,39 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
         </Box>
       </DialogContent>
       <DialogActions>
+        <SaveAsDefault options={options} />
         <Button onClick={onClose}>{t('close')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** 'Save as default': the options (not the size) become what every new snippet of the account starts from. */
+function SaveAsDefault({ options }: { options: EmbedOptions }) {
+  const { t } = useTexts(EMBED_TEXTS);
+  const api = useApi();
+  const { store } = useSession();
+  const notify = useNotify();
+  const apiTexts = useTexts(API_TEXTS);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    const { fixed: _size, ...params } = options;
+    try {
+      const reply = await saveEmbedDefaults(api, params);
+      const config = store.getState().config;
+      if (config) store.setServerConfig({ ...config, player: { ...config.player, embed: reply.data.player.embed } });
+      notify.success(t('savedDefault'));
+    } catch (error) {
+      notify.error(t('saveDefaultFailed', { reason: failureText(error, apiTexts.t) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button onClick={() => void save()} disabled={busy} sx={{ mr: 'auto' }}>
+      {busy ? t('savingDefault') : t('saveDefault')}
+    </Button>
   );
 }
 

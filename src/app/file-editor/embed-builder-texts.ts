@@ -34,4 +34,8 @@ export const EMBED_TEXTS = defineTexts('embed', {
   pasteHint: 'Its options are read into the form above.',
   pasteInvalid: 'No player link found in this text.',
   close: 'Close',
+  saveDefault: 'Save as default',
+  savingDefault: 'Saving...',
+  savedDefault: 'Saved: new embed snippets of this account start from these options.',
+  saveDefaultFailed: 'The default could not be saved: {reason}',
 });

@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useLinkBases } from '../config/use-config';
+import { useConfigState, useLinkBases } from '../config/use-config';
 import { playerLink } from '../config/player-link';
 import { useTexts } from '../i18n/texts';
 import { SectionCard } from '../ui/section-card';
@@ -23,7 +23,10 @@ export function EmbedCard({ file }: { file: VideoFile }) {
   const link = playerLink(playerDomain, file.file_slug);
   const { t } = useTexts(EDITOR_TEXTS);
   const preview = useTexts(PREVIEW_TEXTS);
-  const [options, setOptions] = useState<EmbedOptions>({});
+  // Until the operator changes an option, the account's embed defaults (which may arrive after the first paint).
+  const defaults = useConfigState().config?.player.embed;
+  const [chosen, setOptions] = useState<EmbedOptions | null>(null);
+  const options = chosen ?? defaults ?? {};
   const [building, setBuilding] = useState(false);
   const [builderLoaded, setBuilderLoaded] = useState(false);
   const title = file.file_title.trim() || t('videoPlayer');

@@ -290,6 +290,10 @@ const catalogue: Catalogue = {
   'embed.pasteHint': 'Các tùy chọn trong đó sẽ được điền vào biểu mẫu phía trên.',
   'embed.pasteInvalid': 'Không tìm thấy liên kết trình phát nào trong đoạn này.',
   'embed.close': 'Đóng',
+  'embed.saveDefault': 'Lưu làm mặc định',
+  'embed.savingDefault': 'Đang lưu...',
+  'embed.savedDefault': 'Đã lưu: các mã nhúng mới của tài khoản này sẽ bắt đầu từ những tùy chọn này.',
+  'embed.saveDefaultFailed': 'Không lưu được mặc định: {reason}',
 
   'subtitles.title': 'Phụ đề',
   'subtitles.upload': 'Tải phụ đề lên',
