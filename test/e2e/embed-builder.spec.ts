@@ -1,33 +1,26 @@
 import type { Frame, Locator, Page } from '@playwright/test';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addPlayableClip } from './clips';
 import { apiAs, createAccount, expect, signIn, test, type Account } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
+import { servePage } from './other-origin';
 
 /** The Embed & Link card's preview and embed builder, on a vertical clip, against the real player. */
 
 const SRT = '1\n00:00:00,000 --> 00:00:03,000\nVertical hello\n';
 const PLAYER = `http://127.0.0.1:${E2E_PORT}/player/`;
 
-/** What the player's video is doing inside a frame. */
+/** What the player's video is doing inside a frame (nothing while the frame navigates to a new src). */
 const video = (frame: Frame) =>
-  frame.locator('video').evaluate((v: HTMLVideoElement) => ({
-    time: v.currentTime,
-    paused: v.paused,
-    muted: v.muted,
-    loop: v.loop,
-    showing: [...v.textTracks].filter((t) => t.kind === 'subtitles' && t.mode === 'showing').map((t) => t.language),
-  }));
-
-/** A one-page web server on a port of its own: the blank page a customer pastes a snippet into. */
-async function servePage(html: string): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
-}
+  frame
+    .locator('video')
+    .evaluate((v: HTMLVideoElement) => ({
+      time: v.currentTime,
+      paused: v.paused,
+      muted: v.muted,
+      loop: v.loop,
+      showing: [...v.textTracks].filter((t) => t.kind === 'subtitles' && t.mode === 'showing').map((t) => t.language),
+    }))
+    .catch(() => undefined);
 
 async function frameOf(iframe: Locator): Promise<Frame> {
   const frame = await (await iframe.elementHandle())!.contentFrame();
@@ -89,7 +82,7 @@ test.describe('embed builder', () => {
     await dialog.getByRole('textbox', { name: 'Start at' }).fill('0:02');
     await expect(link).toHaveValue(`${PLAYER}${slug}?start=2s`);
     await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s`, { timeout: 1000 }); // within 300 ms, give or take the machine
-    await expect.poll(async () => (await video(await frameOf(preview))).time).toBeCloseTo(2, 0);
+    await expect.poll(async () => (await video(await frameOf(preview)))?.time).toBeCloseTo(2, 0);
 
     await dialog.getByLabel('Autoplay', { exact: true }).check();
     await expect(dialog.getByText('Starts muted: browsers play a video on their own only without sound.')).toBeVisible();
@@ -100,7 +93,7 @@ test.describe('embed builder', () => {
     await expect(link).toHaveValue(`${PLAYER}${slug}?start=2s&autoplay=1&loop=1&subtitles=en`);
     await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s&autoplay=1&loop=1&subtitles=en`);
     const playing = await frameOf(preview);
-    await expect.poll(async () => (await video(playing)).time, { timeout: 15_000 }).toBeGreaterThan(2.3);
+    await expect.poll(async () => (await video(playing))?.time, { timeout: 15_000 }).toBeGreaterThan(2.3);
     expect(await video(playing)).toMatchObject({ paused: false, muted: true, loop: true, showing: ['en'] });
 
     await dialog.getByLabel('Show controls', { exact: true }).uncheck();
@@ -146,7 +139,7 @@ test.describe('embed builder', () => {
       }));
       expect(parsed, name).toEqual({ text: '', frames: 1 });
       const frame = await frameOf(blank.locator('iframe'));
-      await expect.poll(async () => (await video(frame)).time, { timeout: 15_000, message: name }).toBeGreaterThan(1.3);
+      await expect.poll(async () => (await video(frame))?.time, { timeout: 15_000, message: name }).toBeGreaterThan(1.3);
       expect(await video(frame), name).toMatchObject({ paused: false, muted: true });
       const box = (await blank.locator('iframe').boundingBox())!;
       expect(box.height / box.width, name).toBeCloseTo(16 / 9, 1);
@@ -163,5 +156,21 @@ test.describe('embed builder', () => {
     await expect(fresh.getByRole('textbox', { name: 'Start at' })).toHaveValue('1s');
     await expect(fresh.getByLabel('Autoplay', { exact: true })).toBeChecked();
     await expect(fresh.getByLabel('Show title', { exact: true })).not.toBeChecked();
+  });
+
+  test("'Save as default': every new snippet of the account starts from the saved options", async ({ page, request }) => {
+    const dialog = await openBuilder(page);
+    await dialog.getByLabel('Loop', { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save as default' }).click();
+    await expect(page.getByText('Saved: new embed snippets of this account start from these options.')).toBeVisible();
+    const api = await apiAs(request, account);
+    expect((await api.get('/config')).data.player.embed).toEqual({ loop: true });
+
+    await page.goto(`/files/${fileId}`);
+    await expect(page.getByTitle('Preview of Vertical clip')).toHaveAttribute('src', `${PLAYER}${slug}?loop=1`);
+    const fresh = await openBuilder(page, { signedIn: true });
+    await expect(fresh.getByRole('textbox', { name: 'Link', exact: true })).toHaveValue(`${PLAYER}${slug}?loop=1`);
+    await expect(fresh.getByLabel('Loop', { exact: true })).toBeChecked();
+    await api.put('/config', { player: { embed: {} } });
   });
 });

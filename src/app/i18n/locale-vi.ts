@@ -21,6 +21,9 @@ const catalogue: Catalogue = {
   'auth.intro': 'Đăng nhập để bắt đầu phiên làm việc',
   'auth.empty': 'Tên đăng nhập và mật khẩu không được để trống.',
   'auth.failed': 'Đã có lỗi xảy ra. Vui lòng thử lại.',
+  'auth.unreachable': 'Đã xảy ra lỗi. Vui lòng thử lại. Không kết nối được tới API tại {url}.',
+  'auth.crossOrigin':
+    'Đã xảy ra lỗi. Vui lòng thử lại. Trang này không kết nối được tới API tại {url}: máy chủ có thể đang ngừng hoạt động, hoặc không cho phép nguồn gốc (origin) của trang này ({origin}).',
   'auth.expired': 'Phiên làm việc đã kết thúc. Vui lòng đăng nhập lại.',
   'auth.username': 'Tên đăng nhập',
   'auth.password': 'Mật khẩu',
