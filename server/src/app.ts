@@ -25,6 +25,7 @@ import renditions from './plugins/renditions';
 import securityHeaders, { helmetOptions } from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import trash from './plugins/trash';
+import uploadSweep from './plugins/upload-sweep';
 import storage from './plugins/storage';
 import activityRoutes from './routes/activity';
 import authRoutes from './routes/auth';
@@ -106,6 +107,8 @@ export interface AppOptions {
   ingestAllowHosts?: string[];
   /** Token of an external pipeline for the pipeline API (absent: that API answers 401). */
   pipelineToken?: string;
+  /** Hours a resumable (tus) upload may take before it is removed unfinished (default 24). */
+  uploadTtlHours?: number;
   /** Run a pipeline worker in this server (default: no; `npm start` runs one). */
   worker?: WorkerSettings | false;
 }
@@ -164,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',
+    uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
   };
   const clock = options.clock ?? systemClock;
   const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
@@ -205,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(crashCleanStorage);
   await app.register(renditions);
   await app.register(trash);
+  await app.register(uploadSweep);
   await app.register(activity);
   await app.register(queryHygiene);
   registerAuthentication(app);

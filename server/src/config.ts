@@ -75,6 +75,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
       ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
+      uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
     },
   };

@@ -42,6 +42,8 @@ export interface Settings {
   ingestAllowHosts: string[];
   /** The external pipeline's token (empty: the pipeline API is off). */
   pipelineToken: string;
+  /** A resumable (tus) upload not finished this long after it began is removed. */
+  uploadTtlMs: number;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,8 @@ declare module 'fastify' {
     purgeFile(accountId: number, fileId: number): Promise<boolean>;
     /** Deletes a track of the account's trash for good; false when it is not there. */
     purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
+    /** Removes the resumable uploads left unfinished past `uploadTtlMs`; returns how many (see plugins/upload-sweep.ts). */
+    sweepAbandonedUploads(): Promise<number>;
     /** Purges every trashed file and track whose retention ended; returns how many. */
     purgeExpiredTrash(): Promise<number>;
     /** Makes the player's renditions in worker threads. */

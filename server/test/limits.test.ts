@@ -81,6 +81,23 @@ describe('slow and parallel uploads', () => {
   });
 });
 
+describe('keep-alive', () => {
+  it('announces a keep-alive time shorter than the idle cut, so a client never reuses a connection the server is closing', async () => {
+    for (const seconds of [60, 10]) {
+      const s = await startServer({ requestTimeoutSeconds: seconds });
+      try {
+        const reply = await fetch(`${s.base}/api/config`);
+        await reply.text();
+        const announced = Number(/timeout=(\d+)/.exec(reply.headers.get('keep-alive') ?? '')?.[1]);
+        expect(announced, `announced with a ${seconds} s idle cut`).toBeGreaterThan(0);
+        expect(announced).toBeLessThan(seconds);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+});
+
 describe('VP_TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

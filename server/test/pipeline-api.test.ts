@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIPELINE_TOKEN_NEEDED } from '../src/routes/pipeline';
 import { startServer, type TestServer } from './helpers';
 import { tinyClip, videoForm } from './pipeline-support';
+
+/** Every file below a folder of the media store (empty folders left aside). */
+const filesBelow = (dir: string) => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
 
 const TOKEN = 'pipeline-token-for-tests-0123456789';
 
@@ -80,6 +85,7 @@ describe('the pipeline API', () => {
       source: null,
     });
     expect(await s.app.jobs.count('process-file')).toBe(0); // the reference queue will not process it again
+    expect(filesBelow(path.join(s.app.settings.mediaDir, 'uploads'))).toEqual([]); // nor will anyone need the upload
   });
 
   it('is documented under the tag pipeline', async () => {

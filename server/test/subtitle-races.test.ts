@@ -62,6 +62,28 @@ describe(`subtitle track changes under races (${ENGINE})`, () => {
     };
   };
 
+  /**
+   * A loaded machine, made repeatable: the next call of `method` of the subtitles repository reads its
+   * row, then waits for `release()` — so a racing request runs whole between that read and the
+   * request's next step (reading the content the row names). `read` settles once the row was read.
+   */
+  const pauseAfterNextRead = (method: 'get' | 'getPublic') => {
+    const repository = s.app.subtitles;
+    const original = repository[method];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let markRead!: () => void;
+    const read = new Promise<void>((resolve) => (markRead = resolve));
+    repository[method] = async function (this: typeof repository, ...args: Parameters<typeof original>) {
+      repository[method] = original; // only the next call pauses
+      const row = await original.apply(this, args as never);
+      markRead();
+      await released;
+      return row;
+    } as typeof original;
+    return { read, release };
+  };
+
   beforeAll(async () => {
     s = await startServer();
     await s.addAccount('racer', 'racer-password', 1);
@@ -90,7 +112,7 @@ describe(`subtitle track changes under races (${ENGINE})`, () => {
     console.log(`two encoding changes × 200 (${ENGINE}): ${JSON.stringify(Object.fromEntries(statuses))}; 0 orphaned objects`);
   });
 
-  it('an encoding change racing the delete × 50: the change lands before the delete (200) or answers 404; nothing is orphaned', async () => {
+  it('an encoding change racing the delete × 50, and the delete for good × 50: 200 or 404, never 500; nothing is orphaned', async () => {
     const statuses = new Map<number, number>();
     for (let i = 0; i < 50; i++) {
       const subId = await upload('koi8-r');
@@ -102,10 +124,51 @@ describe(`subtitle track changes under races (${ENGINE})`, () => {
       expect([200, 404]).toContain(change.status);
       statuses.set(change.status, (statuses.get(change.status) ?? 0) + 1);
     }
+    // The change has read the row when the track goes to the trash and out of it for good, content and
+    // all; then it reads the original it rebuilds from (it was a 500: "No stored subtitle content").
+    for (let i = 0; i < 50; i++) {
+      const subId = await upload('koi8-r');
+      const pause = pauseAfterNextRead('get');
+      const change = put(subId, { sub_charset: 'windows-1251' });
+      await pause.read;
+      expect((await s.request('DELETE', `/api/subs/${subId}`, { key })).status).toBe(200);
+      expect((await s.request('DELETE', `/api/subs/${subId}?permanent=1`, { key })).status).toBe(200);
+      pause.release();
+      expect((await change).status).toBe(404);
+    }
+    // The same for a download of the original.
+    const subId = await upload('koi8-r');
+    const pause = pauseAfterNextRead('get');
+    const download = s.request('GET', `/api/subs/${subId}/content`, { key });
+    await pause.read;
+    await s.request('DELETE', `/api/subs/${subId}`, { key });
+    await s.request('DELETE', `/api/subs/${subId}?permanent=1`, { key });
+    pause.release();
+    expect((await download).body).toEqual({ status: 'error', message: 'Subtitle not found' });
     expect(await leftovers()).toEqual({ orphans: 0, journal: 0 });
     console.log(
-      `encoding change vs delete × 50 (${ENGINE}): change answered ${JSON.stringify(Object.fromEntries(statuses))}; 0 orphaned objects`,
+      `encoding change vs delete × 50 (${ENGINE}): change answered ${JSON.stringify(Object.fromEntries(statuses))}; vs delete for good × 50: 404; 0 orphaned objects`,
     );
+  });
+
+  it("the player's rendition read while an encoding change replaces it × 50: 200, the new rendition", async () => {
+    const subId = await upload('windows-1251');
+    await s.request('PUT', `/api/files/${fileId}`, { key, json: { isActive: 1 } });
+    const slug = (await s.request('GET', `/api/files/${fileId}`, { key })).body.data.file_slug as string;
+    for (let i = 0; i < 50; i++) {
+      // The player has read the row when the change replaces the rendition it names (and deletes it).
+      const pause = pauseAfterNextRead('getPublic');
+      const served = fetch(`${s.base}/player/${encodeURIComponent(slug)}/subtitles/${subId}.vtt`);
+      await pause.read;
+      const charset = CHARSETS[(i + 1) % 4]!;
+      expect((await put(subId, { sub_charset: charset })).status).toBe(200);
+      pause.release();
+      const reply = await served;
+      expect(reply.status).toBe(200);
+      const made = makeRendition(BYTES, 'race.srt', charset);
+      expect(made.ok && Buffer.compare(made.content, new Uint8Array(await reply.arrayBuffer()))).toBe(0);
+    }
+    expect(await leftovers()).toEqual({ orphans: 0, journal: 0 });
   });
 
   it('an encoding change racing a language change × 100: both land, neither reverts the other', async () => {

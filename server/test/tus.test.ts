@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers';
 import { FAST_WORKER, tinyClip, waitForStatus } from './pipeline-support';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
+const HOUR = 3_600_000;
 
 describe('tus resumable uploads', () => {
   let s: TestServer;
@@ -93,5 +96,34 @@ describe('tus resumable uploads', () => {
       'upload-metadata': `file_title ${b64('CORS')}`,
     });
     expect(created.headers.get('access-control-expose-headers')).toContain('X-File-Id');
+  });
+
+  it('removes an upload left unfinished past its TTL (24 h), bytes and record, and keeps a finished one its job waits for', async () => {
+    await s.app.worker!.stop(); // the finished upload's file stays Pending, its job holding the upload
+    const tusDir = path.join(s.app.settings.mediaDir, 'uploads/tus');
+    const begin = async (title: string) => new URL((await create(`file_title ${b64(title)}`)).headers.get('location')!).pathname;
+    const send = (location: string, bytes: Buffer) =>
+      tus(
+        'PATCH',
+        location,
+        { 'x-apikey': key, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        new Uint8Array(bytes),
+      );
+    const abandoned = await begin('Abandoned half-way');
+    expect((await send(abandoned, clip.subarray(0, 100))).status).toBe(204);
+    const finished = await begin('Finished, waiting');
+    expect((await send(finished, clip)).headers.get('x-file-id')).toBeTruthy();
+    const stored = (location: string) => ['', '.json'].map((ext) => fs.existsSync(path.join(tusDir, path.basename(location) + ext)));
+
+    s.advance(23 * HOUR);
+    await s.app.sweepAbandonedUploads();
+    expect(stored(abandoned)).toEqual([true, true]);
+    expect((await tus('HEAD', abandoned, { 'x-apikey': key })).headers.get('upload-offset')).toBe('100');
+
+    s.advance(2 * HOUR);
+    expect(await s.app.sweepAbandonedUploads()).toBeGreaterThanOrEqual(1);
+    expect(stored(abandoned)).toEqual([false, false]);
+    expect((await tus('HEAD', abandoned, { 'x-apikey': key })).status).toBe(404);
+    expect(stored(finished)).toEqual([true, true]);
   });
 });

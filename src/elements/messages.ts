@@ -7,6 +7,7 @@ import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
+import { CONFLICT_TEXTS } from '../app/file-editor/conflict-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video-texts';
 import { FILES_TEXTS } from '../app/files/texts';
@@ -33,6 +34,7 @@ export const ALL_TEXTS = [
   EDITOR_TEXTS,
   PREVIEW_TEXTS,
   EMBED_TEXTS,
+  CONFLICT_TEXTS,
   SUBTITLE_TEXTS,
   UI_TEXTS,
   API_TEXTS,

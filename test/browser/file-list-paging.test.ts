@@ -52,7 +52,9 @@ const TOTAL = 35;
 const pagesAsked: number[] = [];
 stubFetch((url) => {
   if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
-  if (url.pathname.includes('/api/files/')) {
+  // The live stream is not a page: refused, as a proxy that blocks streaming would.
+  if (url.pathname.endsWith('/api/files/events')) return new Response(null, { status: 204 });
+  if (url.pathname.endsWith('/api/files/')) {
     const page = Number(url.searchParams.get('page'));
     const limit = Number(url.searchParams.get('limit'));
     pagesAsked.push(page);

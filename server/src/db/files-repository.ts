@@ -235,8 +235,14 @@ export class FilesRepository {
    * Deletes a trashed file and its subtitle rows for good; returns the store keys of those subtitles
    * (originals and renditions), or null when it is not in the trash, or another node is purging it
    * right now (its row is locked: SKIP LOCKED, so purge jobs on many nodes never wait on each other).
+   * `alsoInTransaction` runs with the row before it goes (the purge journals the file's media there).
    */
-  purge(accountId: number, fileId: number, now: number): Promise<string[] | null> {
+  purge(
+    accountId: number,
+    fileId: number,
+    now: number,
+    alsoInTransaction?: (row: FileRow, tx: Queryable) => Promise<void>,
+  ): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
       const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
       const row = await tx.get<FileRow>(
@@ -250,6 +256,7 @@ export class FilesRepository {
         'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
+      await alsoInTransaction?.(row, tx);
       await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
       return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
     });

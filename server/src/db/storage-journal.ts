@@ -1,9 +1,16 @@
 import os from 'node:os';
 import type { SubtitleStore } from '../lib/subtitle-store';
+import type { MediaStore } from '../media/media-store';
 import type { Db, Queryable } from './engine';
 
 /** An entry older than this belongs to a request that can no longer be running, on any node. */
 export const STALE_ENTRY_MS = 3_600_000;
+
+/** Entries of the media store start with this (the others are subtitle content keys). */
+const MEDIA_ENTRY = 'media:';
+
+/** The journal entry of a media-store key (or folder) that goes once its file's row is gone. */
+export const mediaEntry = (key: string): string => `${MEDIA_ENTRY}${key}`;
 
 /** `host:pid` of this process: another process of this machine can tell whether it still runs. */
 export const PROCESS_OWNER = `${os.hostname()}:${process.pid}`;
@@ -38,14 +45,19 @@ function ownerIsGone(owner: string): boolean {
  * row points at is kept, any other content under that key is deleted. It runs when the server starts
  * (for entries of processes of this machine that are gone) and then every few minutes (also for entries
  * of other nodes older than an hour, longer than any request may take).
+ *
+ * A purged file's media (`mediaEntry(key)`) is journaled in the transaction that deletes its row, so
+ * such an entry always means "delete": the row it belonged to is gone for good.
  */
 export class StorageJournal {
   readonly #db: Db;
   readonly #store: SubtitleStore;
+  readonly #media: MediaStore;
 
-  constructor(db: Db, store: SubtitleStore) {
+  constructor(db: Db, store: SubtitleStore, media: MediaStore) {
     this.#db = db;
     this.#store = store;
+    this.#media = media;
   }
 
   /**
@@ -64,7 +76,9 @@ export class StorageJournal {
 
   /** The change is done: deletes the content under `unreferenced` (their rows are gone), then the entries. */
   async end(keys: readonly string[], unreferenced: readonly string[]): Promise<void> {
-    if (unreferenced.length) await this.#store.delete(unreferenced);
+    const subtitles = unreferenced.filter((key) => !key.startsWith(MEDIA_ENTRY));
+    if (subtitles.length) await this.#store.delete(subtitles);
+    for (const key of unreferenced) if (key.startsWith(MEDIA_ENTRY)) await this.#media.delete(key.slice(MEDIA_ENTRY.length));
     for (const key of keys) await this.#db.run('DELETE FROM storage_journal WHERE storage_name = ?', [key]);
   }
 
@@ -74,8 +88,14 @@ export class StorageJournal {
    */
   async recover(now: number): Promise<number> {
     const entries = await this.#db.all<{ storage_name: string; owner: string; created_at: number }>('SELECT * FROM storage_journal');
-    const settle = entries.filter((e) => e.created_at <= now - STALE_ENTRY_MS || ownerIsGone(e.owner)).map((e) => e.storage_name);
-    if (!settle.length) return 0;
+    const due = entries.filter((e) => e.created_at <= now - STALE_ENTRY_MS || ownerIsGone(e.owner)).map((e) => e.storage_name);
+    if (!due.length) return 0;
+    const media = due.filter((key) => key.startsWith(MEDIA_ENTRY));
+    const settle = due.filter((key) => !key.startsWith(MEDIA_ENTRY));
+    if (!settle.length) {
+      await this.end(media, media);
+      return media.length;
+    }
     const placeholders = settle.map(() => '?').join(', ');
     const referenced = new Set(
       // A row points at its original (storage_name) and at its player rendition (rendition_name).
@@ -87,8 +107,8 @@ export class StorageJournal {
         )
       ).map((r) => r.k),
     );
-    const orphans = settle.filter((key) => !referenced.has(key));
-    await this.end(settle, orphans);
+    const orphans = [...settle.filter((key) => !referenced.has(key)), ...media];
+    await this.end(due, orphans);
     return orphans.length;
   }
 }

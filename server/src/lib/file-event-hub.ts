@@ -72,6 +72,17 @@ export class FileEventHub {
     return this.#cursor;
   }
 
+  /**
+   * Where a reply read from now on stands in the event log: every event up to it is in what the reply
+   * reads, so a client that streams from it (`Last-Event-ID`) misses none after. The hub's cursor, not
+   * the newest id: it never passes an id whose transaction has not committed yet (PostgreSQL), and an
+   * event it has not read yet only comes twice, which a client applies harmlessly.
+   */
+  async position(): Promise<number> {
+    await this.start();
+    return this.#cursor;
+  }
+
   get streams(): number {
     let n = 0;
     for (const set of this.#subscribers.values()) n += set.size;

@@ -18,7 +18,7 @@ export interface SubtitleStore {
    * that cannot be found and cleaned.
    */
   put(key: string, content: string | Uint8Array): Promise<void>;
-  /** The bytes stored under a key. */
+  /** The bytes stored under a key; {@link ContentGoneError} when nothing is (any more). */
   get(key: string): Promise<Buffer>;
   delete(keys: readonly string[]): Promise<void>;
   /** Folder of the temporary upload files (one folder per process inside: see TempFiles). */
@@ -33,6 +33,23 @@ export interface SubtitleStore {
   newTempPath(): string;
   discard(tempPath: string): Promise<void>;
 }
+
+/**
+ * Nothing is stored under the key. Content goes only after no row points at it, so a request that read
+ * a row and then finds its content gone raced a change of that row (a purge, a new rendition): the
+ * track it read is not there any more, which is a 404 (or a fresh read), never a 500.
+ */
+export class ContentGoneError extends Error {
+  constructor(key: string) {
+    super(`No stored subtitle content ${JSON.stringify(key)}`);
+  }
+}
+
+/** For `.catch`: content that is gone as null; any other failure stays an error. */
+export const nullWhenGone = (err: unknown): null => {
+  if (err instanceof ContentGoneError) return null;
+  throw err;
+};
 
 /** A new random key for stored content. */
 export const newStorageKey = (): string => randomToken(32);
@@ -99,8 +116,12 @@ export class FileSubtitleStore extends TempFiles implements SubtitleStore {
     return path.join(this.dir, key);
   }
 
-  get(key: string): Promise<Buffer> {
-    return fs.promises.readFile(this.pathOf(key));
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await fs.promises.readFile(this.pathOf(key));
+    } catch (err) {
+      throw (err as NodeJS.ErrnoException).code === 'ENOENT' ? new ContentGoneError(key) : err;
+    }
   }
 
   async delete(keys: readonly string[]): Promise<void> {

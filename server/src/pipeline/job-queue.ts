@@ -88,6 +88,23 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Removes the jobs of a kind whose payload (as stored, JSON) starts with `payloadStart`, in the
+   * caller's transaction, and returns their payloads. A worker running one finds out at its next write.
+   */
+  async remove(q: Queryable, kind: string, payloadStart: string): Promise<unknown[]> {
+    const rows = await q.all<{ payload: string }>('DELETE FROM jobs WHERE kind = ? AND payload LIKE ? RETURNING payload', [
+      kind,
+      `${payloadStart}%`,
+    ]);
+    return rows.map((r) => JSON.parse(r.payload) as unknown);
+  }
+
+  /** Whether a job of this kind, waiting or running, has `text` in its payload (as stored, JSON). */
+  async mentions(kind: string, text: string): Promise<boolean> {
+    return (await this.#db.get('SELECT 1 FROM jobs WHERE kind = ? AND payload LIKE ?', [kind, `%${text}%`])) !== undefined;
+  }
+
   /** Jobs waiting or running, of one kind (tests, the pipeline API). */
   count(kind: string): Promise<number> {
     return this.#db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE kind = ?', [kind]).then((r) => Number(r?.n ?? 0));

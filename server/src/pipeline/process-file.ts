@@ -21,6 +21,9 @@ export interface ProcessFilePayload {
   source: VideoSource;
 }
 
+/** How the stored payload of a file's job starts (`file_id` is its first field): finds the job of a file. */
+export const fileJobStart = (fileId: number): string => `{"file_id":${fileId},`;
+
 /** The prefix under which images are served from the media store, relative to config imageHost (`/images/`). */
 export const MEDIA_IMAGE_PREFIX = 'media/';
 
@@ -31,7 +34,7 @@ export interface ProcessFileOptions {
 }
 
 /** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
-async function removeSource(media: MediaStore, key: string): Promise<void> {
+export async function removeSource(media: MediaStore, key: string): Promise<void> {
   await media.delete(key);
   await media.delete(`${key}.json`);
 }

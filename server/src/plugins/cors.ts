@@ -9,8 +9,8 @@ async function cors(app: FastifyInstance, { origins }: { origins: string[] }): P
     origin: origins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['x-apikey', 'authorization', 'content-type', 'if-match', 'x-vp-source'],
-    // The kit reads a reply's ETag to send it back as If-Match on its next edit.
-    exposedHeaders: ['etag'],
+    // A reply's ETag goes back as If-Match on the next edit; X-Last-Event-Id is where the kit's event stream starts.
+    exposedHeaders: ['etag', 'x-last-event-id'],
     maxAge: 600,
   });
 }

@@ -42,7 +42,7 @@ export async function sweepTempFiles(temps: Pick<TempFiles, 'tmpDir' | 'ownFolde
  * first request, and again every few minutes (entries and temp files of other nodes once stale).
  */
 async function crashCleanStorage(app: FastifyInstance): Promise<void> {
-  const journal = new StorageJournal(app.db, app.store);
+  const journal = new StorageJournal(app.db, app.store, app.media);
   app.decorate('storageJournal', journal);
 
   const sweep = async () => {
@@ -58,4 +58,4 @@ async function crashCleanStorage(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(crashCleanStorage, { name: 'crash-clean-storage', dependencies: ['storage'] });
+export default fp(crashCleanStorage, { name: 'crash-clean-storage', dependencies: ['storage', 'pipeline'] });

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Queryable } from '../db/engine';
+import type { FileRow } from '../db/files';
+import { mediaEntry } from '../db/storage-journal';
+import { mediaOfPurgedFile } from '../media/file-media';
+import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
 
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -11,16 +16,30 @@ const BATCH = 100;
  * `app.purgeExpiredTrash` every file and track whose retention (`trashDays`; 0 keeps them for ever)
  * ended, at start and then hourly. Safe on many nodes: each row is purged in its own transaction
  * that skips a row another node holds (SKIP LOCKED), and stored contents go through the storage
- * journal only after their rows are gone.
+ * journal only after their rows are gone. A file's media (its own rendition folder, images, and the
+ * upload its job still waited on) goes with it; shared media (the demo's) stays.
  */
 async function trash(app: FastifyInstance): Promise<void> {
+  /** In the purge's transaction: the file's job goes, and its media is journaled (so it goes even if this process dies now). */
+  const journalMedia = async (row: FileRow, tx: Queryable): Promise<string[]> => {
+    const jobs = (await app.jobs.remove(tx, PROCESS_FILE, fileJobStart(row.file_id))) as ProcessFilePayload[];
+    const sources = jobs.flatMap(({ source }) => ('media_key' in source ? [source.media_key] : []));
+    const entries = mediaOfPurgedFile(row, sources).map(mediaEntry);
+    await app.storageJournal.begin(entries, app.clock(), tx);
+    return entries;
+  };
+
   const purgeFile = async (accountId: number, fileId: number): Promise<boolean> => {
     const listed = await app.subtitles.storedKeysOfFile(fileId);
     await app.storageJournal.begin(listed, app.clock());
-    const storedNames = await app.files.purge(accountId, fileId, app.clock());
+    let media: string[] = [];
+    const storedNames = await app.files.purge(accountId, fileId, app.clock(), async (row, tx) => {
+      media = await journalMedia(row, tx);
+    });
     const lateUploads = (storedNames ?? []).filter((name) => !listed.includes(name));
     await app.storageJournal.begin(lateUploads, app.clock());
     await app.storageJournal.end([...listed, ...lateUploads], storedNames ?? []);
+    if (storedNames !== null) await app.storageJournal.end(media, media);
     return storedNames !== null;
   };
 
@@ -65,4 +84,4 @@ async function trash(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(trash, { name: 'trash', dependencies: ['database', 'crash-clean-storage'] });
+export default fp(trash, { name: 'trash', dependencies: ['database', 'pipeline', 'crash-clean-storage'] });

@@ -13,6 +13,20 @@ export const FILE_CHANGED = 'This file was changed since you loaded it: its curr
 export const NOT_IN_TRASH = 'File not found in the trash';
 export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: delete it once to move it to the trash';
 
+/**
+ * A read names where it stands in the file event log: every event up to that id is in what it read, so
+ * a client that opens the event stream from it (Last-Event-ID) misses no change made after. Taken
+ * before the read.
+ */
+const LAST_EVENT_ID = 'x-last-event-id';
+const lastEventIdHeader = {
+  [LAST_EVENT_ID]: {
+    type: 'integer',
+    description:
+      'Every file event up to this id is in this reply: open GET /api/files/events with it as Last-Event-ID to miss no later change.',
+  },
+} as const;
+
 /** A file reply names the version it shows, so the next edit can send it back as If-Match. */
 const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
@@ -41,11 +55,12 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         summary: "List the account's files (or with trashed=1 its trash): paged, sorted, filtered, searched",
         security: apiKeySecurity,
         querystring: listQuerySchema,
-        response: { 200: listReplySchema, ...errorResponses },
+        response: { 200: { ...listReplySchema, headers: lastEventIdHeader }, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
+      reply.header(LAST_EVENT_ID, await app.fileEvents.position());
       const { files, total } = await app.files.list(request.accountId, q);
       return ok(total ? 'Files loaded' : 'No files found', {
         files: files.map(json),
@@ -62,10 +77,11 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         summary: 'One file',
         security: apiKeySecurity,
         params: idParam('id'),
-        response: { 200: envelope(fileSchema), ...errorResponses },
+        response: { 200: { ...envelope(fileSchema), headers: lastEventIdHeader }, ...errorResponses },
       },
     },
     async (request, reply) => {
+      reply.header(LAST_EVENT_ID, await app.fileEvents.position());
       const row = await app.files.get(request.accountId, request.params.id);
       if (!row) return fail(reply, 404, FILE_NOT_FOUND);
       tagged(reply, row);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
 import { FileGoneError, STATUS, type StatusFields } from '../pipeline/file-status';
-import { MEDIA_IMAGE_PREFIX, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
+import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
 import { envelope, errorResponses, fileSchema, idParam } from './schemas';
 
@@ -65,7 +65,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
   async function sourceOf(file: FileRow): Promise<{ url: string } | null> {
     const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
       PROCESS_FILE,
-      `{"file_id":${file.file_id},%`,
+      `${fileJobStart(file.file_id)}%`,
     ]);
     if (!job) return null;
     const { source } = JSON.parse(job.payload) as ProcessFilePayload;
@@ -119,7 +119,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
         PROCESS_FILE,
-        `{"file_id":${request.params.id},%`,
+        `${fileJobStart(request.params.id)}%`,
       ]);
       const source = job ? (JSON.parse(job.payload) as ProcessFilePayload).source : null;
       if (!source || !('media_key' in source) || (await app.media.size(source.media_key)) === null)
@@ -159,7 +159,9 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         throw err;
       }
       if (status === STATUS.completed || status === STATUS.downloadFailed || status === STATUS.uploadFailed) {
-        await app.db.run('DELETE FROM jobs WHERE kind = ? AND payload LIKE ?', [PROCESS_FILE, `{"file_id":${request.params.id},%`]);
+        // The job's uploaded source is no longer needed by anyone.
+        const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
+        for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, source.media_key);
       }
       const file = (await app.files.getAny(request.params.id))!;
       return ok('File updated', { file: await pipelineFile(file) });

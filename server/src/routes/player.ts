@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
+import { nullWhenGone } from '../lib/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { STATUS, STATUS_NAMES } from '../pipeline/file-status';
 import { page, playerPage } from '../player/player-page';
@@ -155,8 +156,13 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
-      const sub = file ? await app.subtitles.getPublic(file.file_id, Number.parseInt(request.params.track, 10)) : undefined;
-      const vtt = sub?.rendition_name ? await app.store.get(sub.rendition_name) : null;
+      const trackId = Number.parseInt(request.params.track, 10);
+      const rendition = async () => {
+        const sub = file ? await app.subtitles.getPublic(file.file_id, trackId) : undefined;
+        return sub?.rendition_name ? app.store.get(sub.rendition_name).catch(nullWhenGone) : null;
+      };
+      // Gone between the two reads: an encoding change replaced it (read the row again) or a purge.
+      const vtt = (await rendition()) ?? (await rendition());
       if (vtt === null)
         return reply
           .code(404)

@@ -5,6 +5,7 @@ import { etagOf, ifMatch } from '../lib/etag';
 import { trackFacts } from '../lib/track-facts';
 import { parseCharset } from '../lib/subtitle-content';
 import { replaceRendition } from '../lib/replace-rendition';
+import { nullWhenGone } from '../lib/subtitle-store';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
@@ -120,8 +121,11 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         if (updated) return updatedOk(updated);
         return expected === undefined ? fail(reply, 404, SUBTITLE_NOT_FOUND) : stale();
       }
-      // Rebuilt from the untouched original, so any earlier choice can be undone.
-      const made = await app.renditionMaker.make(await app.store.get(row.storage_name), row.sub_name, named.charset);
+      // Rebuilt from the untouched original, so any earlier choice can be undone. Gone: the track was
+      // deleted for good since it was read.
+      const original = await app.store.get(row.storage_name).catch(nullWhenGone);
+      if (!original) return fail(reply, 404, SUBTITLE_NOT_FOUND);
+      const made = await app.renditionMaker.make(original, row.sub_name, named.charset);
       if (!made.ok) return fail(reply, 400, made.reason);
       const replaced = await replaceRendition(app, request.accountId, row, made, lang, expected);
       if (replaced === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);
@@ -197,7 +201,8 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const row = await app.subtitles.get(request.accountId, request.params.sub_id);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_FOUND);
-      const bytes = await app.store.get(row.storage_name);
+      const bytes = await app.store.get(row.storage_name).catch(nullWhenGone);
+      if (!bytes) return fail(reply, 404, SUBTITLE_NOT_FOUND); // deleted for good since it was read
       return reply
         .type('application/octet-stream')
         .header('content-disposition', contentDisposition(row.sub_name))

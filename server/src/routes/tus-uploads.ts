@@ -1,15 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
+import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { checkUploadedVideo, videoTooLarge } from './ingest';
 
-/** tus keeps resumable uploads here, in the media store (every node must reach an upload in progress). */
-export const TUS_FOLDER = 'uploads/tus';
 /** Set on the raw request once its key is checked (overwriting whatever a client sent). */
 const ACCOUNT_HEADER = 'x-vp-account-id';
 
@@ -23,7 +20,7 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
  * video, creates the file (Pending) and answers the final PATCH with `X-File-Id`.
  */
 export default async function tusUploadRoutes(app: FastifyInstance, options: { corsOrigins: string[] }): Promise<void> {
-  const store = new FileStore({ directory: path.join(app.settings.mediaDir, TUS_FOLDER) });
+  const store = tusFileStore(app.settings);
   const accountOf = (req: Request): number => {
     const account = Number(req.headers.get(ACCOUNT_HEADER));
     if (!Number.isInteger(account) || account < 1) throw refusal(401, SESSION_ENDED);
@@ -41,7 +38,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       if ('error' in title) throw refusal(400, title.error);
       const slug = upload.metadata?.file_slug;
       if (slug && !/^[A-Za-z0-9_-]{1,100}$/.test(slug)) throw refusal(400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"');
-      return { metadata: { ...upload.metadata, vp_account: String(accountOf(req)) } };
+      return { metadata: { ...upload.metadata, [TUS_ACCOUNT]: String(accountOf(req)), [TUS_BEGUN]: String(app.clock()) } };
     },
     async onIncomingRequest(req, uploadId) {
       if (req.method === 'POST' || !uploadId) return;
@@ -51,7 +48,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       } catch {
         return; // tus answers 404 itself
       }
-      if (upload.metadata?.vp_account !== String(accountOf(req))) throw refusal(404, 'Upload not found');
+      if (upload.metadata?.[TUS_ACCOUNT] !== String(accountOf(req))) throw refusal(404, 'Upload not found');
     },
     async onUploadFinish(req, upload) {
       const key = `${TUS_FOLDER}/${upload.id}`;
@@ -110,10 +107,4 @@ function setAccountHeader(raw: IncomingMessage, account: string): void {
   raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
   if (account) raw.headers[ACCOUNT_HEADER] = account;
   else delete raw.headers[ACCOUNT_HEADER];
-}
-
-/** A refused or orphaned tus upload: its bytes and tus's own description of it. */
-export async function removeTusUpload(app: Pick<FastifyInstance, 'media'>, key: string): Promise<void> {
-  await app.media.delete(key);
-  await app.media.delete(`${key}.json`);
 }

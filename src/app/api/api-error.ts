@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly httpStatus = 0,
     /** The envelope's `status` when the server sent one. */
     readonly serverStatus: 'success' | 'warning' | 'error' | null = null,
+    /** The error envelope's `data` (a 412 carries the resource as it is now), unchecked. */
+    readonly data: unknown = undefined,
   ) {
     super(message);
   }

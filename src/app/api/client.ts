@@ -7,7 +7,7 @@ import { bareEnvelope, envelope, envelopeStatus } from './schemas';
 /** Every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'searchParams' | 'signal'> {
+export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'searchParams' | 'signal' | 'headers'> {
   method?: 'get' | 'post' | 'put' | 'delete';
 }
 
@@ -15,6 +15,8 @@ export interface ApiReply<T> {
   status: 'success' | 'warning' | 'error';
   message: string;
   data: T;
+  /** Where a read stands in the file event log (`X-Last-Event-Id`), when the server says so. */
+  lastEventId?: number;
 }
 
 /**
@@ -84,20 +86,27 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
 
   const errorFromReply = (httpStatus: number, body: unknown, hadKey: boolean): ApiError => {
     if (httpStatus === 401 && hadKey) store.expireSession();
-    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string() }), body);
+    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) }), body);
     return new ApiError(
       reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR,
       'http',
       httpStatus,
       reply.success ? reply.output.status : null,
+      reply.success ? reply.output.data : undefined,
     );
   };
 
-  async function send(path: string, { method = 'get', ...options }: RequestOptions): Promise<unknown> {
+  async function send(path: string, { method = 'get', ...options }: RequestOptions): Promise<{ body: unknown; lastEventId?: number }> {
     const hadKey = hasKey();
     const [http, { HTTPError, TimeoutError }] = await Promise.all([client(), loadKy()]);
     try {
-      return await http(url(path), { method, ...options }).json();
+      const response = await http(url(path), { method, ...options });
+      const lastEventId = Number(response.headers.get('x-last-event-id') ?? NaN);
+      const text = await response.text(); // as ky's .json(): an empty body is ''
+      return {
+        body: text ? (JSON.parse(text) as unknown) : '',
+        ...(Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? { lastEventId } : {}),
+      };
     } catch (error) {
       if (error instanceof HTTPError) throw errorFromReply(error.response.status, await readJson(error.response), hadKey);
       if (error instanceof TimeoutError) throw new ApiError(TRANSPORT_ERRORS.timeout, 'timeout');
@@ -106,9 +115,13 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
   }
 
   return {
-    request: async (path, dataSchema, options = {}) => parseReply(path, dataSchema, await send(path, options)),
+    async request(path, dataSchema, options = {}) {
+      const { body, lastEventId } = await send(path, options);
+      const reply = parseReply(path, dataSchema, body);
+      return lastEventId === undefined ? reply : { ...reply, lastEventId };
+    },
     async requestBare(path, options = {}) {
-      const parsed = v.safeParse(bareEnvelope, await send(path, options));
+      const parsed = v.safeParse(bareEnvelope, (await send(path, options)).body);
       if (!parsed.success) throw invalidReply(path, parsed.issues);
       return { ...parsed.output, data: parsed.output.data };
     },

@@ -18,6 +18,17 @@ export interface FileEventWatcher {
   onState?(state: StreamState): void;
 }
 
+/** A watcher's hold on the stream. */
+export interface FileEventWatch {
+  /**
+   * The watcher's data was read at this point of the event log (a reply's `lastEventId`): it gets
+   * again every event after it that the stream already handed out (they may have come before the
+   * reply), and the stream starts from it when it has not opened yet or opened later.
+   */
+  caughtUp(lastEventId: number): void;
+  stop(): void;
+}
+
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
 /** A `data` of `event: file` as the contract has it, else null (an added file is checked whole, changed fields one by one). */
@@ -44,6 +55,10 @@ export function fileEventOf(body: unknown): FileEvent | null {
 
 /** Failed connections in a row (none reached 'ready') before the list falls back to polling. */
 const FAILURES_BEFORE_POLLING = 3;
+/** Answers of a proxy that does not pass the stream (no content, or no such route): polling at once. */
+const BLOCKED_STATUSES = new Set([204, 404]);
+/** Events kept to hand again to a watcher whose data was read before them. */
+const KEPT_EVENTS = 1_000;
 const MAX_RETRY_MS = 30_000;
 /** A stream whose last byte (event or heartbeat, every 15 s) is older than this is dead: reconnect. */
 const SILENCE_MS = 45_000;
@@ -52,6 +67,11 @@ const SILENCE_MS = 45_000;
  * One stream per API client (so per session), shared by every element of the page on that base;
  * it opens with the first watcher and closes when the last one leaves. Read with fetch (the key goes
  * in the x-apikey header, never in the URL); a dropped stream reconnects with `Last-Event-ID`.
+ *
+ * No change is missed between a watcher's load and the stream: the load's reply says where it stands
+ * in the event log (`caughtUp`); the stream starts from there, or, when it was already running, hands
+ * the watcher again what came after (events are kept since the stream's start, the last KEPT_EVENTS).
+ * An event that comes twice only sets what it set before.
  */
 class FileEventChannel {
   readonly #api: ApiClient;
@@ -61,19 +81,47 @@ class FileEventChannel {
   #controller: AbortController | null = null;
   #failures = 0;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  /** Every event after this id has been received and those after `#keptFrom` are in `#kept`; null: not known yet. */
+  #keptFrom: number | null = null;
+  #kept: { id: number; event: FileEvent }[] = [];
+  /** Watchers that need the events after an id the stream has not started from (yet): the next connection starts there. */
+  readonly #waiting = new Map<FileEventWatcher, number>();
 
   constructor(api: ApiClient) {
     this.#api = api;
   }
 
-  add(watcher: FileEventWatcher): () => void {
+  add(watcher: FileEventWatcher, caughtUpTo?: number): FileEventWatch {
     this.#watchers.add(watcher);
     watcher.onState?.(this.#state);
+    if (caughtUpTo !== undefined) this.#caughtUp(watcher, caughtUpTo);
     if (this.#watchers.size === 1) void this.#connect();
-    return () => {
-      this.#watchers.delete(watcher);
-      if (!this.#watchers.size) this.#stop();
+    return {
+      caughtUp: (lastEventId) => this.#caughtUp(watcher, lastEventId),
+      stop: () => {
+        if (!this.#watchers.delete(watcher)) return;
+        this.#waiting.delete(watcher);
+        if (!this.#watchers.size) this.#stop();
+      },
     };
+  }
+
+  #caughtUp(watcher: FileEventWatcher, lastEventId: number): void {
+    if (!this.#watchers.has(watcher)) return;
+    if (this.#keptFrom !== null && lastEventId >= this.#keptFrom) {
+      for (const { id, event } of this.#kept) if (id > lastEventId) watcher.onEvent(event);
+      return;
+    }
+    this.#waiting.set(watcher, Math.min(this.#waiting.get(watcher) ?? lastEventId, lastEventId));
+    // A live stream that began after that point begins again from there (else the next connection does).
+    if (this.#keptFrom !== null && this.#state === 'live') this.#reconnectNow();
+  }
+
+  #reconnectNow(): void {
+    clearTimeout(this.#retry);
+    this.#controller?.abort();
+    this.#controller = null;
+    void this.#connect();
   }
 
   #stop(): void {
@@ -81,8 +129,16 @@ class FileEventChannel {
     this.#controller?.abort();
     this.#controller = null;
     this.#lastId = undefined;
+    this.#keptFrom = null;
+    this.#kept = [];
+    this.#waiting.clear();
     this.#failures = 0;
     this.#setState('connecting');
+  }
+
+  #keep(id: number, event: FileEvent): void {
+    this.#kept.push({ id, event });
+    if (this.#kept.length > KEPT_EVENTS) this.#keptFrom = this.#kept.shift()!.id;
   }
 
   #setState(state: StreamState): void {
@@ -107,13 +163,15 @@ class FileEventChannel {
     try {
       alive();
       const headers: Record<string, string> = { ...this.#api.authHeaders(), accept: 'text/event-stream' };
-      if (this.#lastId) headers['last-event-id'] = this.#lastId;
+      const from = this.#resumeFrom();
+      if (from !== undefined) headers['last-event-id'] = String(from);
       const response = await fetch(this.#api.url('files/events'), { headers, signal: controller.signal, cache: 'no-store' });
       if (response.status === 401) {
         this.#api.errorFromReply(401, await response.json().catch(() => null), true); // ends the session
         return;
       }
       if (!response.ok || !response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        if (BLOCKED_STATUSES.has(response.status)) this.#failures = FAILURES_BEFORE_POLLING - 1;
         throw new Error(`the event stream answered ${response.status}`);
       }
       const feed = sseParser((message) => this.#receive(message));
@@ -137,12 +195,38 @@ class FileEventChannel {
     this.#retry = setTimeout(() => void this.#connect(), delay);
   }
 
+  /**
+   * Where a connection starts: after the last event received, or earlier when a watcher needs it
+   * (the events between come again to every watcher; kept events restart from there).
+   */
+  #resumeFrom(): number | undefined {
+    const last = this.#lastId === undefined ? undefined : Number(this.#lastId);
+    if (!this.#waiting.size) return last;
+    const wanted = Math.min(...this.#waiting.values());
+    if (last !== undefined && last <= wanted) return last;
+    // The stream now stands at `wanted`: it hands every watcher what came after, so none waits any more.
+    this.#lastId = String(wanted);
+    this.#keptFrom = wanted;
+    this.#kept = [];
+    this.#waiting.clear();
+    return wanted;
+  }
+
   #receive(message: SseMessage): void {
     if (message.id !== undefined) this.#lastId = message.id;
+    const id = Number(message.id);
     if (message.event === 'ready') {
       this.#failures = 0;
+      this.#keptFrom ??= id; // a first stream: complete from here on
       this.#setState('live');
+      // Watchers that read before the stream was live: handed what they miss, or the stream starts again earlier.
+      const waiting = [...this.#waiting];
+      this.#waiting.clear();
+      for (const [watcher, lastEventId] of waiting) this.#caughtUp(watcher, lastEventId);
     } else if (message.event === 'reset') {
+      this.#keptFrom = id; // what came before is unknown: every watcher loads again (and says where it then stands)
+      this.#kept = [];
+      this.#waiting.clear();
       this.#emit({ kind: 'reset' });
     } else if (message.event === 'file') {
       let body: unknown;
@@ -152,17 +236,19 @@ class FileEventChannel {
         body = null;
       }
       const event = fileEventOf(body);
-      if (event) this.#emit(event);
-      else console.warn('vp-admin-kit: a file event does not match the API contract; ignored.', message.data);
+      if (event) {
+        this.#keep(id, event);
+        this.#emit(event);
+      } else console.warn('vp-admin-kit: a file event does not match the API contract; ignored.', message.data);
     }
   }
 }
 
 const channels = new WeakMap<ApiClient, FileEventChannel>();
 
-/** Watches the account's file changes; returns the function that stops watching. */
-export function watchFileEvents(api: ApiClient, watcher: FileEventWatcher): () => void {
+/** Watches the account's file changes; `caughtUpTo`: where the watcher's data already stands (see `caughtUp`). */
+export function watchFileEvents(api: ApiClient, watcher: FileEventWatcher, caughtUpTo?: number): FileEventWatch {
   let channel = channels.get(api);
   if (!channel) channels.set(api, (channel = new FileEventChannel(api)));
-  return channel.add(watcher);
+  return channel.add(watcher, caughtUpTo);
 }

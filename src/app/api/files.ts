@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import type { ApiClient } from './client';
-import { fileListSchema, fileSchema, type VideoFile } from './schemas';
+import { activitySchema, fileListSchema, fileSchema, type VideoFile } from './schemas';
+import { writeMerging } from './versioned-write';
 
 export interface FileQuery {
+  /** The account's trash instead of its live files (same filters, sort and paging). */
+  trashed?: 1;
   page: number;
   limit: number;
   sort_by: string;
@@ -26,12 +29,33 @@ export const getFile = (api: ApiClient, id: number) => api.request(`files/${id}`
 
 export type FilePatch = Partial<Pick<VideoFile, 'file_title' | 'file_slug' | 'isActive'>>;
 
-/** PUT /api/files/{id} — the reply's status (success, warning, error) decides the toast. */
-export const updateFile = (api: ApiClient, id: number, patch: FilePatch) =>
-  api.request(`files/${id}`, v.nullish(fileSchema), { method: 'put', json: patch });
+/** PUT /api/files/{id} — the reply's status (success, warning, error) decides the toast; `headers`: If-Match. */
+export const updateFile = (api: ApiClient, id: number, patch: FilePatch, headers: Record<string, string> = {}) =>
+  api.request(`files/${id}`, v.nullish(fileSchema), { method: 'put', json: patch, headers });
 
-/** DELETE /api/files/{id} */
+/**
+ * PUT /api/files/{id} on the version `base` was read at: a change elsewhere to other fields is merged
+ * (written again on the fresh version), a change of the same fields is returned as a conflict.
+ */
+export const updateFileMerging = (api: ApiClient, base: VideoFile, patch: FilePatch) =>
+  writeMerging(fileSchema, base, patch, (body, headers) => updateFile(api, base.file_id, body, headers));
+
+/**
+ * DELETE /api/files/{id} — without If-Match: it only moves the file to the trash (restorable), and a
+ * file being processed changes version every few seconds, so a check would refuse most deletes.
+ */
 export const deleteFile = (api: ApiClient, id: number) => api.requestBare(`files/${id}`, { method: 'delete' });
+
+/** DELETE /api/files/{id}?permanent=1 — deletes a file of the trash for good. */
+export const purgeFile = (api: ApiClient, id: number) =>
+  api.requestBare(`files/${id}`, { method: 'delete', searchParams: { permanent: 1 } });
 
 /** POST /api/files/{id}/restore — brings a file back from the trash (the Undo of a delete). */
 export const restoreFile = (api: ApiClient, id: number) => api.request(`files/${id}/restore`, fileSchema, { method: 'post' });
+
+/** GET /api/files/{id}/activity — newest first, a page of `limit` before the entry `before`. */
+export const getFileActivity = (api: ApiClient, id: number, limit: number, before?: number, signal?: AbortSignal) =>
+  api.request(`files/${id}/activity`, v.object({ activity: v.array(activitySchema) }), {
+    searchParams: { limit, ...(before ? { before } : {}) },
+    ...(signal ? { signal } : {}),
+  });

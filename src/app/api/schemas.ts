@@ -31,6 +31,11 @@ export const fileSchema = v.object({
   file_duration: v.nullish(v.number()),
   file_width: v.nullish(v.number()),
   file_height: v.nullish(v.number()),
+  /** Bumped by every change on the server; sent back as If-Match so a stale edit is refused (absent: a server without versions). */
+  version: v.nullish(v.number()),
+  /** In the trash since (ISO-8601), and when the retention purges it (null: never). Absent from live files. */
+  deleted_at: v.nullish(v.string()),
+  purge_at: v.nullish(v.string()),
 });
 export type VideoFile = v.InferOutput<typeof fileSchema>;
 
@@ -48,6 +53,8 @@ export const subtitleSchema = v.object({
   /** The encoding the original is read with (WHATWG name); null or absent from servers that do not say. */
   sub_charset: v.nullish(v.string()),
   created_at: v.string(),
+  /** As File's: sent back as If-Match. */
+  version: v.nullish(v.number()),
 });
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
@@ -61,6 +68,17 @@ export const embedDefaultsSchema = v.object({
   subtitles: v.optional(v.string()),
   title: v.optional(v.boolean()),
 });
+
+/** One entry of a file's activity log (docs/api.md, Activity): `detail` depends on the action, read by the card. */
+export const activitySchema = v.object({
+  activity_id: v.pipe(v.number(), v.integer()),
+  at: v.string(),
+  actor: v.string(),
+  source: v.string(),
+  action: v.string(),
+  detail: v.record(v.string(), v.unknown()),
+});
+export type ActivityEntry = v.InferOutput<typeof activitySchema>;
 
 export const configSchema = v.looseObject({
   player: v.looseObject({

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ApiClient, ApiReply } from './client';
 import { postForm } from './post-form';
 import { subtitleSchema, type Subtitle } from './schemas';
+import { ifMatch, writeMerging } from './versioned-write';
 
 /** GET /api/subs?file_id={id} */
 export const getSubtitles = (api: ApiClient, fileId: number, signal?: AbortSignal) =>
@@ -11,11 +12,21 @@ export const getSubtitles = (api: ApiClient, fileId: number, signal?: AbortSigna
  * PUT /api/subs/{sub_id}: the language, and the encoding the original is read with (a new one rebuilds
  * the player's rendition). The reply's status (success or warning 'No changes to save') picks the toast.
  */
-export const updateSubtitle = (api: ApiClient, subId: number, change: { sub_lang: string; sub_charset?: string }) =>
-  api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: change });
+export const updateSubtitle = (api: ApiClient, subId: number, change: SubtitleChange, headers: Record<string, string> = {}) =>
+  api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: change, headers });
 
-/** DELETE /api/subs/{sub_id} */
-export const deleteSubtitle = (api: ApiClient, subId: number) => api.requestBare(`subs/${subId}`, { method: 'delete' });
+export interface SubtitleChange {
+  sub_lang: string;
+  sub_charset?: string;
+}
+
+/** PUT /api/subs/{sub_id} on the version `base` was read at (see updateFileMerging). */
+export const updateSubtitleMerging = (api: ApiClient, base: Subtitle, change: SubtitleChange) =>
+  writeMerging(subtitleSchema, base, change, (body, headers) => updateSubtitle(api, base.sub_id, body, headers));
+
+/** DELETE /api/subs/{sub_id} on the version the track was read at: a track changed meanwhile is refused (412). */
+export const deleteSubtitle = (api: ApiClient, sub: Subtitle) =>
+  api.requestBare(`subs/${sub.sub_id}`, { method: 'delete', headers: ifMatch(sub.version) });
 
 export interface SubtitleUpload {
   file: File;

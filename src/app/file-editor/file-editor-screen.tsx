@@ -33,8 +33,9 @@ export interface FileEditorScreenProps {
 
 /** The Update File page (spec §2): embed and link, file information, subtitles, gallery. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subtitles }: FileEditorScreenProps) {
-  const { state, retry, setFile, patchFile } = useFile(fileId, onLoadFailed);
-  useLiveFile(fileId, state.status === 'ready' ? state.file : undefined, patchFile);
+  const { state, retry, setFile, patchFile, refresh } = useFile(fileId, onLoadFailed);
+  const ready = state.status === 'ready' ? state : null;
+  useLiveFile(fileId, ready?.file, ready?.load ?? null, patchFile, refresh);
   const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const [askLeave, setAskLeave] = useState(false);

@@ -1,6 +1,6 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
-import { updateFile } from '../api/files';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { updateFileMerging } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
@@ -9,16 +9,25 @@ import { SectionCard } from '../ui/section-card';
 import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormErrors } from './validate-file-form';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
+import type { ConflictField } from './conflict-dialog';
+
+// Loaded with the first conflict: most saves never meet one.
+const ConflictDialog = lazy(() => import('./conflict-dialog'));
 
 const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
 
 interface FileInfoFormProps {
   file: VideoFile;
+  /** The file as the server has it now: after a save, or the current version a conflict brought. */
   onSaved: (file: VideoFile) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** File Information: title, slug, status. The server's reply status picks the toast; a failure keeps the input. */
+/**
+ * File Information: title, slug, status. The server's reply status picks the toast; a failure keeps the
+ * input. Every save names the version it edits (If-Match): a change elsewhere to other fields is
+ * merged, a change to the same fields opens the conflict dialog with the typed values kept.
+ */
 export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps) {
   const api = useApi();
   const notify = useNotify();
@@ -27,6 +36,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
   const [form, setForm] = useState<FileForm>(saved);
   const [errors, setErrors] = useState<FileFormErrors>({});
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<readonly ConflictField[] | null>(null);
   const { t } = useTexts(EDITOR_TEXTS);
   const dirty = isDirty(form, saved);
 
@@ -37,18 +47,22 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     if (key === 'title' || key === 'slug') setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateFileForm(form);
-    setErrors(found);
-    if (found.title || found.slug) return;
+  /** Saves the form over `base` (the file on screen, or the current version after a conflict). */
+  const save = async (base: VideoFile) => {
     setBusy(true);
     try {
-      const reply = await updateFile(api, file.file_id, formPatch(form, saved));
+      const result = await updateFileMerging(api, base, formPatch(form, toForm(base)));
+      if (result.kind === 'conflict') {
+        // The form keeps what was typed; the file on screen becomes the server's, so 'Keep mine' saves over it.
+        onSaved(result.theirs);
+        setConflict(result.fields);
+        return;
+      }
+      setConflict(null);
+      const { reply } = result;
       notify.byStatus(reply.status, reply.message);
       if (reply.status === 'success') {
-        const next = reply.data ?? { ...file, file_title: form.title.trim(), file_slug: form.slug.trim(), isActive: form.isActive };
+        const next = reply.data ?? { ...base, file_title: form.title.trim(), file_slug: form.slug.trim(), isActive: form.isActive };
         setForm(toForm(next));
         onSaved(next);
         emit('vp-file-saved', { file: next });
@@ -60,6 +74,21 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateFileForm(form);
+    setErrors(found);
+    if (found.title || found.slug) return;
+    await save(file);
+  };
+
+  const takeTheirs = () => {
+    setForm(saved);
+    setErrors({});
+    setConflict(null);
   };
 
   return (
@@ -102,6 +131,19 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
           </Button>
         </Stack>
       </Stack>
+      {conflict ? (
+        <Suspense fallback={null}>
+          <ConflictDialog
+            theirs={file}
+            mine={form}
+            fields={conflict}
+            busy={busy}
+            onKeepMine={() => void save(file)}
+            onTakeTheirs={takeTheirs}
+            onClose={() => setConflict(null)}
+          />
+        </Suspense>
+      ) : null}
     </SectionCard>
   );
 }

@@ -23,6 +23,7 @@ export const EDITOR_TEXTS = defineTexts('editor', {
   update: 'Update File',
   updating: 'Updating...',
   updateFailed: 'Failed to update file',
+  justNow: 'Just now',
   titleRequired: 'File title is required',
   slugRequired: 'Slug is required',
   slugInvalid: 'Use only letters, digits, - and _ (at most 100 characters)',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { getFile } from '../api/files';
 import { useApi } from '../api/use-api';
+import type { LoadMark } from '../api/use-file-events';
 import type { VideoFile } from '../api/schemas';
 import { useNotify } from '../shell/notify';
 import { failureText } from '../api/failure-text';
@@ -9,7 +10,9 @@ import { API_TEXTS } from '../api/texts';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
-export type FileState = { status: 'loading' } | { status: 'ready'; file: VideoFile } | { status: 'failed'; message: string };
+/** `load`: where the reply stood in the event log (null after a save: the save's reply is newer than any event it knows of). */
+export type FileState =
+  { status: 'loading' } | { status: 'ready'; file: VideoFile; load: LoadMark | null } | { status: 'failed'; message: string };
 
 /** The server answered that this file is not there (or not this account's): retrying cannot help. */
 const isGone = (error: unknown) => isApiError(error) && (error.httpStatus === 404 || error.kind === 'not-success');
@@ -34,7 +37,7 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
       (reply) => {
         if (!live) return;
         if (reply.status === 'success') {
-          setState({ status: 'ready', file: reply.data });
+          setState({ status: 'ready', file: reply.data, load: { lastEventId: reply.lastEventId } });
           return;
         }
         const message = reply.message || t('loadFailed');
@@ -58,12 +61,22 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
   }, [api, fileId, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file }), []);
+  const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file, load: null }), []);
   /** Merges fields the server changed (a live event) into the file on screen. */
   const patchFile = useCallback(
     (changes: Partial<VideoFile>) =>
-      setState((current) => (current.status === 'ready' ? { status: 'ready', file: { ...current.file, ...changes } } : current)),
+      setState((current) => (current.status === 'ready' ? { ...current, file: { ...current.file, ...changes } } : current)),
     [],
   );
-  return { state, retry, setFile, patchFile };
+  /** Reads the file again, quietly (the polling fallback): `apply` gets it; a failure changes nothing. */
+  const refresh = useCallback(
+    (apply: (file: VideoFile) => void) => {
+      getFile(api, fileId).then(
+        (reply) => reply.status === 'success' && apply(reply.data),
+        (error: unknown) => console.warn(`vp-file-editor: file ${fileId} could not be refreshed.`, error),
+      );
+    },
+    [api, fileId],
+  );
+  return { state, retry, setFile, patchFile, refresh };
 }

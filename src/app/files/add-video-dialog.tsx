@@ -11,10 +11,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { numberFormat, useTexts } from '../i18n/texts';
 import { CloudUploadIcon, VideoLibraryIcon } from '../ui/icons';
+import { useFileDrop } from '../ui/use-file-drop';
 import { UI_TEXTS } from '../ui/texts';
 import { ADD_VIDEO_TEXTS } from './add-video-texts';
 import { useAddVideo } from './use-add-video';
@@ -47,17 +48,11 @@ export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialo
   const titleId = useId();
   const sourceId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const { form, errors, progress, failure, busy, change, submit, cancel } = useAddVideo((file) => {
     onAdded(file);
     onClose();
   });
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !busy) change({ file: dropped });
-  };
+  const { over, dropProps, onInputChange } = useFileDrop((file) => change({ file }), busy);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit();
@@ -70,27 +65,11 @@ export default function AddVideoDialog({ open, onClose, onAdded }: AddVideoDialo
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2}>
-            <input
-              ref={input}
-              type="file"
-              hidden
-              accept="video/*"
-              aria-label={t('videoFile')}
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                if (chosen) change({ file: chosen });
-                event.target.value = '';
-              }}
-            />
+            <input ref={input} type="file" hidden accept="video/*" aria-label={t('videoFile')} onChange={onInputChange} />
             <Box
               role="group"
               aria-labelledby={sourceId}
-              onDragOver={(event) => {
-                event.preventDefault();
-                setOver(true);
-              }}
-              onDragLeave={() => setOver(false)}
-              onDrop={onDrop}
+              {...dropProps}
               sx={{
                 p: 2,
                 border: 2,

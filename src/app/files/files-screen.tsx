@@ -45,8 +45,8 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const state = useMemo(() => parseListState(search), [search]);
-  const { rows, total, shownQuery, error, loading, reload, patchRows, applyEvent } = useFileList(state);
-  useLiveList(rows, applyEvent, reload);
+  const { rows, total, shownQuery, error, loaded, loading, reload, refresh, patchRows, applyEvent } = useFileList(state);
+  useLiveList(rows, loaded, applyEvent, refresh);
   const [adding, setAdding] = useState(false);
   // The new row shows at once, as Pending (its own event, arriving later, finds it there).
   const onAdded = useCallback((file: VideoFile) => applyEvent({ kind: 'added', file_id: file.file_id, file }), [applyEvent]);

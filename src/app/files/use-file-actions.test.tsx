@@ -3,8 +3,18 @@ import { act } from 'react';
 import { renderHook, settle } from '../../../test/support/render-hook';
 import type { VideoFile } from '../api/schemas';
 
+import { ApiError } from '../api/api-error';
+
+// The PUT is faked; the If-Match and merge logic in front of it is the real one.
 const updateFile = vi.fn();
-vi.mock('../api/files', () => ({ updateFile: (...args: unknown[]) => updateFile(...args) }));
+vi.mock('../api/files', async () => {
+  const { writeMerging } = await import('../api/versioned-write');
+  const { fileSchema } = await import('../api/schemas');
+  return {
+    updateFileMerging: (api: unknown, base: VideoFile, patch: object) =>
+      writeMerging(fileSchema, base, patch, (body, headers) => updateFile(api, base.file_id, body, headers)),
+  };
+});
 const toasts: [string, string][] = [];
 vi.mock('../shell/notify', () => ({
   LIST_TOAST_MS: 3000,
@@ -28,6 +38,7 @@ const file = (id: number, isActive: 0 | 1): VideoFile => ({
   created_at: '2026-01-01T00:00:00Z',
   file_image: null,
   file_slide: null,
+  version: 3,
 });
 const reply = (status: 'success' | 'warning' | 'error', message: string) => ({ status, message, data: null });
 
@@ -110,8 +121,21 @@ describe('useFileActions: toggle and delete', () => {
     updateFile.mockResolvedValue(reply('success', 'File updated successfully'));
     const { result, patchRows } = setup([file(1, 1)]);
     await act(() => result.current.toggleActive(file(1, 1)));
-    expect(updateFile).toHaveBeenCalledWith(expect.anything(), 1, { isActive: 0 });
+    expect(updateFile).toHaveBeenCalledWith(expect.anything(), 1, { isActive: 0 }, { 'If-Match': '"3"' });
     expect(patchRows).toHaveBeenCalledWith(new Set([1]), { isActive: 0 });
+    expect(toasts).toEqual([['success', 'File updated successfully']]);
+  });
+
+  it('a 412 (the pipeline changed the file meanwhile) sends the flag again on the version it carried', async () => {
+    const current = { ...file(1, 1), file_status: 5, version: 9 };
+    const saved = { ...current, isActive: 0, version: 10 };
+    updateFile
+      .mockRejectedValueOnce(new ApiError('changed', 'http', 412, 'error', current))
+      .mockResolvedValueOnce({ status: 'success', message: 'File updated successfully', data: saved });
+    const { result, patchRows } = setup([file(1, 1)]);
+    await act(() => result.current.toggleActive(file(1, 1)));
+    expect(updateFile.mock.calls.map((c) => c[3])).toEqual([{ 'If-Match': '"3"' }, { 'If-Match': '"9"' }]);
+    expect(patchRows).toHaveBeenCalledWith(new Set([1]), saved);
     expect(toasts).toEqual([['success', 'File updated successfully']]);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { updateFile } from '../api/files';
+import { updateFileMerging } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
@@ -54,24 +54,38 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     if (kept.length !== selection.size) setSelection(new Set(kept));
   }
 
+  /**
+   * Sets the flag on the version the row was read at (If-Match). A 412 always merges here: whatever
+   * changed elsewhere, a flag either still has its old value or already has the asked one.
+   */
+  const writeActive = useCallback(
+    async (file: VideoFile, isActive: 0 | 1) => {
+      const result = await updateFileMerging(api, file, { isActive });
+      if (result.kind === 'conflict') throw new Error(apiT('generic'));
+      return result.reply;
+    },
+    [api, apiT],
+  );
+
   const toggleActive = useCallback(
     async (file: VideoFile) => {
       const isActive = file.isActive === 1 ? 0 : 1;
       try {
-        const reply = await updateFile(api, file.file_id, { isActive });
+        const reply = await writeActive(file, isActive);
         if (reply.status === 'error') {
           notify.error(reply.message || t('toggleFailure'));
           return;
         }
         // 'warning' is the server saying the file already was as asked: the switch shows that state.
-        patchRows(new Set([file.file_id]), { isActive });
+        // The reply's file carries the new version, for the next edit's If-Match.
+        patchRows(new Set([file.file_id]), reply.data ?? { isActive });
         notify.byStatus(reply.status, reply.message || t('toggleSuccess'));
         emit('vp-files-changed', { fileIds: [file.file_id], change: isActive ? 'activated' : 'deactivated' });
       } catch (error) {
         notify.error(error, t('toggleFailure'));
       }
     },
-    [api, notify, emit, patchRows, t],
+    [writeActive, notify, emit, patchRows, t],
   );
 
   const applyBulk = useCallback(async () => {
@@ -82,21 +96,28 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     }
     const isActive = action === 'activate' ? 1 : 0;
     setBulkBusy(true);
+    const confirmed = new Map<number, VideoFile>();
     const result = await runBulk([...selection], async (id) => {
       let reply;
       try {
-        reply = await updateFile(api, id, { isActive });
+        // The selection only holds rows on screen (see above): each is written on the version it shows.
+        const row = rowsRef.current.find((file) => file.file_id === id);
+        if (!row) throw new Error(apiT('generic'));
+        reply = await writeActive(row, isActive);
       } catch (error) {
         // The kit's own words for a transport failure; a server's message stays as sent.
         if (isApiError(error) && !error.fromServer) throw new Error(failureText(error, apiT, apiT('generic')), { cause: error });
         throw error;
       }
       if (reply.status === 'error') throw new Error(reply.message || apiT('generic'));
+      if (reply.data) confirmed.set(id, reply.data);
       return reply.status === 'warning' ? 'unchanged' : 'changed';
     });
     setBulkBusy(false);
     const done = [...result.changed, ...result.unchanged];
     if (done.length > 0) patchRows(new Set(done), { isActive });
+    // Each row's new version, for its next If-Match.
+    for (const [id, file] of confirmed) patchRows(new Set([id]), file);
     if (result.changed.length > 0) emit('vp-files-changed', { fileIds: result.changed, change: isActive ? 'activated' : 'deactivated' });
     const message = bulkMessage(result, action, fileLabel(rowsRef.current, t), t);
     if (message.ok) {
@@ -107,7 +128,7 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
       notify.error(message.text);
       setSelection(new Set(result.failed.map((f) => f.item)));
     }
-  }, [api, action, selection, notify, emit, patchRows, t, apiT]);
+  }, [writeActive, action, selection, notify, emit, patchRows, t, apiT]);
 
   const askDelete = useCallback((fileId: number) => setDeleteTarget(rowsRef.current.find((row) => row.file_id === fileId) ?? null), []);
   const closeDelete = useCallback(() => setDeleteTarget(null), []);

@@ -114,4 +114,41 @@ describe('useFileList', () => {
     expect(result.current.rows[0]).toMatchObject({ file_title: 'changed' });
     expect(getFiles.mock.calls.length).toBe(before);
   });
+
+  it('says where each load stood in the event log, and keeps that mark through live changes', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => ({ ...success(query), lastEventId: 42 }));
+    const { result } = render();
+    await settle();
+    const mark = result.current.loaded;
+    expect(mark).toEqual({ lastEventId: 42 });
+    act(() => result.current.applyEvent({ kind: 'changed', file_id: 100, changes: { file_status: 5 } }));
+    expect(result.current.rows[0]).toMatchObject({ file_status: 5 });
+    expect(result.current.loaded).toBe(mark); // the same load: not handed its events again
+  });
+
+  it('refresh (the polling fallback) loads the page on screen quietly: no loading state, no toast, rows kept on failure', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    const { result } = render();
+    await settle();
+    const loads: boolean[] = [];
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => {
+      loads.push(result.current.loading);
+      const reply = success(query);
+      reply.data.files[0]!.file_title = 'renamed elsewhere';
+      return reply;
+    });
+    act(() => result.current.refresh());
+    await settle();
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'renamed elsewhere' });
+    expect(result.current.loading).toBe(false);
+    expect(loads).toEqual([false]);
+
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    getFiles.mockRejectedValue(new ApiError('Bad gateway', 'http', 502, 'error'));
+    act(() => result.current.refresh());
+    await settle();
+    expect(result.current).toMatchObject({ error: null, total: 25 });
+    expect(result.current.rows[0]).toMatchObject({ file_title: 'renamed elsewhere' });
+    expect(toasts).toEqual([]);
+  });
 });

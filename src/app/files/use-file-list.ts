@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client';
 import type { FileEvent } from '../api/file-events';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
+import type { LoadMark } from '../api/use-file-events';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
@@ -27,7 +28,21 @@ export interface ShownPage {
   total: number;
   query: FileQuery | null;
   error: string | null;
+  /** The load the rows came from (a new object per reply, kept through live changes): where it stood in the event log. */
+  load: LoadMark | null;
 }
+
+/** The page a successful reply shows. */
+const pageOf = (
+  query: FileQuery,
+  reply: { data: { files: VideoFile[]; pagination: { total_records: number } }; lastEventId?: number },
+) => ({
+  rows: reply.data.files,
+  total: reply.data.pagination.total_records,
+  query,
+  error: null,
+  load: { lastEventId: reply.lastEventId },
+});
 
 interface Prefetched {
   key: string;
@@ -51,7 +66,7 @@ function freshAhead(slot: Prefetched | null, key: string): Prefetched | null {
  */
 export function useFileList(state: ListState) {
   const api = useApi();
-  const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null, error: null });
+  const [shown, setShown] = useState<ShownPage>({ rows: [], total: 0, query: null, error: null, load: null });
   const [loading, setLoading] = useState(true);
   const [reloads, setReloads] = useState(0);
   const prefetched = useRef<Prefetched | null>(null);
@@ -98,9 +113,9 @@ export function useFileList(state: ListState) {
           fail(reply.message || texts.current.files('fetchFailed'));
           return;
         }
-        const total = reply.data.pagination.total_records;
-        setShown({ rows: reply.data.files, total, query, error: null });
-        stopPrefetch = prefetchNext(api, query, total, prefetched);
+        const page = pageOf(query, reply);
+        setShown(page);
+        stopPrefetch = prefetchNext(api, query, page.total, prefetched);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -124,6 +139,20 @@ export function useFileList(state: ListState) {
     prefetched.current = null;
     setReloads((n) => n + 1);
   }, []);
+  /**
+   * Loads the page on screen again, quietly (the polling fallback): no loading state, no toast, and a
+   * failure keeps the rows; the rows change in place, so selection, focus and scroll stay.
+   */
+  const refresh = useCallback(() => {
+    const query = shownRef.current.query;
+    if (!query || shownRef.current.error) return;
+    getFiles(api, query)
+      .then((reply) => {
+        if (reply.status !== 'success') return;
+        setShown((current) => (current.query && keyOf(current.query) === keyOf(query) ? pageOf(query, reply) : current));
+      })
+      .catch((error: unknown) => console.warn('vp-admin-kit: the file list could not be refreshed.', error));
+  }, [api]);
   /** Applies a change the server confirmed to rows on screen, without a reload. */
   const patchRows = useCallback((ids: ReadonlySet<number>, patch: Partial<VideoFile>) => {
     prefetched.current = null;
@@ -140,7 +169,18 @@ export function useFileList(state: ListState) {
     [reload],
   );
 
-  return { rows: shown.rows, total: shown.total, shownQuery: shown.query, error: shown.error, loading, reload, patchRows, applyEvent };
+  return {
+    rows: shown.rows,
+    total: shown.total,
+    shownQuery: shown.query,
+    error: shown.error,
+    loaded: shown.load,
+    loading,
+    reload,
+    refresh,
+    patchRows,
+    applyEvent,
+  };
 }
 
 /** Fetches the page after `query` into `slot` (quietly: a failure only means no head start). */
@@ -150,13 +190,7 @@ function prefetchNext(api: ApiClient, query: FileQuery, total: number, slot: { c
   const controller = new AbortController();
   getFiles(api, next, controller.signal)
     .then((reply) => {
-      if (reply.status === 'success') {
-        slot.current = {
-          key: keyOf(next),
-          page: { rows: reply.data.files, total: reply.data.pagination.total_records, query: next, error: null },
-          at: performance.now(),
-        };
-      }
+      if (reply.status === 'success') slot.current = { key: keyOf(next), page: pageOf(next, reply), at: performance.now() };
     })
     .catch(() => {});
   return () => controller.abort();

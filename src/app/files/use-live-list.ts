@@ -1,31 +1,37 @@
 import { useEffect, useRef } from 'react';
 import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
-import { useFileEvents } from '../api/use-file-events';
+import { useFileEvents, type LoadMark } from '../api/use-file-events';
 import { endingToast, POLL_FALLBACK_MS } from '../shell/live-status';
 import { useNotify } from '../shell/notify';
+import { usePolling } from '../shell/use-polling';
 import { useTexts } from '../i18n/texts';
 import { LIVE_TEXTS } from '../shell/live-texts';
 
 /**
  * Keeps the list live: every streamed change goes to `applyEvent` (rows change in place, so
  * selection, focus and scroll stay), a file that completes or fails raises a toast with the reason,
- * and where streaming is blocked the list loads again every 30 s.
+ * and where streaming is blocked the page on screen is refreshed every 10 s while the tab is visible.
+ * Each load says where it stood in the event log (`loaded`), so no change made meanwhile is missed.
  */
-export function useLiveList(rows: readonly VideoFile[], applyEvent: (event: FileEvent) => void, reload: () => void): void {
+export function useLiveList(
+  rows: readonly VideoFile[],
+  loaded: LoadMark | null,
+  applyEvent: (event: FileEvent) => void,
+  refresh: () => void,
+): void {
   const notify = useNotify();
   const { t } = useTexts(LIVE_TEXTS);
   const known = useRef(rows);
   known.current = rows;
-  const state = useFileEvents((event) => {
+  const { state, caughtUp } = useFileEvents((event) => {
     const toast = endingToast(event, event.kind === 'reset' ? undefined : known.current.find((row) => row.file_id === event.file_id), t);
     applyEvent(event);
     if (toast) notify.show(toast.variant, toast.message);
   });
 
   useEffect(() => {
-    if (state !== 'polling') return;
-    const timer = setInterval(reload, POLL_FALLBACK_MS);
-    return () => clearInterval(timer);
-  }, [state, reload]);
+    if (loaded) caughtUp(loaded.lastEventId);
+  }, [loaded, caughtUp]);
+  usePolling(state === 'polling', refresh, POLL_FALLBACK_MS);
 }

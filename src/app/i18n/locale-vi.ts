@@ -221,6 +221,23 @@ const catalogue: Catalogue = {
   'editor.update': 'Cập nhật',
   'editor.updating': 'Đang cập nhật...',
   'editor.updateFailed': 'Cập nhật tệp không thành công',
+  'editor.justNow': 'Vừa xong',
+
+  'conflict.title': 'Tệp này đã bị thay đổi trong lúc bạn chỉnh sửa',
+  'conflict.changedBy':
+    '{actor} đã lưu một thay đổi {when} (qua {source}). Những gì bạn nhập vẫn còn trong biểu mẫu: hãy chọn giữ giá trị nào.',
+  'conflict.changedBySomeone':
+    'Người khác đã lưu một thay đổi trong lúc đó. Những gì bạn nhập vẫn còn trong biểu mẫu: hãy chọn giữ giá trị nào.',
+  'conflict.field': 'Trường',
+  'conflict.theirs': 'Đang lưu',
+  'conflict.mine': 'Của bạn',
+  'conflict.keepMine': 'Giữ của tôi',
+  'conflict.takeTheirs': 'Lấy bản kia',
+  'conflict.keepEditing': 'Tiếp tục sửa',
+  'conflict.sourcePanel': 'trang quản trị',
+  'conflict.sourceApi': 'API',
+  'conflict.sourcePipeline': 'quy trình xử lý',
+  'conflict.sourceCli': 'dòng lệnh',
   'editor.titleRequired': 'Vui lòng nhập tiêu đề tệp',
   'editor.slugRequired': 'Vui lòng nhập slug',
   'editor.slugInvalid': 'Chỉ dùng chữ cái, chữ số, - và _ (tối đa 100 ký tự)',
@@ -317,6 +334,8 @@ const catalogue: Catalogue = {
   'subtitles.deleteText': 'Phụ đề {language} sẽ bị gỡ khỏi video này và được giữ trong thùng rác.',
   'subtitles.deleted': 'Đã xóa phụ đề',
   'subtitles.deleteFailed': 'Xóa phụ đề không thành công',
+  'subtitles.changedMeanwhile':
+    'Phụ đề này vừa được người khác thay đổi nên chưa có gì được lưu. Danh sách đã hiển thị phụ đề như hiện tại: hãy kiểm tra rồi thử lại.',
   'subtitles.justNow': 'Vừa xong',
   'subtitles.uploadTitle': 'Tải phụ đề lên',
   'subtitles.uploadProgress': 'Tiến trình tải lên',

@@ -7,30 +7,10 @@ import { panelRouter } from '../panel/panel-router';
 import { KitRoot } from '../shell/kit-root';
 
 /** `<vp-admin-panel>`: the whole panel with its own routing (path, hash or memory). */
-export function AdminPanelRoot({
-  container,
-  direction,
-  apiBase,
-  base,
-  routing = 'path',
-  theme,
-  locale,
-  messages,
-  playerDomain,
-  imageHost,
-}: RootProps<typeof VP_ADMIN_PANEL>) {
+export function AdminPanelRoot({ base, routing = 'path', ...kit }: RootProps<typeof VP_ADMIN_PANEL>) {
   const router = useMemo(() => panelRouter(routing, base), [routing, base]);
   return (
-    <KitRoot
-      container={container}
-      direction={direction}
-      locale={locale}
-      messages={messages}
-      apiBase={apiBase}
-      theme={theme}
-      playerDomain={playerDomain}
-      imageHost={imageHost}
-    >
+    <KitRoot {...kit}>
       <Router {...router}>
         <PanelRoutes />
       </Router>

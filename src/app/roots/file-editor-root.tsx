@@ -12,29 +12,9 @@ import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from '../file-editor/texts';
 
 /** `<vp-file-editor file-id="42">`: the update-file screen for an integrator's page. */
-export function FileEditorRoot({
-  container,
-  direction,
-  fileId,
-  apiBase,
-  backHref,
-  theme,
-  locale,
-  messages,
-  playerDomain,
-  imageHost,
-}: RootProps<typeof VP_FILE_EDITOR>) {
+export function FileEditorRoot({ fileId, backHref, ...kit }: RootProps<typeof VP_FILE_EDITOR>) {
   return (
-    <KitRoot
-      container={container}
-      direction={direction}
-      locale={locale}
-      messages={messages}
-      apiBase={apiBase}
-      theme={theme}
-      playerDomain={playerDomain}
-      imageHost={imageHost}
-    >
+    <KitRoot {...kit}>
       <RequireSession>
         <StandaloneEditor requested={fileId} backHref={backHref} />
       </RequireSession>

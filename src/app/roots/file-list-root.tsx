@@ -11,28 +11,10 @@ import { Loading } from '../ui/loading';
 const StandaloneFiles = lazy(() => import('./standalone-files'));
 
 /** `<vp-file-list>`: the file list on its own; its state lives in the page's query string or in memory. */
-export function FileListRoot({
-  container,
-  direction,
-  apiBase,
-  urlState,
-  editHref,
-  theme,
-  locale,
-  messages,
-  playerDomain,
-}: RootProps<typeof VP_FILE_LIST>) {
+export function FileListRoot({ urlState, editHref, ...kit }: RootProps<typeof VP_FILE_LIST>) {
   const router = useMemo(() => (urlState === 'memory' ? { hook: memoryLocation({ path: '/' }).hook } : {}), [urlState]);
   return (
-    <KitRoot
-      container={container}
-      direction={direction}
-      locale={locale}
-      messages={messages}
-      apiBase={apiBase}
-      theme={theme}
-      playerDomain={playerDomain}
-    >
+    <KitRoot {...kit}>
       <RequireSession>
         <Router {...router}>
           <Suspense fallback={<Loading />}>

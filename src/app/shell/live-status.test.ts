@@ -26,5 +26,7 @@ describe('endingToast', () => {
     expect(endingToast({ kind: 'changed', file_id: 4, changes: { file_status: 5, file_progress: 30 } }, known)).toBeNull();
     expect(endingToast({ kind: 'changed', file_id: 4, changes: { file_title: 'x' } }, known)).toBeNull();
     expect(endingToast({ kind: 'deleted', file_id: 4 }, known)).toBeNull();
+    // Handed again (a replay), or already shown so by the reply: no news.
+    expect(endingToast({ kind: 'changed', file_id: 4, changes: { file_status: 10 } }, { ...known, file_status: 10 })).toBeNull();
   });
 });

@@ -14,13 +14,14 @@ const ENDINGS: Record<number, { name: 'completed' | 'downloadFailed' | 'uploadFa
   7: { name: 'uploadFailed', variant: 'error' },
 };
 
-/** How often a screen whose live stream is blocked loads its data again. */
-export const POLL_FALLBACK_MS = 30_000;
+/** How often a screen whose live stream is blocked loads its data again (never while the tab is hidden). */
+export const POLL_FALLBACK_MS = 10_000;
 
 /**
  * The toast of a file that completed or failed, or null: '"Title" — Completed', '"Title" — Download
  * Failed: <reason>', in the language of `t` (English by default). `known` is the file as the screen
- * had it (for its title and the reason when the event does not carry them). The reason is the
+ * had it (for its title and the reason when the event does not carry them; already at that status:
+ * no toast). The reason is the
  * server's, shown as it sends it.
  */
 export function endingToast(
@@ -29,6 +30,7 @@ export function endingToast(
   t: LiveText = englishText,
 ): { variant: ToastVariant; message: string } | null {
   if (event.kind !== 'changed' || event.changes.file_status === undefined) return null;
+  if (known?.file_status === event.changes.file_status) return null; // no news: an event handed again, or a reply that already had it
   const ending = ENDINGS[event.changes.file_status];
   if (!ending) return null;
   const title = event.changes.file_title ?? known?.file_title ?? t('fileNumber', { id: event.file_id });

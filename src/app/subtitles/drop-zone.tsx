@@ -1,8 +1,9 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef } from 'react';
 import { SUBTITLE_EXTENSIONS } from '../../contract/subtitles';
 import { CloudUploadIcon, SubtitlesIcon } from '../ui/icons';
-import { formatSize } from './lib/format';
+import { useFileDrop } from '../ui/use-file-drop';
+import { formatSize } from '../i18n/format';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 
@@ -18,29 +19,12 @@ interface DropZoneProps {
 export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const [over, setOver] = useState(false);
+  const { over, dropProps, onInputChange } = useFileDrop(onFile, disabled);
   const { t, locale } = useTexts(SUBTITLE_TEXTS);
   const open = () => !disabled && input.current?.click();
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setOver(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !disabled) onFile(dropped);
-  };
   return (
     <Box>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={SUBTITLE_EXTENSIONS.join(',')}
-        aria-label={t('fileInput')}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          if (chosen) onFile(chosen);
-          event.target.value = ''; // Choosing the same file again after Remove must fire change.
-        }}
-      />
+      <input ref={input} type="file" hidden accept={SUBTITLE_EXTENSIONS.join(',')} aria-label={t('fileInput')} onChange={onInputChange} />
       {file ? (
         <Stack
           direction="row"
@@ -66,12 +50,7 @@ export function DropZone({ file, disabled, invalid, onFile, onRemove }: DropZone
           disabled={disabled}
           aria-describedby={hintId}
           onClick={open}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
+          {...dropProps}
           sx={{
             display: 'block',
             width: '100%',

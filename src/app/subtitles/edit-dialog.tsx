@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useId, useState } from 'react';
 import type { Subtitle } from '../api/schemas';
-import { updateSubtitle } from '../api/subtitles';
+import { updateSubtitleMerging } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
 import { EncodingSelect } from './encoding-select';
@@ -13,6 +13,7 @@ import { SUBTITLE_TEXTS } from './texts';
 interface EditDialogProps {
   sub: Subtitle | null;
   onClose: () => void;
+  /** Saved, or found changed elsewhere: the list is read again either way. */
   onSaved: () => void;
 }
 
@@ -45,10 +46,18 @@ function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => voi
     }
     setBusy(true);
     try {
-      const reply = await updateSubtitle(api, sub.sub_id, {
+      // If-Match the version listed; a change elsewhere to the other field is merged.
+      const result = await updateSubtitleMerging(api, sub, {
         sub_lang: lang,
         ...(charset && charset !== stored ? { sub_charset: charset } : {}),
       });
+      if (result.kind === 'conflict') {
+        notify.error(t('changedMeanwhile'));
+        onSaved();
+        onClose();
+        return;
+      }
+      const { reply } = result;
       notify.byStatus(reply.status, reply.message);
       if (reply.status !== 'error') {
         onSaved();

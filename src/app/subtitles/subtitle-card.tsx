@@ -2,14 +2,15 @@ import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } f
 import { useState } from 'react';
 import { deleteSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
-import type { Subtitle } from '../api/schemas';
+import { subtitleSchema, type Subtitle } from '../api/schemas';
+import { staleCurrent } from '../api/versioned-write';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SectionCard } from '../ui/section-card';
 import { EditDialog } from './edit-dialog';
-import { formatAge, formatDateTime, formatSize } from './lib/format';
+import { formatAge, formatDateTime, formatSize } from '../i18n/format';
 import { languageLabel } from './lib/languages';
 import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
@@ -40,13 +41,17 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
     if (!deleting) return;
     setBusyDelete(true);
     try {
-      const reply = await deleteSubtitle(api, deleting.sub_id);
+      const reply = await deleteSubtitle(api, deleting);
       if (reply.status === 'success') {
         notify.success(t('deleted'));
         changed();
       } else notify.error(reply.message || t('deleteFailed'));
     } catch (error) {
-      notify.error(error, t('deleteFailed'));
+      // Changed since the list was read (412): nothing is deleted, and the list shows the track as it is now.
+      if (staleCurrent(error, subtitleSchema)) {
+        notify.error(t('changedMeanwhile'));
+        reload();
+      } else notify.error(error, t('deleteFailed'));
     } finally {
       setBusyDelete(false);
       setDeleting(null);

@@ -18,6 +18,8 @@ export const SUBTITLE_TEXTS = defineTexts('subtitles', {
   deleteLabel: 'Delete {language} subtitle',
   deleteTitle: 'Delete subtitle?',
   deleting: 'Deleting...',
+  changedMeanwhile:
+    'This subtitle was changed by someone else meanwhile, so nothing was saved. The list now shows it as it is: check it, then try again.',
   deleteText: 'The {language} subtitle will be removed from this video and kept in the trash.',
   deleted: 'Subtitle deleted successfully',
   deleteFailed: 'Failed to delete subtitle',

@@ -13,7 +13,8 @@ import { CANDIDATES, family, scriptOf, type Candidate, type LanguageModel, type 
  *   because KOI8-R and windows-1251 swap the cases of the same bytes;
  * - a capital right after a small letter in the same word ("пРИВЕТ", "żDónde"): −0.5;
  * - a letter written only at word ends (Greek ς, Hebrew ם ן …) inside a word: −0.5;
- * - a word mixing scripts ("йlиve", Latin with Cyrillic): −0.5 per letter;
+ * - a word mixing scripts ("йlиve", Latin with Cyrillic; CJK inside an ASCII word, "ingr馘ient" — French
+ *   read as Shift_JIS — though ASCII next to CJK, "DVD版", is fine): −0.5 per letter;
  * - a Latin word of 3+ letters with no ASCII letter ("Ïðèâåò"): −0.3 per letter — real Latin-script
  *   words have diacritics on a few letters, Cyrillic or Greek bytes read as Latin have them on all;
  * - U+FFFD (a byte the code page lacks) or a control character (C1 from ISO-8859-2): −2;
@@ -111,13 +112,16 @@ export function scoreText(text: string, candidate: Candidate): number {
   let prevNonAsciiLower = false;
   let prevLetter = false;
   let pendingInWord = false;
+  /** Turns between ASCII and non-ASCII letters inside the word: "DVD版" has one, "ingr馘ient" (French read as Shift_JIS) two. */
+  let switches = 0;
+  let lastLetterAscii: boolean | null = null;
 
   const endWord = (): void => {
     if (word.length > 0) {
       const families = new Set(word.map((l) => family(l.script)));
       const only = families.size === 1 ? [...families][0] : undefined;
-      // ASCII next to CJK ("DVD版") is normal; ASCII next to Cyrillic inside one word is not.
-      const mixed = families.size > 1 || (wordHasAscii && only !== 'latin' && only !== 'cjk');
+      // ASCII next to CJK ("DVD版") is normal, CJK inside an ASCII word is not; ASCII next to Cyrillic inside one word is not.
+      const mixed = families.size > 1 || (wordHasAscii && only !== 'latin' && (only !== 'cjk' || switches >= 2));
       const allDiacritics = !mixed && !wordHasAscii && only === 'latin' && word.length >= 3;
       word.forEach((letter, index) => {
         const last = index === word.length - 1 && !asciiAfter;
@@ -131,6 +135,8 @@ export function scoreText(text: string, candidate: Candidate): number {
     asciiAfter = false;
     prevLower = false;
     prevNonAsciiLower = false;
+    switches = 0;
+    lastLetterAscii = null;
   };
 
   for (const ch of text) {
@@ -143,6 +149,8 @@ export function scoreText(text: string, candidate: Candidate): number {
         if (prevNonAsciiLower && cp <= 0x5a) shared -= 0.5;
         wordHasAscii = true;
         asciiAfter = word.length > 0;
+        if (lastLetterAscii === false) switches++;
+        lastLetterAscii = true;
         prevLower = cp >= 0x61;
         prevNonAsciiLower = false;
       } else if (cp !== 0x27) {
@@ -160,6 +168,8 @@ export function scoreText(text: string, candidate: Candidate): number {
       const lower = ch.toLowerCase();
       const upper = lower !== ch;
       word.push({ lower, script: scriptOf(cp), upper, weird: upper && prevLower, bytes });
+      if (lastLetterAscii === true) switches++;
+      lastLetterAscii = false;
       prevLower = !upper && ch.toUpperCase() !== ch;
       prevNonAsciiLower = prevLower;
       asciiAfter = false;
@@ -183,7 +193,11 @@ export function scoreText(text: string, candidate: Candidate): number {
   return (shared + (models.length > 0 ? best : 0)) / total;
 }
 
-/** The lines of `bytes` that contain a byte ≥ 0x80, joined by \n, at most about 8 KB (plenty of text to tell code pages apart, and half the time of 16 KB). */
+/**
+ * The lines of `bytes` that contain a byte ≥ 0x80, at most about 8 KB (plenty of text to tell code pages
+ * apart, and half the time of 16 KB). A line ends at LF or CR: old Mac files end lines with CR alone,
+ * and read as one line their first 8 KB may be all ASCII.
+ */
 export function legacySample(bytes: Uint8Array): Uint8Array {
   const out = new Uint8Array(Math.min(bytes.length, SAMPLE_LIMIT));
   let length = 0;
@@ -192,7 +206,7 @@ export function legacySample(bytes: Uint8Array): Uint8Array {
   for (let i = 0; i <= bytes.length && length < out.length; i++) {
     const byte = i < bytes.length ? bytes[i]! : 0x0a;
     if (byte >= 0x80) high = true;
-    if (byte !== 0x0a) continue;
+    if (byte !== 0x0a && byte !== 0x0d) continue;
     if (high) {
       const line = bytes.subarray(lineStart, Math.min(i + 1, lineStart + out.length - length));
       out.set(line, length);

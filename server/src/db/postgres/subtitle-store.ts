@@ -1,4 +1,4 @@
-import { TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
+import { ContentGoneError, TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
 import type { PgDb } from './connection';
 
 /** Subtitle content as rows of `subtitle_contents` (bytea), readable by every node. */
@@ -18,7 +18,7 @@ export class PgSubtitleStore extends TempFiles implements SubtitleStore {
 
   async get(key: string): Promise<Buffer> {
     const row = await this.#db.get<{ content: Buffer }>('SELECT content FROM subtitle_contents WHERE storage_name = ?', [key]);
-    if (!row) throw new Error(`No stored subtitle content ${JSON.stringify(key)}`);
+    if (!row) throw new ContentGoneError(key);
     return row.content;
   }
 

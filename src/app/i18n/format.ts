@@ -1,5 +1,5 @@
 // The size format is shared with the server's messages (e.g. the storage quota).
-export { formatSize } from '../../../contract/format-size';
+export { formatSize } from '../../contract/format-size';
 
 /**
  * Reads a server date. "2024-05-01 12:00:00" (SQL style, no zone) is read as UTC — SQLite's

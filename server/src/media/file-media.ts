@@ -1,0 +1,27 @@
+import type { FileRow } from '../db/files';
+import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
+
+/** A media key under which a file's own folder is named: `files/<file_id>-<token>/…` (the worker writes there). */
+const OWN_FOLDER = /^files\/(\d+)-[A-Za-z0-9]+\//;
+
+/**
+ * The media a purged file leaves behind, as media-store keys (folders end with `/`): the folders of
+ * its rendition, thumbnail and storyboard when they are its own (`files/<its id>-…/`; a key elsewhere
+ * may be shared, as the demo's seeded files share one video, and stays), and the uploaded source its
+ * job still holds (with the description a tus upload keeps beside it).
+ */
+export function mediaOfPurgedFile(
+  row: Pick<FileRow, 'file_id' | 'file_rendition' | 'file_image' | 'file_slide'>,
+  sources: string[],
+): string[] {
+  const keys = new Set<string>();
+  const images = [row.file_image, row.file_slide].map((key) =>
+    key?.startsWith(MEDIA_IMAGE_PREFIX) ? key.slice(MEDIA_IMAGE_PREFIX.length) : null,
+  );
+  for (const key of [row.file_rendition, ...images]) {
+    const folder = key ? OWN_FOLDER.exec(key) : null;
+    if (folder && Number(folder[1]) === Number(row.file_id)) keys.add(folder[0]);
+  }
+  for (const source of sources) keys.add(source).add(`${source}.json`);
+  return [...keys];
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { removeTusUpload, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
+import { PROCESS_FILE } from '../pipeline/process-file';
+
+const SWEEP_EVERY_MS = 15 * 60_000;
+
+/**
+ * `app.sweepAbandonedUploads`: removes every resumable upload that began more than `uploadTtlMs` ago
+ * (by the server's clock) and that no job holds (a finished one waiting for the pipeline stays), its
+ * bytes and its description. At start and then every 15 minutes, on every node: removing is idempotent,
+ * and past its TTL tus refuses to continue an upload, so none is growing while it goes.
+ */
+async function uploadSweep(app: FastifyInstance): Promise<void> {
+  const store = tusFileStore(app.settings);
+
+  const sweepAbandonedUploads = async (): Promise<number> => {
+    const cutoff = app.clock() - app.settings.uploadTtlMs;
+    let removed = 0;
+    for (const id of (await store.configstore.list?.().catch(() => [])) ?? []) {
+      const upload = await store.configstore.get(id).catch(() => undefined);
+      if (!upload) continue; // removed meanwhile (another node, or its own last request)
+      const begun = Number(upload.metadata?.[TUS_BEGUN] ?? Date.parse(upload.creation_date ?? ''));
+      const key = `${TUS_FOLDER}/${id}`;
+      if (!(begun <= cutoff) || (await app.jobs.mentions(PROCESS_FILE, JSON.stringify(key)))) continue;
+      await removeTusUpload(app, key);
+      removed++;
+    }
+    return removed;
+  };
+  app.decorate('sweepAbandonedUploads', sweepAbandonedUploads);
+
+  const run = () => {
+    sweepAbandonedUploads()
+      .then((removed) => removed && app.log.info({ removed }, 'removed resumable uploads left unfinished'))
+      .catch((err: unknown) => app.log.warn({ err }, 'sweeping abandoned uploads failed'));
+  };
+  const timer = setInterval(run, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => run());
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export default fp(uploadSweep, { name: 'upload-sweep', dependencies: ['pipeline'] });
