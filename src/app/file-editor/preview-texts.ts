@@ -5,7 +5,7 @@ export const PREVIEW_TEXTS = defineTexts('preview', {
   preview: 'Preview of {title}',
   processing: 'The preview plays once the video is processed. Now: {step}',
   progress: '{step}: {percent}',
-  failed: 'This video could not be processed ({step}). {reason}',
+  failed: 'This video could not be processed ({step}).',
   step0: 'Pending',
   step1: 'Received',
   step2: 'Downloading',

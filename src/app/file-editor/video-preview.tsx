@@ -1,4 +1,4 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { VideoFile } from '../api/schemas';
 import { useTexts } from '../i18n/texts';
 import { PREVIEW_TEXTS } from './preview-texts';
@@ -40,9 +40,10 @@ export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
     );
   if (FAILED.has(file.file_status))
     return (
-      <Typography role="status" color="error">
-        {t('failed', { step, reason: file.file_reason ?? '' })}
-      </Typography>
+      <Alert severity="error" role="status">
+        {t('failed', { step })}
+        {file.file_reason ? ` ${file.file_reason}` : ''}
+      </Alert>
     );
   const progress = file.file_progress ?? null;
   return (

@@ -265,7 +265,7 @@ const catalogue: Catalogue = {
   'embed.preview': 'Xem trước {title}',
   'preview.processing': 'Bản xem trước sẽ phát khi video xử lý xong. Hiện tại: {step}',
   'preview.progress': '{step}: {percent}',
-  'preview.failed': 'Không xử lý được video này ({step}). {reason}',
+  'preview.failed': 'Không xử lý được video này ({step}).',
   'preview.step0': 'Đang chờ',
   'preview.step1': 'Đã nhận',
   'preview.step2': 'Đang tải về',
