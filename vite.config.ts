@@ -33,8 +33,12 @@ export const PREBUNDLED = [
   ...[...readFileSync(resolve(root, 'src/app/ui/icons.ts'), 'utf8').matchAll(/from '(@mui\/icons-material\/\w+)'/g)].map((m) => m[1]!),
 ];
 
-/** MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. */
-const DIALOG = /[\\/](@mui[\\/]material[\\/]Dialog\w*|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
+/**
+ * MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. Switch and
+ * FormControlLabel too: only the list's cards and the embed builder dialog use them, and in the shared
+ * chunk the editor would load them up front.
+ */
+const DIALOG = /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'): the subtitle card, the editor's activity and

@@ -30,13 +30,13 @@ describe('config, player, images, pages, headers', () => {
     fs.rmSync(kitDir, { recursive: true, force: true });
   });
 
-  it('GET /api/config gives the player domain, UI defaults and the image host', async () => {
+  it('GET /api/config gives the player domain, UI defaults, embed defaults (none yet) and the image host', async () => {
     const res = await s.request('GET', '/api/config', { key });
     expect(res.body).toEqual({
       status: 'success',
       message: 'Config loaded',
       data: {
-        player: { domain: `${s.base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
+        player: { domain: `${s.base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true }, embed: {} },
         imageHost: `${s.base}/images/`,
         token: null,
         trash: { days: 30 },

@@ -96,7 +96,7 @@ export function playerParamsQuery(params: PlayerParams): string {
   if (params.muted && !params.autoplay) parts.push('muted=1');
   if (params.loop) parts.push('loop=1');
   if (params.controls === false) parts.push('controls=0');
-  if (params.subtitles) parts.push(`subtitles=${encodeURIComponent(params.subtitles)}`);
+  if (params.subtitles) parts.push(`subtitles=${encodeURIComponent(params.subtitles.toLowerCase())}`);
   if (params.title === false) parts.push('title=0');
   return parts.join('&');
 }

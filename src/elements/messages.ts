@@ -6,6 +6,8 @@
 import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
+import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
+import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { CONFLICT_TEXTS } from '../app/file-editor/conflict-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video-texts';
@@ -33,6 +35,8 @@ export const ALL_TEXTS = [
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,
   EDITOR_TEXTS,
+  PREVIEW_TEXTS,
+  EMBED_TEXTS,
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
   SUBTITLE_TEXTS,

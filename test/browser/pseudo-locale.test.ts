@@ -275,6 +275,11 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     lastCard?.scrollIntoView();
     await waitFor(() => root.textContent?.includes('slug-2'), 'the activity card', 15000);
     expectAllWrapped(root, 'activity card');
+    button(root, /Customize embed/)!.click();
+    await waitFor(() => root.querySelector('[role="dialog"]'), 'the embed builder', 15000);
+    expectAllWrapped(root, 'embed builder');
+    button(root.querySelector('[role="dialog"]')!, /Close/)!.click();
+    await waitFor(() => !root.querySelector('[role="dialog"]'), 'the embed builder to close');
 
     button(root, /Upload subtitle/)!.click();
     await waitFor(() => root.querySelector('[role="dialog"]'), 'the upload dialog', 15000);

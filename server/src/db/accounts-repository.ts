@@ -34,6 +34,20 @@ export class AccountsRepository {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', [accountId]);
   }
 
+  /** The account's embed defaults, as a player query string ('' when it has none). */
+  async embedDefaults(accountId: number): Promise<string> {
+    return (
+      (await this.#db.get<{ params: string }>('SELECT params FROM account_embed_defaults WHERE account_id = ?', [accountId]))?.params ?? ''
+    );
+  }
+
+  setEmbedDefaults(accountId: number, params: string): Promise<number> {
+    return this.#db.run(
+      'INSERT INTO account_embed_defaults (account_id, params) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET params = excluded.params',
+      [accountId, params],
+    );
+  }
+
   /** Creates the account, or sets the password of an existing one (ending its sessions); returns its id. */
   upsert(username: string, passwordHash: string, now: number): Promise<number> {
     return this.#db.transaction(async (tx) => {

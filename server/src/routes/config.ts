@@ -1,11 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../plugins/errors';
+import { playerParamsQuery, readPlayerParams, type PlayerParams } from '../../../src/contract/player-params';
 import { apiKeySecurity, envelope, errorResponses } from './schemas';
 
 /** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
 export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
   return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
+
+/** The player parameters a new snippet starts from (docs/api.md, Player page parameters); absent: the player's default. */
+const EMBED_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  description: "The account's embed defaults: the player parameters every new snippet starts from",
+  properties: {
+    start: { type: 'number', minimum: 0, maximum: 36_000, description: 'Seconds' },
+    autoplay: { type: 'boolean', description: 'Implies muted' },
+    muted: { type: 'boolean' },
+    loop: { type: 'boolean' },
+    controls: { type: 'boolean' },
+    subtitles: {
+      type: 'string',
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+      description: 'A language code; a file without it shows none',
+    },
+    title: { type: 'boolean' },
+  },
+} as const;
 
 export default async function configRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -40,6 +61,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
                       controls: { type: 'boolean' },
                     },
                   },
+                  embed: EMBED_SCHEMA,
                 },
               },
               imageHost: { type: 'string', description: 'Image URL = imageHost + file_image' },
@@ -59,12 +81,48 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const base = publicBase(app, request);
       return ok('Config loaded', {
-        player: { domain: `${base}/player/`, ui: { primaryColor: '#1976d2', autoplay: false, controls: true } },
+        player: {
+          domain: `${base}/player/`,
+          ui: { primaryColor: '#1976d2', autoplay: false, controls: true },
+          embed: readPlayerParams(new URLSearchParams(await app.accounts.embedDefaults(request.accountId))),
+        },
         imageHost: `${base}/images/`,
         token: null,
         trash: { days: app.settings.trashDays },
         account: { username: (await app.accounts.findById(request.accountId))?.username ?? '' },
       });
+    },
+  );
+
+  app.put<{ Body: { player: { embed: PlayerParams } } }>(
+    '/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['config'],
+        summary: "Sets the account's embed defaults (player.embed): what every new snippet of its files starts from",
+        security: apiKeySecurity,
+        body: {
+          type: 'object',
+          required: ['player'],
+          additionalProperties: false,
+          properties: { player: { type: 'object', required: ['embed'], additionalProperties: false, properties: { embed: EMBED_SCHEMA } } },
+        },
+        response: {
+          200: envelope({
+            type: 'object',
+            required: ['player'],
+            properties: { player: { type: 'object', properties: { embed: EMBED_SCHEMA } } },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      // Stored as the player's own query string: what the player reads back is what was saved.
+      const params = playerParamsQuery(request.body.player.embed);
+      await app.accounts.setEmbedDefaults(request.accountId, params);
+      return ok('Embed defaults saved', { player: { embed: readPlayerParams(new URLSearchParams(params)) } });
     },
   );
 }

@@ -100,7 +100,8 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['player'],
-        summary: "The player page's script (media-chrome and hls.js), built by npm run build",
+        summary:
+          "The player page's script (player.js: media-chrome and hls.js) and the <vp-embed> element (embed.js), built by npm run build; readable from any origin (a module script is fetched with CORS)",
         params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.js$' } } },
         produces: ['text/javascript'],
       },
@@ -108,6 +109,7 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) =>
       reply
         .header('cross-origin-resource-policy', 'cross-origin')
+        .header('access-control-allow-origin', '*')
         .sendFile(request.params.name, app.settings.playerDir, { cacheControl: false })
         .header('cache-control', 'no-cache'),
   );

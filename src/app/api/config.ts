@@ -1,5 +1,11 @@
 import type { ApiClient } from './client';
-import { configSchema } from './schemas';
+import * as v from 'valibot';
+import type { PlayerParams } from '../../contract/player-params';
+import { configSchema, embedDefaultsSchema } from './schemas';
 
 /** GET /api/config */
 export const getConfig = (api: ApiClient) => api.request('config', configSchema);
+
+/** PUT /api/config: the account's embed defaults; the reply has them as stored. */
+export const saveEmbedDefaults = (api: ApiClient, embed: PlayerParams) =>
+  api.request('config', v.object({ player: v.object({ embed: embedDefaultsSchema }) }), { method: 'put', json: { player: { embed } } });

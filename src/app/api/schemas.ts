@@ -58,8 +58,24 @@ export const subtitleSchema = v.object({
 });
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
+/** The account's embed defaults (player parameters a new snippet starts from); a server without them sends none. */
+export const embedDefaultsSchema = v.object({
+  start: v.optional(v.number()),
+  autoplay: v.optional(v.boolean()),
+  muted: v.optional(v.boolean()),
+  loop: v.optional(v.boolean()),
+  controls: v.optional(v.boolean()),
+  subtitles: v.optional(v.string()),
+  title: v.optional(v.boolean()),
+});
+
 export const configSchema = v.looseObject({
-  player: v.looseObject({ domain: v.string(), ui: v.optional(v.record(v.string(), v.unknown()), {}) }),
+  player: v.looseObject({
+    domain: v.string(),
+    ui: v.optional(v.record(v.string(), v.unknown()), {}),
+    // Malformed defaults are no defaults: the config itself still loads.
+    embed: v.fallback(v.optional(embedDefaultsSchema, {}), {}),
+  }),
   imageHost: v.string(),
   token: v.nullish(v.string(), null),
   /** How long the server keeps deleted files in its trash (absent from servers without a trash). */

@@ -6,7 +6,7 @@ import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../config/use-config';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
-import { useTexts } from '../i18n/texts';
+import { useTexts, type TextFn } from '../i18n/texts';
 import { LoginField } from './login-field';
 import { AUTH_TEXTS } from './texts';
 
@@ -40,8 +40,10 @@ function useSignIn(onSignedIn?: () => void) {
       emit('vp-signed-in', {});
       onSignedIn?.();
     } catch (caught) {
-      // A reply with a message (wrong password, throttled) shows that message; anything else is generic.
-      setError(isApiError(caught) && caught.fromServer && caught.message ? caught.message : t('failed'));
+      // A reply with a message (wrong password, throttled) shows that message; no reply at all says where
+      // the API was looked for; anything else is generic.
+      if (isApiError(caught) && caught.kind === 'network') setError(unreachable(api.url(''), t));
+      else setError(isApiError(caught) && caught.fromServer && caught.message ? caught.message : t('failed'));
       setBusy(false);
     }
   }
@@ -149,4 +151,18 @@ function SignInFrame({ page, children }: { page: boolean; children: ReactNode })
       ) : null}
     </Box>
   );
+}
+
+/**
+ * No reply at all (fetch's TypeError): the API is down, or it is on another origin that does not allow
+ * this page's (a CORS refusal looks the same to a page). The console tells the integrator the fix.
+ */
+function unreachable(apiUrl: string, t: TextFn<typeof AUTH_TEXTS.en>): string {
+  const origin = location.origin;
+  const url = new URL(apiUrl, location.href);
+  if (url.origin === origin) return t('unreachable', { url: url.href });
+  console.warn(
+    `vp-admin-kit: sign-in could not reach the API at ${url.href} from ${origin}. If the server is up, add this page's origin to its VP_CORS_ORIGINS (comma-separated), or serve the page from the API's origin.`,
+  );
+  return t('crossOrigin', { url: url.href, origin });
 }

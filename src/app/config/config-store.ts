@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from './storage';
+import type { PlayerParams } from '../../contract/player-params';
 
 /** localStorage keys, exactly as spec §9 names them. */
 export const STORAGE_KEYS = {
@@ -12,7 +13,8 @@ export type ThemeMode = 'light' | 'dark';
 
 /** What `GET /api/config` returns, after validation (plus any fields the panel does not use). */
 export interface ServerConfig {
-  player: { domain: string; ui: Record<string, unknown> };
+  /** `embed`: the account's embed defaults (absent from servers without them). */
+  player: { domain: string; ui: Record<string, unknown>; embed?: PlayerParams | undefined };
   imageHost: string;
   token: string | null;
   /** How long deleted files stay in the server's trash (absent from servers without one). */

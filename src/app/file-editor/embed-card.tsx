@@ -1,21 +1,35 @@
-import { IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useRef } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useLinkBases } from '../config/use-config';
-import { useNotify } from '../shell/notify';
-import { ContentCopyIcon } from '../ui/icons';
-import { copyText } from './copy-text';
-import { SectionCard } from '../ui/section-card';
+import { useConfigState, useLinkBases } from '../config/use-config';
 import { playerLink } from '../config/player-link';
-import { embedSnippet } from './embed';
 import { useTexts } from '../i18n/texts';
+import { SectionCard } from '../ui/section-card';
+import { CopyField } from './copy-field';
+import { embedSnippet } from './embed';
+import { embedUrl, type EmbedOptions } from './embed-options';
 import { EDITOR_TEXTS } from './texts';
+import { PREVIEW_TEXTS } from './preview-texts';
+import { VideoPreview } from './video-preview';
 
-/** Embed & Link: the player link and the iframe snippet, read-only; a click on either copies it. */
+const EmbedBuilderDialog = lazy(() => import('./embed-builder-dialog'));
+
+/**
+ * Embed & Link: the player link and the iframe snippet, read-only, as the spec has them (a click on
+ * either copies it); the video itself as customers get it; and 'Customize embed', the builder.
+ */
 export function EmbedCard({ file }: { file: VideoFile }) {
   const { playerDomain } = useLinkBases();
   const link = playerLink(playerDomain, file.file_slug);
   const { t } = useTexts(EDITOR_TEXTS);
+  const preview = useTexts(PREVIEW_TEXTS);
+  // Until the operator changes an option, the account's embed defaults (which may arrive after the first paint).
+  const defaults = useConfigState().config?.player.embed;
+  const [chosen, setOptions] = useState<EmbedOptions | null>(null);
+  const options = chosen ?? defaults ?? {};
+  const [building, setBuilding] = useState(false);
+  const [builderLoaded, setBuilderLoaded] = useState(false);
+  const title = file.file_title.trim() || t('videoPlayer');
   return (
     <SectionCard title={t('embedTitle')}>
       {link ? (
@@ -29,65 +43,34 @@ export function EmbedCard({ file }: { file: VideoFile }) {
             value={embedSnippet(link, file.file_title, t('videoPlayer'))}
             multiline
           />
+          <VideoPreview file={file} src={embedUrl(link, options)} />
+          <Button
+            variant="outlined"
+            sx={{ alignSelf: 'start' }}
+            onClick={() => {
+              setBuilderLoaded(true);
+              setBuilding(true);
+            }}
+          >
+            {preview.t('customize')}
+          </Button>
+          {builderLoaded ? (
+            <Suspense fallback={null}>
+              <EmbedBuilderDialog
+                open={building}
+                onClose={() => setBuilding(false)}
+                file={file}
+                link={link}
+                title={title}
+                options={options}
+                onOptionsChange={setOptions}
+              />
+            </Suspense>
+          ) : null}
         </Stack>
       ) : (
         <Typography color="text.secondary">{t('noPlayerDomain')}</Typography>
       )}
     </SectionCard>
-  );
-}
-
-interface CopyTexts {
-  label: string;
-  copy: string;
-  copied: string;
-  failed: string;
-}
-
-function CopyField({ texts, value, multiline = false }: { texts: CopyTexts; value: string; multiline?: boolean }) {
-  const notify = useNotify();
-  const ref = useRef<HTMLDivElement>(null);
-  const copy = async () => {
-    const ok = await copyText(value, ref.current?.getRootNode() ?? null);
-    if (ok) notify.success(texts.copied);
-    else notify.error(texts.failed);
-  };
-  return (
-    <TextField
-      ref={ref}
-      label={texts.label}
-      value={value}
-      fullWidth
-      multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      onClick={copy}
-      slotProps={{
-        // A URL and HTML read left to right, even in a right-to-left layout.
-        htmlInput: {
-          readOnly: true,
-          spellCheck: false,
-          dir: 'ltr',
-          style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, cursor: 'copy' },
-        },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={texts.copy}>
-                <IconButton
-                  aria-label={texts.copy}
-                  edge="end"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    void copy();
-                  }}
-                >
-                  <ContentCopyIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
   );
 }

@@ -463,6 +463,14 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX file_activity_file ON file_activity (file_id, activity_id);
   CREATE INDEX file_activity_at ON file_activity (at);
   `,
+  // Each account's embed defaults: the player parameters every new snippet of its files starts from,
+  // as the query string the player reads ("autoplay=1&loop=1"); no row: the player's own defaults.
+  `
+  CREATE TABLE IF NOT EXISTS account_embed_defaults (
+    account_id bigint PRIMARY KEY,
+    params     text NOT NULL
+  );
+  `,
 ];
 
 /**

@@ -367,6 +367,16 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX file_activity_at ON file_activity (at);
     `);
   },
+  // Each account's embed defaults: the player parameters every new snippet of its files starts from,
+  // as the query string the player reads (`autoplay=1&loop=1`); no row: the player's own defaults.
+  (db) => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS account_embed_defaults (
+        account_id INTEGER PRIMARY KEY,
+        params     TEXT NOT NULL
+      );
+    `);
+  },
 ];
 
 /** Runs the missing migrations, up to `target` (tests build older databases). */

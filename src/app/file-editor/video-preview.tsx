@@ -1,0 +1,73 @@
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import type { VideoFile } from '../api/schemas';
+import { useTexts } from '../i18n/texts';
+import { PREVIEW_TEXTS } from './preview-texts';
+import { aspectRatio } from './embed-options';
+
+const COMPLETED = 10;
+const FAILED = new Set([4, 7]);
+
+/**
+ * The video as customers get it: an iframe of the real player URL (so the kit carries no player
+ * code), in the video's shape, loaded only when the card scrolls into view (`loading="lazy"`). Before
+ * the file is Completed, the pipeline's step and progress, kept live by the editor's event stream.
+ */
+export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
+  const { t, locale } = useTexts(PREVIEW_TEXTS);
+  const ratio = aspectRatio(file.file_width, file.file_height);
+  const key = STEP_KEYS[file.file_status];
+  const step = t(key ?? 'stepUnknown');
+  if (file.file_status === COMPLETED)
+    return (
+      <Box
+        component="iframe"
+        src={src}
+        loading="lazy"
+        title={t('preview', { title: file.file_title })}
+        allow="autoplay; fullscreen; picture-in-picture"
+        allowFullScreen
+        sx={{
+          display: 'block',
+          width: '100%',
+          maxWidth: `calc(60vh * ${ratio.width} / ${ratio.height})`,
+          mx: 'auto',
+          aspectRatio: `${ratio.width} / ${ratio.height}`,
+          border: 0,
+          borderRadius: 1,
+          bgcolor: '#000',
+        }}
+      />
+    );
+  if (FAILED.has(file.file_status))
+    return (
+      <Alert severity="error" role="status">
+        {t('failed', { step })}
+        {file.file_reason ? ` ${file.file_reason}` : ''}
+      </Alert>
+    );
+  const progress = file.file_progress ?? null;
+  return (
+    <Stack spacing={1} role="status">
+      <Typography color="text.secondary">{t('processing', { step })}</Typography>
+      {/* A bar of its own rather than MUI's LinearProgress: the editor's first load stays within its budget. */}
+      <Box
+        role="progressbar"
+        aria-label={step}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress ?? undefined}
+        aria-valuetext={
+          progress === null
+            ? step
+            : t('progress', { step, percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(progress / 100) })
+        }
+        sx={{ height: 4, borderRadius: 2, bgcolor: 'action.hover', overflow: 'hidden' }}
+      >
+        <Box sx={{ width: `${progress ?? 0}%`, height: '100%', bgcolor: 'primary.main', transition: 'width .3s' }} />
+      </Box>
+    </Stack>
+  );
+}
+
+/** The spec's status names, by code (the files feature has its own; features do not share). */
+const STEP_KEYS = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8', 'step9', 'step10'] as const;
