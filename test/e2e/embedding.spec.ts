@@ -274,7 +274,9 @@ test('two elements on two API bases each keep their own session; an element with
   await page.locator('#theirs').getByRole('textbox', { name: 'Title', exact: true }).fill('Saved on base B');
   await page.locator('#theirs').getByRole('button', { name: 'Update File' }).click();
   await expect(page.locator('#theirs').getByText('File updated successfully')).toBeVisible();
-  expect(basesSeen['/api-b/']).toEqual([theirs.api.apiKey]);
+  // The save, and what the editor reads after it (its activity), all on base B with B's key.
+  expect(basesSeen['/api-b/']!.length).toBeGreaterThan(0);
+  expect(basesSeen['/api-b/']!.every((key) => key === theirs.api.apiKey)).toBe(true);
   expect(basesSeen['/api/']!.every((key) => key === mine.api.apiKey)).toBe(true);
   expect((await theirs.api.get(`/files/${theirs.file.file_id}`)).data.file_title).toBe('Saved on base B');
   expect(
