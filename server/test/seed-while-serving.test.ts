@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
@@ -88,5 +90,18 @@ describe('the CLI seed while the server serves', () => {
     expect(seed.code).toBe(2);
     expect(seed.out).toMatch(/--offline seeds only a database no server uses/);
     expect(await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM files')).toEqual(before);
+  });
+
+  it('seeds --offline when no server uses the database (its own connections do not count)', { timeout: 120_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-offline-seed-'));
+    const offlineUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+    try {
+      const seed = await runCliSeed({ dataDir }, offlineUrl, 6000, '--offline');
+      expect(seed.out).toMatch(/added 6000 files/);
+      expect(seed.code).toBe(0);
+    } finally {
+      if (offlineUrl) await dropTestDatabase(offlineUrl);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -92,8 +92,10 @@ export interface PgOptions {
   serving?: boolean;
 }
 
-/** `application_name` of a serving node's connections (its LISTEN connection's starts with it too). */
+/** `application_name` of a serving node's pool connections. */
 export const SERVER_APPLICATION_NAME = 'vp-admin-kit';
+/** `application_name` of a serving node's LISTEN connection. */
+export const SERVER_EVENTS_APPLICATION_NAME = `${SERVER_APPLICATION_NAME} events`;
 const CLI_APPLICATION_NAME = 'vp-admin-kit cli';
 
 /**

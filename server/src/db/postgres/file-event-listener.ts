@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { SERVER_APPLICATION_NAME } from './connection';
+import { SERVER_EVENTS_APPLICATION_NAME } from './connection';
 
 export const FILE_EVENTS_CHANNEL = 'vp_file_events';
 
@@ -20,7 +20,7 @@ export function listenForFileEvents(url: string, wake: () => void, onError: (err
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, application_name: `${SERVER_APPLICATION_NAME} events` });
+    const c = new pg.Client({ connectionString: url, application_name: SERVER_EVENTS_APPLICATION_NAME });
     client = c;
     c.on('notification', () => wake());
     c.on('error', (err) => reconnect(c, err));
