@@ -10,7 +10,7 @@ const SEEDED_FILES = 50_000;
 
 /** `npm run server -- seed …` as its own process, on the server's data folder (and database): its exit code and output. */
 function runCliSeed(
-  s: TestServer,
+  s: Pick<TestServer, 'dataDir'>,
   databaseUrl: string | undefined,
   files: number,
   ...flags: string[]
