@@ -37,13 +37,15 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test('a network failure shows the generic message', async ({ page }) => {
+  test('a network failure shows the generic message and where the API was not reached', async ({ page }) => {
     await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
     await page.goto('/auth/login');
     await page.getByLabel('Username').fill('demo');
     await page.getByLabel('Password').fill('whatever');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('An error occurred. Please try again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      /^An error occurred\. Please try again\. The API could not be reached at http:\/\/127\.0\.0\.1:\d+\/api\/\.$/,
+    );
   });
 
   test('success lands on the dashboard, loads config and stores the key', async ({ page, account }) => {
