@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { bulkJobHandler, type BulkRunSettings } from '../bulk/bulk-job';
+import { BulkJobsRepository } from '../db/bulk-jobs-repository';
+import { Worker } from '../pipeline/worker';
+import { defaultWorkerName } from './pipeline';
+
+export interface BulkWorkerSettings extends Partial<BulkRunSettings> {
+  /** A claimed bulk job is this node's for this long, renewed while it runs (default 60 s). */
+  leaseMs?: number;
+  /** How often an idle node looks for bulk jobs (default 1 s; a node that takes one pokes itself). */
+  pollMs?: number;
+}
+
+export interface BulkJobsPluginOptions {
+  /** Run bulk jobs on this node (false: only other nodes run them). */
+  worker: BulkWorkerSettings | false;
+}
+
+/**
+ * Bulk jobs (`app.bulkJobs`, POST /api/files/bulk): every API node runs a worker of its own for them
+ * (the pipeline's worker, which runs ffmpeg, may be elsewhere or absent), claiming from the same
+ * `jobs` table with leases, so any node takes a job and a job whose node died goes on elsewhere.
+ */
+async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): Promise<void> {
+  const repository = new BulkJobsRepository(app.db);
+  app.decorate('bulkJobs', repository);
+  const settings = options.worker;
+  const worker = settings
+    ? new Worker({
+        name: defaultWorkerName(),
+        queue: app.jobs,
+        handlers: [
+          bulkJobHandler(
+            {
+              bulkJobs: repository,
+              files: app.files,
+              purgeFile: (accountId, fileId) => app.purgeFile(accountId, fileId),
+              appendActivity: (entry) => app.activity.append(entry),
+              now: () => app.clock(),
+            },
+            { batchSize: settings.batchSize ?? 100, pauseMs: settings.pauseMs ?? 0, concurrency: settings.concurrency ?? 4 },
+          ),
+        ],
+        ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
+        ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+        onError: (err) => app.log.error({ err }, 'bulk job worker'),
+      })
+    : null;
+  app.decorate('bulkWorker', worker);
+  if (worker) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => worker.stop());
+  }
+}
+
+export default fp(bulkJobs, { name: 'bulk-jobs', dependencies: ['database', 'pipeline', 'activity', 'trash'] });
