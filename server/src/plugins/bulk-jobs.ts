@@ -39,7 +39,13 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               appendActivity: (entry) => app.activity.append(entry),
               now: () => app.clock(),
             },
-            { batchSize: settings.batchSize ?? 100, pauseMs: settings.pauseMs ?? 0, concurrency: settings.concurrency ?? 4 },
+            {
+              batchSize: settings.batchSize ?? 100,
+              pauseMs: settings.pauseMs ?? 0,
+              // SQLite writes one transaction at a time in this process: more at once only queue; PostgreSQL
+              // spreads them over its pool's connections.
+              concurrency: settings.concurrency ?? (app.db.engine === 'postgres' ? 8 : 1),
+            },
           ),
         ],
         ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
