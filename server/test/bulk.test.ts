@@ -226,6 +226,22 @@ describe('bulk jobs over ids and filters', () => {
     }
   });
 
+  it('the retention drops an ended job with its results, and its key is free again', async () => {
+    const ids = [...(await allFiles(s, key)).values()].slice(40, 42).map((f) => f.file_id);
+    const idem = newKey();
+    const posted = await postBulk(s, key, { action: 'activate', ids }, idem);
+    const job = await finished(s, key, posted.body.data.job.id);
+    // The clock stands still in this suite: the job ended at s.now.value.
+    await s.app.bulkJobs.prune(s.now.value);
+    expect((await s.request('GET', `/api/jobs/${job.id}`, { key })).status).toBe(200);
+    await s.app.bulkJobs.prune(s.now.value + 1);
+    expect((await s.request('GET', `/api/jobs/${job.id}`, { key })).status).toBe(404);
+    // The key is free again: a replay now is a new job.
+    const again = await postBulk(s, key, { action: 'activate', ids }, idem);
+    expect(again.body.data.job.id).not.toBe(job.id);
+    await finished(s, key, again.body.data.job.id);
+  });
+
   it('refuses bad requests with an envelope', async () => {
     const cases: Array<[unknown, string | null, number, string | null]> = [
       [{ action: 'deactivate', ids: [1] }, null, 400, KEY_REQUIRED],

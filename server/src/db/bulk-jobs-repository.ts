@@ -199,6 +199,14 @@ export class BulkJobsRepository {
     );
   }
 
+  /** Removes the jobs that ended before `cutoff`, with their results (and their Idempotency-Keys); returns how many. */
+  async prune(cutoff: number): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      await tx.run('DELETE FROM bulk_job_files WHERE job_id IN (SELECT job_id FROM bulk_jobs WHERE finished_at < ?)', [cutoff]);
+      return tx.run('DELETE FROM bulk_jobs WHERE finished_at < ?', [cutoff]);
+    });
+  }
+
   /** A progress event of the job on the account's event stream (the file event log's kind 'job'). */
   async announce(job: BulkJobRow, progress: Record<string, unknown>, at: number): Promise<void> {
     await this.#db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'job', ?, ?)", [

@@ -5,6 +5,11 @@ import { BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { Worker } from '../pipeline/worker';
 import { defaultWorkerName } from './pipeline';
 
+const DAY_MS = 86_400_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** Days an ended bulk job (its results, its Idempotency-Key) is kept. */
+export const BULK_JOB_DAYS = 7;
+
 export interface BulkWorkerSettings extends Partial<BulkRunSettings> {
   /** A claimed bulk job is this node's for this long, renewed while it runs (default 60 s). */
   leaseMs?: number;
@@ -54,6 +59,15 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
       })
     : null;
   app.decorate('bulkWorker', worker);
+
+  // Ended jobs, their results and their keys go after BULK_JOB_DAYS (every node, at start and hourly).
+  const prune = () => {
+    repository.prune(app.clock() - BULK_JOB_DAYS * DAY_MS).catch((err: unknown) => app.log.warn({ err }, 'pruning ended bulk jobs failed'));
+  };
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => prune());
+  app.addHook('onClose', async () => clearInterval(timer));
   if (worker) {
     app.addHook('onReady', async () => worker.start());
     app.addHook('preClose', async () => worker.stop());
