@@ -29,11 +29,14 @@ async function fileWithTrack(request: APIRequestContext, account: Account) {
   return { api, file, sub };
 }
 
+/** The rows of the Subtitle card (the Activity card lists tracks too). */
+const tracks = (page: Page) => page.getByRole('list', { name: 'Subtitle tracks' }).getByRole('listitem');
+
 async function editorAs(browser: Browser, account: Account, fileId: number): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, account);
   await page.goto(`/files/${fileId}`);
-  await expect(page.getByRole('listitem').filter({ hasText: 'English' })).toBeVisible();
+  await expect(tracks(page).filter({ hasText: 'English' })).toBeVisible();
   return page;
 }
 
@@ -83,7 +86,7 @@ test('a second edit of the same language shows what changed and who; keep mine, 
   await expect(second412.getByRole('row', { name: /^Language/ })).toContainText('français');
   await second412.getByRole('button', { name: 'Take theirs' }).click();
   await expect(again).toBeHidden();
-  await expect(first.getByRole('listitem').filter({ hasText: 'français' })).toBeVisible();
+  await expect(tracks(first).filter({ hasText: 'français' })).toBeVisible();
   expect(await stored()).toBe('fr');
 });
 
@@ -100,7 +103,7 @@ test('a delete that meets an edit, and an edit that meets a delete, say what hap
       'The subtitle was not deleted: someone else changed it meanwhile (language English → Deutsch). The list now shows it as it is: delete it again if you still want to.',
     ),
   ).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Deutsch' })).toBeVisible();
+  await expect(tracks(page).filter({ hasText: 'Deutsch' })).toBeVisible();
   expect((await api.get(`/subs/${sub.sub_id}`)).data).toMatchObject({ sub_lang: 'de' });
 
   // The edit dialog is open when another operator deletes the track: the change is not saved, and said so.
@@ -111,6 +114,22 @@ test('a delete that meets an edit, and an edit that meets a delete, say what hap
     page.getByText('This subtitle was deleted by someone else while you were editing it, so your change was not saved.'),
   ).toBeVisible();
   await expect(edit).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Deutsch' })).toHaveCount(0);
+  await expect(tracks(page).filter({ hasText: 'Deutsch' })).toHaveCount(0);
   expect((await api.get(`/subs?file_id=${file.file_id}`)).data.subs).toEqual([]);
+});
+
+test('an encoding change merges with another operator’s language change, without a dialog', async ({ browser, account, request }) => {
+  const { api, file, sub } = await fileWithTrack(request, account);
+  const page = await editorAs(browser, account, file.file_id);
+  await page.getByRole('button', { name: 'Edit English subtitle' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Subtitle' });
+  await edit.getByRole('combobox', { name: 'Text encoding' }).click();
+  await page.getByRole('option', { name: 'WINDOWS-1252', exact: true }).click();
+  // Meanwhile another operator changes the language: a field this edit does not touch.
+  await api.put(`/subs/${sub.sub_id}`, { sub_lang: 'de' });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Subtitle updated successfully')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await api.get(`/subs/${sub.sub_id}`)).data).toMatchObject({ sub_lang: 'de', sub_charset: 'windows-1252' });
+  await expect(tracks(page).filter({ hasText: 'Deutsch' })).toBeVisible();
 });
