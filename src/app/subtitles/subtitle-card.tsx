@@ -7,15 +7,24 @@ import { staleCurrent } from '../api/versioned-write';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { SectionCard } from '../ui/section-card';
-import { EditDialog } from './edit-dialog';
 import { formatAge, formatDateTime, formatSize } from '../i18n/format';
 import { languageLabel } from '../i18n/languages';
-import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
+
+// Uploading (the file check, the drop zone) and editing load when first opened.
+const UploadDialog = lazyDialog(
+  () => import('./upload-dialog').then((module) => module.UploadDialog),
+  (props) => props.open,
+);
+const EditDialog = lazyDialog(
+  () => import('./edit-dialog').then((module) => module.EditDialog),
+  (props) => props.sub !== null,
+);
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
@@ -97,7 +106,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
       ) : null}
       <UploadDialog open={uploading} fileId={fileId} onClose={() => setUploading(false)} onUploaded={changed} />
       <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
         confirmLabel={t('delete')}
@@ -108,7 +117,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         onClose={() => setDeleting(null)}
       >
         {t('deleteText', { language: deleting ? languageLabel(deleting.sub_lang, language, locale) : '' })}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </SectionCard>
   );
 }
