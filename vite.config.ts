@@ -41,10 +41,11 @@ export const PREBUNDLED = [
 const DIALOG = /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
 
 /**
- * Dates and language names as sentences ('3 hours ago'): the subtitle card, the editor's activity and
- * conflict dialog, and the Trash use them, <vp-file-list> never; kept out of kit-shared, which it loads.
+ * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):
+ * the subtitle card and its dialogs, the editor's activity and conflict dialog, and the Trash use
+ * them, <vp-file-list> never; kept out of kit-shared, which it loads.
  */
-const DATES = /[\\/]src[\\/]app[\\/]i18n[\\/](format|languages)\.ts$/;
+const DATES = /[\\/]src[\\/](app[\\/]i18n[\\/](format|languages)|contract[\\/]subtitles)\.ts$/;
 
 /** `<vp-admin-panel>`'s element module: the root of the kit-core chunk. */
 const PANEL_ELEMENT = /[\\/]src[\\/]elements[\\/]vp-admin-panel\.ts$/;
@@ -138,6 +139,8 @@ export default defineConfig(({ command }) => ({
             // The panel's element module with all its static dependencies (a lazy screen is not one).
             { name: 'kit-core', priority: 2, test: (id) => PANEL_ELEMENT.test(id) },
             { name: 'kit-shared', minShareCount: 3, priority: 1, test: (id) => !DIALOG.test(id) && !DATES.test(id) },
+            // Together: the screens that use one use the others, one request instead of three.
+            { name: 'dates', minShareCount: 2, test: (id) => DATES.test(id) },
           ],
         },
       },

@@ -15,8 +15,8 @@ import type { SubtitleConflictField } from './subtitle-conflict-dialog';
 // Loaded with the first conflict: most saves never meet one.
 const SubtitleConflictDialog = lazy(() => import('./subtitle-conflict-dialog'));
 
-export interface EditDialogProps {
-  sub: Subtitle;
+interface EditDialogProps {
+  sub: Subtitle | null;
   onClose: () => void;
   /** Saved, or found changed or deleted elsewhere: the list is read again. */
   onSaved: () => void;
@@ -31,10 +31,13 @@ const changeOf = (base: Subtitle, lang: string, charset: string | undefined): Su
 /**
  * Edit Subtitle: a track's language and the encoding its file is read with. Unchanged → 'No changes to
  * save'. Every save names the version it edits (If-Match): on a conflict the dialog stays open with what
- * was typed and the conflict dialog asks; a track deleted meanwhile is said in words. Its own chunk,
- * loaded when Edit is first pressed.
+ * was typed and the conflict dialog asks; a track deleted meanwhile is said in words.
  */
-export default function EditDialog({ sub, onClose, onSaved }: EditDialogProps) {
+export function EditDialog({ sub, onClose, onSaved }: EditDialogProps) {
+  return sub ? <EditForm key={sub.sub_id} sub={sub} onClose={onClose} onSaved={onSaved} /> : null;
+}
+
+function EditForm({ sub, onClose, onSaved }: { sub: Subtitle; onClose: () => void; onSaved: () => void }) {
   const api = useApi();
   const notify = useNotify();
   const titleId = useId();

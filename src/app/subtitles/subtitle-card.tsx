@@ -1,5 +1,5 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../api/api-error';
 import { deleteSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
@@ -8,17 +8,24 @@ import { staleCurrent } from '../api/versioned-write';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { SectionCard } from '../ui/section-card';
 import { formatAge, formatDateTime, formatSize } from '../i18n/format';
 import { languageLabel } from '../i18n/languages';
-import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 
-// Loaded when Edit is first pressed: most visits to the editor never change a track.
-const EditDialog = lazy(() => import('./edit-dialog'));
+// Uploading (the file check, the drop zone) and editing load when first opened.
+const UploadDialog = lazyDialog(
+  () => import('./upload-dialog').then((module) => module.UploadDialog),
+  (props) => props.open,
+);
+const EditDialog = lazyDialog(
+  () => import('./edit-dialog').then((module) => module.EditDialog),
+  (props) => props.sub !== null,
+);
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
@@ -122,12 +129,8 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         </List>
       ) : null}
       <UploadDialog open={uploading} fileId={fileId} onClose={() => setUploading(false)} onUploaded={changed} />
-      {editing ? (
-        <Suspense fallback={null}>
-          <EditDialog key={editing.sub_id} sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
-        </Suspense>
-      ) : null}
-      <ConfirmDialog
+      <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
         confirmLabel={t('delete')}
@@ -138,7 +141,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         onClose={() => setDeleting(null)}
       >
         {t('deleteText', { language: deleting ? languageLabel(deleting.sub_lang, language, locale) : '' })}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </SectionCard>
   );
 }
