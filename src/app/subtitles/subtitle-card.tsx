@@ -1,5 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { isApiError } from '../api/api-error';
 import { deleteSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { subtitleSchema, type Subtitle } from '../api/schemas';
@@ -56,15 +57,38 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         changed();
       } else notify.error(reply.message || t('deleteFailed'));
     } catch (error) {
-      // Changed since the list was read (412): nothing is deleted, and the list shows the track as it is now.
-      if (staleCurrent(error, subtitleSchema)) {
-        notify.error(t('changedMeanwhile'));
+      // Changed since the list was read (412): nothing is deleted, the toast says what changed, and the
+      // list shows the track as it is now. Gone (404): someone else deleted it first.
+      const current = staleCurrent(error, subtitleSchema);
+      if (current) {
+        notify.error(t('notDeleted', { change: changeText(deleting, current) }));
         reload();
+      } else if (isApiError(error) && error.httpStatus === 404) {
+        notify.error(t('alreadyDeleted'));
+        changed();
       } else notify.error(error, t('deleteFailed'));
     } finally {
       setBusyDelete(false);
       setDeleting(null);
     }
+  };
+
+  /** ' (language English → French)': what another operator changed between the list and the delete. */
+  const changeText = (before: Subtitle, after: Subtitle) => {
+    const parts = [
+      ...(before.sub_lang !== after.sub_lang
+        ? [
+            t('changedLanguage', {
+              before: languageLabel(before.sub_lang, language, locale),
+              after: languageLabel(after.sub_lang, language, locale),
+            }),
+          ]
+        : []),
+      ...(before.sub_charset !== after.sub_charset
+        ? [t('changedEncoding', { before: (before.sub_charset ?? '').toUpperCase(), after: (after.sub_charset ?? '').toUpperCase() })]
+        : []),
+    ];
+    return parts.length ? ` (${parts.join(', ')})` : '';
   };
 
   const subs = state.status === 'ready' ? state.subs : [];
