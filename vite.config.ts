@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { flattenImports, runtimeHelpersInto } from './scripts/vite-chunk-plugins.js';
+import { flattenImports, preloadElementChunks, runtimeHelpersInto } from './scripts/vite-chunk-plugins.js';
 
 const root = import.meta.dirname;
 const apiServer = process.env.VP_API_URL ?? 'http://127.0.0.1:8080';
@@ -109,7 +109,15 @@ export function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), dropUnusedGridSlots(), portalFallback(), runtimeHelpersInto('kit-core'), flattenImports(), precompress()],
+  plugins: [
+    react(),
+    dropUnusedGridSlots(),
+    portalFallback(),
+    runtimeHelpersInto('kit-core'),
+    flattenImports(),
+    preloadElementChunks(),
+    precompress(),
+  ],
   define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
   // Dev: the demo pages load /kit/vp-admin-kit.js as they do from the build; here it is the source entry.
   ...(command === 'serve'
