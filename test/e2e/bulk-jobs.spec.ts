@@ -1,4 +1,4 @@
-import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, refuseLiveStream, signIn, test } from './fixtures';
 
 /** Select every file a filter matches (Gmail's pattern) → a server-side bulk job → its summary. */
 
@@ -45,4 +45,23 @@ test('select all files matching a filter, deactivate them: every one is inactive
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(toolbar).toHaveCount(0);
+});
+
+test('where the event stream is blocked, the job is followed by polling and still ends with its summary', async ({ page, request }) => {
+  const account = createAccount(60);
+  const api = await apiAs(request, account);
+  const active = (await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records as number;
+  expect(active).toBeGreaterThan(10);
+  await refuseLiveStream(page);
+
+  await signIn(page, account);
+  await page.goto('/files?isActive=1');
+  await expect(page.locator('[role="row"][data-id]').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: `Select all ${active} files matching this filter` }).click();
+  await page.getByRole('combobox', { name: 'Bulk action' }).click();
+  await page.getByRole('option', { name: 'Deactivate', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${active} deactivated` })).toBeVisible({ timeout: 20_000 });
+  expect((await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records).toBe(0);
 });
