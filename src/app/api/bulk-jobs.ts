@@ -29,13 +29,24 @@ export function idempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** POST /api/files/bulk over a filter; a 409 (the filter's count moved) carries the new count in the error's data. */
-export const startBulkJob = (api: ApiClient, action: string, filter: BulkFilter, expectedCount: number, key: string) =>
+/** What a job acts on: every file a filter matches (with the count the list showed), or files by id. */
+export type BulkTarget = { filter: BulkFilter; expectedCount: number } | { ids: readonly number[] };
+
+/** POST /api/files/bulk; a 409 (the filter's count moved) carries the new count in the error's data. */
+export const startBulkJob = (api: ApiClient, action: string, target: BulkTarget, key: string) =>
   api.request('files/bulk', v.object({ job: bulkJobSchema }), {
     method: 'post',
-    json: { action, filter, expected_count: expectedCount },
+    json: 'ids' in target ? { action, ids: target.ids } : { action, filter: target.filter, expected_count: target.expectedCount },
     headers: { 'idempotency-key': key },
   });
+
+/** The files a job failed on (at most 1,000: one retry job's worth), from GET /api/jobs/{id}?outcome=failed. */
+export async function failedFileIds(api: ApiClient, id: number): Promise<number[]> {
+  const reply = await api.request(`jobs/${id}`, v.object({ results: v.array(v.object({ file_id: v.pipe(v.number(), v.integer()) })) }), {
+    searchParams: { outcome: 'failed', limit: 1000 },
+  });
+  return reply.data.results.map((r) => r.file_id);
+}
 
 /** GET /api/jobs/{id}: the job's state and counts (no results: the CSV has them). */
 export const getBulkJob = (api: ApiClient, id: number) =>

@@ -9,10 +9,12 @@ import { BulkBar } from './bulk-bar';
 import { BULK_JOB_TEXTS } from './bulk-job-texts';
 import { describeBulk, filterWords, jobSummary, type MatchingAction } from './bulk-job-words';
 import { FILES_TEXTS } from './texts';
-import { useBulkJob } from './use-bulk-job';
+import { useBulkJob, type StartResult } from './use-bulk-job';
 
 /** Past this many files the action asks first (it cannot be undone in one click). */
 export const CONFIRM_OVER = 100;
+/** Files one retry job may name by id (the API's limit of ids). */
+const MAX_RETRY = 1000;
 
 export interface BulkJobBarProps {
   /** Files the filter matches, as the list counted them: the server refuses the job if that moved. */
@@ -39,21 +41,29 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
   const ft = useTexts(FILES_TEXTS).t;
   const [action, setAction] = useState<MatchingAction | ''>('');
   const [confirming, setConfirming] = useState(false);
-  const { job, starting, running, start } = useBulkJob();
+  const { job, starting, running, start, retryFailed } = useBulkJob();
+  /** The job shown is a retry of the files the first one failed on. */
+  const [retrying, setRetrying] = useState(false);
   const startedAction = useRef<MatchingAction>('deactivate');
   const announcedEnd = useRef<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
-  const run = async (chosen: MatchingAction) => {
-    setConfirming(false);
-    startedAction.current = chosen;
-    const result = await start(chosen, filter, total);
+  const started = (result: StartResult) => {
     if (result.kind === 'started') onStarted();
     else if (result.kind === 'count-moved') {
       notify.error(t('countMoved', { count: result.count }));
       onChanged();
       onClose();
     } else notify.error(result.error);
+  };
+  const run = async (chosen: MatchingAction) => {
+    setConfirming(false);
+    startedAction.current = chosen;
+    started(await start(chosen, { filter, expectedCount: total }));
+  };
+  const retry = async () => {
+    setRetrying(true);
+    started(await retryFailed());
   };
   const apply = () => {
     if (!action) return;
@@ -98,7 +108,11 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
             bgcolor: theme.palette.mode === 'dark' ? 'rgba(100, 181, 246, 0.14)' : '#e3f2fd',
           })}
         >
-          <Typography sx={{ fontWeight: 500 }}>{describeBulk(startedAction.current, job.total, filter, t, ft)}</Typography>
+          <Typography sx={{ fontWeight: 500 }}>
+            {retrying
+              ? t('describeRetry', { action: ft(startedAction.current), count: job.total })
+              : describeBulk(startedAction.current, job.total, filter, t, ft)}
+          </Typography>
           {running ? (
             <>
               <LinearProgress
@@ -115,6 +129,11 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
               <Typography role="status" sx={{ mr: 'auto' }}>
                 {job.state === 'failed' ? t('jobFailed', { reason: job.reason ?? '' }) : jobSummary(job, startedAction.current, t)}
               </Typography>
+              {job.counts.failed > 0 && job.counts.failed <= MAX_RETRY ? (
+                <Button disabled={starting} onClick={() => void retry()}>
+                  {t('retryFailed', { count: job.counts.failed })}
+                </Button>
+              ) : null}
               <Button
                 onClick={() =>
                   downloadBulkResults(api, job.id, root.current ?? document.body).catch(() => notify.error(t('downloadFailed')))

@@ -27,6 +27,8 @@ export const BULK_JOB_TEXTS = defineTexts('bulkJob', {
     one: 'The filter now matches {count} file: nothing was changed. Check the list and try again.',
     other: 'The filter now matches {count} files: nothing was changed. Check the list and try again.',
   },
+  retryFailed: { one: 'Retry the failed file', other: 'Retry the {count} failed files' },
+  describeRetry: { one: '{action} the {count} file that failed', other: '{action} the {count} files that failed' },
   downloadResults: 'Download results (CSV)',
   downloadFailed: 'The results could not be downloaded.',
   done: 'Done',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/api-error';
-import { bulkJobOf, getBulkJob, idempotencyKey, startBulkJob, type BulkFilter, type BulkJob } from '../api/bulk-jobs';
+import { bulkJobOf, failedFileIds, getBulkJob, idempotencyKey, startBulkJob, type BulkJob, type BulkTarget } from '../api/bulk-jobs';
 import { watchFileEvents } from '../api/file-events';
 import { useApi } from '../api/use-api';
 
@@ -23,10 +23,10 @@ export function useBulkJob() {
   const heard = useRef(0);
 
   const start = useCallback(
-    async (action: string, filter: BulkFilter, expectedCount: number): Promise<StartResult> => {
+    async (action: string, target: BulkTarget): Promise<StartResult> => {
       setStarting(true);
       try {
-        const reply = await startBulkJob(api, action, filter, expectedCount, idempotencyKey());
+        const reply = await startBulkJob(api, action, target, idempotencyKey());
         heard.current = Date.now();
         setJob(reply.data.job);
         return { kind: 'started' };
@@ -66,6 +66,17 @@ export function useBulkJob() {
     };
   }, [api, jobId, running]);
 
-  const reset = useCallback(() => setJob(null), []);
-  return { job, starting, running, start, reset };
+  /** A new job over the files this one failed on (the same action). */
+  const retryFailed = useCallback(async (): Promise<StartResult> => {
+    if (!job) return { kind: 'error', error: null };
+    let ids: number[];
+    try {
+      ids = await failedFileIds(api, job.id);
+    } catch (error) {
+      return { kind: 'error', error };
+    }
+    return start(job.action, { ids });
+  }, [api, job, start]);
+
+  return { job, starting, running, start, retryFailed };
 }

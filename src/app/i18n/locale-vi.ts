@@ -223,6 +223,8 @@ const catalogue: Catalogue = {
   'bulkJob.summarySeparator': ', ',
   'bulkJob.jobFailed': 'Thao tác hàng loạt đã dừng: {reason}',
   'bulkJob.countMoved': { other: 'Bộ lọc hiện khớp với {count} tệp nên chưa có gì thay đổi. Hãy xem lại danh sách rồi thử lại.' },
+  'bulkJob.retryFailed': { other: 'Thử lại {count} tệp bị lỗi' },
+  'bulkJob.describeRetry': { other: '{action} {count} tệp đã bị lỗi' },
   'bulkJob.downloadResults': 'Tải kết quả (CSV)',
   'bulkJob.downloadFailed': 'Không tải được kết quả.',
   'bulkJob.done': 'Xong',
