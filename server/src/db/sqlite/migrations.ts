@@ -380,8 +380,9 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   // Bulk jobs (POST /api/files/bulk): one row per job, found again by its account's Idempotency-Key,
   // and one row per file it touches with that file's outcome (NULL until done). The file's version
   // when the job took it: a file edited since is a 'conflict', as an If-Match would be. The event
-  // log gets the kind 'job' (a job's progress): SQLite cannot change a CHECK, so the table is rebuilt
-  // (its triggers are on files and are rewritten at open: they are dropped first). Frozen text.
+  // log gets the kind 'job' (a job's progress): SQLite cannot alter a CHECK, so its text is widened in
+  // the stored schema (every stored row still satisfies it), the procedure of the trash's migration,
+  // which keeps whatever columns the table has. Frozen text.
   (db) => {
     db.exec(`
       CREATE TABLE bulk_jobs (
@@ -408,23 +409,21 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
         reason  TEXT,
         PRIMARY KEY (job_id, file_id)
       );
-      DROP TRIGGER IF EXISTS files_events_insert;
-      DROP TRIGGER IF EXISTS files_events_delete;
-      DROP TRIGGER IF EXISTS files_events_update;
-      CREATE TABLE file_events_new (
-        id         INTEGER PRIMARY KEY AUTOINCREMENT,
-        account_id INTEGER NOT NULL,
-        file_id    INTEGER NOT NULL,
-        kind       TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'deleted', 'job')),
-        changes    TEXT,
-        created_at INTEGER NOT NULL
-      );
-      INSERT INTO file_events_new SELECT id, account_id, file_id, kind, changes, created_at FROM file_events;
-      DROP TABLE file_events;
-      ALTER TABLE file_events_new RENAME TO file_events;
-      CREATE INDEX file_events_account ON file_events (account_id, id);
-      CREATE INDEX file_events_age ON file_events (created_at);
     `);
+    db.unsafeMode(true);
+    try {
+      const schemaVersion = db.pragma('schema_version', { simple: true }) as number;
+      db.pragma('writable_schema = ON');
+      db.prepare(
+        `UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (kind IN (''added'', ''changed'', ''deleted''))',
+           'CHECK (kind IN (''added'', ''changed'', ''deleted'', ''job''))')
+         WHERE type = 'table' AND name = 'file_events'`,
+      ).run();
+      db.pragma(`schema_version = ${schemaVersion + 1}`);
+      db.pragma('writable_schema = OFF');
+    } finally {
+      db.unsafeMode(false);
+    }
   },
 ];
 
