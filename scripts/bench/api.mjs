@@ -57,11 +57,20 @@ function runFairness(config) {
   return runChild('api-fairness-client.mjs', 'BENCH_FAIRNESS_CONFIG', config, 5 * 60_000);
 }
 
+/** A bulk job over a filter (issue 26): its account, its size, and the budget of 100,000 files in 30 s. */
+const BULK = 'bulk';
+const BULK_FILES = 15_000;
+const BULK_MS_PER_FILE = 30_000 / 100_000;
+
+function runBulk(config) {
+  return runChild('api-bulk-client.mjs', 'BENCH_BULK_CONFIG', config, 15 * 60_000);
+}
+
 const LIGHT_BUDGET = 50;
 const figure = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms (n=${s.n}, max ${fmtMs(s.max)})`;
 
 /** Seeds, serves and measures one engine; returns its rows (named without the engine) and notes. */
-async function measureEngine(engine, { files, samples, fairSeconds, keep }) {
+async function measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles }) {
   const { dir: dataDir, seeded } = benchDataDir(engine, files, keep);
   const rows = [];
   const notes = [];
@@ -86,6 +95,7 @@ async function measureEngine(engine, { files, samples, fairSeconds, keep }) {
         15 * 60_000,
       );
       await runCli(['seed', '--account', LIGHT, '--password', PASSWORD, '--files', '1000'], env, 120_000);
+      await runCli(['seed', '--account', BULK, '--password', PASSWORD, '--files', String(bulkFiles)], env, 10 * 60_000);
       if (keep) writeFileSync(join(dataDir, 'seeded'), `${new Date().toISOString()}\n`);
       rows.push({
         name: `seed ${files.toLocaleString('en')} files (server CLI --offline, wall time incl. tsx start)`,
@@ -143,6 +153,31 @@ async function measureEngine(engine, { files, samples, fairSeconds, keep }) {
       status: l.p99 <= LIGHT_BUDGET && !loaded.lightErrors ? 'PASS' : 'FAIL',
       note: `heavy: ${loaded.heavyDone} done in ${fairSeconds} s, p50 ${fmtMs(h.p50)} ms, ${loaded.heavyErrors} errors; light errors: ${loaded.lightErrors}`,
     });
+
+    // A bulk job over the active files of the bulk account, and the light request meanwhile.
+    console.log(`[${engine}] bulk job: deactivate every active file of a ${bulkFiles.toLocaleString('en')}-file account …`);
+    const bulk = await runBulk({
+      url: server.url,
+      bulkKey: await signInByApi(server.url, BULK, PASSWORD),
+      lightKey,
+      filter: { isActive: 1 },
+    });
+    const bulkBudget = bulk.matched * BULK_MS_PER_FILE;
+    const b = stats(bulk.light);
+    rows.push({
+      name: `bulk job: deactivate the ${bulk.matched.toLocaleString('en')} files a filter matches (POST /api/files/bulk → state done)`,
+      figure: `${(bulk.jobMs / 1000).toFixed(1)} s (${Math.round((bulk.matched * 1000) / bulk.jobMs)} files/s)`,
+      budget: `≤ ${(bulkBudget / 1000).toFixed(1)} s (100,000 in 30 s)`,
+      status: bulk.state === 'done' && bulk.counts.done === bulk.matched && bulk.jobMs <= bulkBudget ? 'PASS' : 'FAIL',
+      note: `counts ${JSON.stringify(bulk.counts)}`,
+    });
+    rows.push({
+      name: 'bulk job: light request of another account (limit=10) while the job runs',
+      figure: figure(b),
+      budget: `p99 ≤ ${LIGHT_BUDGET} ms`,
+      status: b.p99 <= LIGHT_BUDGET && !bulk.lightErrors ? 'PASS' : 'FAIL',
+      note: `light errors: ${bulk.lightErrors}`,
+    });
   } finally {
     await server?.stop();
     if (!keep) {
@@ -158,16 +193,18 @@ export async function run(options = {}) {
   const samples = Number(options.samples ?? 200);
   const fairSeconds = Number(options.fairSeconds ?? 20);
   const keep = Boolean(options['keep-data']);
+  const bulkFiles = Number(options['bulk-files'] ?? BULK_FILES);
   // `--engine=SQLite` or `--engine=PostgreSQL` measures one of them only.
   const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])].filter((e) => !options.engine || e === options.engine);
   const byEngine = {};
   const notes = [
     `Client: a separate Node process, Node fetch with keep-alive, sequential requests on 127.0.0.1, 20 warm-up requests then up to ${samples} timed per case (each case capped at 30 s); time = request sent → whole body read. Random pages are uniform over the whole range of the query (fixed PRNG seed).`,
+    `Bulk job: account "${BULK}" (${bulkFiles.toLocaleString('en')} files) deactivates every active file as one job (POST /api/files/bulk with a filter, the bulk worker of the one serving node); account "${LIGHT}" asks GET /api/files/?limit=10 in a loop meanwhile; the job is read every 250 ms until done.`,
     `Fairness: account "${LIGHT}" (1,000 files) asks GET /api/files/?limit=10 in a loop for ${fairSeconds} s while 8 connections of account "${ACCOUNT}" (1 M files) alternate ?limit=100&search=a b c d e f g h and ?search=a&page=8000 back to back.`,
   ];
   for (const engine of engines) {
     try {
-      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds, keep });
+      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles });
       notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
     } catch (err) {
       byEngine[engine] = {

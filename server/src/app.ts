@@ -9,6 +9,7 @@ import { timeoutOptions } from './lib/http-timeouts';
 import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import activity from './plugins/activity';
+import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
@@ -28,11 +29,13 @@ import trash from './plugins/trash';
 import uploadSweep from './plugins/upload-sweep';
 import storage from './plugins/storage';
 import activityRoutes from './routes/activity';
+import bulkRoutes from './routes/bulk';
 import authRoutes from './routes/auth';
 import configRoutes from './routes/config';
 import fileEventRoutes from './routes/file-events';
 import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
+import jobRoutes from './routes/jobs';
 import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
@@ -111,6 +114,8 @@ export interface AppOptions {
   uploadTtlHours?: number;
   /** Run a pipeline worker in this server (default: no; `npm start` runs one). */
   worker?: WorkerSettings | false;
+  /** Bulk jobs' worker on this node (default: on, with its default settings; false: other nodes run them). */
+  bulkWorker?: BulkWorkerSettings | false;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -211,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadSweep);
   await app.register(activity);
   await app.register(trash);
+  await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources });
@@ -227,6 +233,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });
+  await app.register(bulkRoutes, { prefix: '/api/files' });
+  await app.register(jobRoutes, { prefix: '/api/jobs' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

@@ -1,6 +1,7 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { ActivityAction, ActivityRepository } from './db/activity-repository';
 import type { AccountsRepository } from './db/accounts-repository';
+import type { BulkJobsRepository } from './db/bulk-jobs-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
@@ -76,6 +77,10 @@ declare module 'fastify' {
     fileStatus: FileStatusWriter;
     /** The pipeline worker running in this process, if any. */
     worker: Worker | null;
+    /** Bulk jobs and their files' results (POST /api/files/bulk). */
+    bulkJobs: BulkJobsRepository;
+    /** This node's worker of bulk jobs, if it runs one. */
+    bulkWorker: Worker | null;
     /** onRequest hook of every protected route: 401 unless the API key is a live session. */
     authenticate: onRequestHookHandler;
   }

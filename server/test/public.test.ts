@@ -211,7 +211,7 @@ describe('CORS allowlist', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://cms.example');
     expect(ok.headers.get('access-control-allow-methods')?.replaceAll(' ', '')).toBe('GET,POST,PUT,DELETE');
     expect(ok.headers.get('access-control-allow-headers')?.replaceAll(' ', '')).toBe(
-      'x-apikey,authorization,content-type,if-match,x-vp-source',
+      'x-apikey,authorization,content-type,if-match,x-vp-source,idempotency-key',
     );
     const other = await preflight('https://evil.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();

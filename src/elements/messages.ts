@@ -10,6 +10,7 @@ import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video-texts';
+import { BULK_JOB_TEXTS } from '../app/files/bulk-job-texts';
 import { FILES_TEXTS } from '../app/files/texts';
 import { TRASH_TEXTS } from '../app/files/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
@@ -32,6 +33,7 @@ export const ALL_TEXTS = [
   DASHBOARD_TEXTS,
   FILES_TEXTS,
   TRASH_TEXTS,
+  BULK_JOB_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,
   EDITOR_TEXTS,

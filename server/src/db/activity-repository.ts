@@ -1,4 +1,5 @@
 import type { Db } from './engine';
+import type { FileRow } from './files';
 
 /** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
 export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
@@ -8,6 +9,15 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 export type ActivityAction =
   'update' | 'trash' | 'restore' | 'purge' | 'subtitle_add' | 'subtitle_update' | 'subtitle_trash' | 'subtitle_restore' | 'subtitle_purge';
+
+/** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
+export function editChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
+  if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
+  if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
+  return changes;
+}
 
 /** One entry: who, when, from where, what, and its details (before → after, a track's language, format and content hash). */
 export interface ActivityEntry {

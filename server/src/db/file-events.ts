@@ -3,8 +3,10 @@ import type { Db } from './engine';
 /**
  * The log of file changes (table `file_events`, written by triggers on `files` in both engines):
  * what GET /api/files/events streams. Event ids are the SSE ids; they grow with every change.
+ * A bulk job's progress is in the same log (kind 'job', written by the job; file_id is the job's id),
+ * so it reaches the account's streams on every node, in order with the files' changes.
  */
-export type FileEventKind = 'added' | 'changed' | 'deleted';
+export type FileEventKind = 'added' | 'changed' | 'deleted' | 'job';
 
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or

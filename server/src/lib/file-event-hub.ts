@@ -4,8 +4,8 @@ import type { StoredFileEvent } from '../db/file-events';
 export interface DeliveredEvent {
   id: number;
   accountId: number;
-  /** The SSE `event:` name: a file's change, the stream is live, or events were missed (reload). */
-  type: 'file' | 'ready' | 'reset';
+  /** The SSE `event:` name: a file's change, a bulk job's progress, the stream is live, or events were missed (reload). */
+  type: 'file' | 'job' | 'ready' | 'reset';
   /** The JSON of the `data:` line. */
   data: string;
 }

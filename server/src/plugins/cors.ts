@@ -8,7 +8,7 @@ async function cors(app: FastifyInstance, { origins }: { origins: string[] }): P
   await app.register(fastifyCors, {
     origin: origins,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['x-apikey', 'authorization', 'content-type', 'if-match', 'x-vp-source'],
+    allowedHeaders: ['x-apikey', 'authorization', 'content-type', 'if-match', 'x-vp-source', 'idempotency-key'],
     // A reply's ETag goes back as If-Match on the next edit; X-Last-Event-Id is where the kit's event stream starts.
     exposedHeaders: ['etag', 'x-last-event-id'],
     maxAge: 600,

@@ -37,6 +37,11 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
   const deliverable = async (events: StoredFileEvent[]): Promise<DeliveredEvent[]> => {
     const out: DeliveredEvent[] = [];
     for (const e of events) {
+      if (e.kind === 'job') {
+        // A bulk job's progress: file_id holds the job's id, changes the job as GET /api/jobs/:id shows it.
+        out.push({ id: e.id, accountId: e.account_id, type: 'job', data: JSON.stringify(e.changes) });
+        continue;
+      }
       let payload: object;
       if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
       else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };

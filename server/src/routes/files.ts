@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkTitle } from '../../../src/contract/file-title';
+import { editChanges } from '../db/activity-repository';
 import type { FilePatch } from '../db/files-repository';
 import { toFileJson, type FileRow, type ListQuery } from '../db/files';
 import { etagOf, ifMatch } from '../lib/etag';
@@ -29,15 +30,6 @@ const lastEventIdHeader = {
 
 /** A file reply names the version it shows, so the next edit can send it back as If-Match. */
 const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
-
-/** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
-function fileChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
-  if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
-  if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
-  return changes;
-}
 
 interface UpdateBody extends FilePatch {
   file_status?: unknown;
@@ -126,7 +118,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
           tagged(reply, result.file);
           return { status: 'warning', message: 'No changes to save', data: json(result.file) };
         case 'updated':
-          await app.recordActivity(request, result.file.file_id, 'update', fileChanges(result.before, result.file));
+          await app.recordActivity(request, result.file.file_id, 'update', editChanges(result.before, result.file));
           tagged(reply, result.file);
           return ok('File updated successfully', json(result.file));
       }

@@ -15,6 +15,8 @@ type StreamState = 'connecting' | 'live' | 'polling';
 
 export interface FileEventWatcher {
   onEvent(event: FileEvent): void;
+  /** A bulk job's progress (`event: job`): its data, unchecked (the bulk bar reads it). */
+  onJob?(data: unknown): void;
   /** Streaming is blocked: load the data again (every POLL_MS while the page is visible, and when it is shown again). */
   poll?(): void;
 }
@@ -250,6 +252,14 @@ class FileEventChannel {
       this.#kept = [];
       this.#waiting.clear();
       this.#emit({ kind: 'reset' });
+    } else if (message.event === 'job') {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        // not the contract's: the bulk bar's polling still reads the job
+      }
+      for (const w of this.#watchers) w.onJob?.(data);
     } else if (message.event === 'file') {
       let body: unknown;
       try {

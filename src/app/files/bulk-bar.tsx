@@ -9,6 +9,8 @@ export interface BulkBarProps<A extends string> {
   options: readonly { value: A; label: string }[];
   action: A | '';
   selectedCount: number;
+  /** What is selected, in words, when it is more than the count (every file a filter matches). */
+  label?: string | undefined;
   busy: boolean;
   onActionChange(action: A | ''): void;
   onApply(): void;
@@ -19,7 +21,16 @@ export interface BulkBarProps<A extends string> {
  * The contextual bulk toolbar: it takes the place of the list's header while rows are selected, right
  * above the checkboxes, and says how many. Apply is enabled once an action is chosen.
  */
-export function BulkBar<A extends string>({ options, action, selectedCount, busy, onActionChange, onApply, onClear }: BulkBarProps<A>) {
+export function BulkBar<A extends string>({
+  options,
+  action,
+  selectedCount,
+  label,
+  busy,
+  onActionChange,
+  onApply,
+  onClear,
+}: BulkBarProps<A>) {
   const ready = bulkWarning(action, selectedCount) === null;
   const { t } = useTexts(FILES_TEXTS);
   return (
@@ -40,7 +51,7 @@ export function BulkBar<A extends string>({ options, action, selectedCount, busy
       })}
     >
       <Typography role="status" sx={{ fontWeight: 500, mr: 'auto' }}>
-        {t('selected', { count: selectedCount })}
+        {label ?? t('selected', { count: selectedCount })}
       </Typography>
       <TextField
         select

@@ -16,7 +16,7 @@ import { FileCard, FileCards, type CardSlotProps } from './file-cards';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
-import { parseListState, updateListQuery, type ListState } from './list-query';
+import { parseListState, toFileQuery, updateListQuery, type ListState } from './list-query';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
@@ -32,6 +32,8 @@ export interface FilesScreenProps {
 
 /** Loaded when asked for (with tus-js-client only for a big file). */
 const AddVideoDialog = lazy(() => import('./add-video-dialog'));
+/** Loaded when every file the filter matches is selected (a server-side bulk job). */
+const BulkJobBar = lazy(() => import('./bulk-job-bar'));
 
 /** The table's narrow layout starts below 599 px: there each file is a compact card. */
 const NARROW = '(max-width: 598.98px)';
@@ -91,7 +93,6 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     () => ({ page: shown.page, limit: shown.limit, sort_by: shown.sort_by as ListState['sort_by'], order: shown.order }),
     [shown.page, shown.limit, shown.sort_by, shown.order],
   );
-  const selecting = files.selection.size > 0 && !error;
   const bulkOptions = useMemo(
     (): { value: Exclude<BulkAction, ''>; label: string }[] => [
       { value: 'activate', label: t('activate') },
@@ -99,16 +100,58 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     ],
     [t],
   );
-  const bulkBar = (
-    <BulkBar<Exclude<BulkAction, ''>>
-      options={bulkOptions}
-      action={files.action}
-      selectedCount={files.selection.size}
-      busy={files.bulkBusy}
-      onActionChange={files.setAction}
-      onApply={files.applyBulk}
-      onClear={files.clearSelection}
-    />
+  // Every file the filter matches (Gmail's pattern), for this filter only; a job keeps its bar until closed.
+  const bulkFilter = useMemo(() => {
+    const { page: _page, limit: _limit, sort_by: _sort, order: _order, ...filter } = toFileQuery(state);
+    return filter;
+  }, [state]);
+  const filterKey = JSON.stringify(bulkFilter);
+  const [matching, setMatching] = useState<{ filterKey: string; job: boolean } | null>(null);
+  const allMatching = matching !== null && (matching.job || (matching.filterKey === filterKey && files.selection.size > 0));
+  const wholePage = rows.length > 0 && files.selection.size === rows.length && total > rows.length;
+  const { clearSelection, setSelection } = files;
+  const closeMatching = useCallback(() => {
+    setMatching(null);
+    clearSelection();
+  }, [clearSelection]);
+  const markJobStarted = useCallback(() => setMatching((m) => m && { ...m, job: true }), []);
+  // Unticking a row after "select all matching" goes back to the page's selection (Django's and Gmail's way).
+  const onSelectionChange = useCallback(
+    (next: Set<number>) => {
+      setMatching((m) => (m?.job ? m : null));
+      setSelection(next);
+    },
+    [setSelection],
+  );
+  const selecting = (files.selection.size > 0 || matching?.job === true) && !error;
+  const bulkBar = allMatching ? (
+    <Suspense fallback={null}>
+      <BulkJobBar
+        total={total}
+        filter={bulkFilter}
+        options={bulkOptions}
+        onStarted={markJobStarted}
+        onChanged={reload}
+        onClose={closeMatching}
+      />
+    </Suspense>
+  ) : (
+    <>
+      <BulkBar<Exclude<BulkAction, ''>>
+        options={bulkOptions}
+        action={files.action}
+        selectedCount={files.selection.size}
+        busy={files.bulkBusy}
+        onActionChange={files.setAction}
+        onApply={files.applyBulk}
+        onClear={files.clearSelection}
+      />
+      {wholePage && !files.bulkBusy ? (
+        <Button size="small" sx={{ mt: 0.5 }} onClick={() => setMatching({ filterKey, job: false })}>
+          {t(filterKey === '{}' ? 'selectAllFiles' : 'selectAllMatching', { count: total })}
+        </Button>
+      ) : null}
+    </>
   );
   const listProps = {
     rows,
@@ -116,7 +159,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     loading,
     state: viewState,
     selection: files.selection,
-    onSelectionChange: files.setSelection,
+    onSelectionChange,
     onViewChange: setView,
   };
 
@@ -166,7 +209,9 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
                 <FileCards {...listProps} renderCard={renderCard} />
                 {/* On a phone the bulk bar waits at the bottom of the screen, so the cards do not jump when one is ticked. */}
                 {selecting ? (
-                  <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
+                  <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1, bgcolor: 'background.paper' }}>
+                    {bulkBar}
+                  </Box>
                 ) : null}
               </Box>
             </CellTips>

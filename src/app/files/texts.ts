@@ -46,6 +46,8 @@ export const FILES_TEXTS = defineTexts('files', {
   sortIdDesc: 'ID, highest first',
   bulkActions: 'Bulk actions',
   selected: '{count} selected',
+  selectAllMatching: { one: 'Select the {count} file matching this filter', other: 'Select all {count} files matching this filter' },
+  selectAllFiles: { one: 'Select the {count} file', other: 'Select all {count} files' },
   bulkAction: 'Bulk action',
   selectAction: 'Select Action',
   activate: 'Activate',

@@ -1,0 +1,44 @@
+// The bulk job bench's client, run as its own process: POST /api/files/bulk over a filter (the count the
+// list gives as expected_count), then another account's light request (`GET /api/files/?limit=10`),
+// sequential, while GET /api/jobs/:id is read every 250 ms until the job has ended. Input:
+// BENCH_BULK_CONFIG (JSON { url, bulkKey, lightKey, filter, action }); output: one JSON line on stdout
+// { matched, jobMs, state, counts, light: [ms…], lightErrors }.
+const { url, bulkKey, lightKey, filter, action = 'deactivate' } = JSON.parse(process.env.BENCH_BULK_CONFIG);
+
+async function call(path, key, init = {}) {
+  const t0 = performance.now();
+  const res = await fetch(`${url}${path}`, { ...init, headers: { 'x-apikey': key, ...init.headers }, signal: AbortSignal.timeout(60_000) });
+  const text = await res.text();
+  return { ms: performance.now() - t0, status: res.status, json: () => JSON.parse(text) };
+}
+
+for (let i = 0; i < 10; i++) await call('/api/files/?limit=10', lightKey); // warm-up
+const query = new URLSearchParams(Object.entries({ ...filter, limit: 1 }).map(([k, v]) => [k, String(v)]));
+const matched = (await call(`/api/files/?${query}`, bulkKey)).json().data.pagination.total_records;
+const started = performance.now();
+const posted = await call('/api/files/bulk', bulkKey, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}` },
+  body: JSON.stringify({ action, filter, expected_count: matched }),
+});
+if (posted.status !== 202) throw new Error(`POST /api/files/bulk → HTTP ${posted.status}`);
+const jobId = posted.json().data.job.id;
+
+let job = null;
+const watch = (async () => {
+  for (;;) {
+    job = (await call(`/api/jobs/${jobId}?limit=1`, bulkKey)).json().data.job;
+    if (job.state === 'done' || job.state === 'failed') return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+})();
+let ended = false;
+const jobMs = watch.finally(() => (ended = true));
+const light = [];
+let lightErrors = 0;
+while (!ended) {
+  const r = await call('/api/files/?limit=10', lightKey);
+  if (r.status === 200) light.push(r.ms);
+  else lightErrors++;
+}
+process.stdout.write(JSON.stringify({ matched, jobMs: await jobMs, state: job.state, counts: job.counts, light, lightErrors }) + '\n');

@@ -1,0 +1,220 @@
+import type { ActivitySource } from './activity-repository';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
+
+/** What a bulk job does to each of its files (the same change as the single-file routes). */
+export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** A file's result: changed, already so, edited by someone else since the job took it, or an error. */
+export const BULK_OUTCOMES = ['done', 'unchanged', 'conflict', 'failed'] as const;
+export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
+
+/**
+ * `collecting`: the filter's files are being listed (a job over ids skips it); `running`: files are
+ * being changed; `done`: every file has its result; `failed`: the job gave up (`reason`).
+ */
+export type BulkJobState = 'collecting' | 'running' | 'done' | 'failed';
+
+/** The list filter a job runs over (the list's own parameters; the trash follows from the action). */
+export interface BulkFilter {
+  search?: string | undefined;
+  isActive?: 0 | 1 | undefined;
+  file_status?: number | undefined;
+}
+
+export interface BulkJobRow {
+  job_id: number;
+  account_id: number;
+  action: BulkAction;
+  /** JSON of the BulkFilter, or null for a job over ids. */
+  filter: string | null;
+  actor: string;
+  source: ActivitySource;
+  state: BulkJobState;
+  total: number;
+  reason: string | null;
+  created_at: number;
+  finished_at: number | null;
+  request_hash: string;
+}
+
+export interface BulkFileRow {
+  file_id: number;
+  version: number;
+  outcome: BulkOutcome | null;
+  reason: string | null;
+}
+
+export type BulkCounts = Record<BulkOutcome | 'pending', number>;
+
+export interface NewBulkJob {
+  accountId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  action: BulkAction;
+  filter: BulkFilter | null;
+  actor: string;
+  source: ActivitySource;
+  total: number;
+  createdAt: number;
+}
+
+/** Files added by one statement. */
+const ADD_CHUNK = 500;
+
+const JOB_COLUMNS = 'job_id, account_id, action, filter, actor, source, state, total, reason, created_at, finished_at, request_hash';
+
+/** Bulk jobs and the result of each of their files. */
+export class BulkJobsRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  get(accountId: number, jobId: number, q: Queryable = this.#db): Promise<BulkJobRow | undefined> {
+    return q.get<BulkJobRow>(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE job_id = ? AND account_id = ?`, [jobId, accountId]);
+  }
+
+  getAny(jobId: number): Promise<BulkJobRow | undefined> {
+    return this.#db.get<BulkJobRow>(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE job_id = ?`, [jobId]);
+  }
+
+  byKey(accountId: number, idempotencyKey: string): Promise<BulkJobRow | undefined> {
+    return this.#db.get<BulkJobRow>(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE account_id = ? AND idempotency_key = ?`, [
+      accountId,
+      idempotencyKey,
+    ]);
+  }
+
+  /**
+   * Stores a new job (with its files when they are known: a job over ids), and runs `then` in the same
+   * transaction (the queue's job goes in there, so a job never exists without its worker's job).
+   * Undefined when the account already has a job under this key (a concurrent replay won).
+   */
+  async create(
+    job: NewBulkJob,
+    fileIds: readonly number[] | null,
+    then: (tx: Queryable, row: BulkJobRow) => Promise<void>,
+  ): Promise<BulkJobRow | undefined> {
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const row = (await tx.get<BulkJobRow>(
+          `INSERT INTO bulk_jobs (account_id, idempotency_key, request_hash, action, filter, actor, source, state, total, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
+          [
+            job.accountId,
+            job.idempotencyKey,
+            job.requestHash,
+            job.action,
+            job.filter && JSON.stringify(job.filter),
+            job.actor,
+            job.source,
+            fileIds ? 'running' : 'collecting',
+            job.total,
+            job.createdAt,
+          ],
+        ))!;
+        if (fileIds) await this.#addFiles(tx, row, fileIds);
+        await then(tx, row);
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /**
+   * Adds files to a job with the version each has now (any account's id may be asked for: a file that
+   * is not the account's, live or trashed, is added at version 0 and fails as not found). Files the
+   * job already has are kept as they are, so collecting again after a restart adds only what is new.
+   */
+  async #addFiles(q: Queryable, job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
+    for (let i = 0; i < fileIds.length; i += ADD_CHUNK) {
+      const ids = fileIds.slice(i, i + ADD_CHUNK);
+      const found = await q.all<{ file_id: number; version: number }>(
+        `SELECT file_id, version FROM files WHERE abs(account_id) = ? AND file_id IN (${ids.map(() => '?').join(', ')})`,
+        [job.account_id, ...ids],
+      );
+      const versions = new Map(found.map((r) => [Number(r.file_id), Number(r.version)]));
+      await q.run(
+        `INSERT INTO bulk_job_files (job_id, file_id, version) VALUES ${ids.map(() => '(?, ?, ?)').join(', ')}
+         ON CONFLICT (job_id, file_id) DO NOTHING`,
+        ids.flatMap((id) => [job.job_id, id, versions.get(id) ?? 0]),
+      );
+    }
+  }
+
+  addFiles(job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
+    return this.#db.transaction((tx) => this.#addFiles(tx, job, fileIds));
+  }
+
+  /** The files are all known: the job's total is their number, and it starts changing them. */
+  async startRunning(jobId: number): Promise<number> {
+    const total = Number((await this.#db.get<{ n: number }>('SELECT count(*) AS n FROM bulk_job_files WHERE job_id = ?', [jobId]))?.n ?? 0);
+    await this.#db.run("UPDATE bulk_jobs SET state = 'running', total = ? WHERE job_id = ?", [total, jobId]);
+    return total;
+  }
+
+  /** The next files without a result, in file id order, after `afterFileId`. */
+  pending(jobId: number, afterFileId: number, limit: number): Promise<BulkFileRow[]> {
+    return this.#db.all<BulkFileRow>(
+      `SELECT file_id, version, outcome, reason FROM bulk_job_files
+       WHERE job_id = ? AND file_id > ? AND outcome IS NULL ORDER BY file_id LIMIT ?`,
+      [jobId, afterFileId, limit],
+    );
+  }
+
+  /** Writes a file's result, once: a result already written (by a job's earlier claim) stays. */
+  async settle(jobId: number, fileId: number, outcome: BulkOutcome, reason: string | null): Promise<void> {
+    await this.#db.run('UPDATE bulk_job_files SET outcome = ?, reason = ? WHERE job_id = ? AND file_id = ? AND outcome IS NULL', [
+      outcome,
+      reason,
+      jobId,
+      fileId,
+    ]);
+  }
+
+  async finish(jobId: number, state: 'done' | 'failed', at: number, reason: string | null = null): Promise<void> {
+    await this.#db.run('UPDATE bulk_jobs SET state = ?, finished_at = ?, reason = ? WHERE job_id = ?', [state, at, reason, jobId]);
+  }
+
+  async counts(jobId: number): Promise<BulkCounts> {
+    const rows = await this.#db.all<{ outcome: BulkOutcome | null; n: number }>(
+      'SELECT outcome, count(*) AS n FROM bulk_job_files WHERE job_id = ? GROUP BY outcome',
+      [jobId],
+    );
+    const counts: BulkCounts = { pending: 0, done: 0, unchanged: 0, conflict: 0, failed: 0 };
+    for (const r of rows) counts[r.outcome ?? 'pending'] += Number(r.n);
+    return counts;
+  }
+
+  /** Results in file id order after `afterFileId`, optionally of one outcome ('pending': not yet done). */
+  results(jobId: number, afterFileId: number, limit: number, outcome?: BulkOutcome | 'pending'): Promise<BulkFileRow[]> {
+    const only = outcome === undefined ? '' : outcome === 'pending' ? ' AND outcome IS NULL' : ' AND outcome = ?';
+    return this.#db.all<BulkFileRow>(
+      `SELECT file_id, version, outcome, reason FROM bulk_job_files WHERE job_id = ? AND file_id > ?${only} ORDER BY file_id LIMIT ?`,
+      [jobId, afterFileId, ...(outcome && outcome !== 'pending' ? [outcome] : []), limit],
+    );
+  }
+
+  /** Removes the jobs that ended before `cutoff`, with their results (and their Idempotency-Keys); returns how many. */
+  async prune(cutoff: number): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      await tx.run('DELETE FROM bulk_job_files WHERE job_id IN (SELECT job_id FROM bulk_jobs WHERE finished_at < ?)', [cutoff]);
+      return tx.run('DELETE FROM bulk_jobs WHERE finished_at < ?', [cutoff]);
+    });
+  }
+
+  /** A progress event of the job on the account's event stream (the file event log's kind 'job'). */
+  async announce(job: BulkJobRow, progress: Record<string, unknown>, at: number): Promise<void> {
+    await this.#db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'job', ?, ?)", [
+      job.account_id,
+      job.job_id,
+      JSON.stringify(progress),
+      at,
+    ]);
+    if (this.#db.engine === 'postgres') await this.#db.run("SELECT pg_notify('vp_file_events', '')");
+  }
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { BULK_FILES, bulkJobJson, filterQuery, type BulkJobPayload } from '../bulk/bulk-job';
+import type { BulkAction, BulkFilter, BulkJobRow } from '../db/bulk-jobs-repository';
+import { fail, ok } from '../plugins/errors';
+import { sourceOf } from '../plugins/activity';
+import { bulkBodySchema, bulkIdempotencyHeader, bulkReplySchema, countDriftResponse } from '../schemas/bulk';
+import { apiKeySecurity, errorResponses } from './schemas';
+
+export const KEY_REQUIRED = 'Idempotency-Key header is required';
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
+export const IDS_OR_FILTER = 'Send either ids or filter (with expected_count)';
+export const COUNT_REQUIRED = 'expected_count is required with a filter';
+export const JOB_ACCEPTED = 'Bulk job accepted';
+export const countDrift = (count: number, expected: number): string =>
+  `The filter now matches ${count} files, not ${expected}: nothing was changed`;
+
+interface BulkBody {
+  action: BulkAction;
+  ids?: number[];
+  filter?: BulkFilter;
+  expected_count?: number;
+}
+
+/** The filter as stored and compared: only what narrows, in one order (an empty search is no search). */
+const normalFilter = (filter: BulkFilter): BulkFilter => ({
+  search: filter.search?.trim() || undefined,
+  isActive: filter.isActive,
+  file_status: filter.file_status,
+});
+
+/** What a replay must repeat to get the same job: the action and the files it names. */
+const hashOf = (body: BulkBody, ids: number[] | null, filter: BulkFilter | null): string =>
+  createHash('sha256')
+    .update(JSON.stringify([body.action, ids, filter, body.expected_count ?? null]))
+    .digest('hex');
+
+/**
+ * POST /api/files/bulk: one action over many files, as a background job (see bulk/bulk-job.ts). The
+ * reply comes at once with the job; the Idempotency-Key makes a retried request safe.
+ */
+export default async function bulkRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post<{ Body: BulkBody }>(
+    '/bulk',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Activate, deactivate, delete (to the trash), restore or purge many files: listed by id, or every file a filter matches',
+        security: apiKeySecurity,
+        body: bulkBodySchema,
+        headers: bulkIdempotencyHeader,
+        response: { 202: bulkReplySchema, 409: countDriftResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const key = String(request.headers['idempotency-key'] ?? '').trim();
+      if (!key) return fail(reply, 400, KEY_REQUIRED);
+      const body = request.body;
+      if ((body.ids === undefined) === (body.filter === undefined)) return fail(reply, 400, IDS_OR_FILTER);
+      if (body.filter && body.expected_count === undefined) return fail(reply, 400, COUNT_REQUIRED);
+      const { accountId } = request;
+      const ids = body.ids ? [...new Set(body.ids)] : null;
+      const filter = body.filter ? normalFilter(body.filter) : null;
+      const requestHash = hashOf(body, ids, filter);
+
+      const answer = async (row: BulkJobRow) => {
+        if (row.request_hash !== requestHash) return fail(reply, 422, KEY_REUSED);
+        return reply.code(202).send(ok(JOB_ACCEPTED, { job: bulkJobJson(row, await app.bulkJobs.counts(row.job_id)) }));
+      };
+      const earlier = await app.bulkJobs.byKey(accountId, key);
+      if (earlier) return answer(earlier);
+
+      let total = ids?.length ?? 0;
+      if (filter) {
+        total = (await app.files.list(accountId, filterQuery(filter, body.action, 1, 1))).total;
+        if (total !== body.expected_count) return fail(reply, 409, countDrift(total, body.expected_count!), { count: total });
+      }
+      const actor = (await app.accounts.findById(accountId))?.username ?? String(accountId);
+      const created = await app.bulkJobs.create(
+        {
+          accountId,
+          idempotencyKey: key,
+          requestHash,
+          action: body.action,
+          filter,
+          actor,
+          source: sourceOf(request),
+          total,
+          createdAt: app.clock(),
+        },
+        ids,
+        (tx, row) => app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, { maxAttempts: 10 }),
+      );
+      app.bulkWorker?.poke();
+      // Undefined: a concurrent request with the same key stored its job first.
+      return answer(created ?? (await app.bulkJobs.byKey(accountId, key))!);
+    },
+  );
+}

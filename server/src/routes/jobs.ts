@@ -1,0 +1,81 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { bulkJobJson } from '../bulk/bulk-job';
+import type { BulkFileRow, BulkJobsRepository, BulkOutcome } from '../db/bulk-jobs-repository';
+import { fail, ok } from '../plugins/errors';
+import { jobQuerySchema, jobReplySchema } from '../schemas/bulk';
+import { apiKeySecurity, errorResponses, idParam } from './schemas';
+
+export const JOB_NOT_FOUND = 'Job not found';
+/** The CSV's header line; one line per file of the job follows, in file id order. */
+export const RESULTS_CSV_HEADER = 'file_id,outcome,reason';
+/** Results read per query while the CSV streams. */
+const CSV_PAGE = 1000;
+
+const resultJson = (r: BulkFileRow) => ({ file_id: Number(r.file_id), outcome: r.outcome ?? 'pending', reason: r.reason });
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+async function* csvLines(bulkJobs: BulkJobsRepository, jobId: number): AsyncGenerator<string> {
+  yield `${RESULTS_CSV_HEADER}\r\n`;
+  for (let after = 0; ;) {
+    const rows = await bulkJobs.results(jobId, after, CSV_PAGE);
+    if (rows.length) {
+      yield rows.map((r) => `${Number(r.file_id)},${r.outcome ?? 'pending'},${csvField(r.reason ?? '')}\r\n`).join('');
+    }
+    if (rows.length < CSV_PAGE) return;
+    after = Number(rows[rows.length - 1]!.file_id);
+  }
+}
+
+/** GET /api/jobs/:id (a bulk job's state, counts and results, paged) and its results as CSV. */
+export default async function jobRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get<{ Params: { id: number }; Querystring: { after: number; limit: number; outcome?: BulkOutcome | 'pending' } }>(
+    '/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "A bulk job of the account: its state, counts by outcome, and its files' results in file id order",
+        security: apiKeySecurity,
+        params: idParam('id'),
+        querystring: jobQuerySchema,
+        response: { 200: jobReplySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const job = await app.bulkJobs.get(request.accountId, request.params.id);
+      if (!job) return fail(reply, 404, JOB_NOT_FOUND);
+      const { after, limit, outcome } = request.query;
+      const rows = await app.bulkJobs.results(job.job_id, after, limit, outcome);
+      return ok('Job loaded', {
+        job: bulkJobJson(job, await app.bulkJobs.counts(job.job_id)),
+        results: rows.map(resultJson),
+        next_after: rows.length === limit ? Number(rows[rows.length - 1]!.file_id) : null,
+      });
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/:id/results.csv',
+    {
+      schema: {
+        tags: ['files'],
+        summary: `A bulk job's results as CSV (${RESULTS_CSV_HEADER}; outcome pending until the file is done), streamed`,
+        security: apiKeySecurity,
+        params: idParam('id'),
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const job = await app.bulkJobs.get(request.accountId, request.params.id);
+      if (!job) return fail(reply, 404, JOB_NOT_FOUND);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="bulk-job-${Number(job.job_id)}.csv"`)
+        .send(Readable.from(csvLines(app.bulkJobs, job.job_id)));
+    },
+  );
+}

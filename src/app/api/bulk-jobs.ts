@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import type { ApiClient } from './client';
+
+/**
+ * Bulk jobs (docs/api.md, Bulk jobs): one action over every file a filter matches, run by the server.
+ * A module of its own: only the list's "all matching" bulk bar, loaded when it is chosen, calls it.
+ */
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export const bulkJobSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  action: v.string(),
+  state: v.picklist(['collecting', 'running', 'done', 'failed']),
+  total: count,
+  counts: v.object({ pending: count, done: count, unchanged: count, conflict: count, failed: count }),
+  reason: v.nullish(v.string()),
+});
+export type BulkJob = v.InferOutput<typeof bulkJobSchema>;
+
+export interface BulkFilter {
+  search?: string;
+  isActive?: 0 | 1;
+  file_status?: number;
+}
+
+/** A new Idempotency-Key: a retried POST with it never starts a second job. */
+export function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What a job acts on: every file a filter matches (with the count the list showed), or files by id. */
+export type BulkTarget = { filter: BulkFilter; expectedCount: number } | { ids: readonly number[] };
+
+/** POST /api/files/bulk; a 409 (the filter's count moved) carries the new count in the error's data. */
+export const startBulkJob = (api: ApiClient, action: string, target: BulkTarget, key: string) =>
+  api.request('files/bulk', v.object({ job: bulkJobSchema }), {
+    method: 'post',
+    json: 'ids' in target ? { action, ids: target.ids } : { action, filter: target.filter, expected_count: target.expectedCount },
+    headers: { 'idempotency-key': key },
+  });
+
+/** The files a job failed on (at most 1,000: one retry job's worth), from GET /api/jobs/{id}?outcome=failed. */
+export async function failedFileIds(api: ApiClient, id: number): Promise<number[]> {
+  const reply = await api.request(`jobs/${id}`, v.object({ results: v.array(v.object({ file_id: v.pipe(v.number(), v.integer()) })) }), {
+    searchParams: { outcome: 'failed', limit: 1000 },
+  });
+  return reply.data.results.map((r) => r.file_id);
+}
+
+/** GET /api/jobs/{id}: the job's state and counts (no results: the CSV has them). */
+export const getBulkJob = (api: ApiClient, id: number) =>
+  api.request(`jobs/${id}`, v.object({ job: bulkJobSchema }), { searchParams: { limit: 1 } });
+
+/** The job of an `event: job` of the file stream, or null when it does not match the contract. */
+export function bulkJobOf(data: unknown): BulkJob | null {
+  const parsed = v.safeParse(bulkJobSchema, data);
+  return parsed.success ? parsed.output : null;
+}
+
+/** GET /api/jobs/{id}/results.csv, saved as a file by the browser. */
+export async function downloadBulkResults(api: ApiClient, id: number, root: Node): Promise<void> {
+  const response = await fetch(api.url(`jobs/${id}/results.csv`), { headers: api.authHeaders(), cache: 'no-store' });
+  if (!response.ok) throw new Error(`results.csv answered ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `bulk-job-${id}.csv`;
+  link.hidden = true;
+  root.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
