@@ -76,7 +76,7 @@ export const FileGrid = memo(function FileGrid({
   const empty = emptyText ?? t('empty');
   const localeText = useMemo(() => ({ ...i18n.grid, noRowsLabel: empty, noResultsOverlayLabel: empty }), [i18n, empty]);
   const { page, limit, sort_by, order } = state;
-  const { apiRef, firstRows, current } = useGridRows(rows);
+  const { apiRef, firstRows, current } = useGridRows(rows, getRowId);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
 
