@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
+import { button, CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
@@ -78,5 +78,23 @@ describe('<vp-file-list>', () => {
     expect(badge.dataset.family).to.equal('done');
     badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     await waitFor(() => [...root.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent === 'Completed'), 'the status tooltip');
+  });
+
+  it('Shift-click on a row checkbox selects the range from the last one ticked', async () => {
+    const checkbox = (id: number) => root.querySelector<HTMLInputElement>(`[role="row"][data-id="${id}"] input[type="checkbox"]`)!;
+    const bar = () => root.querySelector('[role="toolbar"][aria-label="Bulk actions"]');
+    checkbox(1).click();
+    await waitFor(() => checkbox(1).checked, 'the first row ticked');
+    checkbox(3).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
+    await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected');
+    // The row between is ticked too (the checkboxes follow the toolbar's count a render later).
+    await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 1 to 3 ticked');
+    // Clear, then the other way up: from the last row ticked to the first.
+    button(root, 'Clear')!.click();
+    await waitFor(() => !checkbox(1).checked, 'the selection cleared');
+    checkbox(3).click();
+    checkbox(1).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
+    await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected upwards');
+    await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 3 to 1 ticked');
   });
 });
