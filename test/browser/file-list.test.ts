@@ -32,6 +32,19 @@ describe('<vp-file-list>', () => {
     expect(root.textContent).to.contain('Rows per page:');
     expect(root.textContent).to.contain('1-3 of 3');
     expect(root.querySelectorAll('[role="row"][data-id]').length).to.equal(3);
+  });
+
+  it('in a host narrower than its columns, Server and Player give way and the Actions stay on screen', async () => {
+    const header = (field: string) => root.querySelector<HTMLElement>(`[role="columnheader"][data-field="${field}"]`);
+    el.style.display = 'block';
+    el.style.width = '760px';
+    await waitFor(() => !header('file_server') && !header('file_slug'), 'Server and Player hidden');
+    const gridRight = () => root.querySelector('[role="grid"]')!.getBoundingClientRect().right;
+    await waitFor(() => header('actions')!.getBoundingClientRect().right <= gridRight() + 1, 'the Actions column inside the grid');
+    expect(header('file_title')).to.not.equal(null);
+    // Room again: every column is back.
+    el.style.width = '1200px';
+    await waitFor(() => header('file_server') && header('file_slug'), 'Server and Player shown again');
     const link = root.querySelector<HTMLAnchorElement>('a[href="https://player.example/slug-1"]');
     expect(link?.target).to.equal('_blank');
     expect(link?.rel).to.equal('noopener noreferrer');
