@@ -1,4 +1,4 @@
-import { canonicalEncoding, checkSubtitleBytes, toWebVtt } from '../../../src/contract/subtitle-text';
+import { canonicalEncoding, checkSubtitleBytes, toWebVttBytes } from '../../../src/contract/subtitle-text';
 
 /** The message of a `sub_charset` that neither WHATWG nor our UTF-32 decoder knows. */
 export const unknownCharset = (label: string): string =>
@@ -18,8 +18,8 @@ export type Rendition = { ok: true; content: Uint8Array; charset: string } | { o
 export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Rendition {
   const check = checkSubtitleBytes(bytes, fileName, { ...(charset ? { encoding: charset } : {}), language });
   if (!check.ok) return { ok: false, reason: check.reason };
-  // TextEncoder's bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
-  return { ok: true, content: new TextEncoder().encode(toWebVtt(check.cues)), charset: check.encoding };
+  // The bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
+  return { ok: true, content: toWebVttBytes(check.cues), charset: check.encoding };
 }
 
 /** A `sub_charset` value as the canonical encoding name, or an error message. Empty = not given. */

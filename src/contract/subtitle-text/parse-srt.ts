@@ -1,15 +1,7 @@
 import { srtTextToVtt } from './cue-markup';
-import { found, Problems, splitLines, type Cue, type ParseResult } from './types';
+import { found, isJsSpace, lineTable, Problems, type Cue, type ParseResult } from './types';
 
 const EXPECTED = 'expected a time line like "00:00:01,000 --> 00:00:02,000"';
-const INDEX = /^\s*\d+\s*$/;
-
-interface Timing {
-  start: number;
-  end: number;
-  /** The file wrote "00:00:01.000": players accept it, strict ones (some TVs) do not. */
-  dot: boolean;
-}
 
 const isSpace = (code: number): boolean =>
   code === 0x20 || code === 0x09 || code === 0x0c || code === 0x0b || code === 0xa0 || code === 0xfeff;
@@ -24,13 +16,18 @@ const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 function readClock(line: string, from: number, to: number, stopAtSpace: boolean, out: { ms: number; dot: boolean }): boolean {
   let i = from;
   while (i < to && isSpace(line.charCodeAt(i))) i++;
-  const parts = [0, 0, 0];
+  // Hours (1-3 digits), minutes, seconds (1-2 digits each), each but the last followed by ":".
+  let hours = 0;
+  let minutes = 0;
+  let seconds = 0;
   for (let part = 0; part < 3; part++) {
     const start = i;
     let value = 0;
     while (i < to && isDigit(line.charCodeAt(i)) && i - start < (part === 0 ? 3 : 2)) value = value * 10 + line.charCodeAt(i++) - 0x30;
     if (i === start) return false;
-    parts[part] = value;
+    if (part === 0) hours = value;
+    else if (part === 1) minutes = value;
+    else seconds = value;
     if (part < 2 && line.charCodeAt(i++) !== 0x3a) return false;
   }
   let ms = 0;
@@ -45,24 +42,86 @@ function readClock(line: string, from: number, to: number, stopAtSpace: boolean,
   }
   if (i < to && !isSpace(line.charCodeAt(i))) return false;
   if (!stopAtSpace) while (i < to) if (!isSpace(line.charCodeAt(i++))) return false;
-  if (parts[1]! > 59 || parts[2]! > 59) return false;
-  out.ms = ((parts[0]! * 60 + parts[1]!) * 60 + parts[2]!) * 1000 + ms;
+  if (minutes > 59 || seconds > 59) return false;
+  out.ms = ((hours * 60 + minutes) * 60 + seconds) * 1000 + ms;
   return true;
 }
 
 const startClock = { ms: 0, dot: false };
 const endClock = { ms: 0, dot: false };
 
-/** null when the line has no arrow at all; 'bad' when it has one but the times are unreadable. */
-function parseTimeLine(line: string): Timing | 'bad' | null {
-  const arrow = line.indexOf('-->');
-  if (arrow < 0) return null;
-  // Some files put "X1:… Y1:…" coordinates after the end time; players ignore them, so do we.
-  if (!readClock(line, 0, arrow, false, startClock) || !readClock(line, arrow + 3, line.length, true, endClock)) return 'bad';
-  return { start: startClock.ms, end: endClock.ms, dot: startClock.dot || endClock.dot };
-}
+const NO_ARROW = 0;
+const BAD_TIMES = 1;
+const TIMES = 2;
 
-const isBlank = (line: string | undefined): boolean => line === undefined || line.trim() === '';
+/**
+ * Reads one SRT file's lines by their offsets in the text (see lineTable): a 5 MB file has 300,000
+ * lines, and only cue text becomes strings. The questions the parser asks of a line, each answered
+ * as a string method on the line would answer it.
+ */
+class SrtLines {
+  readonly count: number;
+  readonly #text: string;
+  readonly #starts: Uint32Array;
+  readonly #ends: Uint32Array;
+  /** The first "-->" at or after #arrowFrom (-1: none): searched again only once passed, so linear in the text. */
+  #arrow = -1;
+  #arrowFrom = Infinity;
+
+  constructor(text: string) {
+    const { count, starts, ends } = lineTable(text);
+    this.#text = text;
+    this.count = count;
+    this.#starts = starts;
+    this.#ends = ends;
+  }
+
+  text(k: number): string {
+    return k < this.count ? this.#text.slice(this.#starts[k], this.#ends[k]) : '';
+  }
+
+  /** `line.trim() === ''`; true past the last line. */
+  isBlank(k: number): boolean {
+    if (k >= this.count) return true;
+    for (let i = this.#starts[k]!, end = this.#ends[k]!; i < end; i++) if (!isJsSpace(this.#text.charCodeAt(i))) return false;
+    return true;
+  }
+
+  /** `/^\s*\d+\s*$/.test(line)`: a cue number. */
+  isIndex(k: number): boolean {
+    if (k >= this.count) return false;
+    const text = this.#text;
+    const end = this.#ends[k]!;
+    let i = this.#starts[k]!;
+    while (i < end && isJsSpace(text.charCodeAt(i))) i++;
+    const digits = i;
+    while (i < end && isDigit(text.charCodeAt(i))) i++;
+    if (i === digits) return false;
+    while (i < end && isJsSpace(text.charCodeAt(i))) i++;
+    return i === end;
+  }
+
+  /** Where "-->" starts in line `k`, or -1. */
+  arrowIn(k: number): number {
+    if (k >= this.count) return -1;
+    const start = this.#starts[k]!;
+    if (start < this.#arrowFrom || (this.#arrow >= 0 && this.#arrow < start)) {
+      this.#arrowFrom = start;
+      this.#arrow = this.#text.indexOf('-->', start);
+    }
+    return this.#arrow >= 0 && this.#arrow + 3 <= this.#ends[k]! ? this.#arrow : -1;
+  }
+
+  /** NO_ARROW when the line has no arrow at all; BAD_TIMES when it has one but the times are unreadable; else TIMES, in startClock and endClock. */
+  timing(k: number): number {
+    const arrow = this.arrowIn(k);
+    if (arrow < 0) return NO_ARROW;
+    // Some files put "X1:… Y1:…" coordinates after the end time; players ignore them, so do we.
+    const ok =
+      readClock(this.#text, this.#starts[k]!, arrow, false, startClock) && readClock(this.#text, arrow + 3, this.#ends[k]!, true, endClock);
+    return ok ? TIMES : BAD_TIMES;
+  }
+}
 
 /**
  * Parses SubRip (.srt). Tolerates what players tolerate — a missing cue number, "." before the
@@ -71,54 +130,52 @@ const isBlank = (line: string | undefined): boolean => line === undefined || lin
  * up to the next blank line, so one bad cue does not hide the rest.
  */
 export function parseSrt(text: string): ParseResult {
-  const lines = splitLines(text);
+  const lines = new SrtLines(text);
+  const count = lines.count;
   const problems = new Problems();
   const cues: Cue[] = [];
   let reportedDot = false;
   let i = 0;
-  const skipBlock = (): void => {
-    while (!isBlank(lines[i])) i++;
-  };
 
-  while (i < lines.length) {
-    while (i < lines.length && isBlank(lines[i])) i++;
-    if (i >= lines.length) break;
-    let line = lines[i] ?? '';
-    let timing = parseTimeLine(line);
-    if (timing === null && INDEX.test(line)) {
+  while (i < count) {
+    while (i < count && lines.isBlank(i)) i++;
+    if (i >= count) break;
+    let timing = lines.timing(i);
+    if (timing === NO_ARROW && lines.isIndex(i)) {
       i++;
-      line = lines[i] ?? '';
-      timing = parseTimeLine(line);
-      if (i >= lines.length) {
+      timing = lines.timing(i);
+      if (i >= count) {
         problems.add(i, `${EXPECTED} after the cue number, found the end of the file`);
         break;
       }
     }
-    if (timing === null || timing === 'bad') {
-      problems.add(i + 1, `${EXPECTED}, found ${found(line)}`);
-      skipBlock();
+    if (timing !== TIMES) {
+      problems.add(i + 1, `${EXPECTED}, found ${found(lines.text(i))}`);
+      while (!lines.isBlank(i)) i++;
       continue;
     }
+    const { ms: start, dot } = startClock;
+    const end = endClock.ms;
     const timeLine = i + 1;
-    if (timing.dot && !reportedDot) {
+    if ((dot || endClock.dot) && !reportedDot) {
       reportedDot = true;
-      problems.add(timeLine, `expected a "," before the milliseconds (SRT style), found ${found(line)}; most players accept it`);
+      problems.add(timeLine, `expected a "," before the milliseconds (SRT style), found ${found(lines.text(i))}; most players accept it`);
     }
-    if (timing.end < timing.start) problems.add(timeLine, 'the cue ends before it starts');
+    if (end < start) problems.add(timeLine, 'the cue ends before it starts');
     i++;
 
-    let text: string | null = null;
-    while (!isBlank(lines[i])) {
-      const current = lines[i] ?? '';
-      const nextStartsCue = current.includes('-->') || (INDEX.test(current) && (lines[i + 1] ?? '').includes('-->'));
+    let cueText: string | null = null;
+    while (!lines.isBlank(i)) {
+      const nextStartsCue = lines.arrowIn(i) >= 0 || (lines.isIndex(i) && lines.arrowIn(i + 1) >= 0);
       if (nextStartsCue) {
         problems.add(i + 1, 'expected a blank line before the next cue');
         break;
       }
-      text = text === null ? current : `${text}\n${current}`;
+      const current = lines.text(i);
+      cueText = cueText === null ? current : `${cueText}\n${current}`;
       i++;
     }
-    cues.push({ start: timing.start, end: timing.end, text: srtTextToVtt(text ?? ''), line: timeLine });
+    cues.push({ start, end, text: srtTextToVtt(cueText ?? ''), line: timeLine });
   }
   return { cues, problems: problems.list };
 }
