@@ -135,6 +135,8 @@ export function parseSrt(text: string): ParseResult {
   const problems = new Problems();
   const cues: Cue[] = [];
   let reportedDot = false;
+  // Most files have no markup at all: then no cue needs srtTextToVtt's scan (three native searches instead of 76,000 scans).
+  const markup = text.includes('<') || text.includes('&') || text.includes('{');
   let i = 0;
 
   while (i < count) {
@@ -175,7 +177,7 @@ export function parseSrt(text: string): ParseResult {
       cueText = cueText === null ? current : `${cueText}\n${current}`;
       i++;
     }
-    cues.push({ start, end, text: srtTextToVtt(cueText ?? ''), line: timeLine });
+    cues.push({ start, end, text: markup ? srtTextToVtt(cueText ?? '') : (cueText ?? ''), line: timeLine });
   }
   return { cues, problems: problems.list };
 }
