@@ -77,110 +77,80 @@ function readClock(line: string, from: number, to: number, stopAtSpace: boolean,
 const startClock = { ms: 0, dot: false };
 const endClock = { ms: 0, dot: false };
 
-const NO_ARROW = 0;
-const BAD_TIMES = 1;
-const TIMES = 2;
-
 /**
- * Reads one SRT file's lines by their offsets in the text (see lineTable): a 5 MB file has 300,000
- * lines, and only cue text becomes strings. The questions the parser asks of a line, each answered
- * as a string method on the line would answer it.
+ * Parses SubRip (.srt). Tolerates what players tolerate — a missing cue number, "." before the
+ * milliseconds, a missing blank line between cues — and reports the last two (once for ".") because
+ * stricter players and converters do fail on them. A block that cannot be read is reported and skipped
+ * up to the next blank line, so one bad cue does not hide the rest.
+ *
+ * Lines are read by their offsets in the text (see lineTable): a 5 MB file has 300,000 lines, and
+ * only cue text becomes strings. Each question below is answered as the string method named in its
+ * comment would answer it on the line.
  */
-class SrtLines {
-  readonly count: number;
-  readonly #text: string;
-  readonly #starts: Uint32Array;
-  readonly #ends: Uint32Array;
-  /** The first "-->" at or after #arrowFrom (-1: none): searched again only once passed, so linear in the text. */
-  #arrow = -1;
-  #arrowFrom = Infinity;
+export function parseSrt(text: string): ParseResult {
+  const { count, bounds } = lineTable(text);
+  const problems = new Problems();
+  const cues: Cue[] = [];
+  let reportedDot = false;
+  // Most files have no markup at all: then no cue needs srtTextToVtt's scan (three native searches instead of 76,000 scans).
+  const markup = text.includes('<') || text.includes('&') || text.includes('{');
+  /** The first "-->" at or after `arrowFrom` (-1: none): searched again only once passed, so linear in the text. */
+  let arrow = -1;
+  let arrowFrom = Infinity;
 
-  constructor(text: string) {
-    const { count, starts, ends } = lineTable(text);
-    this.#text = text;
-    this.count = count;
-    this.#starts = starts;
-    this.#ends = ends;
-  }
-
-  text(k: number): string {
-    return k < this.count ? this.#text.slice(this.#starts[k], this.#ends[k]) : '';
-  }
-
+  const lineText = (k: number): string => (k < count ? text.slice(bounds[2 * k], bounds[2 * k + 1]) : '');
   /** `line.trim() === ''`; true past the last line. */
-  isBlank(k: number): boolean {
-    if (k >= this.count) return true;
-    for (let i = this.#starts[k]!, end = this.#ends[k]!; i < end; i++) if (!isJsSpace(this.#text.charCodeAt(i))) return false;
+  const isBlank = (k: number): boolean => {
+    for (let i = bounds[2 * k]!, end = k < count ? bounds[2 * k + 1]! : 0; i < end; i++) if (!isJsSpace(text.charCodeAt(i))) return false;
     return true;
-  }
-
+  };
   /** `/^\s*\d+\s*$/.test(line)`: a cue number. */
-  isIndex(k: number): boolean {
-    if (k >= this.count) return false;
-    const text = this.#text;
-    const end = this.#ends[k]!;
-    let i = this.#starts[k]!;
+  const isIndex = (k: number): boolean => {
+    if (k >= count) return false;
+    const end = bounds[2 * k + 1]!;
+    let i = bounds[2 * k]!;
     while (i < end && isJsSpace(text.charCodeAt(i))) i++;
     const digits = i;
     while (i < end && isDigit(text.charCodeAt(i))) i++;
     if (i === digits) return false;
     while (i < end && isJsSpace(text.charCodeAt(i))) i++;
     return i === end;
-  }
-
-  /** Where "-->" starts in line `k`, or -1. */
-  arrowIn(k: number): number {
-    if (k >= this.count) return -1;
-    const start = this.#starts[k]!;
-    if (start < this.#arrowFrom || (this.#arrow >= 0 && this.#arrow < start)) {
-      this.#arrowFrom = start;
-      this.#arrow = this.#text.indexOf('-->', start);
+  };
+  /** `line.indexOf('-->')`, as an offset in the text. */
+  const arrowIn = (k: number): number => {
+    if (k >= count) return -1;
+    const start = bounds[2 * k]!;
+    if (start < arrowFrom || (arrow >= 0 && arrow < start)) {
+      arrowFrom = start;
+      arrow = text.indexOf('-->', start);
     }
-    return this.#arrow >= 0 && this.#arrow + 3 <= this.#ends[k]! ? this.#arrow : -1;
-  }
-
-  /** NO_ARROW when the line has no arrow at all; BAD_TIMES when it has one but the times are unreadable; else TIMES, in startClock and endClock. */
-  timing(k: number): number {
-    const arrow = this.arrowIn(k);
-    if (arrow < 0) return NO_ARROW;
+    return arrow >= 0 && arrow + 3 <= bounds[2 * k + 1]! ? arrow : -1;
+  };
+  /** null when the line has no arrow at all; false when it has one but the times are unreadable; else true, the times in startClock and endClock. */
+  const timing = (k: number): boolean | null => {
+    const at = arrowIn(k);
     // Some files put "X1:… Y1:…" coordinates after the end time; players ignore them, so do we.
-    const ok =
-      readClock(this.#text, this.#starts[k]!, arrow, false, startClock) && readClock(this.#text, arrow + 3, this.#ends[k]!, true, endClock);
-    return ok ? TIMES : BAD_TIMES;
-  }
-}
+    return at < 0
+      ? null
+      : readClock(text, bounds[2 * k]!, at, false, startClock) && readClock(text, at + 3, bounds[2 * k + 1]!, true, endClock);
+  };
 
-/**
- * Parses SubRip (.srt). Tolerates what players tolerate — a missing cue number, "." before the
- * milliseconds, a missing blank line between cues — and reports the last two (once for ".") because
- * stricter players and converters do fail on them. A block that cannot be read is reported and skipped
- * up to the next blank line, so one bad cue does not hide the rest.
- */
-export function parseSrt(text: string): ParseResult {
-  const lines = new SrtLines(text);
-  const count = lines.count;
-  const problems = new Problems();
-  const cues: Cue[] = [];
-  let reportedDot = false;
-  // Most files have no markup at all: then no cue needs srtTextToVtt's scan (three native searches instead of 76,000 scans).
-  const markup = text.includes('<') || text.includes('&') || text.includes('{');
   let i = 0;
-
   while (i < count) {
-    while (i < count && lines.isBlank(i)) i++;
+    while (i < count && isBlank(i)) i++;
     if (i >= count) break;
-    let timing = lines.timing(i);
-    if (timing === NO_ARROW && lines.isIndex(i)) {
+    let times = timing(i);
+    if (times === null && isIndex(i)) {
       i++;
-      timing = lines.timing(i);
+      times = timing(i);
       if (i >= count) {
         problems.add(i, `${EXPECTED} after the cue number, found the end of the file`);
         break;
       }
     }
-    if (timing !== TIMES) {
-      problems.add(i + 1, `${EXPECTED}, found ${found(lines.text(i))}`);
-      while (!lines.isBlank(i)) i++;
+    if (!times) {
+      problems.add(i + 1, `${EXPECTED}, found ${found(lineText(i))}`);
+      while (!isBlank(i)) i++;
       continue;
     }
     const { ms: start, dot } = startClock;
@@ -188,19 +158,19 @@ export function parseSrt(text: string): ParseResult {
     const timeLine = i + 1;
     if ((dot || endClock.dot) && !reportedDot) {
       reportedDot = true;
-      problems.add(timeLine, `expected a "," before the milliseconds (SRT style), found ${found(lines.text(i))}; most players accept it`);
+      problems.add(timeLine, `expected a "," before the milliseconds (SRT style), found ${found(lineText(i))}; most players accept it`);
     }
     if (end < start) problems.add(timeLine, 'the cue ends before it starts');
     i++;
 
     let cueText: string | null = null;
-    while (!lines.isBlank(i)) {
-      const nextStartsCue = lines.arrowIn(i) >= 0 || (lines.isIndex(i) && lines.arrowIn(i + 1) >= 0);
+    while (!isBlank(i)) {
+      const nextStartsCue = arrowIn(i) >= 0 || (isIndex(i) && arrowIn(i + 1) >= 0);
       if (nextStartsCue) {
         problems.add(i + 1, 'expected a blank line before the next cue');
         break;
       }
-      const current = lines.text(i);
+      const current = lineText(i);
       cueText = cueText === null ? current : `${cueText}\n${current}`;
       i++;
     }

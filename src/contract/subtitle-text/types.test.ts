@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTable, splitLines } from './types';
+import { isJsSpace, lineTable, splitLines } from './types';
 
 describe('splitLines / lineTable', () => {
   it('splits on \\r\\n, a bare \\r (old Mac files) and \\n alike, an empty last line after a final break', () => {
@@ -14,8 +14,19 @@ describe('splitLines / lineTable', () => {
 
   it('gives offsets into the text, for as many lines as the text has', () => {
     const text = `${'x\r\n'.repeat(5000)}end`;
-    const { count, starts, ends } = lineTable(text);
+    const { count, bounds } = lineTable(text);
     expect(count).toBe(5001);
-    expect([starts[1], ends[1], starts[5000], ends[5000]]).toEqual([3, 4, 15_000, 15_003]);
+    expect([bounds[2], bounds[3], bounds[10_000], bounds[10_001]]).toEqual([3, 4, 15_000, 15_003]);
+  });
+});
+
+describe('isJsSpace', () => {
+  it('is what trim() and \\s remove, for every UTF-16 unit', () => {
+    const wrong = [];
+    for (let code = 0; code < 0x10000; code++) {
+      const ch = String.fromCharCode(code);
+      if (isJsSpace(code) !== (ch.trim() === '') || isJsSpace(code) !== /\s/.test(ch)) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -35,11 +35,10 @@ export class Problems {
   }
 }
 
-/** Where each line of a text starts and ends (its terminator excluded), without a string per line. */
+/** Where each line of a text starts and ends (its terminator excluded), without a string per line: line k is [bounds[2k], bounds[2k + 1]). */
 export interface LineTable {
   count: number;
-  starts: Uint32Array;
-  ends: Uint32Array;
+  bounds: Uint32Array;
 }
 
 /**
@@ -50,61 +49,52 @@ export interface LineTable {
  * without its "\r") was a third of its parsing time, mostly in the garbage collector.
  */
 export function lineTable(text: string): LineTable {
-  let starts = new Uint32Array(1024);
-  let ends = new Uint32Array(1024);
+  let bounds = new Uint32Array(2048);
   let count = 0;
   let start = text.startsWith('\uFEFF') ? 1 : 0;
   // The next "\n" and "\r" at or after `start`, searched again only once passed: linear in the text.
-  let lf = text.indexOf('\n', start);
-  let cr = text.indexOf('\r', start);
+  let lf = -1;
+  let cr = -1;
   for (;;) {
-    if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
-    if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
-    let end = text.length;
-    let next = -1;
-    if (cr >= 0 && (lf < 0 || cr < lf)) {
-      end = cr;
-      next = cr + 1 === lf ? lf + 1 : cr + 1;
-    } else if (lf >= 0) {
-      end = lf;
-      next = lf + 1;
+    if (lf < start) lf = text.indexOf('\n', start);
+    if (cr < start) cr = text.indexOf('\r', start);
+    if (lf < 0) lf = text.length;
+    if (cr < 0) cr = text.length;
+    if (2 * count === bounds.length) {
+      const grown = new Uint32Array(4 * count);
+      grown.set(bounds);
+      bounds = grown;
     }
-    if (count === starts.length) {
-      const grown = new Uint32Array(count * 2);
-      grown.set(starts);
-      starts = grown;
-      const grownEnds = new Uint32Array(count * 2);
-      grownEnds.set(ends);
-      ends = grownEnds;
-    }
-    starts[count] = start;
-    ends[count++] = end;
-    if (next < 0) return { count, starts, ends };
-    start = next;
+    bounds[2 * count] = start;
+    bounds[2 * count++ + 1] = Math.min(lf, cr);
+    if (cr < lf) start = cr + 1 === lf ? lf + 1 : cr + 1;
+    else if (lf < text.length) start = lf + 1;
+    else return { count, bounds };
   }
 }
 
 /** The lines of `text` as strings, split as {@link lineTable} splits them. */
 export function splitLines(text: string): string[] {
-  const { count, starts, ends } = lineTable(text);
+  const { count, bounds } = lineTable(text);
   const lines = new Array<string>(count);
-  for (let k = 0; k < count; k++) lines[k] = text.slice(starts[k], ends[k]);
+  for (let k = 0; k < count; k++) lines[k] = text.slice(bounds[2 * k], bounds[2 * k + 1]);
   return lines;
 }
 
-/** A character `String.prototype.trim` and the regex `\s` remove: the JavaScript white space and line terminators. */
+/** A character `String.prototype.trim` and the regex `\s` remove: JavaScript's white space and line terminators. */
 export const isJsSpace = (code: number): boolean =>
   code === 0x20 ||
   (code >= 0x09 && code <= 0x0d) ||
-  code === 0xa0 ||
-  (code >= 0x2000 && code <= 0x200a) ||
-  code === 0x1680 ||
-  code === 0x2028 ||
-  code === 0x2029 ||
-  code === 0x202f ||
-  code === 0x205f ||
-  code === 0x3000 ||
-  code === 0xfeff;
+  (code > 0x9f &&
+    (code === 0xa0 ||
+      code === 0x1680 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000 ||
+      code === 0xfeff));
 
 /** Quotes what was found for a message, shortened so a 5 MB line does not end up in a toast. */
 export function found(line: string): string {
