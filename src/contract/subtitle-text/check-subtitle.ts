@@ -1,7 +1,7 @@
 import { extensionOf } from '../subtitles';
 import { BINARY_REASON, refusalBySignature, textLooksBinary } from './binary';
 import { toPlainText } from './cue-markup';
-import { decodeSubtitle, type EncodingConfidence } from './detect-encoding';
+import { decodeSubtitle, type DecodedSubtitle, type EncodingConfidence } from './detect-encoding';
 import { parseAss } from './parse-ass';
 import { parseSrt } from './parse-srt';
 import { parseSub } from './parse-sub';
@@ -68,7 +68,7 @@ export const noCuesReason = (extension: string): string =>
   `No subtitles were found in this file. Is it really a ${extension || 'subtitle'} file?`;
 
 /** The format a file is parsed as: its extension says; an unknown extension is sniffed from the text. */
-function formatFor(extension: string, text: string): 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub' {
+export function formatFor(extension: string, text: string): 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub' {
   switch (extension) {
     case '.srt':
     case '.vtt':
@@ -113,14 +113,13 @@ function nulProblems(text: string, cues: readonly Cue[], problems: readonly Prob
 }
 
 /**
- * Reads a subtitle file the same way in the browser (the check before upload) and on the server (the
- * player's rendition): refuses only what no player could show — an empty file, a known non-text format
- * (and a VobSub image .sub), binary data, a file with no readable cue — with a sentence for the user;
- * otherwise detects the encoding (or uses the one named), parses the file as its extension says and
- * returns every cue plus what a player tolerates but a careful operator wants to know (warnings, with
- * line numbers). Linear in the size of the file; never throws on bad input.
+ * The first steps of {@link checkSubtitleBytes}: refuses an empty file, a known non-text format and
+ * binary data, else decodes the text (the encoding detected or the one named).
  */
-export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: string, options: CheckOptions = {}): SubtitleCheck {
+export function readSubtitleText(
+  input: Uint8Array | ArrayBuffer,
+  options: CheckOptions = {},
+): SubtitleCheckRefused | { ok: true; decoded: DecodedSubtitle } {
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   if (bytes.length === 0) return { ok: false, reason: EMPTY_REASON };
   const refusal = refusalBySignature(bytes);
@@ -129,7 +128,24 @@ export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: st
   const decoded = decodeSubtitle(bytes, options.encoding, options.language);
   if (textLooksBinary(decoded.text)) return { ok: false, reason: BINARY_REASON };
   if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
+  return { ok: true, decoded };
+}
 
+/**
+ * Reads a subtitle file the same way in the browser (the check before upload) and on the server (the
+ * player's rendition): refuses only what no player could show — an empty file, a known non-text format
+ * (and a VobSub image .sub), binary data, a file with no readable cue — with a sentence for the user;
+ * otherwise detects the encoding (or uses the one named), parses the file as its extension says and
+ * returns every cue plus what a player tolerates but a careful operator wants to know (warnings, with
+ * line numbers). Linear in the size of the file; never throws on bad input.
+ */
+export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: string, options: CheckOptions = {}): SubtitleCheck {
+  const read = readSubtitleText(input, options);
+  return read.ok ? checkDecoded(read.decoded, fileName) : read;
+}
+
+/** The rest of {@link checkSubtitleBytes}, on the decoded text. */
+export function checkDecoded(decoded: DecodedSubtitle, fileName: string): SubtitleCheck {
   const extension = extensionOf(fileName);
   const format = formatFor(extension, decoded.text);
   let result = parse(format, decoded.text);

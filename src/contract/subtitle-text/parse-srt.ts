@@ -1,5 +1,5 @@
 import { srtTextToVtt } from './cue-markup';
-import { found, isJsSpace, lineTable, Problems, type Cue, type ParseResult } from './types';
+import { found, isJsSpace, lineTable, Problems, type Cue, type ParseResult, type Problem } from './types';
 
 const EXPECTED = 'expected a time line like "00:00:01,000 --> 00:00:02,000"';
 
@@ -82,15 +82,26 @@ const endClock = { ms: 0, dot: false };
  * milliseconds, a missing blank line between cues — and reports the last two (once for ".") because
  * stricter players and converters do fail on them. A block that cannot be read is reported and skipped
  * up to the next blank line, so one bad cue does not hide the rest.
+ */
+export function parseSrt(text: string): ParseResult {
+  const cues: Cue[] = [];
+  const problems = readSrt(text, (start, end, cueText, line) => {
+    cues.push({ start, end, text: cueText, line });
+  });
+  return { cues, problems };
+}
+
+/**
+ * {@link parseSrt}'s reading, each cue handed to `onCue` as it is read (its text as WebVTT cue text)
+ * instead of kept: the server's rendition of a .srt writes each one and keeps none. Returns the problems.
  *
  * Lines are read by their offsets in the text (see lineTable): a 5 MB file has 300,000 lines, and
  * only cue text becomes strings. Each question below is answered as the string method named in its
  * comment would answer it on the line.
  */
-export function parseSrt(text: string): ParseResult {
+export function readSrt(text: string, onCue: (start: number, end: number, text: string, line: number) => void): Problem[] {
   const { count, bounds } = lineTable(text);
   const problems = new Problems();
-  const cues: Cue[] = [];
   let reportedDot = false;
   // Most files have no markup at all: then no cue needs srtTextToVtt's scan (three native searches instead of 76,000 scans).
   const markup = text.includes('<') || text.includes('&') || text.includes('{');
@@ -174,7 +185,7 @@ export function parseSrt(text: string): ParseResult {
       cueText = cueText === null ? current : `${cueText}\n${current}`;
       i++;
     }
-    cues.push({ start, end, text: markup ? srtTextToVtt(cueText ?? '') : (cueText ?? ''), line: timeLine });
+    onCue(start, end, markup ? srtTextToVtt(cueText ?? '') : (cueText ?? ''), timeLine);
   }
-  return { cues, problems: problems.list };
+  return problems.list;
 }

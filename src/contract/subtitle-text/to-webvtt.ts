@@ -86,41 +86,48 @@ function writeUtf8(out: Uint8Array, at: number, text: string): number {
 }
 
 /**
- * The UTF-8 WebVTT rendition the player serves, from the cues of any accepted format (their text is
- * already WebVTT cue text). Timings are rewritten in the one form every browser reads; cue settings
- * of a .vtt file are kept.
- *
- * Written straight into UTF-8 bytes, the form it is stored and served in: building the text first
+ * Writes the UTF-8 WebVTT rendition the player serves, cue by cue (their text already WebVTT cue
+ * text). Timings are rewritten in the one form every browser reads; cue settings of a .vtt file are
+ * kept. Straight into UTF-8 bytes, the form it is stored and served in: building the text first
  * (76,000 cue blocks of a 5 MB file joined into one string, then encoded) cost three times as long,
  * most of it in strings the garbage collector then had to move.
  */
-export function toWebVttBytes(cues: readonly Cue[]): Uint8Array {
-  let room = 8;
-  for (const cue of cues) room += cue.text.length * 3 + 64;
-  let out = new Uint8Array(room);
-  let at = writeUtf8(out, 0, 'WEBVTT\n\n');
-  for (let k = 0; k < cues.length; k++) {
-    const cue = cues[k]!;
-    const settings = cue.settings ?? '';
-    const body = cueBody(cue.text);
+export class WebVttWriter {
+  #out: Uint8Array;
+  #at: number;
+  #cues = 0;
+
+  /** `room`: the bytes expected (more are made room for when needed). */
+  constructor(room: number) {
+    this.#out = new Uint8Array(Math.max(room, 16));
+    this.#at = writeUtf8(this.#out, 0, 'WEBVTT\n\n');
+  }
+
+  get cueCount(): number {
+    return this.#cues;
+  }
+
+  cue(start: number, end: number, text: string, settings = ''): void {
+    const body = cueBody(text);
     // At most 3 UTF-8 bytes per UTF-16 unit, two timestamps, the arrow, a space and three line breaks;
     // past 99 hours a timestamp has more digits (fewer than its milliseconds have).
-    const long = cue.start < 360_000_000 && cue.end < 360_000_000 ? 0 : String(cue.start).length + String(cue.end).length;
+    const long = start < 360_000_000 && end < 360_000_000 ? 0 : String(start).length + String(end).length;
     const needed = 3 * (settings.length + body.length) + 64 + long;
+    let out = this.#out;
+    let at = this.#at;
     if (at + needed > out.length) {
-      // Long settings, many "-->" escaped, hours past 99: beyond the room counted above.
       const grown = new Uint8Array(Math.max(out.length * 2, at + needed));
       grown.set(out.subarray(0, at));
-      out = grown;
+      this.#out = out = grown;
     }
-    if (k > 0) out[at++] = 0x0a;
-    at = writeVttTimestamp(out, at, cue.start);
+    if (this.#cues++ > 0) out[at++] = 0x0a;
+    at = writeVttTimestamp(out, at, start);
     out[at++] = 0x20;
     out[at++] = 0x2d;
     out[at++] = 0x2d;
     out[at++] = 0x3e;
     out[at++] = 0x20;
-    at = writeVttTimestamp(out, at, cue.end);
+    at = writeVttTimestamp(out, at, end);
     if (settings) {
       out[at++] = 0x20;
       at = writeUtf8(out, at, settings);
@@ -130,9 +137,22 @@ export function toWebVttBytes(cues: readonly Cue[]): Uint8Array {
       at = writeUtf8(out, at, body);
       out[at++] = 0x0a;
     }
+    this.#at = at;
   }
-  // A copy of the exact length: the rendition is kept, and the room left above can be half of it.
-  return out.slice(0, at);
+
+  /** The rendition: a copy of the exact length, as it is kept (the room left can be half of the buffer). */
+  bytes(): Uint8Array {
+    return this.#out.slice(0, this.#at);
+  }
+}
+
+/** The rendition of `cues` (see {@link WebVttWriter}). */
+export function toWebVttBytes(cues: readonly Cue[]): Uint8Array {
+  let room = 8;
+  for (const cue of cues) room += cue.text.length * 3 + 64;
+  const writer = new WebVttWriter(room);
+  for (const cue of cues) writer.cue(cue.start, cue.end, cue.text, cue.settings);
+  return writer.bytes();
 }
 
 /** {@link toWebVttBytes} as text. */
