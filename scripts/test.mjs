@@ -39,11 +39,27 @@ const suites = [
         .map((file) => [relative(root, file.name), file.assertionResults.filter((t) => SKIPPED.has(t.status)).length])
         .filter(([, n]) => n > 0)
         .map(([name, n]) => `${name} (${n})`);
+      // Failed tests (and files that failed before their tests ran), with the first line of why.
+      const failures = r.testResults.flatMap((file) => {
+        const name = relative(root, file.name);
+        const tests = file.assertionResults
+          .filter((t) => t.status === 'failed')
+          .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+        return tests.length || file.status !== 'failed' ? tests : [`${name}: ${firstLine(file.message)}`];
+      });
+      // Passed on a retry (CI): the first try's error is kept in failureMessages.
+      const flaky = r.testResults.flatMap((file) =>
+        file.assertionResults
+          .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+          .map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+      );
       return {
         passed: r.numPassedTests,
         failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? 1 : 0),
         skipped: r.numPendingTests + r.numTodoTests,
         where,
+        failures,
+        flaky,
       };
     },
   },
@@ -63,11 +79,14 @@ const suites = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
     count: (ok) => {
       try {
-        const { stats } = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
+        const report = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
+        const { stats } = report;
         return {
-          passed: stats.expected,
-          failed: stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected ? 0 : 1),
+          passed: stats.expected + stats.flaky,
+          failed: stats.unexpected + (ok ? 0 : stats.unexpected ? 0 : 1),
           skipped: stats.skipped,
+          failures: playwrightTests(report.suites, 'unexpected'),
+          flaky: playwrightTests(report.suites, 'flaky'),
         };
       } catch {
         return { passed: 0, failed: 1 };
@@ -75,6 +94,28 @@ const suites = [
     },
   },
 ];
+
+/** The first non-empty line of an error message, without terminal colours. */
+function firstLine(message = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((line) => line.trim()) ?? '(no message)').trim().slice(0, 300);
+}
+
+/** Playwright's tests of one outcome ('unexpected' or 'flaky'), as "file:line › title: why", from its JSON report's suite tree. */
+function playwrightTests(suites = [], status, titles = []) {
+  return suites.flatMap((suite) => [
+    ...playwrightTests(suite.suites, status, suite.file === suite.title ? titles : [...titles, suite.title]),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === status)
+        .map((test) => {
+          const error = test.results.find((result) => result.error)?.error?.message;
+          return `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`;
+        }),
+    ),
+  ]);
+}
 
 /** Runs a command, copying its stdout to ours as it comes; resolves { ok, output }. */
 function run(command, env) {
@@ -97,6 +138,10 @@ let skipped = 0;
 const summary = [];
 /** Every suite or test that did not run, said again at the end (a green line must not hide them). */
 const notRun = [];
+/** Every failed test by name, said again at the end (a CI log may keep only its tail). */
+const failedTests = [];
+/** Every test that failed and then passed on its retry (CI), by name: to be fixed, not to fail the run. */
+const flakyTests = [];
 
 /** null when PostgreSQL can be used for the server suite, else why not. */
 async function postgresProblem(url) {
@@ -142,6 +187,8 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped ?? 0;
+  failedTests.push(...(counts.failures ?? []).map((line) => `${suite.name}: ${line}`));
+  flakyTests.push(...(counts.flaky ?? []).map((line) => `${suite.name}: ${line}`));
   if (counts.skipped)
     notRun.push(`${suite.name}: ${counts.skipped} test(s) skipped${counts.where?.length ? `: ${counts.where.join(', ')}` : ''}`);
   summary.push(
@@ -149,6 +196,8 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
   );
 }
 console.log(`\n${summary.join('\n')}`);
+if (flakyTests.length) console.log(`Flaky (failed, then passed on retry):\n${flakyTests.map((line) => `  - ${line}`).join('\n')}`);
+if (failedTests.length) console.log(`Failed:\n${failedTests.map((line) => `  - ${line}`).join('\n')}`);
 if (notRun.length) console.log(`Not run:\n${notRun.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 rmSync(reports, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Build plugins that shape how the browser fetches the kit's chunks: a phone on a slow network pays a
 // round trip for every chunk it discovers only after another one has arrived.
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 type Chunk = Rolldown.OutputChunk;
@@ -73,3 +73,39 @@ export function flattenImports(): Plugin {
     },
   };
 }
+
+/**
+ * The entry imports no chunk: a page with the script and no element downloads the entry alone. When
+ * an element's code is asked for (first connect, `loadElement`), every chunk it needs is hinted at once
+ * (`<link rel="modulepreload">`, with the page's script nonce for a strict CSP) next to the dynamic
+ * import, so its shared chunks do not wait for the element's own small chunk to arrive and name them.
+ * Run after `flattenImports`, whose import lists are complete.
+ */
+export function preloadElementChunks(): Plugin {
+  return {
+    name: 'vp-preload-element-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+      for (const entry of [...chunks.values()].filter((chunk) => chunk.isEntry)) {
+        if (entry.imports.length)
+          throw new Error(`vp-preload-element-chunks: the entry ${entry.fileName} statically imports ${entry.imports.join(', ')}`);
+        let hinted = 0;
+        entry.code = entry.code.replace(/\bimport\(\s*([`"'])(\.\/[^`"'$]+)\1\s*\)/g, (call: string, _quote: string, path: string) => {
+          const target = chunks.get(join(dirname(entry.fileName), path).replaceAll('\\', '/'));
+          if (!target) return call;
+          hinted++;
+          const files = [target.fileName, ...target.imports].map((fileName) => importPath(entry, fileName));
+          return `(__vpPreload(${JSON.stringify(files)}),${call})`;
+        });
+        if (hinted) entry.code += PRELOAD_HELPER;
+      }
+    },
+  };
+}
+
+/**
+ * Appended to the entry: a function declaration, hoisted, as the elements already on the page connect
+ * while the entry runs (a `const` there would not be initialised yet). Each file is hinted once.
+ */
+const PRELOAD_HELPER = `function __vpPreload(files){const done=(__vpPreload.done??=new Set),nonce=document.querySelector("script[nonce]")?.nonce;for(const file of files){const href=new URL(file,import.meta.url).href;if(done.has(href))continue;done.add(href);const link=document.createElement("link");link.rel="modulepreload";link.href=href;if(nonce)link.nonce=nonce;document.head.append(link)}}`;

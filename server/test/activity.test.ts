@@ -80,3 +80,66 @@ describe('the activity log of a file', () => {
     expect((await s.request('GET', `/api/files/${fileId}/activity`, { key: fresh })).body.data.activity).toEqual([]);
   });
 });
+
+// Decision D36: the log outlives a purged file, for its own account only, and no new file takes its id.
+describe('the activity log of a purged file', () => {
+  let s: TestServer;
+  let key: string;
+  let keeperId: number;
+  beforeAll(async () => {
+    s = await startServer({ activityDays: 30 });
+    await s.addAccount('stranger', 'stranger-password', 1);
+    // Added last: its newest file has the highest id of the database (the one SQLite would give again).
+    keeperId = await s.addAccount('keeper', 'keeper-password', 2);
+    key = await s.login('keeper', 'keeper-password');
+  });
+  afterAll(() => s.close());
+
+  it('stays readable by the owner with the purge on top; another account gets 404; a new file never takes its id', async () => {
+    const file = (await s.request('GET', '/api/files/?limit=1&sort_by=file_id&order=desc', { key })).body.data.files[0];
+    await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { file_title: 'Soon gone' } });
+    await s.request('DELETE', `/api/files/${file.file_id}`, { key });
+    expect((await s.request('DELETE', `/api/files/${file.file_id}?permanent=1`, { key, headers: { 'x-vp-source': 'panel' } })).status).toBe(
+      200,
+    );
+    expect((await s.request('GET', `/api/files/${file.file_id}`, { key })).status).toBe(404);
+
+    const read = await s.request('GET', `/api/files/${file.file_id}/activity`, { key });
+    expect(read.status).toBe(200);
+    expect(read.body.data.purged).toBe(true);
+    expect(read.body.data.activity.map((e: { action: string }) => e.action)).toEqual(['purge', 'trash', 'update']);
+    expect(read.body.data.activity[0]).toMatchObject({
+      actor: 'keeper',
+      source: 'panel',
+      detail: { file_title: 'Soon gone', file_slug: file.file_slug },
+    });
+
+    const stranger = await s.login('stranger', 'stranger-password');
+    const refused = await s.request('GET', `/api/files/${file.file_id}/activity`, { key: stranger });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ status: 'error', message: 'File not found' });
+
+    // A live file's reply says it is not purged; a new file gets an id of its own, with an empty log.
+    const created = await s.app.files.create(
+      keeperId,
+      { file_title: 'Newcomer', file_slug: 'newcomer', created_at: s.now.value },
+      async () => {},
+    );
+    if (created.kind !== 'created') throw new Error(created.kind);
+    expect(created.file.file_id).toBeGreaterThan(file.file_id);
+    const fresh = await s.request('GET', `/api/files/${created.file.file_id}/activity`, { key });
+    expect(fresh.body.data).toEqual({ activity: [], purged: false });
+    expect((await s.request('GET', `/api/files/${file.file_id}/activity`, { key })).body.data.activity).toHaveLength(3);
+  });
+
+  it('keeps the retention: past VP_ACTIVITY_DAYS a purged file is a 404 like any unknown file', async () => {
+    const file = (await s.request('GET', '/api/files/?limit=1&sort_by=file_id&order=asc', { key })).body.data.files[0];
+    await s.request('DELETE', `/api/files/${file.file_id}`, { key });
+    await s.request('DELETE', `/api/files/${file.file_id}?permanent=1`, { key });
+    expect((await s.request('GET', `/api/files/${file.file_id}/activity`, { key })).status).toBe(200);
+    s.advance(31 * 86_400_000);
+    await s.app.activity.prune(s.now.value - 30 * 86_400_000);
+    const again = await s.login('keeper', 'keeper-password');
+    expect((await s.request('GET', `/api/files/${file.file_id}/activity`, { key: again })).status).toBe(404);
+  });
+});

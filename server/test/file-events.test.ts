@@ -172,9 +172,10 @@ describe('GET /api/files/events', () => {
 });
 
 // The trash keeps a trashed row with its account negated and deleted_at set: the account's streams see
-// a file put in the trash as 'deleted' and a restored one as 'added'.
+// a file put in the trash as 'deleted', a restored one as 'added', and one deleted for good from the trash
+// as 'deleted' again (an open Trash view drops it).
 describe('GET /api/files/events and the trash', () => {
-  it('streams a trashed file as deleted and a restored one as added, to its own account', async () => {
+  it('streams a trashed file as deleted, a restored one as added and a purged one as deleted, to its own account', async () => {
     const s = await startServer({ eventPollMs: 50 });
     try {
       await s.addAccount('trash', 'trash-password', 3);
@@ -187,6 +188,12 @@ describe('GET /api/files/events and the trash', () => {
       expect((await s.request('POST', `/api/files/${id}/restore`, { key })).status).toBe(200);
       const restored = await stream.waitFor(isFile('added', id!));
       expect(JSON.parse(restored.data!).file).toMatchObject({ file_id: id });
+      expect((await s.request('DELETE', `/api/files/${id}`, { key })).status).toBe(200);
+      const after = (frame: { id?: string }) => (f: { id?: string }) => Number(f.id) > Number(frame.id);
+      const trashed = await stream.waitFor((f) => isFile('deleted', id!)(f) && after(restored)(f));
+      expect((await s.request('DELETE', `/api/files/${id}?permanent=1`, { key })).status).toBe(200);
+      const purged = await stream.waitFor((f) => isFile('deleted', id!)(f) && after(trashed)(f));
+      expect(JSON.parse(purged.data!)).toEqual({ kind: 'deleted', file_id: id });
       stream.close();
     } finally {
       await s.close();

@@ -3,6 +3,9 @@
  * per element (see `specs.ts`). The element classes, the manifest, the host typings and the props
  * each React root receives are all derived from a description, so adding an attribute is one edit.
  */
+import type { Session } from '../app/config/sessions';
+import type { HistoryGuard } from '../app/shell/history-guard';
+
 export type AttributeType = 'string' | 'number' | 'boolean' | { enum: readonly string[] };
 
 export interface AttributeDescription<T extends AttributeType = AttributeType> {
@@ -86,6 +89,9 @@ export interface RootBaseProps {
   direction: 'ltr' | 'rtl';
   /** The language asked for: the `locale` attribute, else the nearest `lang`, else the browser's (see kit-element.ts). */
   locale: string;
+  /** The session of the element's `api-base`. The entry owns the sessions and the history guard and hands them down, so no chunk is shared with it. */
+  session: Session;
+  historyGuard: HistoryGuard;
 }
 
 /** The props of an element's React root: its typed attribute values and the base props. */

@@ -1,4 +1,5 @@
 import { sessionFor } from '../app/config/sessions';
+import { historyGuard } from '../app/shell/history-guard';
 import { parseAttribute, parseProperty, type AttributeDescription, type ElementDescription, type RootBaseProps } from './describe';
 
 /** A React tree mounted in a shadow root (see `mount-root.tsx`, loaded on first connect). */
@@ -120,6 +121,8 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
       this.#root?.render({
         ...this.#values,
         container: this.shadowRoot!,
+        session: this.#session(),
+        historyGuard,
         direction: this.getAttribute('dir')?.trim().toLowerCase() === 'rtl' ? 'rtl' : 'ltr',
         locale: requestedLocale(this, this.#values.locale),
       });

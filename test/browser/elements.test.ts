@@ -93,6 +93,7 @@ describe('kit elements', () => {
     const { createElement } = await import('react');
     const { createRoot } = await import('react-dom/client');
     const { KitRoot } = await import('../../src/app/shell/kit-root');
+    const { historyGuard } = await import('../../src/app/shell/history-guard');
     const { useNotify } = await import('../../src/app/shell/notify');
     const host = document.createElement('div');
     document.body.append(host);
@@ -102,7 +103,7 @@ describe('kit elements', () => {
       return createElement('button', { onClick: () => notify.success('Saved!') }, 'Toast');
     }
     const reactRoot = createRoot(shadow);
-    reactRoot.render(createElement(KitRoot, { container: shadow, children: createElement(Toaster) }));
+    reactRoot.render(createElement(KitRoot, { container: shadow, session: sessionFor(), historyGuard, children: createElement(Toaster) }));
     try {
       (await waitFor(() => button(shadow, 'Toast'), 'the toaster')).click();
       const toast = await waitFor(() => shadow.querySelector<HTMLElement>('[data-vp-toast]'), 'the toast');

@@ -95,6 +95,8 @@ const DATA_WORDS = [
   'November',
   'December',
   'français',
+  'Deutsch',
+  'italiano',
   'tester',
   'at',
   'ago',
@@ -178,6 +180,9 @@ stubFetch((url, request) => {
     return jsonReply({ status: 'error', message: '', data: { ...file, file_title: 'Beta clip', version: 2 } }, 412);
   if (path.endsWith('/api/files/1/activity')) return jsonReply({ status: 'success', message: '', data: { activity } });
   if (path.endsWith('/api/subs')) return jsonReply({ status: 'success', message: '', data: { subs } });
+  // Somebody else set the track to Italian: an edit or a delete of it gets 412 with the track as it is now.
+  if (path.endsWith('/api/subs/7'))
+    return jsonReply({ status: 'error', message: '', data: { ...subs[0], sub_lang: 'it', version: 2 } }, 412);
   return jsonReply({ status: 'error', message: '' }, 404);
 });
 
@@ -298,10 +303,27 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     expectAllWrapped(root, 'no-change toast');
     await waitFor(() => !root.querySelector('[role="dialog"]'), 'the edit dialog to close');
 
+    button(root, /Edit français/)!.click();
+    await waitFor(() => root.querySelector('[role="dialog"] [role="combobox"]'), 'the edit dialog again');
+    root.querySelector<HTMLElement>('[role="dialog"] [role="combobox"]')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    await waitFor(() => root.querySelector('[role="option"]'), 'the languages');
+    [...root.querySelectorAll<HTMLElement>('[role="option"]')].find((option) => option.textContent === 'Deutsch')!.click();
+    await waitFor(() => !root.querySelector('[role="option"]'), 'the languages to close');
+    button(root.querySelector('[role="dialog"]')!, /Save Changes/)!.click();
+    const subtitleConflict = () => [...root.querySelectorAll('[role="dialog"]')].find((dialog) => dialog.textContent?.includes('italiano'));
+    await waitFor(subtitleConflict, 'the subtitle conflict dialog', 15000);
+    expectAllWrapped(root, 'subtitle conflict dialog');
+    button(subtitleConflict()!, /Keep editing/)!.click();
+    await waitFor(() => !subtitleConflict(), 'the subtitle conflict dialog to close');
+    button(root.querySelector('[role="dialog"]')!, /Cancel/)!.click();
+    await waitFor(() => !root.querySelector('[role="dialog"]'), 'the edit dialog to close');
+
     button(root, /Delete français/)!.click();
     await waitFor(() => root.querySelector('[role="dialog"]'), 'the subtitle delete question');
     expectAllWrapped(root, 'subtitle delete question');
-    button(root.querySelector('[role="dialog"]')!, /Cancel/)!.click();
+    button(root.querySelector('[role="dialog"]')!, /Delete⟧/)!.click();
+    await waitFor(() => portalText(root).includes('italiano'), 'the not-deleted toast', 15000);
+    expectAllWrapped(root, 'subtitle not deleted toast');
     await waitFor(() => !root.querySelector('[role="dialog"]'), 'the question to close');
 
     const title = root.querySelector<HTMLInputElement>('form input')!;

@@ -11,6 +11,8 @@ describe('toasts', () => {
     const { createElement } = await import('react');
     const { createRoot } = await import('react-dom/client');
     const { KitRoot } = await import('../../src/app/shell/kit-root');
+    const { sessionFor } = await import('../../src/app/config/sessions');
+    const { historyGuard } = await import('../../src/app/shell/history-guard');
     const { useNotify } = await import('../../src/app/shell/notify');
     const host = document.createElement('div');
     document.body.append(host);
@@ -25,7 +27,7 @@ describe('toasts', () => {
       ]);
     }
     const reactRoot = createRoot(shadow);
-    reactRoot.render(createElement(KitRoot, { container: shadow, children: createElement(Toaster) }));
+    reactRoot.render(createElement(KitRoot, { container: shadow, session: sessionFor(), historyGuard, children: createElement(Toaster) }));
     await waitFor(() => button(shadow, 'Quick'), 'the toaster');
     unmount = () => {
       reactRoot.unmount();

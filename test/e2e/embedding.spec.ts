@@ -29,6 +29,41 @@ async function watchKeyAttributes(page: Page) {
 
 const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 
+test('a page with the script and no element downloads the entry alone; an element added later loads its chunks and works', async ({
+  page,
+  account,
+  request,
+}) => {
+  const { api, file } = await firstFile(request, account);
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await serveHost(page, '/hosts/script-only.html', page$(KIT, '<main><p>An article page of a CMS.</p></main>'));
+  await page.goto('/hosts/script-only.html');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => customElements.get('vp-file-editor') !== undefined)).toBe(true);
+  expect(requested.filter((path) => path !== '/hosts/script-only.html')).toEqual(['/kit/vp-admin-kit.js']);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+
+  await page.evaluate(
+    ({ apiKey, fileId }) => {
+      const editor = document.createElement('vp-file-editor') as HTMLElement & { apiKey: string };
+      editor.apiKey = apiKey;
+      editor.setAttribute('file-id', String(fileId));
+      document.querySelector('main')!.append(editor);
+    },
+    { apiKey: api.apiKey, fileId: file.file_id },
+  );
+  await expect(titleBox(page)).toHaveValue(file.file_title);
+  const chunks = requested.filter((path) => path.startsWith('/kit/chunks/'));
+  expect(chunks.some((path) => /\/kit-core-[\w-]+\.js$/.test(path))).toBe(true);
+  // Every chunk the editor needs was hinted when it connected, not discovered one round trip later.
+  const hinted = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(hinted).toContain(chunks.find((path) => /\/vp-file-editor-[\w-]+\.js$/.test(path)));
+  expect(hinted).toEqual(expect.arrayContaining(chunks.filter((path) => /\/kit-(core|shared)-/.test(path))));
+});
+
 test('React 19 host: plain JSX props set the key as a property, never an attribute; onvp-file-saved is heard', async ({
   page,
   account,

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { audit } from './axe';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, signIn, test, type Account } from './fixtures';
 
 /** The Trash view (issue 23): a delete survives a reload as a file in the trash, and Restore brings back the same file. */
 
@@ -78,6 +78,50 @@ test('the selection in bulk: Delete forever asks first, then the files are gone 
   await expect(page.getByText('The trash is empty.')).toBeVisible();
   expect((await api.get('/files/?trashed=1&limit=10')).data.pagination.total_records).toBe(0);
   for (const { file_id } of files) expect((await api.get(`/files/${file_id}`)).status).toBe('error');
+});
+
+async function signedInPage(browser: Browser, account: Account, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, account);
+  await page.goto(path);
+  return page;
+}
+
+test('an open Trash follows deletes, restores and purges made elsewhere, with its count', async ({ browser, account, request }) => {
+  const api = await apiAs(request, account);
+  const [file, other] = (await api.get('/files/?limit=2')).data.files as { file_id: number; file_title: string }[];
+  const watcher = await signedInPage(browser, account, '/trash');
+  await expect(watcher.getByText('The trash is empty.')).toBeVisible();
+
+  // Another operator deletes a file in Files: it appears in the open Trash, and the count follows.
+  const operator = await signedInPage(browser, account, `/files?search=${file!.file_id}`);
+  await operator.getByRole('button', { name: `Delete file ${file!.file_id}` }).click();
+  await operator.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(operator.getByText('File deleted successfully!')).toBeVisible();
+  await expect(gridRow(watcher, file!.file_id)).toContainText(file!.file_title, { timeout: 5000 });
+  await expect(watcher.getByRole('heading', { name: 'Deleted files (1)' })).toBeVisible();
+
+  // A second one deleted through the API (another node, a script) comes too.
+  await api.delete(`/files/${other!.file_id}`);
+  await expect(watcher.getByRole('heading', { name: 'Deleted files (2)' })).toBeVisible({ timeout: 5000 });
+
+  // Restored in the operator's Trash: gone from the watcher's.
+  await operator.goto('/trash');
+  await gridRow(operator, file!.file_id)
+    .getByRole('button', { name: `Restore file ${file!.file_id}` })
+    .click();
+  await expect(operator.getByText('1 file restored.')).toBeVisible();
+  await expect(gridRow(watcher, file!.file_id)).toHaveCount(0, { timeout: 5000 });
+  await expect(watcher.getByRole('heading', { name: 'Deleted files (1)' })).toBeVisible();
+
+  // Deleted for good in the operator's Trash: gone from the watcher's, which is empty again.
+  await gridRow(operator, other!.file_id)
+    .getByRole('button', { name: `Delete forever file ${other!.file_id}` })
+    .click();
+  await operator.getByRole('dialog', { name: 'Delete forever?' }).getByRole('button', { name: 'Delete forever' }).click();
+  await expect(watcher.getByText('The trash is empty.')).toBeVisible({ timeout: 5000 });
+  await expect(watcher.getByRole('heading', { name: 'Deleted files (0)' })).toBeVisible();
+  expect((await api.get('/files/?trashed=1&limit=10')).data.pagination.total_records).toBe(0);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -1,12 +1,14 @@
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionFor } from '../../src/app/config/sessions';
+import { SessionContext } from '../../src/app/config/use-config';
 
 // React warns unless it knows the test drives updates through act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /**
- * Renders a hook in a real React root (jsdom) and exposes its latest return value. `wrap` puts
- * providers around it. Every update goes through act(), so effects and state settle first.
+ * Renders a hook in a real React root (jsdom) and exposes its latest return value, inside the default
+ * API base's session (as an element would give it). `wrap` puts more providers around it. Every update goes through act(), so effects and state settle first.
  */
 export function renderHook<P, R>(
   hook: (props: P) => R,
@@ -19,10 +21,11 @@ export function renderHook<P, R>(
     return null;
   }
   const root = createRoot(document.createElement('div'));
-  act(() => root.render(wrap(<Probe props={initialProps} />)));
+  const tree = (props: P) => <SessionContext.Provider value={sessionFor()}>{wrap(<Probe props={props} />)}</SessionContext.Provider>;
+  act(() => root.render(tree(initialProps)));
   return {
     result,
-    rerender: (props: P) => act(() => root.render(wrap(<Probe props={props} />))),
+    rerender: (props: P) => act(() => root.render(tree(props))),
     unmount: () => act(() => root.unmount()),
   };
 }

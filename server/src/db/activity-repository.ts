@@ -71,6 +71,14 @@ export class ActivityRepository {
     }));
   }
 
+  /** Whether the account has any entry of this file: a purged file's log is still its account's (decision D36). */
+  async has(accountId: number, fileId: number): Promise<boolean> {
+    return (
+      (await this.#db.get('SELECT 1 AS one FROM file_activity WHERE file_id = ? AND account_id = ? LIMIT 1', [fileId, accountId])) !==
+      undefined
+    );
+  }
+
   /** Removes entries older than `cutoff` (the retention); returns how many. */
   prune(cutoff: number): Promise<number> {
     return this.#db.run('DELETE FROM file_activity WHERE at < ?', [cutoff]);

@@ -1,6 +1,7 @@
 import type { Precondition } from '../lib/etag';
 import { isUniqueViolation, type Db, type Queryable } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
+import { NEXT_FILE_ID } from './sqlite/next-file-id';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -174,10 +175,11 @@ export class FilesRepository {
     return this.#db.transaction(async (tx): Promise<CreateResult> => {
       if (!(await this.#slugFree(tx, file.file_slug, accountId, 0, file.created_at))) return { kind: 'slug_conflict' };
       let created: FileRow;
+      const [idColumn, idValue] = this.#db.engine === 'sqlite' ? ['file_id, ', `(${NEXT_FILE_ID}), `] : ['', ''];
       try {
         created = (await tx.get<FileRow>(
-          `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
-           VALUES (?, '', ?, ?, 0, 1, ?) RETURNING ${FILE_COLUMNS}`,
+          `INSERT INTO files (${idColumn}account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
+           VALUES (${idValue}?, '', ?, ?, 0, 1, ?) RETURNING ${FILE_COLUMNS}`,
           [accountId, file.file_title, file.file_slug, file.created_at],
         ))!;
       } catch (err) {

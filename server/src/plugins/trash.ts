@@ -72,8 +72,9 @@ async function trash(app: FastifyInstance): Promise<void> {
     for (let files = await app.files.expired(cutoff, BATCH); files.length; files = await app.files.expired(cutoff, BATCH)) {
       let progress = 0;
       for (const { accountId, fileId } of files) {
-        if (!(await purgeFile(accountId, fileId))) continue;
-        await logPurge(accountId, fileId, 'purge');
+        const trashed = await app.files.getTrashed(accountId, fileId);
+        if (!trashed || !(await purgeFile(accountId, fileId))) continue;
+        await logPurge(accountId, fileId, 'purge', { file_title: trashed.file_title, file_slug: trashed.file_slug });
         progress++;
       }
       app.log.info({ kind: 'files', purged: progress, batch: files.length, trashDays: days }, 'trash retention: purged a batch');

@@ -28,7 +28,8 @@ const activitySchema = {
     detail: {
       type: 'object',
       additionalProperties: true,
-      description: 'update: {field: {before, after}} for file_title, file_slug, isActive; subtitle_*: {sub_id, sub_lang, format, sha256}',
+      description:
+        'update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
     },
   },
 } as const;
@@ -42,7 +43,8 @@ export default async function activityRoutes(app: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['files'],
-        summary: "A file's activity, newest first: who changed what, when, from where (live or trashed files)",
+        summary:
+          "A file's activity, newest first: who changed what, when, from where (live, trashed, and purged files until VP_ACTIVITY_DAYS)",
         security: apiKeySecurity,
         params: idParam('id'),
         querystring: {
@@ -53,7 +55,17 @@ export default async function activityRoutes(app: FastifyInstance): Promise<void
           },
         },
         response: {
-          200: envelope({ type: 'object', required: ['activity'], properties: { activity: { type: 'array', items: activitySchema } } }),
+          200: envelope({
+            type: 'object',
+            required: ['activity', 'purged'],
+            properties: {
+              activity: { type: 'array', items: activitySchema },
+              purged: {
+                type: 'boolean',
+                description: 'The file was deleted for good: its log stays readable by its account until VP_ACTIVITY_DAYS drops it',
+              },
+            },
+          }),
           ...errorResponses,
         },
       },
@@ -61,10 +73,14 @@ export default async function activityRoutes(app: FastifyInstance): Promise<void
     async (request, reply) => {
       const { accountId } = request;
       const fileId = request.params.id;
-      if (!(await app.files.get(accountId, fileId)) && !(await app.files.getTrashed(accountId, fileId)))
-        return fail(reply, 404, FILE_NOT_FOUND);
+      const exists =
+        (await app.files.get(accountId, fileId)) !== undefined || (await app.files.getTrashed(accountId, fileId)) !== undefined;
+      // A purged file's log (who purged it, and what came before) stays its account's (decision D36);
+      // another account finds no entry of its own and gets the same 404 as for any file not its own.
+      if (!exists && !(await app.activity.has(accountId, fileId))) return fail(reply, 404, FILE_NOT_FOUND);
       const activity = await app.activity.list(accountId, fileId, request.query.limit, request.query.before);
-      return ok(activity.length ? 'Activity loaded' : 'No activity yet', { activity });
+      if (!exists) return ok('This file was deleted for good; its activity is kept for a while', { activity, purged: true });
+      return ok(activity.length ? 'Activity loaded' : 'No activity yet', { activity, purged: false });
     },
   );
 }

@@ -155,8 +155,10 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       const { accountId } = request;
       const fileId = request.params.id;
       if (request.query.permanent) {
-        if (await app.purgeFile(accountId, fileId)) {
-          await app.recordActivity(request, fileId, 'purge');
+        // The log outlives the file (decision D36): its purge says what the file was.
+        const trashed = await app.files.getTrashed(accountId, fileId);
+        if (trashed && (await app.purgeFile(accountId, fileId))) {
+          await app.recordActivity(request, fileId, 'purge', { file_title: trashed.file_title, file_slug: trashed.file_slug });
           return ok('File deleted successfully!');
         }
         return fail(reply, 404, (await app.files.get(accountId, fileId)) ? TRASH_FIRST : NOT_IN_TRASH);

@@ -15,8 +15,9 @@ export const getSubtitles = (api: ApiClient, fileId: number, signal?: AbortSigna
 export const updateSubtitle = (api: ApiClient, subId: number, change: SubtitleChange, headers: Record<string, string> = {}) =>
   api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: change, headers });
 
+/** Only what the operator changed: a field left out is not compared on a 412, so another operator's change of it merges. */
 export interface SubtitleChange {
-  sub_lang: string;
+  sub_lang?: string;
   sub_charset?: string;
 }
 

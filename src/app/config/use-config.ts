@@ -1,13 +1,18 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ConfigState } from './config-store';
-import { sessionFor, type Session } from './sessions';
+import type { Session } from './sessions';
 
 /** The session of the element this tree belongs to (KitRoot provides it from the element's `api-base`). */
 export const SessionContext = createContext<Session | null>(null);
 
-/** This element's session; outside an element (a screen rendered alone in a test), the default base's. */
+/**
+ * This element's session. The entry owns the sessions (sessions.ts) and each element hands its own to
+ * its tree: the screens' chunks never import that module, so the entry pulls in no chunk.
+ */
 export function useSession(): Session {
-  return useContext(SessionContext) ?? sessionFor();
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('vp-admin-kit: a screen was rendered outside KitRoot (no session).');
+  return session;
 }
 
 /** The whole config state of this element's session, re-rendering on every change. */

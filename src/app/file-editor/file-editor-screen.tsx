@@ -2,11 +2,12 @@ import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
+import { WhenVisible } from '../ui/when-visible';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
@@ -15,7 +16,7 @@ import { useLiveFile } from './use-live-file';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
-// The log loads after the cards an operator came for.
+// The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
 const ActivityCard = lazy(() => import('./activity-card'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
@@ -96,9 +97,11 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           {subtitles}
           <GalleryCard file={state.file} />
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <Suspense fallback={null}>
-              <ActivityCard fileId={fileId} version={state.file.version} />
-            </Suspense>
+            <WhenVisible>
+              <Suspense fallback={null}>
+                <ActivityCard fileId={fileId} version={state.file.version} />
+              </Suspense>
+            </WhenVisible>
           </Box>
         </Box>
       ) : null}
@@ -109,7 +112,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         onClose={() => setAskDelete(false)}
         onDeleted={afterDelete}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={askLeave}
         title={t('leaveTitle')}
         confirmLabel={t('leave')}
@@ -123,7 +126,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         onClose={() => setAskLeave(false)}
       >
         {t('leaveText')}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </Screen>
   );
 }

@@ -9,10 +9,10 @@ import { SectionCard } from '../ui/section-card';
 import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormErrors } from './validate-file-form';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
-import type { ConflictField } from './conflict-dialog';
+import type { ConflictField } from './file-conflict-dialog';
 
 // Loaded with the first conflict: most saves never meet one.
-const ConflictDialog = lazy(() => import('./conflict-dialog'));
+const FileConflictDialog = lazy(() => import('./file-conflict-dialog'));
 
 const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
 
@@ -133,7 +133,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
       </Stack>
       {conflict ? (
         <Suspense fallback={null}>
-          <ConflictDialog
+          <FileConflictDialog
             theirs={file}
             mine={form}
             fields={conflict}

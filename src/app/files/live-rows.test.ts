@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileQuery } from '../api/files';
 import type { VideoFile } from '../api/schemas';
-import { withFileEvent } from './live-rows';
+import { withFileEvent, withTrashEvent } from './live-rows';
 
 const file = (id: number, patch: Partial<VideoFile> = {}): VideoFile => ({
   file_id: id,
@@ -47,5 +47,25 @@ describe('withFileEvent', () => {
       const before = page(q);
       expect(withFileEvent(before, added)).toBe(before);
     }
+  });
+});
+
+describe('withTrashEvent', () => {
+  it('drops a restored or purged file of the page and counts one less', () => {
+    const restored = withTrashEvent(page(), { kind: 'added', file_id: 2, file: file(2) });
+    expect(restored.rows.map((r) => r.file_id)).toEqual([1]);
+    expect(restored.total).toBe(4);
+    const purged = withTrashEvent(page(), { kind: 'deleted', file_id: 1 });
+    expect(purged.rows.map((r) => r.file_id)).toEqual([2]);
+    expect(purged.total).toBe(4);
+  });
+
+  it('leaves the page as it is for a file it does not show (a new upload, or a file trashed elsewhere: the page is read again)', () => {
+    const before = page();
+    expect(withTrashEvent(before, { kind: 'added', file_id: 3, file: file(3) })).toBe(before);
+    expect(withTrashEvent(before, { kind: 'deleted', file_id: 3 })).toBe(before);
+    expect(withTrashEvent(before, { kind: 'changed', file_id: 1, changes: { file_title: 'Renamed' } }).rows[1]).toMatchObject({
+      file_title: 'Renamed',
+    });
   });
 });

@@ -44,3 +44,15 @@ export function withFileEvent<P extends Page>(page: P, event: Exclude<FileEvent,
   if (!page.query || !showsNewFilesFirst(page.query, event.file)) return page;
   return { ...page, rows: [event.file, ...page.rows].slice(0, page.query.limit), total: page.total + 1 };
 }
+
+/**
+ * The Trash page on screen after a file event: a file of it restored ('added') or deleted for good
+ * ('deleted') leaves it, a change shows in place. A file put in the trash elsewhere is a 'deleted' of a
+ * file the page does not have: its place in the trash's order is the server's to say (the caller loads
+ * the page again).
+ */
+export function withTrashEvent<P extends Page>(page: P, event: Exclude<FileEvent, { kind: 'reset' }>): P {
+  if (event.kind === 'changed') return withFileEvent(page, event);
+  if (!page.rows.some((row) => row.file_id === event.file_id)) return page;
+  return { ...page, rows: page.rows.filter((row) => row.file_id !== event.file_id), total: Math.max(0, page.total - 1) };
+}

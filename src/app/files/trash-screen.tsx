@@ -19,6 +19,7 @@ import type { TrashAction } from './trash-bulk';
 import { TrashCard, trashColumns, type TrashRowActions } from './trash-columns';
 import { TRASH_TEXTS } from './trash-texts';
 import { useFileList } from './use-file-list';
+import { useLiveList } from './use-live-list';
 import { useTrashActions } from './use-trash-actions';
 
 /** Where the files list switches to cards and puts its filters in a card: the same here. */
@@ -28,13 +29,15 @@ const WIDE = '(min-width: 1600px)';
 /**
  * The Trash: the account's deleted files with the files list's filters, search, sort and paging (the
  * same query string), each with when it was deleted and when the retention deletes it for good;
- * Restore and Delete forever, one file or the selection.
+ * Restore and Delete forever, one file or the selection. It follows the event stream as the files list does.
  */
 export function TrashScreen() {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const state = useMemo(() => parseListState(search), [search]);
-  const { rows, total, shownQuery, error, loading, reload } = useFileList(state, true);
+  const { rows, total, shownQuery, error, loaded, loading, reload, refresh, applyEvent } = useFileList(state, true);
+  // Files trashed, restored or deleted for good elsewhere (another operator, tab or node) come and go live.
+  useLiveList(rows, loaded, applyEvent, refresh);
   const narrow = useMediaQuery(NARROW);
   const wide = useMediaQuery(WIDE);
   const { t, locale } = useTexts(TRASH_TEXTS);

@@ -7,7 +7,7 @@ import type { LoadMark } from '../api/use-file-events';
 import type { VideoFile } from '../api/schemas';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { toFileQuery, type ListState } from './list-query';
-import { withFileEvent } from './live-rows';
+import { withFileEvent, withTrashEvent } from './live-rows';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { useTexts } from '../i18n/texts';
@@ -17,6 +17,8 @@ import { FILES_TEXTS } from './texts';
 const LOADING_DELAY_MS = 150;
 /** How long a prefetched next page may be shown without asking the server again. */
 const PREFETCH_FRESH_MS = 15_000;
+/** The Trash reads its page again this long after the last file left or entered the trash: a bulk delete of 100 files is one read. */
+const TRASH_SETTLE_MS = 400;
 
 /**
  * What the list shows: rows, their total and the query they answer (null before the first load),
@@ -160,14 +162,25 @@ export function useFileList(state: ListState, trashed = false) {
     setShown((current) => ({ ...current, rows: current.rows.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)) }));
   }, []);
 
-  /** Applies a change streamed by the server to the page on screen, in place ('reset': events were missed, load again). */
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  /**
+   * Applies a change streamed by the server to the page on screen, in place ('reset': events were
+   * missed, load again). The Trash also reads its page again, quietly, once files stop leaving or
+   * entering it: a file trashed elsewhere has a place only the server knows, and a restored or purged
+   * one leaves a gap the next rows fill.
+   */
   const applyEvent = useCallback(
     (event: FileEvent) => {
       if (event.kind === 'reset') return reload();
       prefetched.current = null;
-      setShown((current) => withFileEvent(current, event));
+      setShown((current) => (trashed ? withTrashEvent(current, event) : withFileEvent(current, event)));
+      if (trashed && event.kind !== 'changed') {
+        clearTimeout(settle.current);
+        settle.current = setTimeout(refresh, TRASH_SETTLE_MS);
+      }
     },
-    [reload],
+    [reload, refresh, trashed],
   );
 
   return {

@@ -286,6 +286,7 @@ const catalogue: Catalogue = {
   'activity.justNow': 'vừa xong',
 
   'conflict.title': 'Tệp này đã bị thay đổi trong lúc bạn chỉnh sửa',
+  'conflict.subtitleTitle': 'Phụ đề này đã bị thay đổi trong lúc bạn chỉnh sửa',
   'conflict.changedBy':
     '{actor} đã lưu một thay đổi {when} (qua {source}). Những gì bạn nhập vẫn còn trong biểu mẫu: hãy chọn giữ giá trị nào.',
   'conflict.changedBySomeone':
@@ -300,6 +301,7 @@ const catalogue: Catalogue = {
   'conflict.sourceApi': 'API',
   'conflict.sourcePipeline': 'quy trình xử lý',
   'conflict.sourceCli': 'dòng lệnh',
+  'conflict.justNow': 'vừa xong',
   'editor.titleRequired': 'Vui lòng nhập tiêu đề tệp',
   'editor.slugRequired': 'Vui lòng nhập slug',
   'editor.slugInvalid': 'Chỉ dùng chữ cái, chữ số, - và _ (tối đa 100 ký tự)',
@@ -396,8 +398,12 @@ const catalogue: Catalogue = {
   'subtitles.deleteText': 'Phụ đề {language} sẽ bị gỡ khỏi video này và được giữ trong thùng rác.',
   'subtitles.deleted': 'Đã xóa phụ đề',
   'subtitles.deleteFailed': 'Xóa phụ đề không thành công',
-  'subtitles.changedMeanwhile':
-    'Phụ đề này vừa được người khác thay đổi nên chưa có gì được lưu. Danh sách đã hiển thị phụ đề như hiện tại: hãy kiểm tra rồi thử lại.',
+  'subtitles.notDeleted':
+    'Phụ đề chưa bị xóa vì người khác vừa thay đổi nó{change}. Danh sách đã hiển thị phụ đề như hiện tại: nếu vẫn muốn xóa, hãy xóa lại.',
+  'subtitles.changedLanguage': 'ngôn ngữ {before} → {after}',
+  'subtitles.changedEncoding': 'bảng mã {before} → {after}',
+  'subtitles.alreadyDeleted': 'Phụ đề này đã bị người khác xóa trước đó và đang nằm trong thùng rác.',
+  'subtitles.deletedMeanwhile': 'Phụ đề này đã bị người khác xóa trong lúc bạn chỉnh sửa nên thay đổi của bạn chưa được lưu.',
   'subtitles.justNow': 'Vừa xong',
   'subtitles.uploadTitle': 'Tải phụ đề lên',
   'subtitles.uploadProgress': 'Tiến trình tải lên',

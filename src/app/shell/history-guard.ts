@@ -75,6 +75,16 @@ export function installHistoryGuard(): void {
 export const isUndoingNavigation = (): boolean => undoneUrl !== null;
 
 /**
+ * What the elements' React trees use of the guard. The entry owns this module (it installs the
+ * listeners at once) and each element hands it to its tree (kit-element.ts): the trees' chunks never
+ * import it, so the entry pulls in no chunk.
+ */
+export interface HistoryGuard {
+  guard(mayLeave: Guard): () => void;
+  isUndoing(): boolean;
+}
+
+/**
  * Registers a guard asked before Back or Forward takes effect: it returns true to let the page move,
  * false to stay (the URL is put back). Returns the function that removes it.
  */
@@ -82,3 +92,5 @@ export function guardHistory(mayLeave: Guard): () => void {
   guards.add(mayLeave);
   return () => void guards.delete(mayLeave);
 }
+
+export const historyGuard: HistoryGuard = { guard: guardHistory, isUndoing: isUndoingNavigation };

@@ -5,7 +5,7 @@ import { createTheme } from '@mui/material/styles';
 import { use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Messages } from '../../elements/element-types';
 import type { ThemeMode } from '../config/config-store';
-import { sessionFor } from '../config/sessions';
+import type { Session } from '../config/sessions';
 import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../config/use-config';
 import { ErrorBoundary } from './error-boundary';
 import { HostContext } from './events';
@@ -15,6 +15,7 @@ import { loadRtlPlugin } from './rtl';
 import { readStyleTokens, type StyleTokens } from './style-tokens';
 import { createKitTheme, hostRootFontSize } from './theme';
 import { Toasts } from './toasts';
+import type { HistoryGuard } from './history-guard';
 import { createUnsavedChanges, UnsavedChangesContext, useHistoryGuard } from './unsaved-changes';
 import { useConfigLoader } from './use-config-loader';
 import { I18nContext } from '../i18n/texts';
@@ -25,8 +26,10 @@ import { translator } from '../i18n/texts';
 export interface KitRootProps extends ConfigOverrides {
   /** The element's shadow root. */
   container: ShadowRoot;
-  /** The element's `api-base`: its session (shared with every element on the same base). */
-  apiBase?: string | undefined;
+  /** The session of the element's `api-base` (shared with every element on the same base). */
+  session: Session;
+  /** The page's Back/Forward guard (the entry installed it). */
+  historyGuard: HistoryGuard;
   /** From the element's own `dir` attribute; the host page's direction never applies. */
   direction?: 'ltr' | 'rtl' | undefined;
   /** The language asked for (attribute, `lang` or the browser's); English when absent. */
@@ -64,8 +67,7 @@ const isolate = (mode: ThemeMode, tokens: StyleTokens, fontFamily: string | unde
  * nonce), MUI portals and toasts inside the same root, the theme and direction, config loading,
  * host events and the error boundary.
  */
-export function KitRoot({ apiBase, ...props }: KitRootProps) {
-  const session = useMemo(() => sessionFor(apiBase), [apiBase]);
+export function KitRoot({ session, ...props }: KitRootProps) {
   return (
     <SessionContext.Provider value={session}>
       <SessionRoot {...props} />
@@ -73,7 +75,15 @@ export function KitRoot({ apiBase, ...props }: KitRootProps) {
   );
 }
 
-function SessionRoot({ container, direction = 'ltr', locale, messages, children, ...overrides }: Omit<KitRootProps, 'apiBase'>) {
+function SessionRoot({
+  container,
+  historyGuard,
+  direction = 'ltr',
+  locale,
+  messages,
+  children,
+  ...overrides
+}: Omit<KitRootProps, 'session'>) {
   const host = container.host as HTMLElement;
   const { theme: storedTheme } = useConfigState();
   const mode: ThemeMode = overrides.theme === 'dark' || overrides.theme === 'light' ? overrides.theme : storedTheme;
@@ -81,7 +91,7 @@ function SessionRoot({ container, direction = 'ltr', locale, messages, children,
   const [portal, setPortal] = useState<HTMLDivElement | null>(null);
   // Only vendor prefixing is left out with it, which the browsers the kit supports do not need.
   const rtlPlugin = direction === 'rtl' ? use(loadRtlPlugin()) : null;
-  const unsaved = useMemo(createUnsavedChanges, []);
+  const unsaved = useMemo(() => createUnsavedChanges(historyGuard), [historyGuard]);
   const { i18n, theme: languageTheme } = useLanguage(locale, messages);
   useEffect(() => {
     unsaved.question = translator(SHELL_TEXTS, i18n).t('leaveQuestion');

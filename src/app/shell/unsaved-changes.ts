@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import type { BaseLocationHook } from 'wouter';
-import { guardHistory, isUndoingNavigation } from './history-guard';
+import type { HistoryGuard } from './history-guard';
 import { SHELL_TEXTS } from './texts';
 
 /**
@@ -16,13 +16,19 @@ export interface UnsavedChanges {
   question: string;
   /** Adds a screen's check; returns the function that removes it. */
   add(isDirty: () => boolean): () => void;
+  /** The page's Back/Forward guard, handed down by the element. */
+  history: HistoryGuard;
 }
 
 export const LEAVE_QUESTION = SHELL_TEXTS.en.leaveQuestion;
 
-export function createUnsavedChanges(): UnsavedChanges {
+/** Outside an element (a screen rendered alone in a test): Back and Forward are never guarded. */
+const UNGUARDED: HistoryGuard = { guard: () => () => undefined, isUndoing: () => false };
+
+export function createUnsavedChanges(history: HistoryGuard = UNGUARDED): UnsavedChanges {
   const checks = new Set<() => boolean>();
   return {
+    history,
     question: LEAVE_QUESTION,
     isDirty: () => [...checks].some((isDirty) => isDirty()),
     add(isDirty) {
@@ -40,7 +46,7 @@ export const mayLeave = (unsaved: UnsavedChanges): boolean => !unsaved.isDirty()
 
 /** Mounted once per element: Back and Forward ask first while this element has unsaved edits. */
 export function useHistoryGuard(unsaved: UnsavedChanges): void {
-  useEffect(() => guardHistory(() => mayLeave(unsaved)), [unsaved]);
+  useEffect(() => unsaved.history.guard(() => mayLeave(unsaved)), [unsaved]);
 }
 
 /**
@@ -79,9 +85,9 @@ export function guardNavigation(hook: BaseLocationHook): BaseLocationHook {
   const useGuardedLocation: BaseLocationHook = (...args) => {
     const [current, navigate] = hook(...args);
     const shown = useRef(current);
-    if (!isUndoingNavigation()) shown.current = current;
-    const location = shown.current;
     const unsaved = useContext(UnsavedChangesContext);
+    if (!unsaved.history.isUndoing()) shown.current = current;
+    const location = shown.current;
     const guardedNavigate = useCallback<typeof navigate>(
       (to, options) => {
         if (mayLeave(unsaved)) navigate(to, options);

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { isApiError } from '../api/api-error';
 import { deleteSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { subtitleSchema, type Subtitle } from '../api/schemas';
@@ -7,15 +8,24 @@ import { staleCurrent } from '../api/versioned-write';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { SectionCard } from '../ui/section-card';
-import { EditDialog } from './edit-dialog';
 import { formatAge, formatDateTime, formatSize } from '../i18n/format';
 import { languageLabel } from '../i18n/languages';
-import { UploadDialog } from './upload-dialog';
 import { useSubtitles } from './use-subtitles';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
+
+// Uploading (the file check, the drop zone) and editing load when first opened.
+const UploadDialog = lazyDialog(
+  () => import('./upload-dialog').then((module) => module.UploadDialog),
+  (props) => props.open,
+);
+const EditDialog = lazyDialog(
+  () => import('./edit-dialog').then((module) => module.EditDialog),
+  (props) => props.sub !== null,
+);
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
@@ -47,15 +57,38 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         changed();
       } else notify.error(reply.message || t('deleteFailed'));
     } catch (error) {
-      // Changed since the list was read (412): nothing is deleted, and the list shows the track as it is now.
-      if (staleCurrent(error, subtitleSchema)) {
-        notify.error(t('changedMeanwhile'));
+      // Changed since the list was read (412): nothing is deleted, the toast says what changed, and the
+      // list shows the track as it is now. Gone (404): someone else deleted it first.
+      const current = staleCurrent(error, subtitleSchema);
+      if (current) {
+        notify.error(t('notDeleted', { change: changeText(deleting, current) }));
         reload();
+      } else if (isApiError(error) && error.httpStatus === 404) {
+        notify.error(t('alreadyDeleted'));
+        changed();
       } else notify.error(error, t('deleteFailed'));
     } finally {
       setBusyDelete(false);
       setDeleting(null);
     }
+  };
+
+  /** ' (language English → French)': what another operator changed between the list and the delete. */
+  const changeText = (before: Subtitle, after: Subtitle) => {
+    const parts = [
+      ...(before.sub_lang !== after.sub_lang
+        ? [
+            t('changedLanguage', {
+              before: languageLabel(before.sub_lang, language, locale),
+              after: languageLabel(after.sub_lang, language, locale),
+            }),
+          ]
+        : []),
+      ...(before.sub_charset !== after.sub_charset
+        ? [t('changedEncoding', { before: (before.sub_charset ?? '').toUpperCase(), after: (after.sub_charset ?? '').toUpperCase() })]
+        : []),
+    ];
+    return parts.length ? ` (${parts.join(', ')})` : '';
   };
 
   const subs = state.status === 'ready' ? state.subs : [];
@@ -97,7 +130,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
       ) : null}
       <UploadDialog open={uploading} fileId={fileId} onClose={() => setUploading(false)} onUploaded={changed} />
       <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
         confirmLabel={t('delete')}
@@ -108,7 +141,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
         onClose={() => setDeleting(null)}
       >
         {t('deleteText', { language: deleting ? languageLabel(deleting.sub_lang, language, locale) : '' })}
-      </ConfirmDialog>
+      </LazyConfirmDialog>
     </SectionCard>
   );
 }

@@ -18,8 +18,12 @@ export const SUBTITLE_TEXTS = defineTexts('subtitles', {
   deleteLabel: 'Delete {language} subtitle',
   deleteTitle: 'Delete subtitle?',
   deleting: 'Deleting...',
-  changedMeanwhile:
-    'This subtitle was changed by someone else meanwhile, so nothing was saved. The list now shows it as it is: check it, then try again.',
+  notDeleted:
+    'The subtitle was not deleted: someone else changed it meanwhile{change}. The list now shows it as it is: delete it again if you still want to.',
+  changedLanguage: 'language {before} → {after}',
+  changedEncoding: 'encoding {before} → {after}',
+  alreadyDeleted: 'This subtitle had already been deleted by someone else: it is in the trash.',
+  deletedMeanwhile: 'This subtitle was deleted by someone else while you were editing it, so your change was not saved.',
   deleteText: 'The {language} subtitle will be removed from this video and kept in the trash.',
   deleted: 'Subtitle deleted successfully',
   deleteFailed: 'Failed to delete subtitle',

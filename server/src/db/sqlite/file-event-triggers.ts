@@ -7,8 +7,8 @@ import { WATCHED_FILE_COLUMNS } from '../file-events';
  * deleted_at), so the triggers are written from the columns `files` has, at every open, and replaced
  * only when that list changed: a newer column is watched as soon as it exists, whatever the order
  * of the migrations. A row in file_events_paused (a seed's transaction) keeps them quiet. An update's
- * event goes to abs(account_id): a trashed row keeps its account negated (decision D31), and the
- * trash and restore events belong to the account itself.
+ * or delete's event goes to abs(account_id): a trashed row keeps its account negated (decision D31), and
+ * the trash, restore and purge events belong to the account itself.
  */
 const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 const NOT_PAUSED = 'NOT EXISTS (SELECT 1 FROM file_events_paused)';
@@ -31,8 +31,8 @@ END`,
     ],
     [
       'files_events_delete',
-      `CREATE TRIGGER files_events_delete AFTER DELETE ON files WHEN ${NOT_PAUSED}${trash ? ' AND old.deleted_at IS NULL' : ''} BEGIN
-  INSERT INTO file_events (account_id, file_id, kind, created_at) VALUES (old.account_id, old.file_id, 'deleted', ${NOW_MS});
+      `CREATE TRIGGER files_events_delete AFTER DELETE ON files WHEN ${NOT_PAUSED} BEGIN
+  INSERT INTO file_events (account_id, file_id, kind, created_at) VALUES (abs(old.account_id), old.file_id, 'deleted', ${NOW_MS});
 END`,
     ],
     [

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { FileRow } from '../files';
 import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
 import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements, VERSION_TRIGGERS } from './migrations';
+import { NEXT_FILE_ID } from './next-file-id';
 
 /** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
 const BULK_THRESHOLD = 5000;
@@ -34,7 +35,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
     .transaction((): SeedResult => {
       // Seeded files are not news: no event for any of them (file-event-triggers.ts).
       db.exec('INSERT OR IGNORE INTO file_events_paused (id) VALUES (1)');
-      const start = ((db.prepare('SELECT max(file_id) FROM files').pluck().get() as number | null) ?? 0) + 1;
+      const start = db.prepare(NEXT_FILE_ID).pluck().get() as number;
       const bulk = count >= BULK_THRESHOLD;
       const indexes = listIndexStatements();
       if (bulk) {
@@ -79,7 +80,7 @@ export function insertSqliteSampleBatch(
   return db
     .transaction(() => {
       db.exec('INSERT OR IGNORE INTO file_events_paused (id) VALUES (1)');
-      const start = ((db.prepare('SELECT max(file_id) FROM files').pluck().get() as number | null) ?? 0) + 1;
+      const start = db.prepare(NEXT_FILE_ID).pluck().get() as number;
       const deadline = performance.now() + batch.maxMs;
       const last = Math.min(batch.count, batch.from + batch.maxRows);
       let index = batch.from;

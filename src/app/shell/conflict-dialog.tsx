@@ -11,25 +11,29 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getFileActivity, type ActivityEntry } from '../api/activity';
-import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
 import { formatAge } from '../i18n/format';
 import { useTexts } from '../i18n/texts';
 import { CONFLICT_TEXTS } from './conflict-texts';
-import { EDITOR_TEXTS } from './texts';
-import type { FileForm } from './validate-file-form';
 
-export type ConflictField = 'file_title' | 'file_slug' | 'isActive';
+/** One field both sides changed: its label, the value saved now and the value the operator typed, as shown. */
+export interface ConflictRow {
+  field: string;
+  label: string;
+  theirs: ReactNode;
+  mine: ReactNode;
+}
 
 export interface ConflictDialogProps {
-  /** The file as the server has it now (the 412's `data`). */
-  theirs: VideoFile;
-  /** What the operator typed. */
-  mine: FileForm;
-  /** The fields both changed, to different values. */
-  fields: readonly ConflictField[];
+  /** What was edited: picks the dialog's title. */
+  subject: 'file' | 'subtitle';
+  /** The file whose activity log tells who made the change (a subtitle's file for a subtitle). */
+  fileId: number;
+  rows: readonly ConflictRow[];
+  /** Whether an entry of the log is the change that conflicts; the newest such entry is shown. */
+  isChange(entry: ActivityEntry): boolean;
   busy: boolean;
   onKeepMine(): void;
   onTakeTheirs(): void;
@@ -41,24 +45,15 @@ export interface ConflictDialogProps {
 const RECENT = 20;
 
 /**
- * 'Keep mine' or 'Take theirs' after a save found the same fields changed elsewhere: each field's
- * value as saved now and as typed, and who saved it when (the newest matching entry of the file's
- * activity log). Its own chunk, loaded with the first conflict.
+ * 'Keep mine' or 'Take theirs' after a save found the same fields changed elsewhere (decision D33): each
+ * field's value as saved now and as typed, and who saved it when (the newest matching entry of the file's
+ * activity log). One dialog for every edit form; each form's own chunk maps its fields to rows.
  */
-export default function ConflictDialog({ theirs, mine, fields, busy, onKeepMine, onTakeTheirs, onClose }: ConflictDialogProps) {
+export function ConflictDialog({ subject, fileId, rows, isChange, busy, onKeepMine, onTakeTheirs, onClose }: ConflictDialogProps) {
   const titleId = useId();
   const textId = useId();
   const { t, locale } = useTexts(CONFLICT_TEXTS);
-  const editor = useTexts(EDITOR_TEXTS).t;
-  const change = useLatestChange(theirs.file_id, fields);
-  const label: Record<ConflictField, string> = { file_title: editor('title'), file_slug: editor('slug'), isActive: editor('status') };
-  const shown = (field: ConflictField, value: string | number) =>
-    field === 'isActive' ? editor(value === 1 ? 'active' : 'inactive') : value;
-  const mineOf: Record<ConflictField, string | number> = {
-    file_title: mine.title.trim(),
-    file_slug: mine.slug.trim(),
-    isActive: mine.isActive,
-  };
+  const change = useLatestChange(fileId, rows.map((row) => row.field).join(), isChange);
   const sources: Record<string, string> = {
     panel: t('sourcePanel'),
     api: t('sourceApi'),
@@ -68,13 +63,13 @@ export default function ConflictDialog({ theirs, mine, fields, busy, onKeepMine,
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={textId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('title')}</DialogTitle>
+      <DialogTitle id={titleId}>{t(subject === 'file' ? 'title' : 'subtitleTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ mb: 2 }}>
           {change
             ? t('changedBy', {
                 actor: change.actor,
-                when: formatAge(change.at, new Date(), locale, editor('justNow')),
+                when: formatAge(change.at, new Date(), locale, t('justNow')),
                 source: sources[change.source] ?? change.source,
               })
             : t('changedBySomeone')}
@@ -88,13 +83,13 @@ export default function ConflictDialog({ theirs, mine, fields, busy, onKeepMine,
             </TableRow>
           </TableHead>
           <TableBody>
-            {fields.map((field) => (
-              <TableRow key={field}>
+            {rows.map((row) => (
+              <TableRow key={row.field}>
                 <TableCell component="th" scope="row">
-                  {label[field]}
+                  {row.label}
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(field, theirs[field])}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{shown(field, mineOf[field])}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.theirs}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.mine}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -115,20 +110,21 @@ export default function ConflictDialog({ theirs, mine, fields, busy, onKeepMine,
   );
 }
 
-/** The newest `update` of the activity log that changed one of `fields`; null until read (or when the log says nothing). */
-function useLatestChange(fileId: number, fields: readonly ConflictField[]): ActivityEntry | null {
+/** The newest entry of the file's log that `isChange` picks, read again when the conflicting fields change; null until read. */
+function useLatestChange(fileId: number, fields: string, isChange: (entry: ActivityEntry) => boolean): ActivityEntry | null {
   const api = useApi();
   const [entry, setEntry] = useState<ActivityEntry | null>(null);
-  const key = fields.join();
+  // The caller's predicate is a new function each render; the fields say when to look again.
+  const picks = useRef(isChange);
+  picks.current = isChange;
   useEffect(() => {
     const controller = new AbortController();
     getFileActivity(api, fileId, RECENT, undefined, controller.signal).then(
-      (reply) =>
-        setEntry(reply.data.activity.find((a) => a.action === 'update' && key.split(',').some((field) => field in a.detail)) ?? null),
+      (reply) => setEntry(reply.data.activity.find((a) => picks.current(a)) ?? null),
       // Who changed it is a courtesy: without the log the dialog still says what changed.
       () => {},
     );
     return () => controller.abort();
-  }, [api, fileId, key]);
+  }, [api, fileId, fields]);
   return entry;
 }
