@@ -31,7 +31,7 @@ const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
 export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
- * Subtitle conversions (detect, decode, parse, write WebVTT: ~230-250 ms of CPU for a 5 MB
+ * Subtitle conversions (detect, decode, parse, write WebVTT: ~100 ms of CPU for a 5 MB
  * windows-1251 .srt) run in a few worker threads, first come first served, so that an account
  * uploading 5 MB files back to back never holds the event loop that every other request needs. A
  * crashed worker fails its job and is replaced.

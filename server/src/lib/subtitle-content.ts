@@ -1,4 +1,5 @@
-import { canonicalEncoding, checkSubtitleBytes, toWebVtt } from '../../../src/contract/subtitle-text';
+import { canonicalEncoding } from '../../../src/contract/subtitle-text';
+import { renditionOf } from '../../../src/contract/subtitle-text/rendition';
 
 /** The message of a `sub_charset` that neither WHATWG nor our UTF-32 decoder knows. */
 export const unknownCharset = (label: string): string =>
@@ -16,10 +17,9 @@ export type Rendition = { ok: true; content: Uint8Array; charset: string } | { o
  * server runs it in a worker (RenditionPool).
  */
 export function makeRendition(bytes: Uint8Array, fileName: string, charset?: string, language?: string): Rendition {
-  const check = checkSubtitleBytes(bytes, fileName, { ...(charset ? { encoding: charset } : {}), language });
-  if (!check.ok) return { ok: false, reason: check.reason };
-  // TextEncoder's bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
-  return { ok: true, content: new TextEncoder().encode(toWebVtt(check.cues)), charset: check.encoding };
+  const rendition = renditionOf(bytes, fileName, { ...(charset ? { encoding: charset } : {}), language });
+  // The bytes own their buffer (a small Buffer shares a pooled one), so a worker can transfer them.
+  return rendition.ok ? { ok: true, content: rendition.content, charset: rendition.encoding } : { ok: false, reason: rendition.reason };
 }
 
 /** A `sub_charset` value as the canonical encoding name, or an error message. Empty = not given. */

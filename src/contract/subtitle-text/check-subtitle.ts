@@ -1,7 +1,7 @@
 import { extensionOf } from '../subtitles';
 import { BINARY_REASON, refusalBySignature, textLooksBinary } from './binary';
 import { toPlainText } from './cue-markup';
-import { decodeSubtitle, type EncodingConfidence } from './detect-encoding';
+import { decodeSubtitle, type DecodedSubtitle, type EncodingConfidence } from './detect-encoding';
 import { parseAss } from './parse-ass';
 import { parseSrt } from './parse-srt';
 import { parseSub } from './parse-sub';
@@ -68,7 +68,7 @@ export const noCuesReason = (extension: string): string =>
   `No subtitles were found in this file. Is it really a ${extension || 'subtitle'} file?`;
 
 /** The format a file is parsed as: its extension says; an unknown extension is sniffed from the text. */
-function formatFor(extension: string, text: string): 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub' {
+export function formatFor(extension: string, text: string): 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub' {
   switch (extension) {
     case '.srt':
     case '.vtt':
@@ -103,11 +103,32 @@ function parse(format: 'srt' | 'vtt' | 'ass' | 'ssa' | 'sub', text: string): Par
 }
 
 /** Cue text with a NUL character: browsers show U+FFFD in its place, so it is a warning, not a refusal. */
-function nulProblems(cues: readonly Cue[], problems: readonly Problem[]): Problem[] {
+function nulProblems(text: string, cues: readonly Cue[], problems: readonly Problem[]): Problem[] {
   const found = new Problems();
-  for (const cue of cues)
-    if (cue.text.includes('\0')) found.add(cue.line, 'a NUL character in the cue text; players show a replacement mark for it');
+  // One scan of the file tells that no cue has one, instead of a scan of every cue.
+  if (text.includes('\0'))
+    for (const cue of cues)
+      if (cue.text.includes('\0')) found.add(cue.line, 'a NUL character in the cue text; players show a replacement mark for it');
   return [...problems, ...found.list].sort((a, b) => a.line - b.line).slice(0, MAX_PROBLEMS);
+}
+
+/**
+ * The first steps of {@link checkSubtitleBytes}: refuses an empty file, a known non-text format and
+ * binary data, else decodes the text (the encoding detected or the one named).
+ */
+export function readSubtitleText(
+  input: Uint8Array | ArrayBuffer,
+  options: CheckOptions = {},
+): SubtitleCheckRefused | { ok: true; decoded: DecodedSubtitle } {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  if (bytes.length === 0) return { ok: false, reason: EMPTY_REASON };
+  const refusal = refusalBySignature(bytes);
+  if (refusal) return { ok: false, reason: refusal };
+
+  const decoded = decodeSubtitle(bytes, options.encoding, options.language);
+  if (textLooksBinary(decoded.text)) return { ok: false, reason: BINARY_REASON };
+  if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
+  return { ok: true, decoded };
 }
 
 /**
@@ -119,15 +140,12 @@ function nulProblems(cues: readonly Cue[], problems: readonly Problem[]): Proble
  * line numbers). Linear in the size of the file; never throws on bad input.
  */
 export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: string, options: CheckOptions = {}): SubtitleCheck {
-  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
-  if (bytes.length === 0) return { ok: false, reason: EMPTY_REASON };
-  const refusal = refusalBySignature(bytes);
-  if (refusal) return { ok: false, reason: refusal };
+  const read = readSubtitleText(input, options);
+  return read.ok ? checkDecoded(read.decoded, fileName) : read;
+}
 
-  const decoded = decodeSubtitle(bytes, options.encoding, options.language);
-  if (textLooksBinary(decoded.text)) return { ok: false, reason: BINARY_REASON };
-  if (decoded.text.trim() === '') return { ok: false, reason: EMPTY_REASON };
-
+/** The rest of {@link checkSubtitleBytes}, on the decoded text. */
+export function checkDecoded(decoded: DecodedSubtitle, fileName: string): SubtitleCheck {
   const extension = extensionOf(fileName);
   const format = formatFor(extension, decoded.text);
   let result = parse(format, decoded.text);
@@ -145,7 +163,7 @@ export function checkSubtitleBytes(input: Uint8Array | ArrayBuffer, fileName: st
       },
     ];
   }
-  const problems = nulProblems(result.cues, [...misnamed, ...result.problems]);
+  const problems = nulProblems(decoded.text, result.cues, [...misnamed, ...result.problems]);
   const [firstProblem] = problems;
   return {
     ok: true,

@@ -24,5 +24,5 @@ export { parseVtt } from './parse-vtt';
 export { parseAss } from './parse-ass';
 export { parseSub, DEFAULT_FPS, type SubParseResult, type SubVariant } from './parse-sub';
 export { toPlainText } from './cue-markup';
-export { toWebVtt } from './to-webvtt';
+export { toWebVtt, toWebVttBytes } from './to-webvtt';
 export { MAX_PROBLEMS, type Cue, type ParseResult, type Problem } from './types';

@@ -34,21 +34,46 @@ const COMMON_PUNCT = new Set('…“”‘’„«»–—¡¿°€•·‹›©
 const IN_WORD_OK = new Set('’·–'.split(''));
 
 type Kind = 'letter' | 'space' | 'punct' | 'cjk-punct' | 'symbol' | 'bad' | 'private';
-const kinds = new Map<string, Kind>();
 
-function kindOf(ch: string): Kind {
-  let kind = kinds.get(ch);
-  if (kind) return kind;
-  const cp = ch.codePointAt(0) ?? 0;
-  if (cp === 0xfffd || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) kind = 'bad';
-  else if (cp >= 0xe000 && cp <= 0xf8ff) kind = 'private';
-  else if (/[\p{L}\p{M}]/u.test(ch)) kind = 'letter';
-  else if (/\s/u.test(ch)) kind = cp === 0x3000 ? 'cjk-punct' : 'space';
-  else if ((cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff00 && cp <= 0xff65)) kind = 'cjk-punct';
-  else if (COMMON_PUNCT.has(ch)) kind = 'punct';
-  else kind = 'symbol';
-  kinds.set(ch, kind);
-  return kind;
+/** What the scorer needs to know of a non-ASCII character, worked out once per code point, not per occurrence. */
+interface CharInfo {
+  kind: Kind;
+  /** Punctuation that may sit inside a word (see IN_WORD_OK). */
+  inWordOk: boolean;
+  /** For letters: the lower case, whether it is a capital, whether it is a small letter (has a distinct capital), its script. */
+  lower: string;
+  upper: boolean;
+  small: boolean;
+  script: Script;
+}
+const charInfos = new Map<number, CharInfo>();
+
+function kindOf(ch: string, cp: number): Kind {
+  if (cp === 0xfffd || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return 'bad';
+  if (cp >= 0xe000 && cp <= 0xf8ff) return 'private';
+  if (/[\p{L}\p{M}]/u.test(ch)) return 'letter';
+  if (/\s/u.test(ch)) return cp === 0x3000 ? 'cjk-punct' : 'space';
+  if ((cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff00 && cp <= 0xff65)) return 'cjk-punct';
+  if (COMMON_PUNCT.has(ch)) return 'punct';
+  return 'symbol';
+}
+
+function charInfo(cp: number): CharInfo {
+  let info = charInfos.get(cp);
+  if (!info) {
+    const ch = String.fromCodePoint(cp);
+    const lower = ch.toLowerCase();
+    info = {
+      kind: kindOf(ch, cp),
+      inWordOk: IN_WORD_OK.has(ch),
+      lower,
+      upper: lower !== ch,
+      small: lower === ch && ch.toUpperCase() !== ch,
+      script: scriptOf(cp),
+    };
+    charInfos.set(cp, info);
+  }
+  return info;
 }
 
 interface ModelSets {
@@ -72,35 +97,15 @@ function setsOf(model: LanguageModel): ModelSets {
   return sets;
 }
 
-/** Lower case of a letter, and whether it is a small letter (has a distinct capital): once per character, not per occurrence. */
-const cases = new Map<string, { lower: string; small: boolean }>();
-function caseOf(ch: string): { lower: string; small: boolean } {
-  let known = cases.get(ch);
-  if (!known) {
-    const lower = ch.toLowerCase();
-    known = { lower, small: lower === ch && ch.toUpperCase() !== ch };
-    cases.set(ch, known);
-  }
-  return known;
-}
-
-interface Letter {
-  lower: string;
-  script: Script;
-  upper: boolean;
-  weird: boolean;
-  bytes: number;
-}
-
-function plausibility(letter: Letter, model: LanguageModel, sets: ModelSets, last: boolean): number {
-  if (letter.weird) return -0.5;
-  if (!last && sets.finalOnly.has(letter.lower)) return -0.5;
+function plausibility(info: CharInfo, weird: boolean, model: LanguageModel, sets: ModelSets, last: boolean): number {
+  if (weird) return -0.5;
+  if (!last && sets.finalOnly.has(info.lower)) return -0.5;
   let weight: number;
-  if (sets.common.has(letter.lower)) weight = 1;
-  else if (sets.letters.has(letter.lower)) weight = 0.7;
-  else if (sets.rare.has(letter.lower)) weight = 0.3;
-  else weight = model.scripts[letter.script] ?? -0.5;
-  return letter.upper && weight > 0 ? weight * 0.9 : weight;
+  if (sets.common.has(info.lower)) weight = 1;
+  else if (sets.letters.has(info.lower)) weight = 0.7;
+  else if (sets.rare.has(info.lower)) weight = 0.3;
+  else weight = model.scripts[info.script] ?? -0.5;
+  return info.upper && weight > 0 ? weight * 0.9 : weight;
 }
 
 /** How many bytes a decoded character stood for: 1 in a single-byte code page, usually 2 otherwise. */
@@ -109,6 +114,15 @@ function bytesOf(cp: number, candidate: Candidate): number {
   return cp > 0xffff ? 4 : 2;
 }
 
+/**
+ * The letters of the word being read, in arrays reused from word to word: the scorer reads 8 KB
+ * under every candidate for each legacy file, and an object per letter (plus a set per word) was
+ * most of its time.
+ */
+const wordInfos: CharInfo[] = [];
+const wordWeird: boolean[] = [];
+const wordBytes: number[] = [];
+
 /** Scores decoded text for one candidate; higher is more plausible, about 1 for clean text. */
 export function scoreText(text: string, candidate: Candidate): number {
   const models = candidate.models;
@@ -116,7 +130,7 @@ export function scoreText(text: string, candidate: Candidate): number {
   const modelSums = new Float64Array(models.length);
   let shared = 0;
   let total = 0;
-  let word: Letter[] = [];
+  let wordLength = 0;
   let wordHasAscii = false;
   /** An ASCII letter came after the last non-ASCII letter of the word (so that one is not final). */
   let asciiAfter = false;
@@ -129,20 +143,25 @@ export function scoreText(text: string, candidate: Candidate): number {
   let lastLetterAscii: boolean | null = null;
 
   const endWord = (): void => {
-    if (word.length > 0) {
-      const families = new Set(word.map((l) => family(l.script)));
-      const only = families.size === 1 ? [...families][0] : undefined;
+    if (wordLength > 0) {
+      let only: string | undefined = family(wordInfos[0]!.script);
+      for (let k = 1; k < wordLength && only !== undefined; k++) if (family(wordInfos[k]!.script) !== only) only = undefined;
+      const severalFamilies = only === undefined;
       // ASCII next to CJK ("DVD版") is normal, CJK inside an ASCII word is not; ASCII next to Cyrillic inside one word is not.
-      const mixed = families.size > 1 || (wordHasAscii && only !== 'latin' && (only !== 'cjk' || switches >= 2));
-      const allDiacritics = !mixed && !wordHasAscii && only === 'latin' && word.length >= 3;
-      word.forEach((letter, index) => {
-        const last = index === word.length - 1 && !asciiAfter;
-        if (mixed) shared -= 0.5 * letter.bytes;
-        else if (allDiacritics) shared -= 0.3 * letter.bytes;
-        else for (let m = 0; m < models.length; m++) modelSums[m]! += letter.bytes * plausibility(letter, models[m]!, modelSets[m]!, last);
-      });
+      const mixed = severalFamilies || (wordHasAscii && only !== 'latin' && (only !== 'cjk' || switches >= 2));
+      const allDiacritics = !mixed && !wordHasAscii && only === 'latin' && wordLength >= 3;
+      for (let k = 0; k < wordLength; k++) {
+        const bytes = wordBytes[k]!;
+        if (mixed) shared -= 0.5 * bytes;
+        else if (allDiacritics) shared -= 0.3 * bytes;
+        else {
+          const last = k === wordLength - 1 && !asciiAfter;
+          for (let m = 0; m < models.length; m++)
+            modelSums[m]! += bytes * plausibility(wordInfos[k]!, wordWeird[k]!, models[m]!, modelSets[m]!, last);
+        }
+      }
     }
-    word = [];
+    wordLength = 0;
     wordHasAscii = false;
     asciiAfter = false;
     prevLower = false;
@@ -151,8 +170,8 @@ export function scoreText(text: string, candidate: Candidate): number {
     lastLetterAscii = null;
   };
 
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
     if (cp < 0x80) {
       const isLetter = (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a);
       if (isLetter) {
@@ -160,7 +179,7 @@ export function scoreText(text: string, candidate: Candidate): number {
         // "żDónde" is "¿Dónde" read as ISO-8859-2: a capital right after a non-ASCII small letter.
         if (prevNonAsciiLower && cp <= 0x5a) shared -= 0.5;
         wordHasAscii = true;
-        asciiAfter = word.length > 0;
+        asciiAfter = wordLength > 0;
         if (lastLetterAscii === false) switches++;
         lastLetterAscii = true;
         prevLower = cp >= 0x61;
@@ -172,17 +191,19 @@ export function scoreText(text: string, candidate: Candidate): number {
       prevLetter = isLetter;
       continue;
     }
+    if (cp > 0xffff) i++; // the low half of the pair
     const bytes = bytesOf(cp, candidate);
     total += bytes;
-    const kind = kindOf(ch);
+    const info = charInfo(cp);
+    const kind = info.kind;
     if (kind === 'letter') {
       if (pendingInWord) shared -= 1;
-      const { lower, small } = caseOf(ch);
-      const upper = lower !== ch;
-      word.push({ lower, script: scriptOf(cp), upper, weird: upper && prevLower, bytes });
+      wordInfos[wordLength] = info;
+      wordWeird[wordLength] = info.upper && prevLower;
+      wordBytes[wordLength++] = bytes;
       if (lastLetterAscii === true) switches++;
       lastLetterAscii = false;
-      prevLower = small;
+      prevLower = info.small;
       prevNonAsciiLower = prevLower;
       asciiAfter = false;
       prevLetter = true;
@@ -195,7 +216,7 @@ export function scoreText(text: string, candidate: Candidate): number {
     else if (kind === 'cjk-punct') shared += 0.6 * bytes;
     else if (kind === 'punct') shared += 0.3 * bytes;
     else if (kind === 'symbol') shared -= 0.5 * bytes;
-    pendingInWord = prevLetter && (kind === 'symbol' || (kind === 'punct' && !IN_WORD_OK.has(ch)));
+    pendingInWord = prevLetter && (kind === 'symbol' || (kind === 'punct' && !info.inWordOk));
     prevLetter = false;
   }
   endWord();

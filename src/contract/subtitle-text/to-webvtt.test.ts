@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { srtTextToVtt } from './cue-markup';
-import { toWebVtt, vttTimestamp } from './to-webvtt';
+import { toWebVtt, toWebVttBytes, vttTimestamp } from './to-webvtt';
 
 describe('toWebVtt', () => {
   it('writes every cue with full timestamps, keeps settings, escapes what would break the file', () => {
@@ -25,6 +25,27 @@ describe('toWebVtt', () => {
       '00:01:00.000',
       '00:00:00.000',
     ]);
+  });
+});
+
+describe('toWebVttBytes', () => {
+  it('writes the UTF-8 that TextEncoder writes: letters of every plane, a lone surrogate as U+FFFD', () => {
+    const cues = [
+      { start: 0, end: 1000, text: 'Привет, 世界 😀 é', line: 1 },
+      { start: 1000, end: 2000, text: 'lone \uD83D and \uDE00 halves', line: 2, settings: 'region:été' },
+    ];
+    const bytes = toWebVttBytes(cues);
+    expect(Buffer.from(bytes)).toEqual(
+      Buffer.from(
+        'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nПривет, 世界 😀 é\n\n00:00:01.000 --> 00:00:02.000 region:été\nlone \uFFFD and \uFFFD halves\n',
+      ),
+    );
+  });
+
+  it('makes room for what outgrows its first estimate: hours past 99, long settings, escaped arrows', () => {
+    const text = Array.from({ length: 2000 }, () => 'a-->b').join(' ');
+    const vtt = new TextDecoder().decode(toWebVttBytes([{ start: 1e12, end: 1e12 + 1, text, line: 1, settings: 'x'.repeat(5000) }]));
+    expect(vtt).toBe(`WEBVTT\n\n277777:46:40.000 --> 277777:46:40.001 ${'x'.repeat(5000)}\n${text.replace(/-->/g, '--&gt;')}\n`);
   });
 });
 

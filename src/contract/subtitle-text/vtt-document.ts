@@ -6,6 +6,7 @@
  * https://www.w3.org/TR/webvtt1/#file-parsing), including a cue that starts on the line after the
  * previous cue's text without a blank line.
  */
+import { vttTimestamp } from './to-webvtt';
 
 /** One line with the terminator it had (`\r\n`, `\r`, `\n`, or none at the end of the file). */
 interface RawLine {
@@ -173,11 +174,8 @@ export const vttCues = (doc: VttDocument): VttCue[] => doc.parts.filter((part): 
 
 /** `mm:ss.ttt`, or `hh:mm:ss.ttt` from an hour on or when the cue's other times are written with hours. */
 export function formatVttTime(ms: number, withHours: boolean): string {
-  const total = Math.max(0, Math.round(ms));
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const hours = Math.floor(total / 3_600_000);
-  const clock = `${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
-  return hours || withHours ? `${pad(hours)}:${clock}` : clock;
+  const full = vttTimestamp(ms);
+  return withHours || !full.startsWith('00:') ? full : full.slice(3);
 }
 
 export interface CueChange {
