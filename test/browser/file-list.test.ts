@@ -1,5 +1,5 @@
 import { expect } from '@esm-bundle/chai';
-import { CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
+import { button, CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, waitFor, type KitElement } from './helpers';
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
@@ -32,6 +32,19 @@ describe('<vp-file-list>', () => {
     expect(root.textContent).to.contain('Rows per page:');
     expect(root.textContent).to.contain('1-3 of 3');
     expect(root.querySelectorAll('[role="row"][data-id]').length).to.equal(3);
+  });
+
+  it('in a host narrower than its columns, Server and Player give way and the Actions stay on screen', async () => {
+    const header = (field: string) => root.querySelector<HTMLElement>(`[role="columnheader"][data-field="${field}"]`);
+    el.style.display = 'block';
+    el.style.width = '760px';
+    await waitFor(() => !header('file_server') && !header('file_slug'), 'Server and Player hidden');
+    const gridRight = () => root.querySelector('[role="grid"]')!.getBoundingClientRect().right;
+    await waitFor(() => header('actions')!.getBoundingClientRect().right <= gridRight() + 1, 'the Actions column inside the grid');
+    expect(header('file_title')).to.not.equal(null);
+    // Room again: every column is back.
+    el.style.width = '1200px';
+    await waitFor(() => header('file_server') && header('file_slug'), 'Server and Player shown again');
     const link = root.querySelector<HTMLAnchorElement>('a[href="https://player.example/slug-1"]');
     expect(link?.target).to.equal('_blank');
     expect(link?.rel).to.equal('noopener noreferrer');
@@ -78,5 +91,23 @@ describe('<vp-file-list>', () => {
     expect(badge.dataset.family).to.equal('done');
     badge.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, composed: true }));
     await waitFor(() => [...root.querySelectorAll('[role="tooltip"]')].some((t) => t.textContent === 'Completed'), 'the status tooltip');
+  });
+
+  it('Shift-click on a row checkbox selects the range from the last one ticked', async () => {
+    const checkbox = (id: number) => root.querySelector<HTMLInputElement>(`[role="row"][data-id="${id}"] input[type="checkbox"]`)!;
+    const bar = () => root.querySelector('[role="toolbar"][aria-label="Bulk actions"]');
+    checkbox(1).click();
+    await waitFor(() => checkbox(1).checked, 'the first row ticked');
+    checkbox(3).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
+    await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected');
+    // The row between is ticked too (the checkboxes follow the toolbar's count a render later).
+    await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 1 to 3 ticked');
+    // Clear, then the other way up: from the last row ticked to the first.
+    button(root, 'Clear')!.click();
+    await waitFor(() => !checkbox(1).checked, 'the selection cleared');
+    checkbox(3).click();
+    checkbox(1).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
+    await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected upwards');
+    await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 3 to 1 ticked');
   });
 });

@@ -6,6 +6,7 @@ import { useCspNonce } from '../shell/csp-nonce';
 import { ListPagination } from './list-pagination';
 import { SORT_KEYS, type ListState, type SortKey } from './list-query';
 import { RowCheckbox } from './row-checkbox';
+import { useColumnsThatFit } from './use-columns-that-fit';
 import { useGridRows } from './use-grid-rows';
 import { useI18n, useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
@@ -50,7 +51,11 @@ export interface FileGridProps {
   /** The grid's name and its empty text (default: the files list's). */
   label?: string;
   emptyText?: string;
+  /** Fields that hide, first to last, where the grid is too narrow for every column (the last columns, its actions, stay). */
+  givesWay?: readonly string[];
 }
+
+const NONE: readonly string[] = [];
 
 /**
  * The server-paginated, server-sorted grid: every change goes to the query string, never to local state.
@@ -68,6 +73,7 @@ export const FileGrid = memo(function FileGrid({
   onViewChange,
   label,
   emptyText,
+  givesWay = NONE,
 }: FileGridProps) {
   const nonce = useCspNonce();
   const i18n = useI18n();
@@ -76,7 +82,8 @@ export const FileGrid = memo(function FileGrid({
   const empty = emptyText ?? t('empty');
   const localeText = useMemo(() => ({ ...i18n.grid, noRowsLabel: empty, noResultsOverlayLabel: empty }), [i18n, empty]);
   const { page, limit, sort_by, order } = state;
-  const { apiRef, firstRows, current } = useGridRows(rows);
+  const { apiRef, firstRows, current } = useGridRows(rows, getRowId);
+  const { box, visibility } = useColumnsThatFit(columns, givesWay);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
   const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
 
@@ -99,12 +106,13 @@ export const FileGrid = memo(function FileGrid({
 
   return (
     // A column flex parent: the grid is as tall as its rows without `autoHeight` (which measures its content again after each page).
-    <Box sx={FLEX_PARENT_SX}>
+    <Box ref={box} sx={FLEX_PARENT_SX}>
       <DataGrid
         nonce={nonce}
         apiRef={apiRef}
         rows={firstRows}
         columns={columns}
+        columnVisibilityModel={visibility}
         getRowId={getRowId}
         loading={loading}
         // At most 30 rows and 9 columns: render every cell, so columns scrolled out of a narrow host stay in the DOM (find, keyboard, tests).

@@ -42,6 +42,8 @@ const NARROW = '(max-width: 598.98px)';
  * stacks above the list.
  */
 const WIDE = '(min-width: 1600px)';
+/** Where the list's host is narrow (a portal's content area), these columns hide first, before the actions are cut off. */
+const GIVES_WAY = ['file_server', 'file_slug', 'created_at', 'file_id'] as const;
 
 /** 'File Management': filters, search, the list (grid or cards), the bulk toolbar, toggle and delete. */
 export function FilesScreen({ onOpenFile }: FilesScreenProps) {
@@ -183,7 +185,11 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
             {selecting && !narrow ? (
               bulkBar
             ) : (
-              <Stack direction={{ xs: 'column', md: 'row' }} sx={{ minHeight: 56, gap: 1.5, alignItems: { xs: 'stretch', md: 'center' } }}>
+              <Stack
+                direction={{ xs: 'column', md: 'row' }}
+                // Wraps in a narrow host (a portal's content area) rather than cutting off Add Video.
+                sx={{ minHeight: 56, gap: 1.5, flexWrap: 'wrap', alignItems: { xs: 'stretch', md: 'center' } }}
+              >
                 <Typography component="h2" variant="h6" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
                   {error ? t('listHeading') : t('listHeadingCount', { total })}
                 </Typography>
@@ -217,7 +223,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
             </CellTips>
           ) : (
             <CellTips>
-              <FileGrid {...listProps} columns={columns} />
+              <FileGrid {...listProps} columns={columns} givesWay={GIVES_WAY} />
             </CellTips>
           )}
         </Card>

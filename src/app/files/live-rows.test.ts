@@ -27,6 +27,19 @@ describe('withFileEvent', () => {
     expect(withFileEvent(before, { kind: 'changed', file_id: 9, changes: { file_status: 5 } })).toBe(before);
   });
 
+  it("takes out a row that no longer passes the view's filters, and counts one file less", () => {
+    const active = page({ ...query, isActive: 1 });
+    const after = withFileEvent(active, { kind: 'changed', file_id: 2, changes: { isActive: 0 } });
+    expect(after.rows.map((r) => r.file_id)).toEqual([1]);
+    expect(after.total).toBe(4);
+    // Counted once: the same change again (the stream after the kit's own write) finds it gone.
+    expect(withFileEvent(after, { kind: 'changed', file_id: 2, changes: { isActive: 0 } })).toBe(after);
+    const done = page({ ...query, file_status: 2 });
+    expect(withFileEvent(done, { kind: 'changed', file_id: 1, changes: { file_status: 5 } }).rows.map((r) => r.file_id)).toEqual([2]);
+    // A change the filters still pass stays in place.
+    expect(withFileEvent(active, { kind: 'changed', file_id: 2, changes: { file_title: 'x' } }).total).toBe(5);
+  });
+
   it('removes a deleted row and counts one file less', () => {
     const after = withFileEvent(page(), { kind: 'deleted', file_id: 2 });
     expect(after.rows.map((r) => r.file_id)).toEqual([1]);

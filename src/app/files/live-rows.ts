@@ -8,6 +8,14 @@ interface Page {
   query: FileQuery | null;
 }
 
+/** Whether a file passes the view's Status and Active filters (the search is the server's to judge). */
+function passesFilters(query: FileQuery, file: VideoFile): boolean {
+  return (
+    (query.file_status === undefined || query.file_status === file.file_status) &&
+    (query.isActive === undefined || query.isActive === file.isActive)
+  );
+}
+
 /**
  * Whether a new file belongs at the top of this view: the first page of the newest files, with no
  * search or filter that a new file (Pending, active) could fail. Elsewhere its place is unknown, and
@@ -19,27 +27,33 @@ function showsNewFilesFirst(query: FileQuery, file: VideoFile): boolean {
     !query.search &&
     (query.sort_by === 'created_at' || query.sort_by === 'file_id') &&
     query.order === 'desc' &&
-    (query.file_status === undefined || query.file_status === file.file_status) &&
-    (query.isActive === undefined || query.isActive === file.isActive)
+    passesFilters(query, file)
   );
 }
 
+const withoutRow = <P extends Page>(page: P, fileId: number): P => ({
+  ...page,
+  rows: page.rows.filter((row) => row.file_id !== fileId),
+  total: Math.max(0, page.total - 1),
+});
+
 /**
  * The page on screen after a file event, changed in place (rows keep their order and identity when
- * they are not concerned); the same page when the event does not touch it.
+ * they are not concerned); the same page when the event does not touch it. A row the change takes out
+ * of the view's filters (deactivated under Active, say) leaves it, and the total follows: the page
+ * shows what its filters say, whoever made the change.
  */
 export function withFileEvent<P extends Page>(page: P, event: Exclude<FileEvent, { kind: 'reset' }>): P {
   const index = page.rows.findIndex((row) => row.file_id === event.file_id);
   if (event.kind === 'changed') {
     if (index < 0) return page;
+    const changed = { ...page.rows[index]!, ...event.changes };
+    if (page.query && !passesFilters(page.query, changed)) return withoutRow(page, event.file_id);
     const rows = page.rows.slice();
-    rows[index] = { ...rows[index]!, ...event.changes };
+    rows[index] = changed;
     return { ...page, rows };
   }
-  if (event.kind === 'deleted') {
-    if (index < 0) return page;
-    return { ...page, rows: page.rows.filter((row) => row.file_id !== event.file_id), total: Math.max(0, page.total - 1) };
-  }
+  if (event.kind === 'deleted') return index < 0 ? page : withoutRow(page, event.file_id);
   if (index >= 0) return { ...page, rows: page.rows.map((row, i) => (i === index ? event.file : row)) };
   if (!page.query || !showsNewFilesFirst(page.query, event.file)) return page;
   return { ...page, rows: [event.file, ...page.rows].slice(0, page.query.limit), total: page.total + 1 };
@@ -53,6 +67,5 @@ export function withFileEvent<P extends Page>(page: P, event: Exclude<FileEvent,
  */
 export function withTrashEvent<P extends Page>(page: P, event: Exclude<FileEvent, { kind: 'reset' }>): P {
   if (event.kind === 'changed') return withFileEvent(page, event);
-  if (!page.rows.some((row) => row.file_id === event.file_id)) return page;
-  return { ...page, rows: page.rows.filter((row) => row.file_id !== event.file_id), total: Math.max(0, page.total - 1) };
+  return page.rows.some((row) => row.file_id === event.file_id) ? withoutRow(page, event.file_id) : page;
 }

@@ -25,6 +25,8 @@ import { useTrashActions } from './use-trash-actions';
 /** Where the files list switches to cards and puts its filters in a card: the same here. */
 const NARROW = '(max-width: 598.98px)';
 const WIDE = '(min-width: 1600px)';
+/** Where the host is narrow, these columns hide first, before Restore and Delete forever are cut off. */
+const GIVES_WAY = ['file_slug', 'file_status', 'file_id'] as const;
 
 /**
  * The Trash: the account's deleted files with the files list's filters, search, sort and paging (the
@@ -143,7 +145,7 @@ export function TrashScreen() {
             </Box>
           ) : (
             <CellTips>
-              <FileGrid {...listProps} columns={columns} />
+              <FileGrid {...listProps} columns={columns} givesWay={GIVES_WAY} />
             </CellTips>
           )}
         </Card>

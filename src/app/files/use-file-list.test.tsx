@@ -115,6 +115,21 @@ describe('useFileList', () => {
     expect(getFiles.mock.calls.length).toBe(before);
   });
 
+  it('patchRows takes out rows the change takes out of the filters, the total follows, and an emptied page is read again', async () => {
+    getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => success(query));
+    const { result } = render({ ...DEFAULT_STATE, isActive: '1' });
+    await settle();
+    act(() => result.current.patchRows(new Set([100, 101]), { isActive: 0 }));
+    expect(result.current.rows.map((row) => row.file_id)).not.toContain(100);
+    expect(result.current.rows).toHaveLength(8);
+    expect(result.current.total).toBe(23);
+    const before = getFiles.mock.calls.length;
+    act(() => result.current.patchRows(new Set(rowsOf(1).map((row) => row.file_id)), { isActive: 0 }));
+    await settle();
+    expect(getFiles.mock.calls.length).toBe(before + 1);
+    expect(result.current.rows).toHaveLength(10);
+  });
+
   it('says where each load stood in the event log, and keeps that mark through live changes', async () => {
     getFiles.mockImplementation(async (_api: unknown, query: FileQuery) => ({ ...success(query), lastEventId: 42 }));
     const { result } = render();

@@ -156,11 +156,23 @@ export function useFileList(state: ListState, trashed = false) {
       })
       .catch((error: unknown) => console.warn('vp-admin-kit: the file list could not be refreshed.', error));
   }, [api]);
-  /** Applies a change the server confirmed to rows on screen, without a reload. */
+  /**
+   * Applies a change the server confirmed to rows on screen, without a reload: as the same change
+   * streamed would (a row it takes out of the filters leaves, and the total follows; the event that
+   * comes after finds it gone and counts nothing twice).
+   */
   const patchRows = useCallback((ids: ReadonlySet<number>, patch: Partial<VideoFile>) => {
     prefetched.current = null;
-    setShown((current) => ({ ...current, rows: current.rows.map((row) => (ids.has(row.file_id) ? { ...row, ...patch } : row)) }));
+    setShown((current) => [...ids].reduce((page, id) => withFileEvent(page, { kind: 'changed', file_id: id, changes: patch }), current));
   }, []);
+
+  // Every row of the page left it (deactivated under Active, say) while the filter still matches files:
+  // read the page again rather than show an empty one. Keyed on the fact, so a page the server itself
+  // answers empty is asked for once.
+  const emptied = shown.query !== null && shown.error === null && shown.rows.length === 0 && shown.total > 0;
+  useEffect(() => {
+    if (emptied) refresh();
+  }, [emptied, refresh]);
 
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(settle.current), []);

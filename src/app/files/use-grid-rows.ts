@@ -1,5 +1,5 @@
-import { useGridApiRef, type GridValidRowModel } from '@mui/x-data-grid';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { gridFocusCellSelector, useGridApiRef, type GridApi, type GridValidRowModel } from '@mui/x-data-grid';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Feeds the DataGrid its rows through its API instead of its `rows` prop. A new `rows` prop re-renders
@@ -9,14 +9,43 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * changes. `rows` of the grid's props stays the first page the grid was mounted with; `current` is the page
  * on screen.
  */
-export function useGridRows<Row extends GridValidRowModel>(rows: Row[]) {
+export function useGridRows<Row extends GridValidRowModel>(rows: Row[], getRowId: (row: Row) => number) {
   const apiRef = useGridApiRef();
   const [firstRows] = useState(rows);
   const current = useRef(firstRows);
   useLayoutEffect(() => {
     if (rows === current.current) return;
     current.current = rows;
-    apiRef.current?.setRows(rows);
-  }, [apiRef, rows]);
+    const api = apiRef.current;
+    if (!api) return;
+    const staying = new Set(rows.map(getRowId));
+    const refocus = focusLeavesWithItsRow(api, staying);
+    api.setRows(rows);
+    refocus();
+  }, [apiRef, rows, getRowId]);
   return { apiRef, firstRows, current };
+}
+
+/**
+ * Focus follows the data, not the position. The grid moves the focus of a row that leaves to the row
+ * now in its place (its own rule): after a search, the ring would sit on the Active switch of a file
+ * nobody touched. So the grid forgets a focused cell whose row leaves, and when the keyboard focus was
+ * in that row it goes to the grid itself (Tab goes on from there); a row that stays keeps its focus.
+ * Returns what to do once the new rows are set.
+ */
+function focusLeavesWithItsRow(api: GridApi, staying: ReadonlySet<number>): () => void {
+  const cell = gridFocusCellSelector({ current: api } as RefObject<GridApi>);
+  if (cell && !staying.has(Number(cell.id))) {
+    api.setState((state) => ({ ...state, focus: { ...state.focus, cell: null } }));
+  }
+  const root = api.rootElementRef.current;
+  const active = (root?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
+  const row = active && root?.contains(active) ? active.closest<HTMLElement>('[role="row"][data-id]') : null;
+  if (!row || staying.has(Number(row.dataset.id))) return () => {};
+  return () => {
+    const grid = root?.querySelector<HTMLElement>('[role="grid"]');
+    if (!grid) return;
+    grid.tabIndex = -1;
+    grid.focus({ preventScroll: true });
+  };
 }
