@@ -1,6 +1,5 @@
 import { Box, Button, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../config/use-config';
 import { LIST_TOAST_MS } from '../shell/notify';
@@ -16,10 +15,11 @@ import { FileCard, FileCards, type CardSlotProps } from './file-cards';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
-import { parseListState, toFileQuery, updateListQuery, type ListState } from './list-query';
+import { toFileQuery } from './list-query';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
+import { useListAddress, useShownView } from './use-list-address';
 import { useLiveList } from './use-live-list';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
@@ -47,9 +47,7 @@ const GIVES_WAY = ['file_server', 'file_slug', 'created_at', 'file_id'] as const
 
 /** 'File Management': filters, search, the list (grid or cards), the bulk toolbar, toggle and delete. */
 export function FilesScreen({ onOpenFile }: FilesScreenProps) {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const state = useMemo(() => parseListState(search), [search]);
+  const { state, setView } = useListAddress();
   const { rows, total, shownQuery, error, loaded, loading, reload, refresh, patchRows, applyEvent } = useFileList(state);
   useLiveList(rows, loaded, applyEvent, refresh);
   const [adding, setAdding] = useState(false);
@@ -60,18 +58,6 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const wide = useMediaQuery(WIDE);
   const { t, locale } = useTexts(FILES_TEXTS);
 
-  // A new query string is a new history entry, so back/forward restore the view. One identity for
-  // the screen's life (it reads the address through a ref): a page change does not re-render the
-  // grid for a new handler.
-  const address = useRef({ location, search });
-  address.current = { location, search };
-  const setView = useCallback(
-    (patch: Partial<ListState>) => {
-      const qs = updateListQuery(address.current.search, patch);
-      navigate(address.current.location + (qs ? `?${qs}` : ''));
-    },
-    [navigate],
-  );
   // The last row of a later page: show the page before it instead of an empty one.
   const afterDelete = useCallback(
     () => (rows.length === 1 && state.page > 1 ? setView({ page: state.page - 1 }) : reload()),
@@ -91,10 +77,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
   const onSearch = useCallback((value: string) => setView({ search: value }), [setView]);
   // The list shows the page its rows belong to; the URL may already ask for the next one.
   const shown = shownQuery ?? state;
-  const viewState = useMemo(
-    () => ({ page: shown.page, limit: shown.limit, sort_by: shown.sort_by as ListState['sort_by'], order: shown.order }),
-    [shown.page, shown.limit, shown.sort_by, shown.order],
-  );
+  const viewState = useShownView(shown);
   const bulkOptions = useMemo(
     (): { value: Exclude<BulkAction, ''>; label: string }[] => [
       { value: 'activate', label: t('activate') },

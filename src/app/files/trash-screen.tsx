@@ -1,6 +1,5 @@
 import { Box, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { useConfigState } from '../config/use-config';
 import { useTexts } from '../i18n/texts';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -12,13 +11,13 @@ import { CellTips } from './cell-tips';
 import { FileCards, type CardSlotProps } from './file-cards';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
-import { parseListState, updateListQuery, type ListState } from './list-query';
 import { SearchBox } from './search-box';
 import { FILES_TEXTS } from './texts';
 import type { TrashAction } from './trash-bulk';
 import { TrashCard, trashColumns, type TrashRowActions } from './trash-columns';
 import { TRASH_TEXTS } from './trash-texts';
 import { useFileList } from './use-file-list';
+import { useListAddress, useShownView } from './use-list-address';
 import { useLiveList } from './use-live-list';
 import { useTrashActions } from './use-trash-actions';
 
@@ -34,9 +33,7 @@ const GIVES_WAY = ['file_slug', 'file_status', 'file_id'] as const;
  * Restore and Delete forever, one file or the selection. It follows the event stream as the files list does.
  */
 export function TrashScreen() {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const state = useMemo(() => parseListState(search), [search]);
+  const { state, setView } = useListAddress();
   const { rows, total, shownQuery, error, loaded, loading, reload, refresh, applyEvent } = useFileList(state, true);
   // Files trashed, restored or deleted for good elsewhere (another operator, tab or node) come and go live.
   useLiveList(rows, loaded, applyEvent, refresh);
@@ -46,15 +43,6 @@ export function TrashScreen() {
   const filesText = useTexts(FILES_TEXTS).t;
   const trashDays = useConfigState().config?.trash?.days;
 
-  const address = useRef({ location, search });
-  address.current = { location, search };
-  const setView = useCallback(
-    (patch: Partial<ListState>) => {
-      const qs = updateListQuery(address.current.search, patch);
-      navigate(address.current.location + (qs ? `?${qs}` : ''));
-    },
-    [navigate],
-  );
   // Every row of a later page gone: show the page before it instead of an empty one.
   const afterChange = useCallback(
     (gone: number) => (gone >= rows.length && state.page > 1 ? setView({ page: state.page - 1 }) : reload()),
@@ -75,10 +63,7 @@ export function TrashScreen() {
   );
 
   const shown = shownQuery ?? state;
-  const viewState = useMemo(
-    () => ({ page: shown.page, limit: shown.limit, sort_by: shown.sort_by as ListState['sort_by'], order: shown.order }),
-    [shown.page, shown.limit, shown.sort_by, shown.order],
-  );
+  const viewState = useShownView(shown);
   const selecting = trash.selection.size > 0 && !error;
   const bulkBar = (
     <BulkBar<TrashAction>
