@@ -1,0 +1,224 @@
+import { Box, Checkbox, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
+import { memo, useState, type KeyboardEvent } from 'react';
+import { cueTextProblem, type CueChange, type VttCue } from '../../../contract/subtitle-text/vtt-document';
+import { useTexts } from '../../i18n/texts';
+import { CallMergeIcon, CallSplitIcon, DeleteIcon, TimerIcon } from '../../ui/icons';
+import type { CheckLimits, CueProblem } from './cue-checks';
+import { parseTime, showTime } from './cue-time';
+import { CUE_TEXTS } from './texts';
+
+/** What a row asks of the editor; the same functions for every row, so a row repaints only when its cue does. */
+export interface CueRowActions {
+  change(index: number, change: CueChange, typingKey?: string): void;
+  /** Milliseconds. */
+  seekTo(ms: number): void;
+  fromPlayhead(index: number, which: 'start' | 'end'): void;
+  split(index: number): void;
+  merge(index: number): void;
+  remove(index: number): void;
+  toggleSelected(index: number): void;
+  focused(index: number): void;
+}
+
+export interface CueRowProps {
+  index: number;
+  cue: VttCue;
+  isLast: boolean;
+  problems: readonly CueProblem[];
+  limits: CheckLimits;
+  selected: boolean;
+  active: boolean;
+  actions: CueRowActions;
+}
+
+const PROBLEM_KEYS = {
+  order: 'problemOrder',
+  overlap: 'problemOverlap',
+  empty: 'problemEmpty',
+  speed: 'problemSpeed',
+  long: 'problemLong',
+} as const;
+
+/** One cue: its number (a click seeks there), start and end (typed, or from the playhead), text, problems, and split, merge, delete. */
+export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limits, selected, active, actions }: CueRowProps) {
+  const { t } = useTexts(CUE_TEXTS);
+  const number = index + 1;
+  // A text that cannot be written as a cue (a blank line, "-->") stays in the field, flagged, until it can.
+  const [invalidText, setInvalidText] = useState<string | null>(null);
+  const problemId = `cue-${index}-problems`;
+  const problemTexts = problems.map((problem) => t(PROBLEM_KEYS[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine }));
+  return (
+    <Box
+      role="group"
+      aria-label={t('cue', { number })}
+      aria-current={active ? 'true' : undefined}
+      onFocus={() => actions.focused(index)}
+      sx={{
+        px: 1,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        borderInlineStart: 4,
+        borderInlineStartColor: active ? 'primary.main' : problems.length ? 'warning.main' : 'transparent',
+        bgcolor: active ? 'action.selected' : undefined,
+      }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, rowGap: 0.5 }}>
+        <Checkbox
+          size="small"
+          checked={selected}
+          onChange={() => actions.toggleSelected(index)}
+          slotProps={{ input: { 'aria-label': t('select', { number }) } }}
+          sx={{ p: 0.5 }}
+        />
+        <Tooltip title={t('goTo', { number })}>
+          <Box
+            component="button"
+            type="button"
+            onClick={() => actions.seekTo(cue.start)}
+            aria-label={t('goTo', { number })}
+            sx={{
+              minWidth: 40,
+              minHeight: 32,
+              border: 0,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              color: 'text.primary',
+              font: 'inherit',
+              fontVariantNumeric: 'tabular-nums',
+              cursor: 'pointer',
+            }}
+          >
+            {number}
+          </Box>
+        </Tooltip>
+        <TimeField label={t('start')} ms={cue.start} onCommit={(start) => actions.change(index, { start })} />
+        <IconButton size="small" aria-label={t('setStart')} title={t('setStart')} onClick={() => actions.fromPlayhead(index, 'start')}>
+          <TimerIcon fontSize="small" />
+        </IconButton>
+        <Typography aria-hidden component="span" color="text.secondary">
+          →
+        </Typography>
+        <TimeField label={t('end')} ms={cue.end} onCommit={(end) => actions.change(index, { end })} />
+        <IconButton size="small" aria-label={t('setEnd')} title={t('setEnd')} onClick={() => actions.fromPlayhead(index, 'end')}>
+          <TimerIcon fontSize="small" sx={{ transform: 'scaleX(-1)' }} />
+        </IconButton>
+        <Box sx={{ display: 'flex', ml: 'auto' }}>
+          <IconButton size="small" aria-label={t('split', { number })} title={t('split', { number })} onClick={() => actions.split(index)}>
+            <CallSplitIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('merge', { number })}
+            title={t('merge', { number })}
+            disabled={isLast}
+            onClick={() => actions.merge(index)}
+          >
+            <CallMergeIcon fontSize="small" />
+          </IconButton>
+          <IconButton
+            size="small"
+            aria-label={t('delete', { number })}
+            title={t('delete', { number })}
+            onClick={() => actions.remove(index)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      </Box>
+      <InputBase
+        multiline
+        fullWidth
+        value={invalidText ?? cue.text}
+        onChange={(event) => {
+          const text = event.target.value;
+          if (cueTextProblem(text)) setInvalidText(text);
+          else {
+            setInvalidText(null);
+            actions.change(index, { text }, `text:${index}`);
+          }
+        }}
+        onKeyDown={wrapInTag}
+        inputProps={{
+          'aria-label': t('text'),
+          'aria-invalid': invalidText !== null || undefined,
+          'aria-describedby': problems.length || invalidText !== null ? problemId : undefined,
+          'data-cue-text': index,
+          dir: 'auto',
+        }}
+        sx={{
+          mt: 0.5,
+          px: 1,
+          py: 0.5,
+          border: 1,
+          borderColor: invalidText !== null ? 'error.main' : 'divider',
+          borderRadius: 1,
+          '&.Mui-focused': { borderColor: 'primary.main' },
+        }}
+      />
+      {problems.length || invalidText !== null ? (
+        <Typography id={problemId} variant="body2" sx={{ mt: 0.5, color: invalidText !== null ? 'error.main' : 'warning.dark' }}>
+          {[...(invalidText !== null ? [t('badText')] : []), ...problemTexts].join(' · ')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+});
+
+/** Ctrl/⌘ + I, B or U put the selected text of a cue field between that tag (the tags a cue may keep). */
+function wrapInTag(event: KeyboardEvent<HTMLElement>) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  const tag = ({ KeyI: 'i', KeyB: 'b', KeyU: 'u' } as const)[event.code as 'KeyI' | 'KeyB' | 'KeyU'];
+  const field = event.target as HTMLTextAreaElement;
+  if (!tag || !(field instanceof HTMLTextAreaElement)) return;
+  event.preventDefault();
+  const { selectionStart: from, selectionEnd: to, value } = field;
+  // setRangeText + an input event: React sees the change as typed, and the browser's own undo keeps it.
+  field.setRangeText(`<${tag}>${value.slice(from, to)}</${tag}>`, from, to, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** A time typed as mm:ss.ttt, applied when the field is left or Enter is pressed; a time that does not parse is flagged and not applied. */
+function TimeField({ label, ms, onCommit }: { label: string; ms: number; onCommit(ms: number): void }) {
+  const { t } = useTexts(CUE_TEXTS);
+  const [typed, setTyped] = useState<string | null>(null);
+  const bad = typed !== null && parseTime(typed) === null;
+  const commit = () => {
+    if (typed === null) return;
+    const value = parseTime(typed);
+    if (value === null) return;
+    setTyped(null);
+    if (value !== ms) onCommit(value);
+  };
+  return (
+    <InputBase
+      value={typed ?? showTime(ms)}
+      onChange={(event) => setTyped(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+        else if (event.key === 'Escape' && typed !== null) {
+          event.stopPropagation();
+          setTyped(null);
+        }
+      }}
+      inputProps={{
+        'aria-label': label,
+        'aria-invalid': bad || undefined,
+        title: bad ? t('badTime') : label,
+        inputMode: 'decimal',
+        size: 9,
+      }}
+      sx={{
+        px: 0.75,
+        minHeight: 32,
+        border: 1,
+        borderColor: bad ? 'error.main' : 'divider',
+        borderRadius: 1,
+        fontVariantNumeric: 'tabular-nums',
+        '&.Mui-focused': { borderColor: 'primary.main' },
+        '& input': { p: 0, width: '9.5ch' },
+      }}
+    />
+  );
+}
