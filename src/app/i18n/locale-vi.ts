@@ -504,6 +504,7 @@ const catalogue: Catalogue = {
   'cueEditor.delete': 'Xóa dòng {number}',
   'cueEditor.badTime': 'Hãy nhập thời gian theo dạng mm:ss.ttt hoặc hh:mm:ss.ttt',
   'cueEditor.badText': 'Nội dung một dòng không được có dòng trống hay "-->".',
+  'cueEditor.shift': 'Dời các dòng',
   'cueEditor.shiftBy': 'Dời (ms)',
   'cueEditor.shiftEarlier': 'Sớm hơn',
   'cueEditor.shiftLater': 'Muộn hơn',

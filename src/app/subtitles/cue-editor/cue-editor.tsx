@@ -1,5 +1,5 @@
-import { Alert, Box, Button, IconButton, InputBase, Popover, Stack, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Box, Button, IconButton, InputBase, Popover, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   editCue,
   parseVttDocument,
@@ -64,6 +64,7 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
   const [draftKept, setDraftKept] = useState(true);
   const [limits, setLimits] = useCheckLimits();
   const list = useRef<CueListHandle>(null);
+  const phone = useMediaQuery('(max-width:599.98px)');
   const remote = usePlayerRemote(playerSrc);
   const doc = history.present;
   const cues = useMemo(() => vttCues(doc), [doc]);
@@ -253,11 +254,13 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
           ) : (
             <Alert severity="info">{t(videoProblem ?? 'noVideo')}</Alert>
           )}
-          <Transport remote={remote} onAdd={addAtPlayhead} />
-          <ShiftTools
-            selected={selection.size}
-            onShift={(delta) => apply((d) => shiftCues(d, selection.size ? [...selection] : null, delta))}
-          />
+          <Transport remote={remote} onAdd={addAtPlayhead}>
+            <ShiftTools
+              compact={phone}
+              selected={selection.size}
+              onShift={(delta) => apply((d) => shiftCues(d, selection.size ? [...selection] : null, delta))}
+            />
+          </Transport>
         </Box>
         <Box
           sx={{
@@ -360,7 +363,7 @@ function problemLabel(
 }
 
 /** Play/pause, back 2 s, the playhead, and a new cue at it. The playhead repaints only this bar. */
-function Transport({ remote, onAdd }: { remote: PlayerRemote; onAdd(): void }) {
+function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd(): void; children: ReactNode }) {
   const { t } = useTexts(CUE_TEXTS);
   const paused = usePlayhead(remote, (playhead) => playhead.paused);
   const time = usePlayhead(remote, (playhead) => showTime(playhead.time));
@@ -372,24 +375,29 @@ function Transport({ remote, onAdd }: { remote: PlayerRemote; onAdd(): void }) {
       <IconButton aria-label={t('back2s')} title={t('back2s')} onClick={() => remote.seek(remote.current().time - 2000)}>
         <ReplayIcon />
       </IconButton>
-      <Typography aria-label={t('playhead')} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        <span aria-hidden>⏵ </span>
-        <output aria-label={t('playhead')}>{time}</output>
+      <Typography component="output" aria-label={t('playhead')} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {time}
       </Typography>
       <Button startIcon={<AddIcon />} onClick={onAdd} sx={{ ml: 'auto' }}>
         {t('addCue')}
       </Button>
+      {children}
     </Box>
   );
 }
 
-/** Shift all cues, or the selected ones, by ± N ms. */
-function ShiftTools({ selected, onShift }: { selected: number; onShift(deltaMs: number): void }) {
+/** Shift all cues, or the selected ones, by ± N ms: in place on a wide screen, behind a button on a phone (the list needs the height). */
+function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected: number; onShift(deltaMs: number): void }) {
   const { t } = useTexts(CUE_TEXTS);
   const [typed, setTyped] = useState('100');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ms = /^\d{1,7}$/.test(typed.trim()) ? Number(typed.trim()) : null;
-  return (
-    <Box role="group" aria-label={t('shiftBy')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+  const tools = (
+    <Box
+      role="group"
+      aria-label={t('shiftBy')}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, p: compact ? 2 : 0, flexBasis: compact ? undefined : '100%' }}
+    >
       <Typography component="label" variant="body2">
         {t('shiftBy')}{' '}
         <InputBase
@@ -416,6 +424,22 @@ function ShiftTools({ selected, onShift }: { selected: number; onShift(deltaMs: 
         {selected ? t('shiftSelected', { count: selected }) : t('shiftAll')}
       </Typography>
     </Box>
+  );
+  if (!compact) return tools;
+  return (
+    <>
+      <Button size="small" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
+        {t('shift')}
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      >
+        {tools}
+      </Popover>
+    </>
   );
 }
 

@@ -63,7 +63,7 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
         bgcolor: active ? 'action.selected' : undefined,
       }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, rowGap: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25, rowGap: 0.5 }}>
         <Checkbox
           size="small"
           checked={selected}
@@ -78,7 +78,7 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
             onClick={() => actions.seekTo(cue.start)}
             aria-label={t('goTo', { number })}
             sx={{
-              minWidth: 40,
+              minWidth: 32,
               minHeight: 32,
               border: 0,
               borderRadius: 1,
@@ -210,14 +210,16 @@ function TimeField({ label, ms, onCommit }: { label: string; ms: number; onCommi
         size: 9,
       }}
       sx={{
-        px: 0.75,
+        px: 0.5,
         minHeight: 32,
         border: 1,
         borderColor: bad ? 'error.main' : 'divider',
         borderRadius: 1,
         fontVariantNumeric: 'tabular-nums',
+        // Both times and their buttons fit one line at 360 px.
+        fontSize: '0.875rem',
         '&.Mui-focused': { borderColor: 'primary.main' },
-        '& input': { p: 0, width: '9.5ch' },
+        '& input': { p: 0, width: '9ch' },
       }}
     />
   );

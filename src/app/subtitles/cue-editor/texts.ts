@@ -39,6 +39,7 @@ export const CUE_TEXTS = defineTexts('cueEditor', {
   delete: 'Delete cue {number}',
   badTime: 'Write a time as mm:ss.ttt or hh:mm:ss.ttt',
   badText: 'A cue’s text cannot hold a blank line or "-->".',
+  shift: 'Shift cues',
   shiftBy: 'Shift by (ms)',
   shiftEarlier: 'Earlier',
   shiftLater: 'Later',
