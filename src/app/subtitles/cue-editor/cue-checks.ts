@@ -29,23 +29,41 @@ const NONE: readonly CueProblem[] = [];
 /** What a viewer reads: tags removed, each character reference one character. */
 export const visibleText = (text: string): string => text.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, '_');
 
+/**
+ * A cue's problems, per cue object and limits, in the order of CUE_PROBLEMS: both variants (overlapping
+ * an earlier cue or not) are kept, so an edit re-reads only the cue it changed and every other cue
+ * keeps the same array (its row does not repaint).
+ */
+const known = new WeakMap<CheckLimits, WeakMap<VttCue, { alone: readonly CueProblem[]; overlapping: readonly CueProblem[] }>>();
+
+function problemsOf(cue: VttCue, limits: CheckLimits, overlaps: boolean): readonly CueProblem[] {
+  let byCue = known.get(limits);
+  if (!byCue) known.set(limits, (byCue = new WeakMap()));
+  let entry = byCue.get(cue);
+  if (!entry) {
+    const lines = visibleText(cue.text).split('\n');
+    const chars = lines.join('').trim().length;
+    const found = new Set<CueProblem>();
+    if (cue.start >= cue.end) found.add('order');
+    if (chars === 0) found.add('empty');
+    if (cue.end > cue.start && chars / ((cue.end - cue.start) / 1000) > limits.maxCps) found.add('speed');
+    if (lines.some((line) => line.length > limits.maxLine)) found.add('long');
+    const alone = CUE_PROBLEMS.filter((problem) => found.has(problem));
+    const overlapping = CUE_PROBLEMS.filter((problem) => problem === 'overlap' || found.has(problem));
+    byCue.set(cue, (entry = { alone: alone.length ? alone : NONE, overlapping }));
+  }
+  return overlaps ? entry.overlapping : entry.alone;
+}
+
 export function checkCues(cues: readonly VttCue[], limits: CheckLimits): CheckResult {
   const counts: Record<CueProblem, number> = { order: 0, overlap: 0, empty: 0, speed: 0, long: 0 };
   let latestEnd = -Infinity;
   const problems = cues.map((cue) => {
-    const found: CueProblem[] = [];
-    const shown = visibleText(cue.text);
-    const lines = shown.split('\n');
-    const chars = lines.join('').trim().length;
-    if (cue.start >= cue.end) found.push('order');
     // Against every earlier cue (by file order), not only the one before: a long cue can cover several.
-    if (cue.start < latestEnd) found.push('overlap');
-    if (chars === 0) found.push('empty');
-    if (cue.end > cue.start && chars / ((cue.end - cue.start) / 1000) > limits.maxCps) found.push('speed');
-    if (lines.some((line) => line.length > limits.maxLine)) found.push('long');
+    const found = problemsOf(cue, limits, cue.start < latestEnd);
     latestEnd = Math.max(latestEnd, cue.end);
     for (const problem of found) counts[problem]++;
-    return found.length ? found : NONE;
+    return found;
   });
   return { problems, counts };
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, IconButton, InputBase, Popover, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   editCue,
   parseVttDocument,
@@ -71,15 +71,10 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
   const checks = useMemo(() => checkCues(cues, limits), [cues, limits]);
   const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + checks.counts[problem], 0);
   const dirty = doc !== base.doc;
-  const language_ = languageLabel(sub.sub_lang, language, locale);
 
   const apply = useCallback((edit: (doc: VttDocument) => VttDocument, typingKey: string | null = null) => {
     setHistory((h) => record(h, edit(h.present), typingKey));
   }, []);
-  const structural = (edit: (doc: VttDocument) => VttDocument) => {
-    setSelection(new Set());
-    apply(edit);
-  };
 
   const { save, busy, conflict, clearConflict } = useCueSave({
     sub,
@@ -148,12 +143,28 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     [apply, remote],
   );
 
-  const addAtPlayhead = () => {
+  // What the memoised tools read when used, so that typing does not repaint them.
+  const latest = useRef({ doc, selection, save: (_doc: VttDocument) => {} });
+  useEffect(() => {
+    latest.current = { doc, selection, save: (edited) => void save(edited) };
+  });
+  const addAtPlayhead = useCallback(() => {
     const start = remote.current().time;
-    const index = cueIndexForTime(doc, start);
-    structural((d) => insertCue(d, index, { start, end: start + NEW_CUE_MS, text: '' }));
+    const index = cueIndexForTime(latest.current.doc, start);
+    setSelection(new Set());
+    apply((d) => insertCue(d, index, { start, end: start + NEW_CUE_MS, text: '' }));
     list.current?.focusText(index);
-  };
+  }, [apply, remote]);
+  const shift = useCallback(
+    (delta: number) => {
+      const { selection: chosen } = latest.current;
+      apply((d) => shiftCues(d, chosen.size ? [...chosen] : null, delta));
+    },
+    [apply],
+  );
+  const onUndo = useCallback(() => setHistory(undo), []);
+  const onRedo = useCallback(() => setHistory(redo), []);
+  const onSave = useCallback(() => latest.current.save(latest.current.doc), []);
   const setFromPlayhead = (which: 'start' | 'end') => {
     const index = target();
     if (index >= 0) actions.fromPlayhead(index, which);
@@ -180,50 +191,28 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     setOfferedDraft(null);
   };
 
+  const summary = CUE_PROBLEMS.filter((problem) => checks.counts[problem])
+    .map((problem) => `${problemLabel(problem, limits, t)}: ${checks.counts[problem]}`)
+    .join(' · ');
   return (
     <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}>
-      <Box
-        component="header"
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 1,
-          px: { xs: 1, sm: 2 },
-          py: 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
-        <IconButton onClick={onClose} aria-label={t('close')} title={t('close')} edge="start">
-          <CloseIcon />
-        </IconButton>
-        <Typography id={titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
-          {t('title', { language: language_ })}
-        </Typography>
-        <Tooltip
-          title={CUE_PROBLEMS.filter((problem) => checks.counts[problem])
-            .map((problem) => `${problemLabel(problem, limits, t)}: ${checks.counts[problem]}`)
-            .join(' · ')}
-        >
-          <Typography role="status" variant="body2" sx={{ color: problemCount ? 'warning.dark' : 'text.secondary' }}>
-            {t('cueCount', { count: cues.length })} · {problemCount ? t('problems', { count: problemCount }) : t('noProblems')}
-          </Typography>
-        </Tooltip>
-        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
-          <IconButton aria-label={t('undo')} title={t('undo')} disabled={!history.past.length} onClick={() => setHistory(undo)}>
-            <UndoIcon />
-          </IconButton>
-          <IconButton aria-label={t('redo')} title={t('redo')} disabled={!history.future.length} onClick={() => setHistory(redo)}>
-            <RedoIcon />
-          </IconButton>
-          <ShortcutList />
-          <LimitsSettings limits={limits} onChange={setLimits} />
-          <Button variant="contained" disabled={!dirty || busy} aria-busy={busy} onClick={() => void save(doc)}>
-            {busy ? t('saving') : t('save')}
-          </Button>
-        </Box>
-      </Box>
+      <EditorHeader
+        titleId={titleId}
+        title={t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
+        cueCount={cues.length}
+        problemCount={problemCount}
+        summary={summary}
+        canUndo={history.past.length > 0}
+        canRedo={history.future.length > 0}
+        canSave={dirty && !busy}
+        busy={busy}
+        limits={limits}
+        onLimits={setLimits}
+        onUndo={onUndo}
+        onRedo={onRedo}
+        onSave={onSave}
+        onClose={onClose}
+      />
       <Box
         sx={{
           flex: 1,
@@ -233,35 +222,16 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
           gridTemplateRows: { xs: 'auto minmax(0, 1fr)', md: 'minmax(0, 1fr)' },
         }}
       >
-        <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, overflowY: { md: 'auto' } }}>
-          {playerSrc ? (
-            <Box
-              component="iframe"
-              ref={remote.frame}
-              src={playerSrc}
-              title={t('videoTitle', { title: loaded.file?.file_title ?? '' })}
-              allow="autoplay; fullscreen"
-              sx={{
-                display: 'block',
-                width: '100%',
-                aspectRatio: '16 / 9',
-                maxHeight: { xs: '32vh', md: '60vh' },
-                border: 0,
-                borderRadius: 1,
-                bgcolor: '#000',
-              }}
-            />
-          ) : (
-            <Alert severity="info">{t(videoProblem ?? 'noVideo')}</Alert>
-          )}
-          <Transport remote={remote} onAdd={addAtPlayhead}>
-            <ShiftTools
-              compact={phone}
-              selected={selection.size}
-              onShift={(delta) => apply((d) => shiftCues(d, selection.size ? [...selection] : null, delta))}
-            />
-          </Transport>
-        </Box>
+        <VideoPane
+          playerSrc={playerSrc}
+          videoProblem={videoProblem}
+          title={loaded.file?.file_title ?? ''}
+          remote={remote}
+          compact={phone}
+          selected={selection.size}
+          onAdd={addAtPlayhead}
+          onShift={shift}
+        />
         <Box
           sx={{
             display: 'flex',
@@ -341,6 +311,113 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     </Box>
   );
 }
+
+interface EditorHeaderProps {
+  titleId: string;
+  title: string;
+  cueCount: number;
+  problemCount: number;
+  /** Each kind of problem and how many, for the count's tooltip. */
+  summary: string;
+  canUndo: boolean;
+  canRedo: boolean;
+  canSave: boolean;
+  busy: boolean;
+  limits: CheckLimits;
+  onLimits(limits: CheckLimits): void;
+  onUndo(): void;
+  onRedo(): void;
+  onSave(): void;
+  onClose(): void;
+}
+
+/** Close, the title, the counts, undo/redo, the shortcut list, the checks' limits and Save. Memoised: a keystroke repaints it only when a count changes. */
+const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
+  const { t } = useTexts(CUE_TEXTS);
+  return (
+    <Box
+      component="header"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1,
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <IconButton onClick={props.onClose} aria-label={t('close')} title={t('close')} edge="start">
+        <CloseIcon />
+      </IconButton>
+      <Typography id={props.titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
+        {props.title}
+      </Typography>
+      <Tooltip title={props.summary}>
+        <Typography role="status" variant="body2" sx={{ color: props.problemCount ? 'warning.dark' : 'text.secondary' }}>
+          {t('cueCount', { count: props.cueCount })} · {props.problemCount ? t('problems', { count: props.problemCount }) : t('noProblems')}
+        </Typography>
+      </Tooltip>
+      <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
+        <IconButton aria-label={t('undo')} title={t('undo')} disabled={!props.canUndo} onClick={props.onUndo}>
+          <UndoIcon />
+        </IconButton>
+        <IconButton aria-label={t('redo')} title={t('redo')} disabled={!props.canRedo} onClick={props.onRedo}>
+          <RedoIcon />
+        </IconButton>
+        <ShortcutList />
+        <LimitsSettings limits={props.limits} onChange={props.onLimits} />
+        <Button variant="contained" disabled={!props.canSave} aria-busy={props.busy} onClick={props.onSave}>
+          {props.busy ? t('saving') : t('save')}
+        </Button>
+      </Box>
+    </Box>
+  );
+});
+
+interface VideoPaneProps {
+  playerSrc: string | null;
+  videoProblem: CueEditorProps['videoProblem'];
+  title: string;
+  remote: PlayerRemote;
+  compact: boolean;
+  selected: number;
+  onAdd(): void;
+  onShift(deltaMs: number): void;
+}
+
+/** The player (or why there is none), the transport and the shift tools. Memoised: typing in a cue does not repaint it. */
+const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remote, compact, selected, onAdd, onShift }: VideoPaneProps) {
+  const { t } = useTexts(CUE_TEXTS);
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, overflowY: { md: 'auto' } }}>
+      {playerSrc ? (
+        <Box
+          component="iframe"
+          ref={remote.frame}
+          src={playerSrc}
+          title={t('videoTitle', { title })}
+          allow="autoplay; fullscreen"
+          sx={{
+            display: 'block',
+            width: '100%',
+            aspectRatio: '16 / 9',
+            maxHeight: { xs: '32vh', md: '60vh' },
+            border: 0,
+            borderRadius: 1,
+            bgcolor: '#000',
+          }}
+        />
+      ) : (
+        <Alert severity="info">{t(videoProblem ?? 'noVideo')}</Alert>
+      )}
+      <Transport remote={remote} onAdd={onAdd}>
+        <ShiftTools compact={compact} selected={selected} onShift={onShift} />
+      </Transport>
+    </Box>
+  );
+});
 
 /** The cue under the playhead: the first whose time range holds it (by range, not start alone), -1 when none. */
 export function activeCue(cues: readonly { start: number; end: number }[], time: number): number {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
 
 const KEY = 'vpCueCheckLimits';
@@ -18,13 +18,13 @@ function readLimits(): CheckLimits {
 /** The checks' limits, as this browser's operator last set them (localStorage). */
 export function useCheckLimits(): [CheckLimits, (limits: CheckLimits) => void] {
   const [limits, setLimits] = useState(readLimits);
-  const set = (next: CheckLimits) => {
+  const set = useCallback((next: CheckLimits) => {
     setLimits(next);
     try {
       localStorage.setItem(KEY, JSON.stringify(next));
     } catch {
       // Not kept across visits; this visit still uses them.
     }
-  };
+  }, []);
   return [limits, set];
 }
