@@ -37,7 +37,8 @@ window.__cues = {
     button.click();
     const tDom = await seen;
     const tPaint = await window.__bench.afterPaint();
-    return { dom: tDom - t0, paint: tPaint - t0 };
+    const text = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/vtt') && e.startTime >= t0).at(-1);
+    return { dom: tDom - t0, paint: tPaint - t0, text: text ? text.responseEnd - t0 : NaN };
   },
   async close() {
     const root = this.root();
@@ -111,20 +112,24 @@ export async function run(options = {}) {
 
     const cold = await page.evaluate(() => window.__cues.open());
     const warm = [];
+    const textTimes = [];
     for (let i = 0; i < 6; i++) {
       await page.evaluate(() => window.__cues.close());
-      warm.push((await page.evaluate(() => window.__cues.open())).paint);
+      const opened = await page.evaluate(() => window.__cues.open());
+      warm.push(opened.paint);
+      textTimes.push(opened.text);
     }
     const warmStats = stats(warm.slice(1));
+    const textStats = stats(textTimes.slice(1));
     rows.push({
       name: `cue editor: 'Edit cues' → first cue painted, ${CUES} cues (cold: loads its chunk)`,
-      figure: `${fmtMs(cold.paint)} ms (cue 1 in the DOM at ${fmtMs(cold.dom)})`,
+      figure: `${fmtMs(cold.paint)} ms (cue 1 in the DOM at ${fmtMs(cold.dom)}, the text received at ${fmtMs(cold.text)})`,
       budget: `≤ ${OPEN_BUDGET} ms`,
       status: cold.paint <= OPEN_BUDGET ? 'PASS' : 'FAIL',
     });
     rows.push({
       name: `cue editor: 'Edit cues' → first cue painted, ${CUES} cues (warm)`,
-      figure: `p50 ${fmtMs(warmStats.p50)} / p95 ${fmtMs(warmStats.p95)} ms (n=${warmStats.n})`,
+      figure: `p50 ${fmtMs(warmStats.p50)} / p95 ${fmtMs(warmStats.p95)} ms (n=${warmStats.n}; the text received at p50 ${fmtMs(textStats.p50)} ms)`,
       budget: `p95 ≤ ${OPEN_BUDGET} ms`,
       status: warmStats.p95 <= OPEN_BUDGET ? 'PASS' : 'FAIL',
     });

@@ -390,13 +390,20 @@ interface VideoPaneProps {
 /** The player (or why there is none), the transport and the shift tools. Memoised: typing in a cue does not repaint it. */
 const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remote, compact, selected, onAdd, onShift }: VideoPaneProps) {
   const { t } = useTexts(CUE_TEXTS);
+  // The player page (its scripts run on this page's thread when it is same-origin) loads once the cues
+  // are painted: the operator reads the cues first, and a long track opens as fast as a short one.
+  const [cuesPainted, setCuesPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(() => setCuesPainted(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, overflowY: { md: 'auto' } }}>
       {playerSrc ? (
         <Box
           component="iframe"
           ref={remote.frame}
-          src={playerSrc}
+          src={cuesPainted ? playerSrc : undefined}
           title={t('videoTitle', { title })}
           allow="autoplay; fullscreen"
           sx={{

@@ -1,4 +1,4 @@
-import { Box, Checkbox, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
 import { memo, useState, type KeyboardEvent } from 'react';
 import { cueTextProblem, type CueChange, type VttCue } from '../../../contract/subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
@@ -64,12 +64,14 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
       }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25, rowGap: 0.5 }}>
-        <Checkbox
-          size="small"
+        {/* The browser's own checkbox: MUI's would be shared with the list's and land in the editor's first load. */}
+        <Box
+          component="input"
+          type="checkbox"
           checked={selected}
           onChange={() => actions.toggleSelected(index)}
-          slotProps={{ input: { 'aria-label': t('select', { number }) } }}
-          sx={{ p: 0.5 }}
+          aria-label={t('select', { number })}
+          sx={{ width: 24, height: 24, m: 0.5, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
         />
         <Tooltip title={t('goTo', { number })}>
           <Box
