@@ -34,9 +34,20 @@ async function playAWhile(page: Page, dialog: Locator): Promise<string> {
   return (await playhead(dialog).textContent())!;
 }
 
-async function noSidewaysScroll(page: Page) {
+/** On a phone: nothing scrolls sideways, every control of the editor is at least 24 × 24 px, and the video is in view. */
+async function fitsAPhone(page: Page, dialog: Locator) {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+  const small = await dialog.evaluate((root) =>
+    [...root.querySelectorAll('button, input, textarea')]
+      .filter((control) => control.getAttribute('aria-hidden') !== 'true')
+      // A text field's target is its whole box, which a tap anywhere focuses.
+      .map((control) => ({ control, box: (control.closest('.MuiInputBase-root') ?? control).getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+      .map(({ control }) => control.getAttribute('aria-label') ?? control.textContent),
+  );
+  expect(small).toEqual([]);
+  await expect(dialog.locator('iframe')).toBeInViewport();
 }
 
 for (const viewport of [
@@ -68,10 +79,10 @@ for (const viewport of [
       await cue(dialog, 2).getByRole('button', { name: 'Set end from playhead' }).click();
       const end = cue(dialog, 2).getByRole('textbox', { name: 'End' });
       await expect(end).toHaveValue(time);
-      if (viewport.width < 600) await noSidewaysScroll(page);
+      if (viewport.width < 600) await fitsAPhone(page, dialog);
 
-      // Undo the end, then the text; redo both.
-      await dialog.getByRole('button', { name: 'Undo' }).click();
+      // Undo the end (by its key), then the text; redo both.
+      await page.keyboard.press('Control+KeyZ');
       await expect(end).toHaveValue('00:05.000');
       await dialog.getByRole('button', { name: 'Undo' }).click();
       await expect(text).toHaveValue('Second cue');
@@ -79,6 +90,21 @@ for (const viewport of [
       await dialog.getByRole('button', { name: 'Redo' }).click();
       await expect(text).toHaveValue('Second cue, <i>edited</i>');
       await expect(end).toHaveValue(time);
+
+      // The draft survives a reload: opening the track again offers it.
+      await page.waitForTimeout(600);
+      await page.reload();
+      await page.getByRole('button', { name: 'Edit the cues of the English subtitle' }).click();
+      await expect(dialog.getByText(/^You have unsaved cues from/)).toBeVisible();
+      await expect(text).toHaveValue('Second cue');
+      await dialog.getByRole('button', { name: 'Resume' }).click();
+      await expect(text).toHaveValue('Second cue, <i>edited</i>');
+      await expect(end).toHaveValue(time);
+      // The resumed draft is one step: undo it to get back to the track as saved, then redo it.
+      await dialog.getByRole('button', { name: 'Undo' }).click();
+      await expect(text).toHaveValue('Second cue');
+      await dialog.getByRole('button', { name: 'Redo' }).click();
+      await expect(text).toHaveValue('Second cue, <i>edited</i>');
 
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Cues saved')).toBeVisible();
