@@ -71,7 +71,14 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
           checked={selected}
           onChange={() => actions.toggleSelected(index)}
           aria-label={t('select', { number })}
-          sx={{ width: 24, height: 24, m: 0.5, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
+          sx={(theme) => ({
+            width: 24,
+            height: 24,
+            m: 0.5,
+            accentColor: theme.palette.primary.main,
+            colorScheme: theme.palette.mode,
+            cursor: 'pointer',
+          })}
         />
         <Tooltip title={t('goTo', { number })}>
           <Box
@@ -98,7 +105,12 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
         <IconButton size="small" aria-label={t('setStart')} title={t('setStart')} onClick={() => actions.fromPlayhead(index, 'start')}>
           <TimerIcon fontSize="small" />
         </IconButton>
-        <Typography aria-hidden component="span" color="text.secondary">
+        {/* From start to end: pointing the way the row reads. */}
+        <Typography
+          aria-hidden
+          component="span"
+          sx={(theme) => ({ color: 'text.secondary', transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })}
+        >
           →
         </Typography>
         <TimeField label={t('end')} ms={cue.end} onCommit={(end) => actions.change(index, { end })} />
