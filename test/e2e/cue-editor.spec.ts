@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { audit } from './axe';
 import { addPlayableClip } from './clips';
 import { apiAs, createAccount, expect, signIn, test, type Account } from './fixtures';
 
@@ -65,6 +66,7 @@ for (const viewport of [
       const [sub] = (await api.get(`/subs?file_id=${fileId}`)).data.subs as { sub_id: number }[];
       const { page, dialog } = await openEditor(browser, account, fileId, viewport);
       await expect(dialog.getByRole('status').filter({ hasText: '3 cues' })).toBeVisible();
+      await audit(page, `cue editor at ${viewport.width} px`);
 
       // The playhead follows the player; a cue's number seeks to it, and the cue under the playhead is the current one.
       await cue(dialog, 2).getByRole('button', { name: 'Go to cue 2' }).click();
