@@ -1,5 +1,5 @@
-import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
-import { memo, useState, type KeyboardEvent } from 'react';
+import { Box, IconButton, InputBase, Tooltip, Typography, type Theme } from '@mui/material';
+import { memo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { cueTextProblem, type CueChange, type VttCue } from '../../../contract/subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import { CallMergeIcon, CallSplitIcon, DeleteIcon, TimerIcon } from '../../ui/icons';
@@ -63,88 +63,14 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
         bgcolor: active ? 'action.selected' : undefined,
       }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25, rowGap: 0.5 }}>
-        {/* The browser's own checkbox: MUI's would be shared with the list's and land in the editor's first load. */}
-        <Box
-          component="input"
-          type="checkbox"
-          checked={selected}
-          onChange={() => actions.toggleSelected(index)}
-          aria-label={t('select', { number })}
-          sx={(theme) => ({
-            width: 24,
-            height: 24,
-            m: 0.5,
-            accentColor: theme.palette.primary.main,
-            colorScheme: theme.palette.mode,
-            cursor: 'pointer',
-          })}
-        />
-        <Tooltip title={t('goTo', { number })}>
-          <Box
-            component="button"
-            type="button"
-            onClick={() => actions.seekTo(cue.start)}
-            aria-label={t('goTo', { number })}
-            sx={{
-              minWidth: 32,
-              minHeight: 32,
-              border: 0,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              color: 'text.primary',
-              font: 'inherit',
-              fontVariantNumeric: 'tabular-nums',
-              cursor: 'pointer',
-            }}
-          >
-            {number}
-          </Box>
-        </Tooltip>
-        <TimeField label={t('start')} ms={cue.start} onCommit={(start) => actions.change(index, { start })} />
-        <IconButton size="small" aria-label={t('setStart')} title={t('setStart')} onClick={() => actions.fromPlayhead(index, 'start')}>
-          <TimerIcon fontSize="small" />
-        </IconButton>
-        {/* From start to end: pointing the way the row reads. */}
-        <Typography
-          aria-hidden
-          component="span"
-          sx={(theme) => ({ color: 'text.secondary', transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })}
-        >
-          →
-        </Typography>
-        <TimeField label={t('end')} ms={cue.end} onCommit={(end) => actions.change(index, { end })} />
-        <IconButton size="small" aria-label={t('setEnd')} title={t('setEnd')} onClick={() => actions.fromPlayhead(index, 'end')}>
-          <TimerIcon fontSize="small" sx={{ transform: 'scaleX(-1)' }} />
-        </IconButton>
-        <Box sx={{ display: 'flex', ml: 'auto' }}>
-          <IconButton size="small" aria-label={t('split', { number })} title={t('split', { number })} onClick={() => actions.split(index)}>
-            <CallSplitIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('merge', { number })}
-            title={t('merge', { number })}
-            disabled={isLast}
-            onClick={() => actions.merge(index)}
-          >
-            <CallMergeIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            size="small"
-            aria-label={t('delete', { number })}
-            title={t('delete', { number })}
-            onClick={() => actions.remove(index)}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      </Box>
-      <InputBase
-        multiline
-        fullWidth
+      <CueBar index={index} start={cue.start} end={cue.end} isLast={isLast} selected={selected} actions={actions} />
+      <Box
+        component="textarea"
+        // As many rows as lines (at least two), grown to fit wrapped lines where the browser can
+        // (field-sizing): no measuring of the text on each key, as an auto-sizing field would do.
+        rows={Math.max(2, (invalidText ?? cue.text).split('\n').length)}
         value={invalidText ?? cue.text}
-        onChange={(event) => {
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
           const text = event.target.value;
           if (cueTextProblem(text)) setInvalidText(text);
           else {
@@ -153,22 +79,12 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
           }
         }}
         onKeyDown={wrapInTag}
-        inputProps={{
-          'aria-label': t('text'),
-          'aria-invalid': invalidText !== null || undefined,
-          'aria-describedby': problems.length || invalidText !== null ? problemId : undefined,
-          'data-cue-text': index,
-          dir: 'auto',
-        }}
-        sx={{
-          mt: 0.5,
-          px: 1,
-          py: 0.5,
-          border: 1,
-          borderColor: invalidText !== null ? 'error.main' : 'divider',
-          borderRadius: 1,
-          '&.Mui-focused': { borderColor: 'primary.main' },
-        }}
+        aria-label={t('text')}
+        aria-invalid={invalidText !== null || undefined}
+        aria-describedby={problems.length || invalidText !== null ? problemId : undefined}
+        data-cue-text={index}
+        dir="auto"
+        sx={TEXT_FIELD}
       />
       {problems.length || invalidText !== null ? (
         <Typography id={problemId} variant="body2" sx={{ mt: 0.5, color: invalidText !== null ? 'error.main' : 'warning.dark' }}>
@@ -178,6 +94,124 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
     </Box>
   );
 });
+
+/**
+ * A cue's number (a click seeks there), its selection, start and end with their playhead buttons, and
+ * split, merge, delete. Its own memo: typing in the cue's text does not repaint it.
+ */
+const CueBar = memo(function CueBar({
+  index,
+  start,
+  end,
+  isLast,
+  selected,
+  actions,
+}: {
+  index: number;
+  start: number;
+  end: number;
+  isLast: boolean;
+  selected: boolean;
+  actions: CueRowActions;
+}) {
+  const { t } = useTexts(CUE_TEXTS);
+  const number = index + 1;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25, rowGap: 0.5 }}>
+      {/* The browser's own checkbox: MUI's would be shared with the list's and land in the editor's first load. */}
+      <Box
+        component="input"
+        type="checkbox"
+        checked={selected}
+        onChange={() => actions.toggleSelected(index)}
+        aria-label={t('select', { number })}
+        sx={(theme) => ({
+          width: 24,
+          height: 24,
+          m: 0.5,
+          accentColor: theme.palette.primary.main,
+          colorScheme: theme.palette.mode,
+          cursor: 'pointer',
+        })}
+      />
+      <Tooltip title={t('goTo', { number })}>
+        <Box
+          component="button"
+          type="button"
+          onClick={() => actions.seekTo(start)}
+          aria-label={t('goTo', { number })}
+          sx={{
+            minWidth: 32,
+            minHeight: 32,
+            border: 0,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            color: 'text.primary',
+            font: 'inherit',
+            fontVariantNumeric: 'tabular-nums',
+            cursor: 'pointer',
+          }}
+        >
+          {number}
+        </Box>
+      </Tooltip>
+      <TimeField label={t('start')} ms={start} onCommit={(ms) => actions.change(index, { start: ms })} />
+      <IconButton size="small" aria-label={t('setStart')} title={t('setStart')} onClick={() => actions.fromPlayhead(index, 'start')}>
+        <TimerIcon fontSize="small" />
+      </IconButton>
+      {/* From start to end: pointing the way the row reads. */}
+      <Typography
+        aria-hidden
+        component="span"
+        sx={(theme) => ({ color: 'text.secondary', transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })}
+      >
+        →
+      </Typography>
+      <TimeField label={t('end')} ms={end} onCommit={(ms) => actions.change(index, { end: ms })} />
+      <IconButton size="small" aria-label={t('setEnd')} title={t('setEnd')} onClick={() => actions.fromPlayhead(index, 'end')}>
+        <TimerIcon fontSize="small" sx={{ transform: 'scaleX(-1)' }} />
+      </IconButton>
+      <Box sx={{ display: 'flex', ml: 'auto' }}>
+        <IconButton size="small" aria-label={t('split', { number })} title={t('split', { number })} onClick={() => actions.split(index)}>
+          <CallSplitIcon fontSize="small" />
+        </IconButton>
+        <IconButton
+          size="small"
+          aria-label={t('merge', { number })}
+          title={t('merge', { number })}
+          disabled={isLast}
+          onClick={() => actions.merge(index)}
+        >
+          <CallMergeIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={t('delete', { number })} title={t('delete', { number })} onClick={() => actions.remove(index)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+});
+
+/** The cue text field: the same for every row, so its class is made once. */
+const TEXT_FIELD = {
+  display: 'block',
+  boxSizing: 'border-box',
+  width: '100%',
+  mt: 0.5,
+  px: 1,
+  py: 0.5,
+  resize: 'none',
+  fieldSizing: 'content',
+  font: 'inherit',
+  color: 'text.primary',
+  bgcolor: 'transparent',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  outline: 'none',
+  '&:focus': { borderColor: 'primary.main', boxShadow: (theme: Theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
+  '&[aria-invalid="true"]': { borderColor: 'error.main' },
+} as const;
 
 /** Ctrl/⌘ + I, B or U put the selected text of a cue field between that tag (the tags a cue may keep). */
 function wrapInTag(event: KeyboardEvent<HTMLElement>) {
