@@ -137,7 +137,9 @@ export function TrashScreen() {
             <Box sx={{ px: 1.5, pb: 1.5 }}>
               <FileCards {...listProps} renderCard={renderCard} />
               {selecting ? (
-                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
+                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1, bgcolor: 'background.paper' }}>
+                  {bulkBar}
+                </Box>
               ) : null}
             </Box>
           ) : (
