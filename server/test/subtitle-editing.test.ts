@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBTITLE_MAX_BYTES } from '../../src/contract/subtitles';
 import { CUE_TEXT_CLEANED } from '../../src/contract/subtitle-text/edit-text';
 import { editCue, parseVttDocument, serializeVttDocument, vttCues } from '../../src/contract/subtitle-text/vtt-document';
+import { VERSIONS_KEPT } from '../src/db/subtitle-versions-repository';
 import { IF_MATCH_REQUIRED, VERSION_NOT_FOUND } from '../src/routes/subtitle-text';
 import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../src/routes/subtitles';
 import { makeRendition } from '../src/lib/subtitle-content';
@@ -191,7 +192,12 @@ describe('the cue editor: a track’s text, saved as versions', () => {
     expect(opened.text).toBe(await played(sub.sub_id));
     expect(vttCues(parseVttDocument(opened.text)).map((c) => c.text)).toEqual(['Hello <b>world</b>', 'Second line']);
     const edited = serializeVttDocument(editCue(parseVttDocument(opened.text), 1, { text: 'Second <i>line</i>' }));
-    expect((await put(sub.sub_id, edited, opened.headers.get('etag'))).status).toBe(200);
+    const asPlainText = await s.request('PUT', `/api/subs/${sub.sub_id}/content`, {
+      key,
+      body: edited,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'if-match': opened.headers.get('etag')! },
+    });
+    expect(asPlainText.status).toBe(200);
     expect(await played(sub.sub_id)).toBe(edited);
     expect(new TextDecoder().decode(await original(sub.sub_id))).toBe(SRT);
   });
@@ -274,6 +280,24 @@ describe('the cue editor: a track’s text, saved as versions', () => {
       ['subtitle_edit', { sub_id: sub.sub_id, sub_lang: 'fr', version_no: 3 }],
       ['subtitle_edit', { sub_id: sub.sub_id, sub_lang: 'fr', version_no: 2 }],
     ]);
+  });
+
+  it(`keeps the last ${VERSIONS_KEPT} saves: an older one goes with its stored text`, async () => {
+    const sub = await upload('many.vtt', RICH_VTT);
+    let etag = (await getVtt(sub.sub_id)).headers.get('etag')!;
+    for (let i = 0; i < VERSIONS_KEPT + 2; i++) {
+      const saved = await put(sub.sub_id, serializeVttDocument(editCue(parseVttDocument(RICH_VTT), 0, { text: `save ${i}` })), etag);
+      etag = saved.headers.get('etag')!;
+    }
+    const numbers = (await s.request('GET', `/api/subs/${sub.sub_id}/versions`, { key })).body.data.map(
+      (v: { version_no: number }) => v.version_no,
+    );
+    expect(numbers).toEqual([...Array.from({ length: VERSIONS_KEPT }, (_, i) => VERSIONS_KEPT + 3 - i), 1]);
+    expect((await s.request('GET', `/api/subs/${sub.sub_id}/versions/3/vtt`, { key })).body.message).toBe(VERSION_NOT_FOUND);
+    expect(vttCues(parseVttDocument((await s.request('GET', `/api/subs/${sub.sub_id}/versions/4/vtt`, { key })).text))[0]!.text).toBe(
+      'save 2',
+    );
+    expect(await leftovers(s)).toEqual(CLEAN);
   });
 
   it('two saves from the same version: one wins, the other gets 412; no object is left without a row', async () => {

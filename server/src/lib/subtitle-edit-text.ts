@@ -1,8 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extensionOf } from '../../../src/contract/subtitles';
-import { readSubtitleText } from '../../../src/contract/subtitle-text/check-subtitle';
-import { editableVtt } from '../../../src/contract/subtitle-text/edit-text';
-import { parseVttDocument } from '../../../src/contract/subtitle-text/vtt-document';
 import type { SavedVersionKind, SaveOutcome } from '../db/subtitle-versions-repository';
 import type { SubtitleRow } from '../db/subtitles-repository';
 import { actorOf } from '../plugins/activity';
@@ -11,22 +7,22 @@ import { newStorageKey, nullWhenGone } from './subtitle-store';
 const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
 
 /**
- * Version 1 of a track's text, its upload, as the cue editor edits it (D38): a .vtt upload's original
- * decoded (NOTE, STYLE, REGION, identifiers and settings are there, and only there); any other format's
- * WebVTT rendition, made from the original (`rendition`: a store key that already holds it). Cue text
- * cleaned to the editor's tags. Null when there is none: the original is gone, or no encoding reads it.
+ * Version 1 of a track's text, its upload, as the cue editor edits it (D38; made in a conversion
+ * worker, see edit-text-tasks.ts): a .vtt upload's original decoded, any other format's WebVTT
+ * rendition (`rendition`: a store key that holds the one made from the original, else it is made
+ * again). Null when there is none: the original is gone, or no encoding reads it.
  */
 export async function uploadText(app: FastifyInstance, row: SubtitleRow, rendition: string | null): Promise<string | null> {
   const original = await app.store.get(row.storage_name).catch(nullWhenGone);
   if (!original) return null;
-  if (extensionOf(row.sub_name) === '.vtt') {
-    const read = readSubtitleText(original, { ...(row.sub_charset ? { encoding: row.sub_charset } : {}), language: row.sub_lang });
-    if (read.ok && parseVttDocument(read.decoded.text).valid) return editableVtt(read.decoded.text).text;
-  }
   const stored = rendition ? await app.store.get(rendition).catch(nullWhenGone) : null;
-  if (stored) return editableVtt(utf8(stored)).text;
-  const made = await app.renditionMaker.make(original, row.sub_name, row.sub_charset ?? undefined, row.sub_lang);
-  return made.ok ? editableVtt(Buffer.from(made.content).toString('utf8')).text : null;
+  return app.renditionMaker.uploadText({
+    bytes: original,
+    fileName: row.sub_name,
+    charset: row.sub_charset ?? undefined,
+    language: row.sub_lang,
+    rendition: stored ? utf8(stored) : null,
+  });
 }
 
 /** The text a track is edited as now: the saved version the player serves, else its upload's (D38). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
-import { CUE_TEXT_CLEANED, savableVtt } from '../../../src/contract/subtitle-text/edit-text';
+import { CUE_TEXT_CLEANED } from '../../../src/contract/subtitle-text/edit-text';
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { ifMatch } from '../lib/etag';
@@ -133,7 +133,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
       const row = await liveTrack(request, reply);
       if (!row || !precondition(request, reply, row)) return reply;
       if (typeof request.body !== 'string') return fail(reply, 400, SEND_TEXT);
-      const text = savableVtt(request.body);
+      const text = await app.renditionMaker.savable(request.body);
       if (!text.ok) return fail(reply, 400, text.problem);
       return save(request, reply, row, text.text, 'edit', text.cleaned);
     },
