@@ -23,13 +23,21 @@ const MAX_ROWS = 20;
 
 const same = (a: VttCue | undefined, b: VttCue | undefined) => a?.start === b?.start && a?.end === b?.end && a?.text === b?.text;
 
-/** The cues (by number) that the save that came first changed: each as it is now and as the operator has it. */
+/**
+ * The cues (by number) that the save that came first changed, each as it is now and as the operator has
+ * it. When the editor does not have the text that save started from (a draft resumed from an older
+ * version), the cues where theirs and mine differ.
+ */
 export function changedCues(base: VttDocument, theirs: VttDocument, mine: VttDocument) {
   const [before, now, edited] = [vttCues(base), vttCues(theirs), vttCues(mine)];
-  const changed: { index: number; theirs: VttCue | undefined; mine: VttCue | undefined }[] = [];
-  for (let index = 0; index < Math.max(before.length, now.length); index++)
-    if (!same(before[index], now[index])) changed.push({ index, theirs: now[index], mine: edited[index] });
-  return changed;
+  const differing = (from: readonly VttCue[]) => {
+    const changed: { index: number; theirs: VttCue | undefined; mine: VttCue | undefined }[] = [];
+    for (let index = 0; index < Math.max(from.length, now.length); index++)
+      if (!same(from[index], now[index])) changed.push({ index, theirs: now[index], mine: edited[index] });
+    return changed;
+  };
+  const byThem = differing(before);
+  return byThem.length ? byThem : differing(edited);
 }
 
 /** The shared conflict dialog over the cues someone else changed: 'Keep mine' saves over theirs, 'Take theirs' loads theirs. */
