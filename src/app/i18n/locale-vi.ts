@@ -319,6 +319,8 @@ const catalogue: Catalogue = {
   'activity.subtitle_trash': 'Đã xóa phụ đề: {language} ({format})',
   'activity.subtitle_restore': 'Đã khôi phục phụ đề: {language} ({format})',
   'activity.subtitle_purge': 'Đã xóa vĩnh viễn phụ đề: {language} ({format})',
+  'activity.subtitle_edit': 'Đã sửa nội dung phụ đề: {language}, phiên bản {version}',
+  'activity.subtitle_version_restore': 'Đã khôi phục nội dung phụ đề: {language}, nay là phiên bản {version}',
   'activity.other': 'Đã thay đổi ({action})',
   'activity.justNow': 'vừa xong',
 
