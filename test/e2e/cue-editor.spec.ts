@@ -147,3 +147,52 @@ test('a save that meets another tab’s save gets the conflict dialog with the c
   expect(stored).toContain('\nMine\n');
   expect(stored).not.toContain('Theirs');
 });
+
+test('a saved edit is version 2 in the track’s Versions; restoring version 1 brings the original text back to the player', async ({
+  browser,
+  request,
+}) => {
+  const account = createAccount(0);
+  const api = await apiAs(request, account);
+  const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Versions clip', seconds: 6, subtitles: { en: SRT } });
+  const [sub] = (await api.get(`/subs?file_id=${fileId}`)).data.subs as { sub_id: number }[];
+  const headers = { 'x-apikey': api.apiKey };
+  const playerVtt = async () => (await request.get(`/player/${slug}/subtitles/${sub!.sub_id}.vtt`)).text();
+  const original = await playerVtt();
+  const { page, dialog } = await openEditor(browser, account, fileId, { width: 1280, height: 800 });
+  await cue(dialog, 1).getByRole('textbox', { name: 'Text' }).fill('First cue, edited');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Cues saved')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  expect(await playerVtt()).toContain('First cue, edited');
+
+  await page.getByRole('button', { name: 'Versions of the English subtitle' }).click();
+  const versions = page.getByRole('dialog', { name: 'Versions of the English subtitle' });
+  const rows = versions.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Version 2 · current');
+  await expect(rows.nth(0)).toContainText(/Edited · Just now · .+ · /);
+  await expect(rows.nth(1)).toContainText('Version 1');
+  await expect(rows.nth(1)).toContainText('Uploaded');
+  await audit(page, 'subtitle versions');
+
+  // The original upload's bytes, as uploaded (.srt), stay downloadable.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    versions.getByRole('button', { name: 'Download original' }).click(),
+  ]);
+  expect(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'))).toBe(SRT);
+
+  await versions.getByRole('button', { name: 'Restore version 1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Version 1 restored')).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Version 3 · current');
+  await expect(rows.nth(0)).toContainText('Restored');
+
+  // What the server stored: the player and the editor's GET /vtt serve the original text again.
+  expect(await playerVtt()).toBe(original);
+  expect(await (await request.get(`/api/subs/${sub!.sub_id}/vtt`, { headers })).text()).toBe(original);
+  await page.context().close();
+});

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ApiClient } from './client';
+import { downloadAsFile } from './download';
 
 /**
  * Bulk jobs (docs/api.md, Bulk jobs): one action over every file a filter matches, run by the server.
@@ -63,16 +64,5 @@ export function bulkJobOf(data: unknown): BulkJob | null {
 }
 
 /** GET /api/jobs/{id}/results.csv, saved as a file by the browser. */
-export async function downloadBulkResults(api: ApiClient, id: number, root: Node): Promise<void> {
-  const response = await fetch(api.url(`jobs/${id}/results.csv`), { headers: api.authHeaders(), cache: 'no-store' });
-  if (!response.ok) throw new Error(`results.csv answered ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `bulk-job-${id}.csv`;
-  link.hidden = true;
-  root.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const downloadBulkResults = (api: ApiClient, id: number, root: Node): Promise<void> =>
+  downloadAsFile(api, `jobs/${id}/results.csv`, `bulk-job-${id}.csv`, root);

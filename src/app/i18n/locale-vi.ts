@@ -547,6 +547,30 @@ const catalogue: Catalogue = {
   'cueEditor.moreCues': 'và {count} dòng khác',
   'cueEditor.noCue': '(không có)',
   'subtitles.firstCues': 'Những dòng đầu tiên',
+  'subtitles.versions': 'Các phiên bản',
+  'subtitles.versionsLabel': 'Các phiên bản của phụ đề {language}',
+  'subtitles.versionsLoading': 'Đang tải các phiên bản…',
+  'subtitles.versionsFailed': 'Không tải được các phiên bản.',
+  'subtitles.versionName': 'Phiên bản {n}',
+  'subtitles.currentVersion': 'đang dùng',
+  'subtitles.kindUpload': 'Tải lên',
+  'subtitles.kindEdit': 'Đã sửa',
+  'subtitles.kindRestore': 'Đã khôi phục',
+  'subtitles.download': 'Tải về',
+  'subtitles.downloadVersionLabel': 'Tải về phiên bản {n}',
+  'subtitles.downloadOriginal': 'Tải tệp gốc',
+  'subtitles.downloadFailed': 'Không tải được tệp về.',
+  'subtitles.restore': 'Khôi phục',
+  'subtitles.restoreVersionLabel': 'Khôi phục phiên bản {n}',
+  'subtitles.restoreTitle': 'Khôi phục phiên bản {n}?',
+  'subtitles.restoreText':
+    'Nội dung của phiên bản {n} sẽ được lưu lại thành phiên bản mới nhất của phụ đề, và trình phát sẽ hiển thị nó. Nội dung hiện tại vẫn nằm trong danh sách và cũng khôi phục lại được.',
+  'subtitles.restoring': 'Đang khôi phục...',
+  'subtitles.versionRestored': 'Đã khôi phục phiên bản {n}',
+  'subtitles.notRestored':
+    'Chưa khôi phục gì cả: trong lúc đó có người khác đã sửa phụ đề này. Danh sách giờ hiển thị phiên bản của họ; nếu vẫn muốn, hãy khôi phục lại.',
+  'subtitles.restoreFailed': 'Không khôi phục được phiên bản',
+  'subtitles.close': 'Đóng',
 };
 
 const pack: LanguagePack = {

@@ -7,7 +7,7 @@ import { subtitleSchema, type Subtitle } from '../api/schemas';
 import { staleCurrent } from '../api/versioned-write';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
-import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, SubtitlesIcon } from '../ui/icons';
+import { AddIcon, CloudUploadIcon, DeleteIcon, EditIcon, HistoryIcon, SubtitlesIcon } from '../ui/icons';
 import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
 import { lazyDialog } from '../ui/lazy-dialog';
 import { SectionCard } from '../ui/section-card';
@@ -31,10 +31,15 @@ const CueEditorDialog = lazyDialog(
   () => import('./cue-editor/cue-editor-dialog').then((module) => module.default),
   (props) => props.sub !== null,
 );
+// A track's versions (list, download, restore): asked for now and then, so a chunk of its own too.
+const VersionsDialog = lazyDialog(
+  () => import('./versions/versions-dialog').then((module) => module.default),
+  (props) => props.sub !== null,
+);
 
 /**
- * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
- * edit and delete dialogs.
+ * The Subtitle card's content: the tracks with Edit, Edit cues, Versions and Delete, the empty state, and the upload,
+ * edit, cue editor, versions and delete dialogs.
  */
 export function SubtitleSection({ fileId }: { fileId: number }) {
   const api = useApi();
@@ -44,6 +49,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Subtitle | null>(null);
   const [editingCues, setEditingCues] = useState<Subtitle | null>(null);
+  const [showingVersions, setShowingVersions] = useState<Subtitle | null>(null);
   const [deleting, setDeleting] = useState<Subtitle | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
   const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
@@ -135,6 +141,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
               sub={sub}
               onEdit={() => setEditing(sub)}
               onEditCues={() => setEditingCues(sub)}
+              onVersions={() => setShowingVersions(sub)}
               onDelete={() => setDeleting(sub)}
             />
           ))}
@@ -143,6 +150,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
       <UploadDialog open={uploading} fileId={fileId} onClose={() => setUploading(false)} onUploaded={changed} />
       <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
       <CueEditorDialog sub={editingCues} onClose={() => setEditingCues(null)} onSaved={changed} />
+      <VersionsDialog sub={showingVersions} onClose={() => setShowingVersions(null)} onChanged={changed} />
       <LazyConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
@@ -163,11 +171,13 @@ function SubtitleRow({
   sub,
   onEdit,
   onEditCues,
+  onVersions,
   onDelete,
 }: {
   sub: Subtitle;
   onEdit: () => void;
   onEditCues: () => void;
+  onVersions: () => void;
   onDelete: () => void;
 }) {
   const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
@@ -185,6 +195,9 @@ function SubtitleRow({
         </Button>
         <Button size="small" startIcon={<SubtitlesIcon />} onClick={onEditCues} aria-label={t('editCuesLabel', { language: label })}>
           {t('editCues')}
+        </Button>
+        <Button size="small" startIcon={<HistoryIcon />} onClick={onVersions} aria-label={t('versionsLabel', { language: label })}>
+          {t('versions')}
         </Button>
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete} aria-label={t('deleteLabel', { language: label })}>
           {t('delete')}
