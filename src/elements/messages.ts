@@ -23,6 +23,7 @@ import { LIVE_TEXTS } from '../app/shell/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
+import { VERSION_TEXTS } from '../app/subtitles/versions/texts';
 import { UI_TEXTS } from '../app/ui/texts';
 
 export const ALL_TEXTS = [
@@ -44,6 +45,7 @@ export const ALL_TEXTS = [
   ACTIVITY_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
+  VERSION_TEXTS,
   UI_TEXTS,
   API_TEXTS,
 ] as const;

@@ -6,7 +6,7 @@ import { useApi } from '../../api/use-api';
 import { staleCurrent } from '../../api/versioned-write';
 import { useNotify } from '../../shell/notify';
 import { useTexts } from '../../i18n/texts';
-import { SUBTITLE_TEXTS } from '../texts';
+import { VERSION_TEXTS } from './texts';
 
 export type VersionsState = { status: 'loading' } | { status: 'ready'; versions: SubtitleVersion[] } | { status: 'failed' };
 
@@ -19,7 +19,7 @@ export type VersionsState = { status: 'loading' } | { status: 'ready'; versions:
 export function useSubtitleVersions(sub: Subtitle, onChanged: () => void) {
   const api = useApi();
   const notify = useNotify();
-  const { t } = useTexts(SUBTITLE_TEXTS);
+  const { t } = useTexts(VERSION_TEXTS);
   const [track, setTrack] = useState(sub);
   const [state, setState] = useState<VersionsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

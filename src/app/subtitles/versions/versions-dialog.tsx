@@ -24,6 +24,7 @@ import { useNotify } from '../../shell/notify';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DownloadIcon, RestoreIcon } from '../../ui/icons';
 import { SUBTITLE_TEXTS } from '../texts';
+import { VERSION_TEXTS } from './texts';
 import { useSubtitleVersions } from './use-subtitle-versions';
 
 export interface VersionsDialogProps {
@@ -50,7 +51,9 @@ export default function VersionsDialog({ sub, onClose, onChanged }: VersionsDial
 function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId: string; onClose(): void; onChanged(): void }) {
   const api = useApi();
   const notify = useNotify();
-  const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
+  const { t } = useTexts(VERSION_TEXTS);
+  const card = useTexts(SUBTITLE_TEXTS);
+  const { language, locale } = card;
   const { state, reload, restore, restoring } = useSubtitleVersions(sub, onChanged);
   const [asking, setAsking] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -63,7 +66,7 @@ function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId
     const name = t('versionName', { n: version.version_no });
     const details = [
       t(KIND_KEYS[version.kind]),
-      formatAge(version.created_at, new Date(), locale, t('justNow')),
+      formatAge(version.created_at, new Date(), locale, card.t('justNow')),
       ...(version.actor ? [version.actor] : []),
       formatSize(version.size, locale),
     ].join(' · ');
@@ -101,7 +104,7 @@ function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId
 
   return (
     <>
-      <DialogTitle id={titleId}>{t('versionsLabel', { language: label })}</DialogTitle>
+      <DialogTitle id={titleId}>{card.t('versionsLabel', { language: label })}</DialogTitle>
       <DialogContent ref={root}>
         {state.status === 'loading' ? (
           <Box role="status" aria-label={t('versionsLoading')} sx={{ display: 'grid', placeItems: 'center', minHeight: 120 }}>
@@ -109,12 +112,12 @@ function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId
           </Box>
         ) : null}
         {state.status === 'failed' ? (
-          <Alert severity="warning" action={<Button onClick={reload}>{t('retry')}</Button>}>
+          <Alert severity="warning" action={<Button onClick={reload}>{card.t('retry')}</Button>}>
             {t('versionsFailed')}
           </Alert>
         ) : null}
         {state.status === 'ready' ? (
-          <List disablePadding aria-label={t('versions')}>
+          <List disablePadding aria-label={card.t('versions')}>
             {state.versions.map((version, index) => row(version, index === 0))}
           </List>
         ) : null}
