@@ -37,7 +37,10 @@ export interface VersionsDialogProps {
 
 const KIND_KEYS = { upload: 'kindUpload', edit: 'kindEdit', restore: 'kindRestore' } as const;
 
-/** A track's versions, each downloadable and (but the current one) restorable, and the original upload's bytes. */
+/**
+ * A track's versions, each downloadable and (but the current one) restorable, and the original upload's bytes.
+ * Download comes last in each row, so the Download buttons line up whether or not Restore is there.
+ */
 export default function VersionsDialog({ sub, onClose, onChanged }: VersionsDialogProps) {
   const titleId = useId();
   const phone = useMediaQuery('(max-width:599.98px)');
@@ -78,14 +81,6 @@ function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId
           secondary={<span title={formatDateTime(version.created_at, locale)}>{details}</span>}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
-          <Button
-            size="small"
-            startIcon={<DownloadIcon />}
-            aria-label={t('downloadVersionLabel', { n: version.version_no })}
-            onClick={() => download(versionTextPath(sub.sub_id, version.version_no), `${sub.sub_lang}-v${version.version_no}.vtt`)}
-          >
-            {t('download')}
-          </Button>
           {current ? null : (
             <Button
               size="small"
@@ -97,6 +92,14 @@ function Versions({ sub, titleId, onClose, onChanged }: { sub: Subtitle; titleId
               {t('restore')}
             </Button>
           )}
+          <Button
+            size="small"
+            startIcon={<DownloadIcon />}
+            aria-label={t('downloadVersionLabel', { n: version.version_no })}
+            onClick={() => download(versionTextPath(sub.sub_id, version.version_no), `${sub.sub_lang}-v${version.version_no}.vtt`)}
+          >
+            {t('download')}
+          </Button>
         </Box>
       </ListItem>
     );
