@@ -1,6 +1,6 @@
 // ESLint: typescript-eslint's syntax-only rules (no type information, so a full run stays a few
 // seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
-// (elements → roots → panel → features → shell → ui → api → config → i18n), features never import each
+// (elements → roots → panel → features → shell → ui → api → session → i18n), features never import each
 // other, ui/ is presentational, the server never reaches into the kit's app, and there are no cycles.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -20,7 +20,7 @@ const layers = [
   { name: 'shell', folders: [app('shell')] },
   { name: 'ui', folders: [app('ui')] },
   { name: 'api', folders: [app('api')] },
-  { name: 'config', folders: [app('config')] },
+  { name: 'session', folders: [app('session')] },
   { name: 'i18n', folders: [app('i18n')] },
 ];
 const features = layers.find((layer) => layer.name === 'features').folders;
@@ -34,7 +34,7 @@ const upwardImports = layers.slice(1).map((layer, index) => ({
   target: layer.folders,
   from: ['./src/index.ts', ...layers.slice(0, index + 1).flatMap((above) => above.folders)],
   except: descriptions.map((name) => `./${name}.ts`),
-  message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shell → ui → api → config → i18n (docs/architecture.md).`,
+  message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shell → ui → api → session → i18n (docs/architecture.md).`,
 }));
 
 const featureToFeature = features.map((feature) => ({
@@ -48,8 +48,8 @@ const boundaries = [
   ...featureToFeature,
   {
     target: app('ui'),
-    from: [app('api'), app('config')],
-    message: 'ui/ is presentational: it takes data and callbacks as props and never calls the API or reads the config.',
+    from: [app('api'), app('session')],
+    message: 'ui/ is presentational: it takes data and callbacks as props and never calls the API or reads the session.',
   },
   {
     target: './src/contract',

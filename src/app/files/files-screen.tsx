@@ -1,7 +1,7 @@
 import { Box, Button, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useLinkBases } from '../config/use-config';
+import { useLinkBases } from '../session/use-session';
 import { LIST_TOAST_MS } from '../shell/notify';
 import { DeleteFileDialog } from '../shell/delete-file-dialog';
 import { AddIcon } from '../ui/icons';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { deleteFile, restoreFile } from '../api/files';
 import { useApi } from '../api/use-api';
-import { useConfigState } from '../config/use-config';
+import { useConfigState } from '../session/use-session';
 import { useNotify } from './notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useTexts } from '../i18n/texts';
