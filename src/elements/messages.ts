@@ -19,7 +19,7 @@ import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
 import { CONFLICT_TEXTS } from '../app/shared/conflict-texts';
 import { DELETE_FILE_TEXTS } from '../app/shared/delete-file-texts';
-import { LIVE_TEXTS } from '../app/shell/live-texts';
+import { LIVE_TEXTS } from '../app/shared/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
 import { UI_TEXTS } from '../app/ui/texts';

@@ -4,7 +4,7 @@ import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../session/use-session';
 import { ImageIcon } from '../ui/icons';
 import { SectionCard } from '../ui/section-card';
-import { httpUrlOrNull } from '../session/player-link';
+import { httpUrlOrNull } from '../shared/player-link';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
