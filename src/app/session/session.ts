@@ -9,19 +9,10 @@ import { browserStorage, namespacedStorage, type KeyValueStorage } from './stora
  * base keeps the storage keys without a prefix (`apiKey`, `theme`, `configData`, `auth_token`);
  * another base prefixes them with its URL.
  */
-export class Session {
-  /** What the screens' modules built for this session (its API client, its config loading), by builder. */
-  readonly #parts = new Map<(session: Session) => unknown, unknown>();
-
+export interface Session {
   /** Absolute, without a trailing slash: `https://host/api`. */
   readonly apiBase: string;
   readonly store: ConfigStore;
-
-  constructor(apiBase: string, store: ConfigStore) {
-    this.apiBase = apiBase;
-    this.store = store;
-  }
-
   /**
    * The part of this session that `build` makes, built on first use and kept by the session: the
    * API client (`apiClientFor`) and the config loading (`useConfigLoader`) are built here. The entry
@@ -29,10 +20,7 @@ export class Session {
    * handed its builders by the modules of the screens' chunks instead of importing ky and the
    * schemas into the entry.
    */
-  own<T>(build: (session: Session) => T): T {
-    if (!this.#parts.has(build)) this.#parts.set(build, build(this));
-    return this.#parts.get(build) as T;
-  }
+  own<T>(build: (session: Session) => T): T;
 }
 
 export const DEFAULT_API_BASE = '/api';
@@ -54,7 +42,7 @@ export function sessionFor(apiBase?: string | null): Session {
     const prefix = resolved === resolveApiBase(DEFAULT_API_BASE) ? '' : `vp[${resolved}]:`;
     const store = createConfigStore(namespacedStorage((pageStorage ??= browserStorage()), prefix));
     if (typeof window !== 'undefined') listenToOtherTabs(store, window, safeLocalStorage(), prefix);
-    session = new Session(resolved, store);
+    session = createSession(resolved, store);
     sessions.set(resolved, session);
   }
   return session;
@@ -66,4 +54,18 @@ function safeLocalStorage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** A plain object rather than a class: the entry carries it, and a closure minifies smaller. */
+function createSession(apiBase: string, store: ConfigStore): Session {
+  const parts = new Map<(session: Session) => unknown, unknown>();
+  const session: Session = {
+    apiBase,
+    store,
+    own: <T>(build: (session: Session) => T): T => {
+      if (!parts.has(build)) parts.set(build, build(session));
+      return parts.get(build) as T;
+    },
+  };
+  return session;
 }
