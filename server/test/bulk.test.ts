@@ -6,70 +6,9 @@ import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
 import { COUNT_REQUIRED, countDrift, IDS_OR_FILTER, KEY_REQUIRED, KEY_REUSED } from '../src/routes/bulk';
 import { FILE_NOT_FOUND } from '../src/routes/files';
 import { JOB_NOT_FOUND, RESULTS_CSV_HEADER } from '../src/routes/jobs';
+import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, type Listed } from './bulk-support';
 import { openEventStream } from './event-stream';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
-
-type Listed = { file_id: number; file_title: string; isActive: 0 | 1; version: number };
-type Job = { id: number; state: string; total: number; counts: Record<string, number> };
-
-/** Every file of an account (live or its trash), by id. */
-async function allFiles(s: TestServer, key: string, trashed = 0): Promise<Map<number, Listed>> {
-  const out = new Map<number, Listed>();
-  for (let page = 1; ; page++) {
-    const { files } = (await s.request('GET', `/api/files/?limit=100&page=${page}&sort_by=file_id&order=asc&trashed=${trashed}`, { key }))
-      .body.data as { files: Listed[] };
-    for (const f of files) out.set(f.file_id, f);
-    if (files.length < 100) return out;
-  }
-}
-
-const listTotal = async (s: TestServer, key: string, query: string): Promise<number> =>
-  (await s.request('GET', `/api/files/?limit=1&${query}`, { key })).body.data.pagination.total_records;
-
-let keys = 0;
-const newKey = () => `test-key-${Date.now()}-${keys++}`;
-
-function postBulk(s: TestServer, key: string, body: unknown, idempotencyKey: string | null = newKey()) {
-  return s.request('POST', '/api/files/bulk', {
-    key,
-    json: body,
-    headers: { 'x-vp-source': 'panel', ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) },
-  });
-}
-
-/** Polls GET /api/jobs/:id until the job has ended. */
-async function finished(s: TestServer, key: string, jobId: number, ms = 20_000): Promise<Job> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const job = (await s.request('GET', `/api/jobs/${jobId}?limit=1`, { key })).body.data.job as Job;
-    if (job.state === 'done' || job.state === 'failed') return job;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.state}: ${JSON.stringify(job.counts)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Every result of a job, in file id order. */
-async function results(
-  s: TestServer,
-  key: string,
-  jobId: number,
-): Promise<Array<{ file_id: number; outcome: string; reason: string | null }>> {
-  const out = [];
-  for (let after = 0; ;) {
-    const data = (await s.request('GET', `/api/jobs/${jobId}?limit=1000&after=${after}`, { key })).body.data;
-    out.push(...data.results);
-    if (data.next_after === null) return out;
-    after = data.next_after;
-  }
-}
-
-const activityOf = async (s: TestServer, key: string, fileId: number) =>
-  (await s.request('GET', `/api/files/${fileId}/activity`, { key })).body.data.activity as Array<{
-    action: string;
-    source: string;
-    actor: string;
-    detail: Record<string, unknown>;
-  }>;
 
 describe('bulk jobs over ids and filters', () => {
   let s: TestServer;
@@ -272,7 +211,7 @@ describe('per-file outcomes while other requests change files', () => {
   let key: string;
   beforeAll(async () => {
     // Small steps with pauses: the test edits files while the job runs.
-    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 150, concurrency: 1, pollMs: 100 } });
+    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 150, pollMs: 100 } });
     await s.addAccount('racer', 'racer-password', 40);
     key = await s.login('racer', 'racer-password');
   });
@@ -282,10 +221,11 @@ describe('per-file outcomes while other requests change files', () => {
     const files = [...(await allFiles(s, key)).values()].slice(0, 20);
     const last = files[19]!;
     const broken = files[10]!;
-    const update = s.app.files.update.bind(s.app.files);
-    s.app.files.update = async (accountId, fileId, patch, at) => {
-      if (fileId === broken.file_id) throw new Error('The disk is on fire');
-      return update(accountId, fileId, patch, at);
+    const changeBatch = s.app.files.changeBatch.bind(s.app.files);
+    // Any batch holding the broken file fails (and is rolled back) as a whole.
+    s.app.files.changeBatch = async (tx, batch, change, now) => {
+      if (batch.from <= broken.file_id && broken.file_id <= batch.to) throw new Error('The disk is on fire');
+      return changeBatch(tx, batch, change, now);
     };
     try {
       const posted = await postBulk(s, key, { action: files[19]!.isActive ? 'deactivate' : 'activate', ids: files.map((f) => f.file_id) });
@@ -296,12 +236,14 @@ describe('per-file outcomes while other requests change files', () => {
       const byId = new Map((await results(s, key, job.id)).map((r) => [r.file_id, r]));
       expect(byId.size).toBe(20);
       expect(byId.get(broken.file_id)).toMatchObject({ outcome: 'failed', reason: 'The disk is on fire' });
+      // Its batch went again without it: the failure is that file's alone.
+      expect([...byId.values()].filter((r) => r.outcome === 'failed')).toHaveLength(1);
       // The edit already made what the job asked for (unchanged), or the job left it alone (conflict): never undone.
       const lastResult = byId.get(last.file_id)!;
       expect(['unchanged', 'conflict']).toContain(lastResult.outcome);
       expect((await s.request('GET', `/api/files/${last.file_id}`, { key })).body.data.isActive).toBe(last.isActive ? 0 : 1);
     } finally {
-      s.app.files.update = update;
+      s.app.files.changeBatch = changeBatch;
     }
   });
 
@@ -325,7 +267,7 @@ describe('per-file outcomes while other requests change files', () => {
 describe('a bulk job across nodes', () => {
   let databaseUrl: string | undefined;
   let dir: string;
-  const slow = { batchSize: 5, pauseMs: 100, concurrency: 1, pollMs: 100, leaseMs: 1_500 };
+  const slow = { batchSize: 5, pauseMs: 100, pollMs: 100, leaseMs: 1_500 };
 
   beforeAll(async () => {
     databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
