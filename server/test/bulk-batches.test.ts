@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
-import { DatabaseUnavailableError } from '../src/db/engine';
+import { nextBatchSize } from '../src/bulk/bulk-job';
+import { DatabaseUnavailableError, inList } from '../src/db/engine';
 import { activityOf, allFiles, finished, listTotal, postBulk, results, type Listed } from './bulk-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
@@ -21,6 +22,24 @@ const comparable = ({ activity_id: _id, detail, ...entry }: { activity_id: numbe
   const { bulk_job: _job, ...rest } = detail;
   return { ...entry, detail: rest };
 };
+
+describe('batch sizes', () => {
+  it('follow the time a batch took, a bounded step at a time, within 50 to 2,000 files', () => {
+    expect(nextBatchSize(200, 200, 5, 5)).toBe(200);
+    expect(nextBatchSize(200, 200, 10, 5)).toBe(150); // twice too slow: a quarter down, not half
+    expect(nextBatchSize(200, 200, 1, 5)).toBe(300); // five times too fast: half up
+    expect(nextBatchSize(200, 200, 4, 5)).toBe(250);
+    expect(nextBatchSize(60, 60, 500, 5)).toBe(50);
+    expect(nextBatchSize(1_900, 1_900, 1, 5)).toBe(2_000);
+    expect(nextBatchSize(200, 37, 30, 5)).toBe(200); // the job's last, short batch says nothing
+  });
+
+  it('pad an IN list to a multiple of 50 with its last id, so few statement texts exist', () => {
+    expect(inList([7, 8, 9]).params).toEqual([7, 8, 9, ...Array(47).fill(9)]);
+    expect(inList([7, 8, 9]).sql.match(/\?/g)).toHaveLength(50);
+    expect(inList(Array.from({ length: 51 }, (_, i) => i)).params).toHaveLength(100);
+  });
+});
 
 describe('a batch changes its files as the single-file routes do', () => {
   let s: TestServer;

@@ -45,17 +45,18 @@ export function filterQuery(filter: BulkFilter, action: BulkJobRow['action'], pa
 }
 
 /** Batches stay within these sizes however fast or slow the last one was. */
-const MIN_BATCH = 10;
+const MIN_BATCH = 50;
 const MAX_BATCH = 2_000;
 
 /**
- * The size of the next batch, so that it takes about `targetMs`: the last one's rate, moving half
- * way towards it (one slow batch on a busy machine does not shrink the next to nothing).
+ * The size of the next batch, so that it takes about `targetMs`: the last one's rate, followed by at
+ * most a quarter down or a half up a step (a batch that lost the CPU for a moment on a busy machine
+ * does not shrink the next ones to nothing, whose fixed costs would then dominate).
  */
 export function nextBatchSize(size: number, files: number, elapsedMs: number, targetMs: number): number {
   if (files < size) return size; // the job's last files: their time says nothing of a full batch
   const fitting = (files * targetMs) / Math.max(elapsedMs, 0.1);
-  return Math.round(Math.min(MAX_BATCH, Math.max(MIN_BATCH, (size + fitting) / 2)));
+  return Math.round(Math.min(MAX_BATCH, Math.max(MIN_BATCH, size * 0.75, Math.min(size * 1.5, fitting))));
 }
 
 /** Files of the filter listed per read while collecting. */

@@ -1,5 +1,5 @@
 import type { ActivitySource } from './activity-repository';
-import { isUniqueViolation, type Db, type Queryable } from './engine';
+import { inList, isUniqueViolation, type Db, type Queryable } from './engine';
 import type { JobBatch } from './files-repository';
 
 /** What a bulk job does to each of its files (the same change as the single-file routes). */
@@ -209,10 +209,13 @@ export class BulkJobsRepository {
       group.ids.push(r.file_id);
     }
     for (const { outcome, reason, ids } of groups.values()) {
-      await tx.run(
-        `UPDATE bulk_job_files SET outcome = ?, reason = ? WHERE job_id = ? AND outcome IS NULL AND file_id IN (${ids.map(() => '?').join(', ')})`,
-        [outcome, reason, jobId, ...ids],
-      );
+      const list = inList(ids);
+      await tx.run(`UPDATE bulk_job_files SET outcome = ?, reason = ? WHERE job_id = ? AND outcome IS NULL AND file_id IN ${list.sql}`, [
+        outcome,
+        reason,
+        jobId,
+        ...list.params,
+      ]);
     }
   }
 
