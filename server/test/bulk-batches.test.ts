@@ -24,12 +24,12 @@ const comparable = ({ activity_id: _id, detail, ...entry }: { activity_id: numbe
 };
 
 describe('batch sizes', () => {
-  it('follow the time a batch took, a bounded step at a time, within 50 to 2,000 files', () => {
+  it('follow the time a batch took, a bounded step at a time, within 20 to 2,000 files', () => {
     expect(nextBatchSize(200, 200, 5, 5)).toBe(200);
     expect(nextBatchSize(200, 200, 10, 5)).toBe(150); // twice too slow: a quarter down, not half
     expect(nextBatchSize(200, 200, 1, 5)).toBe(300); // five times too fast: half up
     expect(nextBatchSize(200, 200, 4, 5)).toBe(250);
-    expect(nextBatchSize(60, 60, 500, 5)).toBe(50);
+    expect(nextBatchSize(24, 24, 500, 5)).toBe(20);
     expect(nextBatchSize(1_900, 1_900, 1, 5)).toBe(2_000);
     expect(nextBatchSize(200, 37, 30, 5)).toBe(200); // the job's last, short batch says nothing
   });

@@ -21,8 +21,14 @@ export interface BulkRunSettings {
   batchSize: number;
   /** The time one batch's transaction should take (0: every batch is `batchSize` files). */
   batchMs: number;
-  /** A pause between batches (default 0: a turn of the event loop): gives the database to other requests on a busy node. */
+  /** A pause between batches (0: a turn of the event loop), in which other requests run (default: 2 ms on SQLite, 0 on PostgreSQL). */
   pauseMs: number;
+  /**
+   * The pause is also at least this share of the batch's own time (default: 1 on SQLite, so a job
+   * takes at most half of the event loop's time even when a busy machine stretches its batches; 0 on
+   * PostgreSQL).
+   */
+  pauseShare: number;
 }
 
 export interface BulkJobParts extends FileActionParts, BatchParts {
@@ -45,7 +51,7 @@ export function filterQuery(filter: BulkFilter, action: BulkJobRow['action'], pa
 }
 
 /** Batches stay within these sizes however fast or slow the last one was. */
-const MIN_BATCH = 50;
+const MIN_BATCH = 20;
 const MAX_BATCH = 2_000;
 
 /**
@@ -161,7 +167,8 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
       if (!files.length) break;
       const started = performance.now();
       await settleBatch(job, files);
-      if (settings.batchMs) size = nextBatchSize(size, files.length, performance.now() - started, settings.batchMs);
+      const took = performance.now() - started;
+      if (settings.batchMs) size = nextBatchSize(size, files.length, took, settings.batchMs);
       after = Number(files[files.length - 1]!.file_id);
       if (performance.now() - announced >= ANNOUNCE_EVERY_MS) {
         await announce(jobId);
@@ -169,9 +176,8 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
       }
       // SQLite answers synchronously and its one connection makes every statement wait while a batch
       // is open: without a turn of the event loop no request would be served until the job ends.
-      await (settings.pauseMs
-        ? new Promise((resolve) => setTimeout(resolve, settings.pauseMs))
-        : new Promise((resolve) => setImmediate(resolve)));
+      const pause = Math.max(settings.pauseMs, took * settings.pauseShare);
+      await (pause ? new Promise((resolve) => setTimeout(resolve, pause)) : new Promise((resolve) => setImmediate(resolve)));
     }
     await bulkJobs.finish(jobId, 'done', parts.now());
     await announce(jobId);
