@@ -66,7 +66,7 @@ export function nextBatchSize(size: number, files: number, elapsedMs: number, ta
 }
 
 /** Files of the filter listed per read while collecting. */
-const COLLECT_PAGE = 500;
+const COLLECT_PAGE = 2_000;
 /** Progress events go out at most this often (and when the job ends). */
 const ANNOUNCE_EVERY_MS = 250;
 
