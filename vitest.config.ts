@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The corpus-wide subtitle tests take 2 s alone and 7 s beside the server suite on 2 busy cores.
+          testTimeout: 20_000,
           retry,
         },
       },

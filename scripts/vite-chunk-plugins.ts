@@ -98,7 +98,9 @@ export function preloadElementChunks(): Plugin {
           const files = [target.fileName, ...target.imports].map((fileName) => importPath(entry, fileName));
           return `(__vpPreload(${JSON.stringify(files)}),${call})`;
         });
-        if (hinted) entry.code += PRELOAD_HELPER;
+        // Before the sourceMappingURL comment a sourcemap build ends with: after it, it would be commented out.
+        if (hinted)
+          entry.code = entry.code.replace(/(\n\/\/# sourceMappingURL=[^\n]*\n?)?$/, (comment = '') => `\n${PRELOAD_HELPER}${comment}`);
       }
     },
   };

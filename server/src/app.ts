@@ -43,6 +43,7 @@ import pageRoutes, { registerNotFound } from './routes/pages';
 import pipelineRoutes from './routes/pipeline';
 import playerRoutes from './routes/player';
 import subtitleRoutes from './routes/subtitles';
+import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import type { Settings } from './types';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
+  await app.register(subtitleTextRoutes, { prefix: '/api/subs' });
   await app.register(pipelineRoutes, { prefix: '/api/pipeline' });
   await app.register(openapiRoutes, { prefix: '/api' });
   await app.register(playerRoutes, { prefix: '/player' });

@@ -4,6 +4,7 @@ import type { AccountsRepository } from './db/accounts-repository';
 import type { BulkJobsRepository } from './db/bulk-jobs-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
+import type { SubtitleVersionsRepository } from './db/subtitle-versions-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     accounts: AccountsRepository;
     files: FilesRepository;
     subtitles: SubtitlesRepository;
+    /** The saved texts of tracks (the cue editor). */
+    subtitleVersions: SubtitleVersionsRepository;
     store: SubtitleStore;
     clock: Clock;
     settings: Settings;

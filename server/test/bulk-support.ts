@@ -1,6 +1,6 @@
 import type { TestServer } from './helpers';
 
-/** The bulk jobs' suites: requests of the bulk routes and reads of their outcome, as a client makes them. */
+// Helpers of the bulk job tests: POST /api/files/bulk, polling a job to its end, its results, the files.
 
 export type Listed = { file_id: number; file_title: string; isActive: 0 | 1; version: number };
 export type Job = { id: number; state: string; total: number; counts: Record<string, number> };

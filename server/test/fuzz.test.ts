@@ -292,6 +292,56 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
           ),
       },
       {
+        // The cue editor's routes: hostile WebVTT text (cue lines, arrows, tags, NUL, binary text), any If-Match.
+        weight: 2,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('PUT content', 'GET vtt', 'GET versions', 'GET version', 'POST restore'),
+            id(),
+            fc.oneof(fc.constantFrom('1', '2', '0', '-1', '99999999999', 'x'), segment()),
+            fc.oneof(
+              fc
+                .array(
+                  fc.oneof(
+                    fc.constantFrom(
+                      'WEBVTT',
+                      '',
+                      '00:01.000 --> 00:02.000 align:start',
+                      '-->',
+                      'NOTE',
+                      'STYLE',
+                      '<i>a</i><c.x>b</c>',
+                      '<script>',
+                      '&',
+                      '\0',
+                    ),
+                    text(40),
+                  ),
+                  { maxLength: 30 },
+                )
+                .chain((lines) => fc.constantFrom('\n', '\r\n', '\r').map((end) => lines.join(end))),
+              jsonBody(),
+            ),
+            fc.constantFrom('text/vtt', 'text/vtt; charset=utf-8', 'text/plain', 'application/json', 'application/octet-stream'),
+            fc.oneof(
+              fc.constantFrom('*', '"1"', '"2"', 'W/"1"', '', '"x"'),
+              fc.string({ maxLength: 20 }).map((v) => v.replace(/[^\x21-\x7e]/g, '')),
+            ),
+            apiKey(),
+          )
+          .map(([route, i, n, body, type, ifMatch, k]) => {
+            const sub = `/api/subs/${realId(i, subIds)}`;
+            const target = {
+              'PUT content': { method: 'PUT', path: `${sub}/content`, body },
+              'GET vtt': { method: 'GET', path: `${sub}/vtt` },
+              'GET versions': { method: 'GET', path: `${sub}/versions` },
+              'GET version': { method: 'GET', path: `${sub}/versions/${n}/vtt` },
+              'POST restore': { method: 'POST', path: `${sub}/versions/${n}/restore` },
+            }[route];
+            return withKey({ ...target, headers: { 'content-type': type, 'if-match': ifMatch } }, k);
+          }),
+      },
+      {
         weight: 1,
         arbitrary: fc.tuple(jsonBody(), jsonType(), encoding()).map(([body, type, enc]) => ({
           method: 'POST',
@@ -383,7 +433,7 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
     expect(reply.status, what).toBeLessThan(500);
     // Only a client that hung up may go without an answer.
     if (request.cutAt === undefined) expect(reply.status, what).toBeGreaterThanOrEqual(200);
-    const notEnveloped = request.path.startsWith('/api/openapi.json') || (reply.status === 200 && /\/content$/.test(request.path));
+    const notEnveloped = request.path.startsWith('/api/openapi.json') || (reply.status === 200 && /\/(content|vtt)$/.test(request.path)); // text replies
     if (reply.status && request.path.startsWith('/api/') && !notEnveloped && request.method !== 'HEAD') {
       expect(reply.headers['content-type'], what).toMatch(/^application\/json/);
       expect(isEnvelope(JSON.parse(reply.body)), what).toBe(true);

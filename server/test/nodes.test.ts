@@ -57,6 +57,31 @@ describe('two nodes on one database', () => {
     expect(content.text).toBe(SRT);
   });
 
+  it('serves on node B the subtitle text saved on node A; saves from one version on both nodes: one wins', async () => {
+    const key = await a.login('shared', 'shared-password');
+    const [file] = (await a.request('GET', '/api/files/?limit=1', { key })).body.data.files;
+    await a.request('PUT', `/api/files/${file.file_id}`, { key, json: { isActive: 1 } });
+    const sub = (
+      await a.request('POST', '/api/files/sub', {
+        key,
+        body: uploadForm({ file: { name: 'edit.srt', content: SRT }, file_id: file.file_id, sub_lang: 'de' }),
+      })
+    ).body.data.sub;
+    const opened = await b.request('GET', `/api/subs/${sub.sub_id}/vtt`, { key });
+    const save = (node: TestServer, line: string) =>
+      node.request('PUT', `/api/subs/${sub.sub_id}/content`, {
+        key,
+        body: opened.text.replace('Second line', line),
+        headers: { 'content-type': 'text/vtt', 'if-match': opened.headers.get('etag')! },
+      });
+    const [onA, onB] = await Promise.all([save(a, 'saved on A'), save(b, 'saved on B')]);
+    expect([onA.status, onB.status].sort()).toEqual([200, 412]);
+    const winner = onA.status === 200 ? 'saved on A' : 'saved on B';
+    const played = await fetch(`${b.base}/player/${encodeURIComponent(file.file_slug)}/subtitles/${sub.sub_id}.vtt`);
+    expect(await played.text()).toBe(opened.text.replace('Second line', winner));
+    expect((await a.request('GET', `/api/subs/${sub.sub_id}/vtt`, { key })).text).toBe(opened.text.replace('Second line', winner));
+  });
+
   it('ends on node A a session signed out on node B', async () => {
     const key = await a.login('shared', 'shared-password');
     expect((await b.request('POST', '/api/auth/logout', { key })).status).toBe(200);

@@ -7,8 +7,19 @@ export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
 export const ACTIVITY_SOURCES = [...REQUEST_SOURCES, 'retention'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
+/** `subtitle_edit`: a text saved in the cue editor; `subtitle_version_restore`: an earlier text saved again (D38). */
 export type ActivityAction =
-  'update' | 'trash' | 'restore' | 'purge' | 'subtitle_add' | 'subtitle_update' | 'subtitle_trash' | 'subtitle_restore' | 'subtitle_purge';
+  | 'update'
+  | 'trash'
+  | 'restore'
+  | 'purge'
+  | 'subtitle_add'
+  | 'subtitle_update'
+  | 'subtitle_trash'
+  | 'subtitle_restore'
+  | 'subtitle_purge'
+  | 'subtitle_edit'
+  | 'subtitle_version_restore';
 
 /** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
 export function editChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {

@@ -103,14 +103,63 @@ export class BulkJobsRepository {
    * transaction (the queue's job goes in there, so a job never exists without its worker's job).
    * Undefined when the account already has a job under this key (a concurrent replay won).
    */
-  async create(
+  create(
     job: NewBulkJob,
     fileIds: readonly number[] | null,
     then: (tx: Queryable, row: BulkJobRow) => Promise<void>,
   ): Promise<BulkJobRow | undefined> {
+    return this.#store(
+      job,
+      fileIds ? 'running' : 'collecting',
+      async (tx, row) => {
+        if (fileIds) await this.#addFiles(tx, row, fileIds);
+        return row;
+      },
+      then,
+    );
+  }
+
+  /**
+   * Stores the undo of an ended job (`job.action` is the inverse action): a job over exactly the files
+   * whose result in `sourceJobId` is 'done', each at the version it has now, so an edit made after the
+   * undo was asked is a 'conflict' as in any job. The files are copied by one statement, never through
+   * the process; a file deleted for good since is added at version 0 and fails as not found.
+   */
+  createUndo(
+    job: NewBulkJob,
+    sourceJobId: number,
+    then: (tx: Queryable, row: BulkJobRow) => Promise<void>,
+  ): Promise<BulkJobRow | undefined> {
+    return this.#store(
+      job,
+      'running',
+      async (tx, row) => {
+        await tx.run(
+          `INSERT INTO bulk_job_files (job_id, file_id, version)
+         SELECT CAST(? AS BIGINT), d.file_id, coalesce(f.version, 0) FROM bulk_job_files d
+         LEFT JOIN files f ON f.file_id = d.file_id AND abs(f.account_id) = ?
+         WHERE d.job_id = ? AND d.outcome = 'done'`,
+          [row.job_id, job.accountId, sourceJobId],
+        );
+        return (await tx.get<BulkJobRow>(
+          `UPDATE bulk_jobs SET total = (SELECT count(*) FROM bulk_job_files WHERE job_id = ?) WHERE job_id = ? RETURNING ${JOB_COLUMNS}`,
+          [row.job_id, row.job_id],
+        ))!;
+      },
+      then,
+    );
+  }
+
+  /** Inserts the job, gives it its files (`fill`, which answers the row as it then is) and runs `then`, in one transaction. */
+  async #store(
+    job: NewBulkJob,
+    state: BulkJobState,
+    fill: (tx: Queryable, row: BulkJobRow) => Promise<BulkJobRow>,
+    then: (tx: Queryable, row: BulkJobRow) => Promise<void>,
+  ): Promise<BulkJobRow | undefined> {
     try {
       return await this.#db.transaction(async (tx) => {
-        const row = (await tx.get<BulkJobRow>(
+        const inserted = (await tx.get<BulkJobRow>(
           `INSERT INTO bulk_jobs (account_id, idempotency_key, request_hash, action, filter, actor, source, state, total, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
           [
@@ -121,12 +170,12 @@ export class BulkJobsRepository {
             job.filter && JSON.stringify(job.filter),
             job.actor,
             job.source,
-            fileIds ? 'running' : 'collecting',
+            state,
             job.total,
             job.createdAt,
           ],
         ))!;
-        if (fileIds) await this.#addFiles(tx, row, fileIds);
+        const row = await fill(tx, inserted);
         await then(tx, row);
         return row;
       });

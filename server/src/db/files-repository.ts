@@ -2,6 +2,7 @@ import type { Precondition } from '../lib/etag';
 import { isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 import { NEXT_FILE_ID } from './sqlite/next-file-id';
+import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -303,13 +304,14 @@ export class FilesRepository {
       if (!row) return null;
       await this.#holdSlug(tx, row, accountId, now);
       // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
+      const versions = await versionKeysOfFile(tx, fileId);
       const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
         'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
         [fileId],
       );
       await alsoInTransaction?.(row, tx);
       await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
-      return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
+      return storedKeysOf(rows, versions);
     });
   }
 

@@ -98,12 +98,14 @@ export class StorageJournal {
     }
     const placeholders = settle.map(() => '?').join(', ');
     const referenced = new Set(
-      // A row points at its original (storage_name) and at its player rendition (rendition_name).
+      // A row points at its original (storage_name) and at its player rendition (rendition_name); a
+      // saved version at its text.
       (
         await this.#db.all<{ k: string }>(
           `SELECT storage_name AS k FROM subtitles WHERE storage_name IN (${placeholders})
-           UNION SELECT rendition_name AS k FROM subtitles WHERE rendition_name IN (${placeholders})`,
-          [...settle, ...settle],
+           UNION SELECT rendition_name AS k FROM subtitles WHERE rendition_name IN (${placeholders})
+           UNION SELECT storage_name AS k FROM subtitle_versions WHERE storage_name IN (${placeholders})`,
+          [...settle, ...settle, ...settle],
         )
       ).map((r) => r.k),
     );

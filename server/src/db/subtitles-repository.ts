@@ -59,6 +59,28 @@ export type JournalKeys = (keys: readonly string[], tx: Queryable) => Promise<vo
 /** The storage a track takes: its original and its player rendition (what the quota counts). */
 const STORED_BYTES = 'sub_size + COALESCE(rendition_size, 0)';
 
+/** Store keys of a track's saved versions (D38); with `file_id = ?` instead, of every track of a file. */
+const VERSION_KEYS = 'SELECT v.storage_name FROM subtitle_versions v JOIN subtitles s ON s.sub_id = v.sub_id WHERE s.';
+
+/** A track's store keys: its original, its rendition (which may be a version's), its saved versions. */
+export const storedKeysOf = (
+  rows: readonly Pick<SubtitleRow, 'storage_name' | 'rendition_name'>[],
+  versions: readonly { storage_name: string }[],
+) => [
+  ...new Set([
+    ...rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name])),
+    ...versions.map((v) => v.storage_name),
+  ]),
+];
+
+/** Whether a store key is the text of one of a track's saved versions (then it stays when the rendition moves on). */
+export const isSavedVersion = async (q: Queryable, subId: number, key: string): Promise<boolean> =>
+  (await q.get('SELECT 1 FROM subtitle_versions WHERE sub_id = ? AND storage_name = ?', [subId, key])) !== undefined;
+
+/** Keys of the saved versions of the tracks of a file (before they are deleted with them). */
+export const versionKeysOfFile = (q: Queryable, fileId: number): Promise<{ storage_name: string }[]> =>
+  q.all(`${VERSION_KEYS}file_id = ?`, [fileId]);
+
 export class SubtitlesRepository {
   readonly #db: Db;
 
@@ -104,7 +126,7 @@ export class SubtitlesRepository {
       'SELECT storage_name, rendition_name FROM subtitles WHERE file_id = ?',
       [fileId],
     );
-    return rows.flatMap((r) => (r.rendition_name ? [r.storage_name, r.rendition_name] : [r.storage_name]));
+    return storedKeysOf(rows, await versionKeysOfFile(this.#db, fileId));
   }
 
   /** The track an upload with this idempotency key stored on this file, if any (a key is per file). */
@@ -171,11 +193,17 @@ export class SubtitlesRepository {
     });
   }
 
-  /** Bytes of subtitle content an account has stored, originals and renditions (what its storage quota counts). */
+  /**
+   * Bytes of subtitle content an account has stored, originals, renditions and saved versions (what its
+   * storage quota counts); a version the rendition points at is counted once.
+   */
   async usedBytes(accountId: number, q: Queryable = this.#db): Promise<number> {
-    const row = await q.get<{ used: number | string | null }>(`SELECT SUM(${STORED_BYTES}) AS used FROM subtitles WHERE account_id = ?`, [
-      accountId,
-    ]);
+    const row = await q.get<{ used: number | string | null }>(
+      `SELECT (SELECT COALESCE(SUM(${STORED_BYTES}), 0) FROM subtitles WHERE account_id = ?)
+            + (SELECT COALESCE(SUM(v.size), 0) FROM subtitle_versions v JOIN subtitles s ON s.sub_id = v.sub_id
+               WHERE s.account_id = ? AND v.storage_name <> COALESCE(s.rendition_name, '')) AS used`,
+      [accountId, accountId],
+    );
     return Number(row?.used ?? 0);
   }
 
@@ -227,7 +255,8 @@ export class SubtitlesRepository {
         ],
       );
       if (!row) return (await this.get(accountId, subId, tx)) ? 'changed' : 'gone';
-      if (replaced) await journal([replaced], tx);
+      // A saved version's text stays (D38): only a rendition no version keeps goes.
+      if (replaced && !(await isSavedVersion(tx, subId, replaced))) await journal([replaced], tx);
       return row;
     });
   }
@@ -290,9 +319,9 @@ export class SubtitlesRepository {
   }
 
   /**
-   * Deletes a trashed track for good; `journal` writes down its store keys in the same transaction
-   * (the keys of the row as deleted). Returns them, or null when it is not in the account's trash or
-   * another node is purging it right now (SKIP LOCKED).
+   * Deletes a trashed track for good, its saved versions with it; `journal` writes down its store keys
+   * in the same transaction (the keys of the rows as deleted). Returns them, or null when it is not in
+   * the account's trash or another node is purging it right now (SKIP LOCKED).
    */
   purge(accountId: number, subId: number, journal: JournalKeys): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
@@ -302,11 +331,12 @@ export class SubtitlesRepository {
         accountId,
       ]);
       if (!held) return null;
+      const versions = await tx.all<{ storage_name: string }>(`${VERSION_KEYS}sub_id = ?`, [subId]);
       const row = (await tx.get<Pick<SubtitleRow, 'storage_name' | 'rendition_name'>>(
         'DELETE FROM subtitles WHERE sub_id = ? RETURNING storage_name, rendition_name',
         [subId],
       ))!;
-      const keys = row.rendition_name ? [row.storage_name, row.rendition_name] : [row.storage_name];
+      const keys = storedKeysOf([row], versions);
       await journal(keys, tx);
       return keys;
     });

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { runEditTextTask } from './edit-text-tasks';
 import { makeRendition } from './subtitle-content';
 import type { RenditionReply, RenditionRequest } from './rendition-pool';
 
 /**
- * One conversion worker: the shared check and the WebVTT rendition of one file at a time, off the
- * server's event loop. The rendition goes back as UTF-8 bytes, transferred (not copied).
+ * One conversion worker: the shared check and the WebVTT rendition of one file at a time, or a task
+ * of the cue editor's text (edit-text-tasks.ts), off the server's event loop. The rendition goes back as UTF-8 bytes, transferred (not copied).
  */
 const port = parentPort!;
 
@@ -29,10 +30,16 @@ stepBack();
 port.on('message', (request: RenditionRequest) => {
   let reply: RenditionReply;
   try {
-    reply = { id: request.id, rendition: makeRendition(request.bytes, request.fileName, request.charset, request.language) };
+    reply = {
+      id: request.id,
+      result:
+        request.kind === 'rendition'
+          ? makeRendition(request.bytes, request.fileName, request.charset, request.language)
+          : runEditTextTask(request),
+    };
   } catch (err) {
     reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
   }
-  const content = reply.rendition?.ok ? reply.rendition.content : undefined;
+  const content = reply.result && 'content' in reply.result && reply.result.ok ? reply.result.content : undefined;
   port.postMessage(reply, content ? [content.buffer as ArrayBuffer] : []);
 });

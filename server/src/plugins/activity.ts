@@ -11,6 +11,10 @@ export function sourceOf(request: FastifyRequest): ActivitySource {
   return (REQUEST_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
 }
 
+/** Who a request acts as, by name (the log's and a saved subtitle version's actor). */
+export const actorOf = async (app: FastifyInstance, request: FastifyRequest): Promise<string> =>
+  (await app.accounts.findById(request.accountId))?.username ?? String(request.accountId);
+
 /**
  * The activity log: `app.activity` (read), `app.recordActivity(request, fileId, action, detail)` after
  * a change (the actor is the signed-in account, the source its `X-VP-Source`), and the retention
@@ -22,7 +26,7 @@ async function activity(app: FastifyInstance): Promise<void> {
   app.decorate(
     'recordActivity',
     async (request: FastifyRequest, fileId: number, action: ActivityAction, detail: Record<string, unknown> = {}) => {
-      const actor = (await app.accounts.findById(request.accountId))?.username ?? String(request.accountId);
+      const actor = await actorOf(app, request);
       await log.append({ fileId, accountId: request.accountId, at: app.clock(), actor, source: sourceOf(request), action, detail });
     },
   );

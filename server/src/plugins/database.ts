@@ -4,6 +4,7 @@ import { AccountsRepository } from '../db/accounts-repository';
 import { FilesRepository } from '../db/files-repository';
 import { openDatabase, subtitleStoreFor } from '../db/open';
 import { seedDemo } from '../db/seed';
+import { SubtitleVersionsRepository } from '../db/subtitle-versions-repository';
 import { SubtitlesRepository } from '../db/subtitles-repository';
 import { FolderMediaStore } from '../media/media-store';
 
@@ -18,7 +19,7 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`), closed
+ * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`, `app.subtitleVersions`), closed
  * with the app. A new database gets the demo data once; big accounts' deep-page positions are
  * computed in the background.
  */
@@ -43,7 +44,9 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
   app.decorate('files', new FilesRepository(db, lister, app.settings.slugHoldDays * 86_400_000));
-  app.decorate('subtitles', new SubtitlesRepository(db));
+  const subtitles = new SubtitlesRepository(db);
+  app.decorate('subtitles', subtitles);
+  app.decorate('subtitleVersions', new SubtitleVersionsRepository(db, subtitles));
   warmListPositions(app);
 }
 

@@ -23,6 +23,8 @@ const activitySchema = {
         'subtitle_trash',
         'subtitle_restore',
         'subtitle_purge',
+        'subtitle_edit',
+        'subtitle_version_restore',
       ],
     },
     detail: {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BULK_FILES, bulkJobJson, filterQuery, type BulkJobPayload } from '../bulk/bulk-job';
-import type { BulkAction, BulkFilter, BulkJobRow } from '../db/bulk-jobs-repository';
+import type { BulkAction, BulkFilter, BulkJobRow, NewBulkJob } from '../db/bulk-jobs-repository';
+import type { Queryable } from '../db/engine';
 import { fail, ok } from '../plugins/errors';
 import { sourceOf } from '../plugins/activity';
 import { bulkBodySchema, bulkIdempotencyHeader, bulkReplySchema, countDriftResponse } from '../schemas/bulk';
@@ -35,6 +36,33 @@ const hashOf = (body: BulkBody, ids: number[] | null, filter: BulkFilter | null)
     .update(JSON.stringify([body.action, ids, filter, body.expected_count ?? null]))
     .digest('hex');
 
+/** The request's Idempotency-Key, or '' when it has none (a 400). */
+export const idempotencyKeyOf = (request: FastifyRequest): string => String(request.headers['idempotency-key'] ?? '').trim();
+
+/** The 202 with the job (as it is now), or the 422 of a key used before for another request. */
+export async function answerJob(app: FastifyInstance, reply: FastifyReply, row: BulkJobRow, requestHash: string) {
+  if (row.request_hash !== requestHash) return fail(reply, 422, KEY_REUSED);
+  return reply.code(202).send(ok(JOB_ACCEPTED, { job: bulkJobJson(row, await app.bulkJobs.counts(row.job_id)) }));
+}
+
+/** What a new job records of the request: the account, who asked and from where, under which key. */
+export async function jobOrigin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  idempotencyKey: string,
+  requestHash: string,
+): Promise<Pick<NewBulkJob, 'accountId' | 'idempotencyKey' | 'requestHash' | 'actor' | 'source' | 'createdAt'>> {
+  const { accountId } = request;
+  const actor = (await app.accounts.findById(accountId))?.username ?? String(accountId);
+  return { accountId, idempotencyKey, requestHash, actor, source: sourceOf(request), createdAt: app.clock() };
+}
+
+/** Queues the worker's job of a bulk job, in the transaction that stores it. */
+export const enqueueBulkJob =
+  (app: FastifyInstance) =>
+  (tx: Queryable, row: BulkJobRow): Promise<void> =>
+    app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, { maxAttempts: 10 });
+
 /**
  * POST /api/files/bulk: one action over many files, as a background job (see bulk/bulk-job.ts). The
  * reply comes at once with the job; the Idempotency-Key makes a retried request safe.
@@ -55,7 +83,7 @@ export default async function bulkRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const key = String(request.headers['idempotency-key'] ?? '').trim();
+      const key = idempotencyKeyOf(request);
       if (!key) return fail(reply, 400, KEY_REQUIRED);
       const body = request.body;
       if ((body.ids === undefined) === (body.filter === undefined)) return fail(reply, 400, IDS_OR_FILTER);
@@ -65,37 +93,22 @@ export default async function bulkRoutes(app: FastifyInstance): Promise<void> {
       const filter = body.filter ? normalFilter(body.filter) : null;
       const requestHash = hashOf(body, ids, filter);
 
-      const answer = async (row: BulkJobRow) => {
-        if (row.request_hash !== requestHash) return fail(reply, 422, KEY_REUSED);
-        return reply.code(202).send(ok(JOB_ACCEPTED, { job: bulkJobJson(row, await app.bulkJobs.counts(row.job_id)) }));
-      };
       const earlier = await app.bulkJobs.byKey(accountId, key);
-      if (earlier) return answer(earlier);
+      if (earlier) return answerJob(app, reply, earlier, requestHash);
 
       let total = ids?.length ?? 0;
       if (filter) {
         total = (await app.files.list(accountId, filterQuery(filter, body.action, 1, 1))).total;
         if (total !== body.expected_count) return fail(reply, 409, countDrift(total, body.expected_count!), { count: total });
       }
-      const actor = (await app.accounts.findById(accountId))?.username ?? String(accountId);
       const created = await app.bulkJobs.create(
-        {
-          accountId,
-          idempotencyKey: key,
-          requestHash,
-          action: body.action,
-          filter,
-          actor,
-          source: sourceOf(request),
-          total,
-          createdAt: app.clock(),
-        },
+        { ...(await jobOrigin(app, request, key, requestHash)), action: body.action, filter, total },
         ids,
-        (tx, row) => app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, { maxAttempts: 10 }),
+        enqueueBulkJob(app),
       );
       app.bulkWorker?.poke();
       // Undefined: a concurrent request with the same key stored its job first.
-      return answer(created ?? (await app.bulkJobs.byKey(accountId, key))!);
+      return answerJob(app, reply, created ?? (await app.bulkJobs.byKey(accountId, key))!, requestHash);
     },
   );
 }

@@ -1,12 +1,25 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { bulkJobJson } from '../bulk/bulk-job';
-import type { BulkFileRow, BulkJobsRepository, BulkOutcome } from '../db/bulk-jobs-repository';
+import type { BulkAction, BulkFileRow, BulkJobsRepository, BulkOutcome } from '../db/bulk-jobs-repository';
 import { fail, ok } from '../plugins/errors';
-import { jobQuerySchema, jobReplySchema } from '../schemas/bulk';
+import { bulkIdempotencyHeader, bulkReplySchema, jobQuerySchema, jobReplySchema } from '../schemas/bulk';
+import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin, KEY_REQUIRED } from './bulk';
 import { apiKeySecurity, errorResponses, idParam } from './schemas';
 
 export const JOB_NOT_FOUND = 'Job not found';
+export const JOB_STILL_RUNNING = 'This job is still running: it can be undone when it has ended';
+export const PURGE_NOT_UNDONE = 'A purge cannot be undone';
+
+/** The action that takes a job's change back; a purge has none (its files are gone). */
+const UNDO_OF: Record<BulkAction, BulkAction | null> = {
+  activate: 'deactivate',
+  deactivate: 'activate',
+  delete: 'restore',
+  restore: 'delete',
+  purge: null,
+};
 /** The CSV's header line; one line per file of the job follows, in file id order. */
 export const RESULTS_CSV_HEADER = 'file_id,outcome,reason';
 /** Results read per query while the CSV streams. */
@@ -76,6 +89,46 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bulk-job-${Number(job.job_id)}.csv"`)
         .send(Readable.from(csvLines(app.bulkJobs, job.job_id)));
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/:id/undo',
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'Undo an ended bulk job: a new job with the inverse action over the files it changed (done), each at its version now; Idempotency-Key as for POST /api/files/bulk',
+        security: apiKeySecurity,
+        params: idParam('id'),
+        headers: bulkIdempotencyHeader,
+        response: { 202: bulkReplySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      if (!key) return fail(reply, 400, KEY_REQUIRED);
+      const { accountId } = request;
+      const source = await app.bulkJobs.get(accountId, request.params.id);
+      if (!source) return fail(reply, 404, JOB_NOT_FOUND);
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify(['undo', Number(source.job_id)]))
+        .digest('hex');
+      const earlier = await app.bulkJobs.byKey(accountId, key);
+      if (earlier) return answerJob(app, reply, earlier, requestHash);
+
+      const action = UNDO_OF[source.action];
+      if (!action) return fail(reply, 422, PURGE_NOT_UNDONE);
+      if (source.state !== 'done' && source.state !== 'failed') return fail(reply, 409, JOB_STILL_RUNNING);
+      const created = await app.bulkJobs.createUndo(
+        // A job over files (no filter): the undone job's done ones; createUndo counts them into total.
+        { ...(await jobOrigin(app, request, key, requestHash)), action, filter: null, total: 0 },
+        source.job_id,
+        enqueueBulkJob(app),
+      );
+      app.bulkWorker?.poke();
+      // Undefined: a concurrent request with the same key stored its job first.
+      return answerJob(app, reply, created ?? (await app.bulkJobs.byKey(accountId, key))!, requestHash);
     },
   );
 }

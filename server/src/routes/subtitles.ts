@@ -17,7 +17,7 @@ export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
 export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
 
 /** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
-const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
+export const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 export default async function subtitleRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);

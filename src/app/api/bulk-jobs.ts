@@ -40,6 +40,10 @@ export const startBulkJob = (api: ApiClient, action: string, target: BulkTarget,
     headers: { 'idempotency-key': key },
   });
 
+/** POST /api/jobs/{id}/undo: a new job with the inverse action over the files this ended job changed. */
+export const undoBulkJob = (api: ApiClient, id: number, key: string) =>
+  api.request(`jobs/${id}/undo`, v.object({ job: bulkJobSchema }), { method: 'post', headers: { 'idempotency-key': key } });
+
 /** The files a job failed on (at most 1,000: one retry job's worth), from GET /api/jobs/{id}?outcome=failed. */
 export async function failedFileIds(api: ApiClient, id: number): Promise<number[]> {
   const reply = await api.request(`jobs/${id}`, v.object({ results: v.array(v.object({ file_id: v.pipe(v.number(), v.integer()) })) }), {

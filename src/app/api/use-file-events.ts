@@ -12,12 +12,17 @@ export interface LoadMark {
  * `onPoll` where streaming is blocked (every 10 s while the page is visible: the caller loads its data
  * again). The stream code loads after the first paint, not with the element. `loaded`: the load the
  * caller's data came from; no change after the point of the event log it stood at is missed (the stream
- * starts there, or hands the caller again what it received since).
+ * starts there, or hands the caller again what it received since). `onJob`: a bulk job's progress, unchecked.
  */
-export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () => void, loaded: LoadMark | null): void {
+export function useFileEvents(
+  onEvent: (event: FileEvent) => void,
+  onPoll: () => void,
+  loaded: LoadMark | null,
+  onJob: (data: unknown) => void = () => {},
+): void {
   const api = useApi();
-  const handlers = useRef({ onEvent, onPoll });
-  handlers.current = { onEvent, onPoll };
+  const handlers = useRef({ onEvent, onPoll, onJob });
+  handlers.current = { onEvent, onPoll, onJob };
   const watch = useRef<FileEventWatch | null>(null);
   const earliest = useRef<number | null>(null);
 
@@ -26,7 +31,11 @@ export function useFileEvents(onEvent: (event: FileEvent) => void, onPoll: () =>
     import('./file-events').then(
       ({ watchFileEvents }) => {
         if (!live) return;
-        const watcher = { onEvent: (event: FileEvent) => handlers.current.onEvent(event), poll: () => handlers.current.onPoll() };
+        const watcher = {
+          onEvent: (event: FileEvent) => handlers.current.onEvent(event),
+          onJob: (data: unknown) => handlers.current.onJob(data),
+          poll: () => handlers.current.onPoll(),
+        };
         watch.current = watchFileEvents(api, watcher, earliest.current ?? undefined);
         earliest.current = null;
       },

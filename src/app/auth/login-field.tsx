@@ -1,5 +1,5 @@
 import { FormControl, InputLabel, OutlinedInput } from '@mui/material';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export interface LoginFieldProps {
   label: string;
@@ -18,6 +18,13 @@ export interface LoginFieldProps {
  */
 export function LoginField({ label, name, type = 'text', autoComplete, value, onChange, disabled, autoFocus = false }: LoginFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Focused after the first paint rather than with the input's `autoFocus`, which React applies inside
+  // the commit: focusing needs the page's styles and layout, so the browser would compute them right
+  // there, in the same long task as the whole form's first render (the sign-in page on a slow phone).
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   return (
     <FormControl fullWidth disabled={disabled}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
@@ -29,7 +36,7 @@ export function LoginField({ label, name, type = 'text', autoComplete, value, on
         autoComplete={autoComplete}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        autoFocus={autoFocus}
+        inputRef={input}
       />
     </FormControl>
   );

@@ -1,17 +1,19 @@
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { downloadBulkResults, type BulkFilter } from '../api/bulk-jobs';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
+import { DELETE_FILE_TEXTS } from '../shell/delete-file-texts';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { BulkBar } from './bulk-bar';
 import { BULK_JOB_TEXTS } from './bulk-job-texts';
-import { describeBulk, filterWords, jobSummary, type MatchingAction } from './bulk-job-words';
+import { actionName, describeBulk, filterWords, isMatchingAction, jobSummary, type BulkWords, type MatchingAction } from './bulk-job-words';
 import { FILES_TEXTS } from './texts';
+import { TRASH_TEXTS } from './trash-texts';
 import { useBulkJob, type StartResult } from './use-bulk-job';
 
-/** Past this many files the action asks first (it cannot be undone in one click). */
+/** Past this many files the action asks first (Undo takes it back, but only as a second job); a purge always asks. */
 export const CONFIRM_OVER = 100;
 /** Files one retry job may name by id (the API's limit of ids). */
 const MAX_RETRY = 1000;
@@ -20,7 +22,8 @@ export interface BulkJobBarProps {
   /** Files the filter matches, as the list counted them: the server refuses the job if that moved. */
   total: number;
   filter: BulkFilter;
-  options: readonly { value: MatchingAction; label: string }[];
+  /** The actions offered: the files list's Activate, Deactivate, Delete; the trash's Restore, Delete forever. */
+  actions: readonly MatchingAction[];
   /** A job started: the bar must stay until it is closed. */
   onStarted(): void;
   /** The list changed (a job ended, or the count moved): load it again. */
@@ -31,20 +34,22 @@ export interface BulkJobBarProps {
 /**
  * The bulk bar when every file the filter matches is selected (Gmail's "select all"): it says what the
  * action will touch, asks past CONFIRM_OVER files, runs it as a server-side job, shows its progress
- * live, and ends with what happened and the results as CSV. Loaded when "Select all … matching" is
+ * live, and ends with what happened, the results as CSV and Undo (the single delete's word: a second
+ * job that takes the change back, followed in the same bar). Loaded when "Select all … matching" is
  * chosen.
  */
-export default function BulkJobBar({ total, filter, options, onStarted, onChanged, onClose }: BulkJobBarProps) {
+export default function BulkJobBar({ total, filter, actions, onStarted, onChanged, onClose }: BulkJobBarProps) {
   const api = useApi();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const { t } = useTexts(BULK_JOB_TEXTS);
   const ft = useTexts(FILES_TEXTS).t;
+  const tt = useTexts(TRASH_TEXTS).t;
+  const dt = useTexts(DELETE_FILE_TEXTS).t;
+  const words: BulkWords = useMemo(() => ({ t, ft, tt, dt }), [t, ft, tt, dt]);
   const [action, setAction] = useState<MatchingAction | ''>('');
   const [confirming, setConfirming] = useState(false);
-  const { job, starting, running, start, retryFailed } = useBulkJob();
-  /** The job shown is a retry of the files the first one failed on. */
-  const [retrying, setRetrying] = useState(false);
-  const startedAction = useRef<MatchingAction>('deactivate');
+  const { job, kind, starting, running, start, retryFailed, undo } = useBulkJob();
+  const options = useMemo(() => actions.map((value) => ({ value, label: actionName(value, words) })), [actions, words]);
   const announcedEnd = useRef<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
@@ -58,16 +63,11 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
   };
   const run = async (chosen: MatchingAction) => {
     setConfirming(false);
-    startedAction.current = chosen;
     started(await start(chosen, { filter, expectedCount: total }));
-  };
-  const retry = async () => {
-    setRetrying(true);
-    started(await retryFailed());
   };
   const apply = () => {
     if (!action) return;
-    if (total > CONFIRM_OVER) setConfirming(true);
+    if (total > CONFIRM_OVER || action === 'purge') setConfirming(true);
     else void run(action);
   };
 
@@ -78,8 +78,17 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
     announcedEnd.current = endedId;
     onChanged();
   }, [endedId, onChanged]);
-  const noFilter = filterWords(filter, t, ft) === '';
+  const noFilter = filterWords(filter, words) === '';
   const label = t(noFilter ? 'allSelectedNoFilter' : 'allSelected', { count: total });
+  // The job's own action (an undo's is the inverse of the one chosen).
+  const jobAction = job && isMatchingAction(job.action) ? job.action : action || 'deactivate';
+  const jobTitle = () => {
+    if (!job) return '';
+    if (kind === 'action') return describeBulk(jobAction, job.total, filter, words);
+    return t(kind === 'retry' ? 'describeRetry' : 'describeUndo', { action: actionName(jobAction, words), count: job.total });
+  };
+  // What a job changed can be taken back, once: an undo is not offered again, a purge has none.
+  const canUndo = job !== null && !running && job.counts.done > 0 && jobAction !== 'purge' && kind !== 'undo';
 
   return (
     <Box ref={root}>
@@ -108,11 +117,7 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
             bgcolor: theme.palette.mode === 'dark' ? 'rgba(100, 181, 246, 0.14)' : '#e3f2fd',
           })}
         >
-          <Typography sx={{ fontWeight: 500 }}>
-            {retrying
-              ? t('describeRetry', { action: ft(startedAction.current), count: job.total })
-              : describeBulk(startedAction.current, job.total, filter, t, ft)}
-          </Typography>
+          <Typography sx={{ fontWeight: 500 }}>{jobTitle()}</Typography>
           {running ? (
             <>
               <LinearProgress
@@ -127,10 +132,15 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
           ) : (
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
               <Typography role="status" sx={{ mr: 'auto' }}>
-                {job.state === 'failed' ? t('jobFailed', { reason: job.reason ?? '' }) : jobSummary(job, startedAction.current, t)}
+                {job.state === 'failed' ? t('jobFailed', { reason: job.reason ?? '' }) : jobSummary(job, jobAction, words)}
               </Typography>
+              {canUndo ? (
+                <Button disabled={starting} onClick={async () => started(await undo())}>
+                  {dt('undo')}
+                </Button>
+              ) : null}
               {job.counts.failed > 0 && job.counts.failed <= MAX_RETRY ? (
-                <Button disabled={starting} onClick={() => void retry()}>
+                <Button disabled={starting} onClick={async () => started(await retryFailed())}>
                   {t('retryFailed', { count: job.counts.failed })}
                 </Button>
               ) : null}
@@ -150,18 +160,25 @@ export default function BulkJobBar({ total, filter, options, onStarted, onChange
       )}
       {job === null && action ? (
         <Typography variant="body2" sx={{ px: 1.5, pt: 0.5, color: 'text.secondary' }}>
-          {describeBulk(action, total, filter, t, ft)}
+          {describeBulk(action, total, filter, words)}
         </Typography>
       ) : null}
       {action ? (
         <ConfirmDialog
           open={confirming}
-          title={t('confirmTitle', { action: ft(action), count: total })}
-          confirmLabel={ft(action)}
+          title={t('confirmTitle', { action: actionName(action, words), count: total })}
+          confirmLabel={actionName(action, words)}
+          danger={action === 'purge'}
           onConfirm={() => void run(action)}
           onClose={() => setConfirming(false)}
         >
-          {`${describeBulk(action, total, filter, t, ft)}. ${t('confirmBody')}`}
+          {[
+            `${describeBulk(action, total, filter, words)}.`,
+            action === 'purge' ? tt('purgeMany', { count: total }) : null,
+            t('confirmBody'),
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </ConfirmDialog>
       ) : null}
     </Box>

@@ -8,14 +8,14 @@ import { AddIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import type { BulkAction } from './bulk';
-import { BulkBar } from './bulk-bar';
+import type { MatchingAction } from './bulk-job-words';
 import { CellStyles } from './cell-styles';
 import { CellTips } from './cell-tips';
 import { FileCard, FileCards, type CardSlotProps } from './file-cards';
 import { fileColumns, type RowActions } from './file-columns';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
-import { toFileQuery } from './list-query';
+import { ListBulkBar, useAllMatching } from './list-bulk-bar';
 import { SearchBox } from './search-box';
 import { useFileActions } from './use-file-actions';
 import { useFileList } from './use-file-list';
@@ -32,8 +32,9 @@ export interface FilesScreenProps {
 
 /** Loaded when asked for (with tus-js-client only for a big file). */
 const AddVideoDialog = lazy(() => import('./add-video-dialog'));
-/** Loaded when every file the filter matches is selected (a server-side bulk job). */
-const BulkJobBar = lazy(() => import('./bulk-job-bar'));
+
+/** Over every file the filter matches, Delete (to the trash) too: Undo brings the set back. */
+const MATCHING: readonly MatchingAction[] = ['activate', 'deactivate', 'delete'];
 
 /** The table's narrow layout starts below 599 px: there each file is a compact card. */
 const NARROW = '(max-width: 598.98px)';
@@ -85,58 +86,25 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     ],
     [t],
   );
-  // Every file the filter matches (Gmail's pattern), for this filter only; a job keeps its bar until closed.
-  const bulkFilter = useMemo(() => {
-    const { page: _page, limit: _limit, sort_by: _sort, order: _order, ...filter } = toFileQuery(state);
-    return filter;
-  }, [state]);
-  const filterKey = JSON.stringify(bulkFilter);
-  const [matching, setMatching] = useState<{ filterKey: string; job: boolean } | null>(null);
-  const allMatching = matching !== null && (matching.job || (matching.filterKey === filterKey && files.selection.size > 0));
-  const wholePage = rows.length > 0 && files.selection.size === rows.length && total > rows.length;
-  const { clearSelection, setSelection } = files;
-  const closeMatching = useCallback(() => {
-    setMatching(null);
-    clearSelection();
-  }, [clearSelection]);
-  const markJobStarted = useCallback(() => setMatching((m) => m && { ...m, job: true }), []);
-  // Unticking a row after "select all matching" goes back to the page's selection (Django's and Gmail's way).
-  const onSelectionChange = useCallback(
-    (next: Set<number>) => {
-      setMatching((m) => (m?.job ? m : null));
-      setSelection(next);
-    },
-    [setSelection],
-  );
-  const selecting = (files.selection.size > 0 || matching?.job === true) && !error;
-  const bulkBar = allMatching ? (
-    <Suspense fallback={null}>
-      <BulkJobBar
-        total={total}
-        filter={bulkFilter}
-        options={bulkOptions}
-        onStarted={markJobStarted}
-        onChanged={reload}
-        onClose={closeMatching}
-      />
-    </Suspense>
-  ) : (
-    <>
-      <BulkBar<Exclude<BulkAction, ''>>
-        options={bulkOptions}
-        action={files.action}
-        selectedCount={files.selection.size}
-        busy={files.bulkBusy}
-        onActionChange={files.setAction}
-        onApply={files.applyBulk}
-        onClear={files.clearSelection}
-      />
-      {wholePage && !files.bulkBusy ? (
-        <Button size="small" sx={{ mt: 0.5 }} onClick={() => setMatching({ filterKey, job: false })}>
-          {t(filterKey === '{}' ? 'selectAllFiles' : 'selectAllMatching', { count: total })}
-        </Button>
-      ) : null}
-    </>
+  const all = useAllMatching(state, files.selection, files.setSelection);
+  const selecting = (files.selection.size > 0 || all.jobOpen) && !error;
+  const bulkBar = (
+    <ListBulkBar<Exclude<BulkAction, ''>>
+      page={{
+        options: bulkOptions,
+        action: files.action,
+        selectedCount: files.selection.size,
+        busy: files.bulkBusy,
+        onActionChange: files.setAction,
+        onApply: files.applyBulk,
+        onClear: files.clearSelection,
+      }}
+      all={all}
+      rowCount={rows.length}
+      total={total}
+      matchingActions={MATCHING}
+      onChanged={reload}
+    />
   );
   const listProps = {
     rows,
@@ -144,7 +112,7 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     loading,
     state: viewState,
     selection: files.selection,
-    onSelectionChange,
+    onSelectionChange: all.onSelectionChange,
     onViewChange: setView,
   };
 

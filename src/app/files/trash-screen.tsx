@@ -5,12 +5,13 @@ import { useTexts } from '../i18n/texts';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
-import { BulkBar } from './bulk-bar';
+import type { MatchingAction } from './bulk-job-words';
 import { CellStyles } from './cell-styles';
 import { CellTips } from './cell-tips';
 import { FileCards, type CardSlotProps } from './file-cards';
 import { FileFilters } from './file-filters';
 import { FileGrid } from './file-grid';
+import { ListBulkBar, useAllMatching } from './list-bulk-bar';
 import { SearchBox } from './search-box';
 import { FILES_TEXTS } from './texts';
 import type { TrashAction } from './trash-bulk';
@@ -21,6 +22,9 @@ import { useListAddress, useShownView } from './use-list-address';
 import { useLiveList } from './use-live-list';
 import { useTrashActions } from './use-trash-actions';
 
+/** Over every file the filter matches in the trash: Restore, and Delete forever (asked first, always). */
+const MATCHING: readonly MatchingAction[] = ['restore', 'purge'];
+
 /** Where the files list switches to cards and puts its filters in a card: the same here. */
 const NARROW = '(max-width: 598.98px)';
 const WIDE = '(min-width: 1600px)';
@@ -30,7 +34,7 @@ const GIVES_WAY = ['file_slug', 'file_status', 'file_id'] as const;
 /**
  * The Trash: the account's deleted files with the files list's filters, search, sort and paging (the
  * same query string), each with when it was deleted and when the retention deletes it for good;
- * Restore and Delete forever, one file or the selection. It follows the event stream as the files list does.
+ * Restore and Delete forever, one file, the selection or every file the filter matches. It follows the event stream as the files list does.
  */
 export function TrashScreen() {
   const { state, setView } = useListAddress();
@@ -64,16 +68,24 @@ export function TrashScreen() {
 
   const shown = shownQuery ?? state;
   const viewState = useShownView(shown);
-  const selecting = trash.selection.size > 0 && !error;
+  const all = useAllMatching(state, trash.selection, trash.setSelection);
+  const selecting = (trash.selection.size > 0 || all.jobOpen) && !error;
   const bulkBar = (
-    <BulkBar<TrashAction>
-      options={bulkOptions}
-      action={trash.action}
-      selectedCount={trash.selection.size}
-      busy={trash.busy}
-      onActionChange={trash.setAction}
-      onApply={trash.applyBulk}
-      onClear={trash.clearSelection}
+    <ListBulkBar<TrashAction>
+      page={{
+        options: bulkOptions,
+        action: trash.action,
+        selectedCount: trash.selection.size,
+        busy: trash.busy,
+        onActionChange: trash.setAction,
+        onApply: trash.applyBulk,
+        onClear: trash.clearSelection,
+      }}
+      all={all}
+      rowCount={rows.length}
+      total={total}
+      matchingActions={MATCHING}
+      onChanged={reload}
     />
   );
   const listProps = {
@@ -82,7 +94,7 @@ export function TrashScreen() {
     loading,
     state: viewState,
     selection: trash.selection,
-    onSelectionChange: trash.setSelection,
+    onSelectionChange: all.onSelectionChange,
     onViewChange: setView,
     label: t('list'),
     emptyText: t('empty'),
@@ -125,7 +137,9 @@ export function TrashScreen() {
             <Box sx={{ px: 1.5, pb: 1.5 }}>
               <FileCards {...listProps} renderCard={renderCard} />
               {selecting ? (
-                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1 }}>{bulkBar}</Box>
+                <Box sx={{ position: 'sticky', bottom: 8, zIndex: 2, mt: 1, boxShadow: 6, borderRadius: 1, bgcolor: 'background.paper' }}>
+                  {bulkBar}
+                </Box>
               ) : null}
             </Box>
           ) : (

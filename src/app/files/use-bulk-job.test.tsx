@@ -8,11 +8,13 @@ import type { FileEventWatcher } from '../api/file-events';
 const startBulkJob = vi.fn();
 const getBulkJob = vi.fn();
 const failedFileIds = vi.fn();
+const undoBulkJob = vi.fn();
 vi.mock('../api/bulk-jobs', async (original) => ({
   ...(await original<typeof import('../api/bulk-jobs')>()),
   startBulkJob: (...args: unknown[]) => startBulkJob(...args),
   getBulkJob: (...args: unknown[]) => getBulkJob(...args),
   failedFileIds: (...args: unknown[]) => failedFileIds(...args),
+  undoBulkJob: (...args: unknown[]) => undoBulkJob(...args),
 }));
 const watchers: FileEventWatcher[] = [];
 vi.mock('../api/file-events', () => ({
@@ -37,6 +39,7 @@ afterEach(() => {
   startBulkJob.mockReset();
   getBulkJob.mockReset();
   failedFileIds.mockReset();
+  undoBulkJob.mockReset();
   watchers.length = 0;
 });
 
@@ -70,7 +73,40 @@ describe('useBulkJob', () => {
     const [, retryAction, retryTarget, retryKey] = startBulkJob.mock.calls[1]!;
     expect([retryAction, retryTarget]).toEqual(['deactivate', { ids: [11, 12] }]);
     expect(retryKey).not.toBe(key);
-    expect(result.current.job?.id).toBe(9);
+    expect(result.current).toMatchObject({ kind: 'retry', job: { id: 9 } });
+  });
+
+  it('undoes an ended job as a new job it then follows; pressing Undo again after a lost reply sends the same key', async () => {
+    startBulkJob.mockResolvedValueOnce({ data: { job: job(4, 'done', { done: 5 }) } });
+    const { result } = renderHook(() => useBulkJob(), {});
+    await act(async () => {
+      await result.current.start('deactivate', { filter: { isActive: 1 }, expectedCount: 5 });
+    });
+    expect(result.current).toMatchObject({ kind: 'action', running: false });
+
+    undoBulkJob.mockRejectedValueOnce(new ApiError('offline', 'network'));
+    let undone;
+    await act(async () => {
+      undone = await result.current.undo();
+    });
+    expect(undone).toMatchObject({ kind: 'error' });
+    expect(result.current).toMatchObject({ kind: 'action', job: { id: 4 } });
+
+    undoBulkJob.mockResolvedValueOnce({ data: { job: { ...job(5, 'running', { pending: 5 }), action: 'activate' } } });
+    await act(async () => {
+      undone = await result.current.undo();
+    });
+    expect(undone).toEqual({ kind: 'started' });
+    const [[, firstId, firstKey], [, secondId, secondKey]] = undoBulkJob.mock.calls as [
+      [unknown, number, string],
+      [unknown, number, string],
+    ];
+    expect([firstId, secondId]).toEqual([4, 4]);
+    expect(secondKey).toBe(firstKey);
+    expect(result.current).toMatchObject({ kind: 'undo', running: true, job: { id: 5, action: 'activate' } });
+    await settle();
+    act(() => watchers[0]!.onJob!({ ...job(5, 'done', { done: 5 }), action: 'activate' }));
+    expect(result.current).toMatchObject({ running: false, job: { id: 5, state: 'done' } });
   });
 
   it('reads the job from the API when the stream says nothing, and reports a filter whose count moved', async () => {

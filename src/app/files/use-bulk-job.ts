@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../api/api-error';
-import { bulkJobOf, failedFileIds, getBulkJob, idempotencyKey, startBulkJob, type BulkJob, type BulkTarget } from '../api/bulk-jobs';
+import {
+  bulkJobOf,
+  failedFileIds,
+  getBulkJob,
+  idempotencyKey,
+  startBulkJob,
+  undoBulkJob,
+  type BulkJob,
+  type BulkTarget,
+} from '../api/bulk-jobs';
 import { watchFileEvents } from '../api/file-events';
 import { useApi } from '../api/use-api';
 
 /** Without an `event: job` for this long, the job is read from the API (the stream may be down). */
 const QUIET_MS = 2_500;
+
+/** What the job followed is: the action asked for, a retry of the failed files of one, or the undo of one. */
+export type JobKind = 'action' | 'retry' | 'undo';
 
 export type StartResult = { kind: 'started' } | { kind: 'count-moved'; count: number } | { kind: 'error'; error: unknown };
 
@@ -14,31 +26,47 @@ const ended = (job: BulkJob | null) => job?.state === 'done' || job?.state === '
 /**
  * A bulk job of the list over a filter: started with an Idempotency-Key (one per confirmed action,
  * so a retried request never starts a second job), then followed live from the event stream's
- * `event: job`, and read from GET /api/jobs/:id whenever the stream has been quiet for a while.
+ * `event: job`, and read from GET /api/jobs/:id whenever the stream has been quiet for a while. A
+ * retry of its failed files or its undo is a new job, followed the same way in its place.
  */
 export function useBulkJob() {
   const api = useApi();
   const [job, setJob] = useState<BulkJob | null>(null);
+  const [kind, setKind] = useState<JobKind>('action');
   const [starting, setStarting] = useState(false);
   const heard = useRef(0);
 
+  /** Sends a request that answers a new job, and follows that job. */
+  const follow = useCallback(async (next: JobKind, request: () => Promise<{ data: { job: BulkJob } }>): Promise<StartResult> => {
+    setStarting(true);
+    try {
+      const reply = await request();
+      heard.current = Date.now();
+      setJob(reply.data.job);
+      setKind(next);
+      return { kind: 'started' };
+    } catch (error) {
+      const count = isApiError(error) && error.httpStatus === 409 ? (error.data as { count?: unknown } | undefined)?.count : undefined;
+      return typeof count === 'number' ? { kind: 'count-moved', count } : { kind: 'error', error };
+    } finally {
+      setStarting(false);
+    }
+  }, []);
+
   const start = useCallback(
-    async (action: string, target: BulkTarget): Promise<StartResult> => {
-      setStarting(true);
-      try {
-        const reply = await startBulkJob(api, action, target, idempotencyKey());
-        heard.current = Date.now();
-        setJob(reply.data.job);
-        return { kind: 'started' };
-      } catch (error) {
-        const count = isApiError(error) && error.httpStatus === 409 ? (error.data as { count?: unknown } | undefined)?.count : undefined;
-        return typeof count === 'number' ? { kind: 'count-moved', count } : { kind: 'error', error };
-      } finally {
-        setStarting(false);
-      }
-    },
-    [api],
+    (action: string, target: BulkTarget) => follow('action', () => startBulkJob(api, action, target, idempotencyKey())),
+    [api, follow],
   );
+
+  /** One key per job undone: pressing Undo again after a lost reply answers the same undo job. */
+  const undoKeys = useRef(new Map<number, string>());
+  /** A new job that takes back what this ended one changed (the server's inverse action over its done files). */
+  const undo = useCallback((): Promise<StartResult> => {
+    if (!job) return Promise.resolve({ kind: 'error', error: null });
+    const key = undoKeys.current.get(job.id) ?? idempotencyKey();
+    undoKeys.current.set(job.id, key);
+    return follow('undo', () => undoBulkJob(api, job.id, key));
+  }, [api, job, follow]);
 
   const jobId = job?.id;
   const running = job !== null && !ended(job);
@@ -75,8 +103,8 @@ export function useBulkJob() {
     } catch (error) {
       return { kind: 'error', error };
     }
-    return start(job.action, { ids });
-  }, [api, job, start]);
+    return follow('retry', () => startBulkJob(api, job.action, { ids }, idempotencyKey()));
+  }, [api, job, follow]);
 
-  return { job, starting, running, start, retryFailed };
+  return { job, kind, starting, running, start, retryFailed, undo };
 }

@@ -11,6 +11,8 @@ import { LIVE_TEXTS } from '../shell/live-texts';
  * Keeps the list live: every streamed change goes to `applyEvent` (rows change in place, so
  * selection, focus and scroll stay), a file that completes or fails raises a toast with the reason,
  * and where streaming is blocked the page on screen is refreshed every 10 s while the tab is visible.
+ * When a bulk job ends (here or in another window) the page is refreshed too: files it brought into the
+ * view (activated under Active, restored) have a place only the server can say.
  * Each load says where it stood in the event log (`loaded`), so no change made meanwhile is missed.
  */
 export function useLiveList(
@@ -31,5 +33,9 @@ export function useLiveList(
     },
     refresh,
     loaded,
+    (job) => {
+      const state = (job as { state?: unknown } | null)?.state;
+      if (state === 'done' || state === 'failed') refresh();
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoginForm } from '../auth/login-form';
 import { useConfigState } from '../config/use-config';
@@ -31,20 +31,46 @@ export function PanelRoutes() {
     else emit('vp-navigate', { path: location });
   }, [location, emit]);
 
+  const onSignedIn = useCallback(() => navigate('/'), [navigate]);
+  // Signed out, every address shows the sign-in form, always at this one place in the tree, and the
+  // address becomes /auth/login after the form is on screen. A <Redirect> would first render the
+  // route it leaves, then, from the address change, the form again in the same long task: on a slow
+  // phone the biggest block of the page's first load.
+  if (!apiKey)
+    return (
+      <>
+        <AddressOfSignIn location={location} navigate={navigate} />
+        <SignInPage onSignedIn={onSignedIn} />
+      </>
+    );
   return (
     <Switch>
-      <Route path="/auth/login">{apiKey ? <Redirect to="/" replace /> : <LoginForm page onSignedIn={() => navigate('/')} />}</Route>
+      <Route path="/auth/login">
+        <Redirect to="/" replace />
+      </Route>
       <Route>
-        {apiKey ? (
-          <Suspense fallback={<Loading />}>
-            <SignedInArea />
-          </Suspense>
-        ) : (
-          <Redirect to="/auth/login" replace />
-        )}
+        <Suspense fallback={<Loading />}>
+          <SignedInArea />
+        </Suspense>
       </Route>
     </Switch>
   );
+}
+
+/** Memoised: the address change that follows the first render does not render the form again. */
+const SignInPage = memo(function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
+  return <LoginForm page onSignedIn={onSignedIn} />;
+});
+
+function AddressOfSignIn({ location, navigate }: { location: string; navigate: (to: string, options: { replace: boolean }) => void }) {
+  useEffect(() => {
+    if (location === '/auth/login') return;
+    // A task of its own: the router's address store updates synchronously, which would otherwise add
+    // its render to the form's first commit.
+    const timer = setTimeout(() => navigate('/auth/login', { replace: true }));
+    return () => clearTimeout(timer);
+  }, [location, navigate]);
+  return null;
 }
 
 function usePageTitle(location: string) {

@@ -2,7 +2,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { use, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Messages } from '../../elements/element-types';
 import type { ThemeMode } from '../config/config-store';
 import type { Session } from '../config/sessions';
@@ -89,6 +89,12 @@ function SessionRoot({
   const mode: ThemeMode = overrides.theme === 'dark' || overrides.theme === 'light' ? overrides.theme : storedTheme;
   const portalRef = useRef<HTMLDivElement>(null);
   const [portal, setPortal] = useState<HTMLDivElement | null>(null);
+  // One callback for the element's life: a new one each render would be detached and attached again
+  // at every commit, and its state update would re-render the root synchronously inside that commit.
+  const portalNode = useCallback((node: HTMLDivElement | null) => {
+    portalRef.current = node;
+    setPortal(node);
+  }, []);
   // Only vendor prefixing is left out with it, which the browsers the kit supports do not need.
   const rtlPlugin = direction === 'rtl' ? use(loadRtlPlugin()) : null;
   const unsaved = useMemo(() => createUnsavedChanges(historyGuard), [historyGuard]);
@@ -147,16 +153,7 @@ function SessionRoot({
                       <Toasts root={portal}>{showScreen ? children : null}</Toasts>
                     </ErrorBoundary>
                   </ScopedCssBaseline>
-                  <div
-                    ref={(node) => {
-                      portalRef.current = node;
-                      setPortal(node);
-                    }}
-                    className="vp-portal"
-                    dir={direction}
-                    lang={i18n.locale}
-                    style={isolation as React.CSSProperties}
-                  />
+                  <div ref={portalNode} className="vp-portal" dir={direction} lang={i18n.locale} style={isolation as React.CSSProperties} />
                 </ConfigOverridesContext.Provider>
               </UnsavedChangesContext.Provider>
             </HostContext.Provider>

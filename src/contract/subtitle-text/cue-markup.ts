@@ -87,7 +87,13 @@ function vttTag(inner: string): string {
  * `<script>` or `<img onerror>` is one renderer bug away from running — and a "<" or "&" that starts
  * no tag or entity escaped, as in SRT text.
  */
-export function sanitizeVttText(text: string): string {
+export const sanitizeVttText = (text: string): string => cleanCueText(text, vttTag);
+
+/**
+ * Cue text with each tag as `keepTag` writes it (given what is between "<" and ">"; '' removes it) and
+ * a "<" or "&" that starts no tag or entity escaped.
+ */
+export function cleanCueText(text: string, keepTag: (inner: string) => string): string {
   if (!/[<&]/.test(text)) return text; // most cues: nothing to do
   let out = '';
   let i = 0;
@@ -97,7 +103,7 @@ export function sanitizeVttText(text: string): string {
       const close = text.indexOf('>', i + 1);
       const inner = close < 0 ? '' : text.slice(i + 1, close);
       if (close >= 0 && isTagLike(inner)) {
-        out += vttTag(inner);
+        out += keepTag(inner);
         i = close + 1;
         continue;
       }

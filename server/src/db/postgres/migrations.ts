@@ -544,6 +544,21 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE file_events DROP CONSTRAINT file_events_kind_check;
   ALTER TABLE file_events ADD CONSTRAINT file_events_kind_check CHECK (kind IN ('added', 'changed', 'deleted', 'job'));
   `,
+  // Saved versions of a track's text (the cue editor, D38): each an object of the subtitle store of
+  // its own; the row's rendition_name points at the newest one while it is what the player serves.
+  // Version 1 is the upload itself and has no row.
+  `
+  CREATE TABLE subtitle_versions (
+    sub_id       bigint NOT NULL REFERENCES subtitles ON DELETE CASCADE,
+    version_no   integer NOT NULL,
+    storage_name text NOT NULL UNIQUE,
+    size         integer NOT NULL,
+    kind         text NOT NULL CHECK (kind IN ('edit', 'restore')),
+    created_at   bigint NOT NULL,
+    actor        text NOT NULL,
+    PRIMARY KEY (sub_id, version_no)
+  );
+  `,
   // The file event log's function again, with the same events: an UPDATE's changes are read from the
   // watched columns by name, not by turning both whole rows (search words included) into jsonb and
   // walking every key, which cost ~250 µs a row and was most of a bulk job's batch (its 200-row UPDATE
