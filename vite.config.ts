@@ -34,11 +34,13 @@ export const PREBUNDLED = [
 ];
 
 /**
- * MUI's Dialog and the kit's yes/no question: only for dialogs, which open on a user action. Switch and
- * FormControlLabel too: only the list's cards and the embed builder dialog use them, and in the shared
- * chunk the editor would load them up front.
+ * MUI's Dialog, the kit's yes/no question and its conflict dialog: only for dialogs, which open on a user
+ * action (the conflict dialog is shared by three of them, which would put it, and MUI's Table, in the
+ * shared chunk the editor loads up front). Switch and FormControlLabel too: only the list's cards and the
+ * embed builder dialog use them, and in the shared chunk the editor would load them up front.
  */
-const DIALOG = /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog)[\\/.]/;
+const DIALOG =
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shell[\\/]conflict-dialog)[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

@@ -3,6 +3,7 @@ const TITLES = {
   size: 'Load size (gzip, level 9, of the built files a page loads)',
   api: 'API at scale (`GET /api/files/` over 1,000,000 files, SQLite and PostgreSQL side by side, from separate client processes, loopback)',
   browser: 'In the browser (headless Chromium, built kit, real server)',
+  cues: 'The cue editor on a 5,000-cue track (headless Chromium, built kit, real server)',
   mobile: 'On a phone (Lighthouse mobile preset, the sign-in page, built kit, real server)',
   subtitles:
     'Subtitle text: detection, decoding, conversion (generated corpus; ours against jschardet, chardet, iconv-lite, subsrt-ts, ass-compiler)',

@@ -21,6 +21,7 @@ import { DELETE_FILE_TEXTS } from '../app/shell/delete-file-texts';
 import { FRAME_TEXTS } from '../app/shell/frame-texts';
 import { LIVE_TEXTS } from '../app/shell/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
+import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
 import { UI_TEXTS } from '../app/ui/texts';
 
@@ -42,6 +43,7 @@ export const ALL_TEXTS = [
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
   SUBTITLE_TEXTS,
+  CUE_TEXTS,
   UI_TEXTS,
   API_TEXTS,
 ] as const;

@@ -3,13 +3,16 @@
  * controls around the page's `<video>`, and hls.js (its light build: the page's subtitles are
  * `<track>` elements, not HLS renditions) to play the HLS rendition wherever Media Source Extensions
  * exist; elsewhere (Safari on older iPhones) the browser plays HLS itself. The page's `data-start`
- * (the URL's `start` parameter, checked by the server) is where playback begins.
+ * (the URL's `start` parameter, checked by the server) is where playback begins. The page that embeds
+ * the player may drive it by postMessage (./remote-control.ts).
  */
 import 'media-chrome';
 import Hls from 'hls.js/light';
+import { acceptRemoteControl } from './remote-control';
 
 const video = document.querySelector<HTMLVideoElement>('video[data-hls]');
 if (video) {
+  acceptRemoteControl(video);
   const source = video.dataset.hls!;
   const start = Number(video.dataset.start ?? 0);
   if (Hls.isSupported()) {

@@ -7,14 +7,20 @@ import { expect } from './fixtures';
  * WCAG 2.x A/AA and best-practice rule; `target-size` (WCAG 2.2 AA) is off by default in axe:
  * switched on. Serious and critical violations fail.
  *
- * Known DataGrid faults that cannot be fixed from outside, each with its upstream issue:
+ * Known DataGrid and media-chrome faults that cannot be fixed from outside, each with its upstream issue:
  */
-const DATAGRID_ALLOWLIST: { rule: string; target: RegExp; issue: string }[] = [
+const UPSTREAM_FAULTS: { rule: string; target: RegExp; issue: string }[] = [
   // MUI X DataGrid: "Certain ARIA roles must contain particular children" on the grid while it has no rows.
   { rule: 'aria-required-children', target: /MuiDataGrid/, issue: 'https://github.com/mui/mui-x/issues/13685' },
   // DataGrid's roving tabindex makes the focused cell itself focusable (tabindex=0), so axe sees a
   // target wrapped around the cell's own buttons once one of them was clicked. The buttons are 28 px.
   { rule: 'target-size', target: /^<div class="MuiDataGrid-cell/, issue: 'https://github.com/mui/mui-x/issues/1291' },
+  // media-chrome (the player page in the cue editor's iframe): its captions button is a role=button
+  // with aria-checked, not allowed on a button; open upstream.
+  { rule: 'aria-allowed-attr', target: /^<media-captions-button /, issue: 'https://github.com/muxinc/media-chrome/issues/1192' },
+  // media-chrome's playback rate button shows '1x' and names itself 'Playback rate 1' (its own label,
+  // rewritten on every rate change). Not reported upstream yet.
+  { rule: 'label-content-name-mismatch', target: /^<media-playback-rate-button /, issue: 'none yet (media-chrome 4.19.4)' },
 ];
 
 export async function audit(page: Page, screen: string) {
@@ -32,7 +38,7 @@ export async function audit(page: Page, screen: string) {
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !DATAGRID_ALLOWLIST.some((a) => a.rule === v.id && a.target.test(n.html))) }))
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !UPSTREAM_FAULTS.some((a) => a.rule === v.id && a.target.test(n.html))) }))
     .filter((v) => v.nodes.length > 0)
     .map(
       (v) =>

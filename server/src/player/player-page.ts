@@ -36,10 +36,12 @@ p{margin:auto;padding:1rem;text-align:center}
 </html>`;
 }
 
+// The time display does not toggle to the remaining time (notoggle): as a button its name ('playback
+// time') would not contain its visible text, which speech-input users say to press it (WCAG 2.5.3).
 const CONTROL_BAR = `<media-control-bar>
 <media-play-button></media-play-button>
 <media-time-range></media-time-range>
-<media-time-display showduration></media-time-display>
+<media-time-display showduration notoggle></media-time-display>
 <media-mute-button></media-mute-button>
 <media-volume-range></media-volume-range>
 <media-captions-button></media-captions-button>

@@ -45,6 +45,15 @@ describe('activityLines', () => {
     expect(lines(entry('subtitle_trash', { sub_lang: 'en', format: 'srt' }))).toEqual(['Subtitle deleted: English (srt)']);
   });
 
+  it('a cue editor save and a restored version name the language and the version they made', () => {
+    expect(lines(entry('subtitle_edit', { sub_id: 3, sub_lang: 'en', version_no: 4 }))).toEqual([
+      'Subtitle text edited: English, version 4',
+    ]);
+    expect(lines(entry('subtitle_version_restore', { sub_id: 3, sub_lang: 'fr', version_no: 5 }))).toEqual([
+      'Subtitle text restored: français, now version 5',
+    ]);
+  });
+
   it('an action this kit does not know yet is still shown', () => {
     expect(lines(entry('archive'))).toEqual(['Changed (archive)']);
   });

@@ -38,6 +38,8 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
     });
   }
   if (action === 'trash' || action === 'restore' || action === 'purge') return [t(action)];
+  if (action === 'subtitle_edit' || action === 'subtitle_version_restore')
+    return [t(action, { language: lang(detail.sub_lang), version: String(detail.version_no ?? '') })];
   if (isSubtitleAction(action)) {
     const lines = [t(action, { language: lang(detail.sub_lang), format: String(detail.format ?? '') })];
     const language = beforeAfter(detail.language);

@@ -30,6 +30,8 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   subtitle_trash: 'Subtitle deleted: {language} ({format})',
   subtitle_restore: 'Subtitle restored: {language} ({format})',
   subtitle_purge: 'Subtitle deleted for good: {language} ({format})',
+  subtitle_edit: 'Subtitle text edited: {language}, version {version}',
+  subtitle_version_restore: 'Subtitle text restored: {language}, now version {version}',
   other: 'Changed ({action})',
   justNow: 'just now',
 });

@@ -26,6 +26,11 @@ const EditDialog = lazyDialog(
   () => import('./edit-dialog').then((module) => module.EditDialog),
   (props) => props.sub !== null,
 );
+// The cue editor (with its list virtualiser) is the biggest of them: never in the card's first load.
+const CueEditorDialog = lazyDialog(
+  () => import('./cue-editor/cue-editor-dialog').then((module) => module.default),
+  (props) => props.sub !== null,
+);
 
 /**
  * The Subtitle card's content: the tracks with Edit and Delete, the empty state, and the upload,
@@ -38,6 +43,7 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
   const { state, reload } = useSubtitles(fileId);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Subtitle | null>(null);
+  const [editingCues, setEditingCues] = useState<Subtitle | null>(null);
   const [deleting, setDeleting] = useState<Subtitle | null>(null);
   const [busyDelete, setBusyDelete] = useState(false);
   const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
@@ -124,12 +130,19 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
       {subs.length > 0 ? (
         <List disablePadding aria-label={t('tracks')}>
           {subs.map((sub) => (
-            <SubtitleRow key={sub.sub_id} sub={sub} onEdit={() => setEditing(sub)} onDelete={() => setDeleting(sub)} />
+            <SubtitleRow
+              key={sub.sub_id}
+              sub={sub}
+              onEdit={() => setEditing(sub)}
+              onEditCues={() => setEditingCues(sub)}
+              onDelete={() => setDeleting(sub)}
+            />
           ))}
         </List>
       ) : null}
       <UploadDialog open={uploading} fileId={fileId} onClose={() => setUploading(false)} onUploaded={changed} />
       <EditDialog sub={editing} onClose={() => setEditing(null)} onSaved={changed} />
+      <CueEditorDialog sub={editingCues} onClose={() => setEditingCues(null)} onSaved={changed} />
       <LazyConfirmDialog
         open={deleting !== null}
         title={t('deleteTitle')}
@@ -146,7 +159,17 @@ export function SubtitleSection({ fileId }: { fileId: number }) {
   );
 }
 
-function SubtitleRow({ sub, onEdit, onDelete }: { sub: Subtitle; onEdit: () => void; onDelete: () => void }) {
+function SubtitleRow({
+  sub,
+  onEdit,
+  onEditCues,
+  onDelete,
+}: {
+  sub: Subtitle;
+  onEdit: () => void;
+  onEditCues: () => void;
+  onDelete: () => void;
+}) {
   const { t, language, locale } = useTexts(SUBTITLE_TEXTS);
   const label = languageLabel(sub.sub_lang, language, locale);
   return (
@@ -156,9 +179,12 @@ function SubtitleRow({ sub, onEdit, onDelete }: { sub: Subtitle; onEdit: () => v
         primary={<span lang={label === sub.sub_lang || language !== 'en' ? undefined : sub.sub_lang}>{label}</span>}
         secondary={`${formatSize(sub.sub_size, locale)} · ${formatDateTime(sub.created_at, locale)} · ${formatAge(sub.created_at, new Date(), locale, t('justNow'))}`}
       />
-      <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: 'auto' }}>
         <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('editLabel', { language: label })}>
           {t('edit')}
+        </Button>
+        <Button size="small" startIcon={<SubtitlesIcon />} onClick={onEditCues} aria-label={t('editCuesLabel', { language: label })}>
+          {t('editCues')}
         </Button>
         <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete} aria-label={t('deleteLabel', { language: label })}>
           {t('delete')}

@@ -15,6 +15,8 @@ export const SUBTITLE_TEXTS = defineTexts('subtitles', {
   edit: 'Edit',
   delete: 'Delete',
   editLabel: 'Edit {language} subtitle',
+  editCues: 'Edit cues',
+  editCuesLabel: 'Edit the cues of the {language} subtitle',
   deleteLabel: 'Delete {language} subtitle',
   deleteTitle: 'Delete subtitle?',
   deleting: 'Deleting...',

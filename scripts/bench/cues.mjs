@@ -1,0 +1,166 @@
+// Part `cues` (`npm run bench -- cues`): the cue editor on a 5,000-cue track, in headless Chromium, the
+// built kit served by the real server (demo seed, temp data dir). (a) 'Edit cues' clicked → the first
+// cue painted (cold: the editor's chunk loads; then warm); (b) per key typed in a cue's text: the key's
+// keydown → React has rendered and committed the edit (a MessageChannel task queued after the input
+// event runs after React's microtask render), for real (trusted) key presses from Playwright.
+import { signInByApi } from '../../test/support/sign-in.mjs';
+import { BLANK, ensureKitBuilt, IN_PAGE } from './browser.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, fmtMs, removeDir, startServer, stats, tempDir } from './common.mjs';
+
+const CUES = 5000;
+const OPEN_BUDGET = 1000;
+const KEY_BUDGET = 16;
+const KEYS = 80;
+
+/** A WebVTT track of `count` cues of two lines, 2.5 s each, some with tags, settings and identifiers. */
+export function longTrack(count = CUES) {
+  const time = (ms) => new Date(ms).toISOString().slice(11, 23);
+  const cues = Array.from({ length: count }, (_, i) => {
+    const start = i * 3000;
+    const id = i % 10 === 0 ? `c${i}\n` : '';
+    const settings = i % 7 === 0 ? ' line:90% align:start' : '';
+    return `${id}${time(start)} --> ${time(start + 2500)}${settings}\nLine ${i + 1}, <i>spoken</i> words\nand a second line`;
+  });
+  return `WEBVTT\n\nNOTE a generated track\n\n${cues.join('\n\n')}\n`;
+}
+
+const OPEN_SCRIPT = `
+window.__cues = {
+  root() { return window.__bench.host('vp-file-editor'); },
+  async open(timeout = 30000) {
+    const root = this.root();
+    const button = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || '').startsWith('Edit the cues of'));
+    if (!button) throw new Error('no Edit cues button');
+    const t0 = performance.now();
+    const first = () => root.querySelector('[role="group"][aria-label="Cue 1"]');
+    const seen = window.__bench.waitFor(root, first, timeout);
+    button.click();
+    const tDom = await seen;
+    const tPaint = await window.__bench.afterPaint();
+    const text = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/vtt') && e.startTime >= t0).at(-1);
+    return { dom: tDom - t0, paint: tPaint - t0, text: text ? text.responseEnd - t0 : NaN };
+  },
+  async close() {
+    const root = this.root();
+    root.querySelector('[role="dialog"] button[aria-label="Close"]').click();
+    await window.__bench.waitFor(root, () => !root.querySelector('[role="dialog"]'), 10000);
+  },
+  /** Records, per trusted key press, keydown → the task after its input event (React's render done). */
+  watchKeys() {
+    const times = [];
+    let t0 = null;
+    addEventListener('keydown', () => (t0 = performance.now()), true);
+    addEventListener('input', () => {
+      if (t0 === null) return;
+      const start = t0;
+      t0 = null;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => times.push(performance.now() - start);
+      channel.port2.postMessage(0);
+    }, true);
+    return (this.keyTimes = times);
+  },
+};
+`;
+
+export async function run(options = {}) {
+  const rows = [];
+  const notes = [];
+  ensureKitBuilt(options.build);
+  const dataDir = tempDir('vp-bench-cues-');
+  const { chromium } = await import('playwright-core');
+  let server, browser;
+  try {
+    server = await startServer({ dataDir, demo: true });
+    const apiKey = await signInByApi(server.url, 'demo', 'demo-password');
+    const headers = { 'x-apikey': apiKey };
+    const files = (await (await fetch(`${server.url}/api/files/?limit=1&file_status=10`, { headers })).json()).data.files;
+    const fileId = files[0].file_id;
+    const form = new FormData();
+    form.append('file_id', String(fileId));
+    form.append('sub_lang', 'en');
+    form.append('subtitle_file', new Blob([longTrack()], { type: 'text/vtt' }), 'long.vtt');
+    const upload = await fetch(`${server.url}/api/files/sub`, { method: 'POST', headers, body: form });
+    if (!upload.ok) throw new Error(`upload of the ${CUES}-cue track: HTTP ${upload.status}`);
+    notes.push(
+      `A ${CUES}-cue WebVTT track (${(longTrack().length / 1024).toFixed(0)} KB) uploaded to a demo file; <vp-file-editor> on a blank page, viewport 1280×900, software rendering. Open: click in the page → MutationObserver sees cue 1 → two requestAnimationFrame callbacks. Per key: Playwright's trusted key presses into cue 1's text; keydown → a task queued after the input event (after React's render and commit).`,
+    );
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(30_000);
+    await context.addInitScript(
+      ({ key, code }) => {
+        localStorage.setItem('apiKey', key);
+        (0, eval)(code);
+      },
+      { key: apiKey, code: IN_PAGE + OPEN_SCRIPT },
+    );
+    await context.route('**/bench/blank.html', (route) => route.fulfill({ contentType: 'text/html', body: BLANK }));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/bench/blank.html`);
+    await page.waitForFunction(() => window.__kitReady === true);
+    await page.evaluate((id) => {
+      const editor = document.createElement('vp-file-editor');
+      editor.setAttribute('file-id', String(id));
+      document.body.append(editor);
+    }, fileId);
+    await page.waitForFunction(() => document.querySelector('vp-file-editor')?.shadowRoot);
+    await page.waitForFunction(() =>
+      [...window.__cues.root().querySelectorAll('button')].some((b) => (b.getAttribute('aria-label') || '').startsWith('Edit the cues of')),
+    );
+
+    const cold = await page.evaluate(() => window.__cues.open());
+    const warm = [];
+    const textTimes = [];
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(() => window.__cues.close());
+      const opened = await page.evaluate(() => window.__cues.open());
+      warm.push(opened.paint);
+      textTimes.push(opened.text);
+    }
+    const warmStats = stats(warm.slice(1));
+    const textStats = stats(textTimes.slice(1));
+    rows.push({
+      name: `cue editor: 'Edit cues' → first cue painted, ${CUES} cues (cold: loads its chunk)`,
+      figure: `${fmtMs(cold.paint)} ms (cue 1 in the DOM at ${fmtMs(cold.dom)}, the text received at ${fmtMs(cold.text)})`,
+      budget: `≤ ${OPEN_BUDGET} ms`,
+      status: cold.paint <= OPEN_BUDGET ? 'PASS' : 'FAIL',
+    });
+    rows.push({
+      name: `cue editor: 'Edit cues' → first cue painted, ${CUES} cues (warm)`,
+      figure: `p50 ${fmtMs(warmStats.p50)} / p95 ${fmtMs(warmStats.p95)} ms (n=${warmStats.n}; the text received at p50 ${fmtMs(textStats.p50)} ms)`,
+      budget: `p95 ≤ ${OPEN_BUDGET} ms`,
+      status: warmStats.p95 <= OPEN_BUDGET ? 'PASS' : 'FAIL',
+    });
+
+    await page.evaluate(() => window.__cues.watchKeys());
+    const field = page.locator('vp-file-editor').getByRole('group', { name: 'Cue 1', exact: true }).getByRole('textbox', { name: 'Text' });
+    await field.click();
+    await field.press('End');
+    await page.keyboard.type('typed while the bench watches the clock, key by key, '.repeat(2).slice(0, KEYS), { delay: 25 });
+    await page.waitForTimeout(200);
+    const keyTimes = await page.evaluate(() => window.__cues.keyTimes);
+    const keys = stats(keyTimes.slice(5));
+    rows.push({
+      name: `cue editor: per key typed in a cue's text, ${CUES} cues`,
+      figure: `p50 ${fmtMs(keys.p50)} / p95 ${fmtMs(keys.p95)} ms (n=${keys.n}, max ${fmtMs(keys.max)})`,
+      budget: `p95 ≤ ${KEY_BUDGET} ms`,
+      status: keys.p95 <= KEY_BUDGET ? 'PASS' : 'FAIL',
+      note: 'first 5 keys dropped (warm-up)',
+    });
+  } catch (err) {
+    rows.push({
+      name: `cue editor on a ${CUES}-cue track`,
+      figure: '–',
+      budget: '–',
+      status: 'not measured',
+      note: String(err.message).split('\n')[0].slice(0, 300),
+    });
+  } finally {
+    await browser?.close();
+    await server?.stop?.();
+    removeDir(dataDir);
+  }
+  return { rows, notes };
+}

@@ -1,0 +1,69 @@
+/**
+ * The editor's checks of each cue (flagged, never blocking): times, overlaps, empty text, reading
+ * speed and line length. Reading speed and line length count what a viewer reads: the text without
+ * its tags, an entity as one character.
+ */
+import type { VttCue } from '../../../contract/subtitle-text/vtt-document';
+
+export type CueProblem = 'order' | 'overlap' | 'empty' | 'speed' | 'long';
+export const CUE_PROBLEMS: readonly CueProblem[] = ['order', 'overlap', 'empty', 'speed', 'long'];
+
+export interface CheckLimits {
+  /** Characters per second. */
+  maxCps: number;
+  /** Characters per line. */
+  maxLine: number;
+}
+
+/** Common subtitling guidelines (Netflix's, the BBC's are close): 17 characters per second, 42 per line. */
+export const DEFAULT_LIMITS: CheckLimits = { maxCps: 17, maxLine: 42 };
+
+export interface CheckResult {
+  /** Per cue, its problems ([] when none): the same array object for every cue without a problem. */
+  problems: readonly (readonly CueProblem[])[];
+  counts: Readonly<Record<CueProblem, number>>;
+}
+
+const NONE: readonly CueProblem[] = [];
+
+/** What a viewer reads: tags removed, each character reference one character. */
+export const visibleText = (text: string): string => text.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, '_');
+
+/**
+ * A cue's problems, per cue object and limits, in the order of CUE_PROBLEMS: both variants (overlapping
+ * an earlier cue or not) are kept, so an edit re-reads only the cue it changed and every other cue
+ * keeps the same array (its row does not repaint).
+ */
+const known = new WeakMap<CheckLimits, WeakMap<VttCue, { alone: readonly CueProblem[]; overlapping: readonly CueProblem[] }>>();
+
+function problemsOf(cue: VttCue, limits: CheckLimits, overlaps: boolean): readonly CueProblem[] {
+  let byCue = known.get(limits);
+  if (!byCue) known.set(limits, (byCue = new WeakMap()));
+  let entry = byCue.get(cue);
+  if (!entry) {
+    const lines = visibleText(cue.text).split('\n');
+    const chars = lines.join('').trim().length;
+    const found = new Set<CueProblem>();
+    if (cue.start >= cue.end) found.add('order');
+    if (chars === 0) found.add('empty');
+    if (cue.end > cue.start && chars / ((cue.end - cue.start) / 1000) > limits.maxCps) found.add('speed');
+    if (lines.some((line) => line.length > limits.maxLine)) found.add('long');
+    const alone = CUE_PROBLEMS.filter((problem) => found.has(problem));
+    const overlapping = CUE_PROBLEMS.filter((problem) => problem === 'overlap' || found.has(problem));
+    byCue.set(cue, (entry = { alone: alone.length ? alone : NONE, overlapping }));
+  }
+  return overlaps ? entry.overlapping : entry.alone;
+}
+
+export function checkCues(cues: readonly VttCue[], limits: CheckLimits): CheckResult {
+  const counts: Record<CueProblem, number> = { order: 0, overlap: 0, empty: 0, speed: 0, long: 0 };
+  let latestEnd = -Infinity;
+  const problems = cues.map((cue) => {
+    // Against every earlier cue (by file order), not only the one before: a long cue can cover several.
+    const found = problemsOf(cue, limits, cue.start < latestEnd);
+    latestEnd = Math.max(latestEnd, cue.end);
+    for (const problem of found) counts[problem]++;
+    return found;
+  });
+  return { problems, counts };
+}

@@ -1,0 +1,30 @@
+import { useCallback, useState } from 'react';
+import { DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
+
+const KEY = 'vpCueCheckLimits';
+
+function readLimits(): CheckLimits {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return DEFAULT_LIMITS;
+    const { maxCps, maxLine } = value as Record<string, unknown>;
+    const positive = (n: unknown, otherwise: number) => (typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : otherwise);
+    return { maxCps: positive(maxCps, DEFAULT_LIMITS.maxCps), maxLine: positive(maxLine, DEFAULT_LIMITS.maxLine) };
+  } catch {
+    return DEFAULT_LIMITS;
+  }
+}
+
+/** The checks' limits, as this browser's operator last set them (localStorage). */
+export function useCheckLimits(): [CheckLimits, (limits: CheckLimits) => void] {
+  const [limits, setLimits] = useState(readLimits);
+  const set = useCallback((next: CheckLimits) => {
+    setLimits(next);
+    try {
+      localStorage.setItem(KEY, JSON.stringify(next));
+    } catch {
+      // Not kept across visits; this visit still uses them.
+    }
+  }, []);
+  return [limits, set];
+}
