@@ -1,7 +1,8 @@
 // ESLint: typescript-eslint's syntax-only rules (no type information, so a full run stays a few
 // seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
-// (elements → roots → panel → features → shell → ui → api → config → i18n), features never import each
-// other, ui/ is presentational, the server never reaches into the kit's app, and there are no cycles.
+// (elements → roots → panel → features → shared → shell → ui → api → session → i18n), features never
+// import each other, ui/ is presentational, the server never reaches into the kit's app, and there are
+// no cycles.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -17,10 +18,11 @@ const layers = [
   { name: 'roots', folders: [app('roots')] },
   { name: 'panel', folders: [app('panel')] },
   { name: 'features', folders: [app('files'), app('file-editor'), app('subtitles'), app('auth')] },
+  { name: 'shared', folders: [app('shared')] },
   { name: 'shell', folders: [app('shell')] },
   { name: 'ui', folders: [app('ui')] },
   { name: 'api', folders: [app('api')] },
-  { name: 'config', folders: [app('config')] },
+  { name: 'session', folders: [app('session')] },
   { name: 'i18n', folders: [app('i18n')] },
 ];
 const features = layers.find((layer) => layer.name === 'features').folders;
@@ -34,13 +36,13 @@ const upwardImports = layers.slice(1).map((layer, index) => ({
   target: layer.folders,
   from: ['./src/index.ts', ...layers.slice(0, index + 1).flatMap((above) => above.folders)],
   except: descriptions.map((name) => `./${name}.ts`),
-  message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shell → ui → api → config → i18n (docs/architecture.md).`,
+  message: `${layer.name}/ imports only the layers below it: elements → roots → panel → features → shared → shell → ui → api → session → i18n (docs/architecture.md).`,
 }));
 
 const featureToFeature = features.map((feature) => ({
   target: feature,
   from: features.filter((other) => other !== feature),
-  message: 'Features never import each other: move what both need to shell/, ui/ or api/, or compose them in panel/ or roots/.',
+  message: 'Features never import each other: move what both need to shared/, shell/, ui/ or api/, or compose them in panel/ or roots/.',
 }));
 
 const boundaries = [
@@ -48,8 +50,8 @@ const boundaries = [
   ...featureToFeature,
   {
     target: app('ui'),
-    from: [app('api'), app('config')],
-    message: 'ui/ is presentational: it takes data and callbacks as props and never calls the API or reads the config.',
+    from: [app('api'), app('session')],
+    message: 'ui/ is presentational: it takes data and callbacks as props and never calls the API or reads the session.',
   },
   {
     target: './src/contract',

@@ -40,7 +40,7 @@ export const PREBUNDLED = [
  * embed builder dialog use them, and in the shared chunk the editor would load them up front.
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shell[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

@@ -23,7 +23,7 @@ const asked = args.filter((a) => !a.startsWith('--'));
 for (const p of asked)
   if (!PARTS.includes(p)) {
     console.error(
-      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --seconds=N --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account)`,
+      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --seconds=N --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account) --bulk-only (api: the bulk job alone)`,
     );
     process.exit(2);
   }

@@ -4,6 +4,7 @@
 // separate client processes measure GET /api/files/ and the fairness between accounts.
 // `--keep-data`: the seeded data (a folder in the system's temp dir and the database `<base>_bench`) is
 // kept and reused by the next run with the same --files, which then skips the seed (minutes at 1 M).
+// `--bulk-only`: only the bulk job and the light request beside it (tuning the bulk job).
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,7 @@ const LIGHT_BUDGET = 50;
 const figure = (s) => `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} / p99 ${fmtMs(s.p99)} ms (n=${s.n}, max ${fmtMs(s.max)})`;
 
 /** Seeds, serves and measures one engine; returns its rows (named without the engine) and notes. */
-async function measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles }) {
+async function measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles, bulkOnly }) {
   const { dir: dataDir, seeded } = benchDataDir(engine, files, keep);
   const rows = [];
   const notes = [];
@@ -116,46 +117,49 @@ async function measureEngine(engine, { files, samples, fairSeconds, keep, bulkFi
     }
     server = await startServer({ dataDir, demo: false, extraEnv: env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {} });
     console.log(`[${engine}] server on ${server.url}; measuring (${samples} samples a case) …`);
-    const apiKey = await signInByApi(server.url, ACCOUNT, PASSWORD);
-    const res = await runClient({ url: server.url, apiKey, samples, warmup: 20, caseMs: 30_000 }, 20 * 60_000);
-    if (res.total !== files) notes.push(`the account holds ${res.total} files, not ${files}`);
-    for (const c of res.cases) {
-      const s = stats(c.times);
-      const limit = c.group === 'search' ? 30 : 15;
+    const lightKey = await signInByApi(server.url, LIGHT, PASSWORD);
+    // `--bulk-only`: the bulk job's rows alone (the list's cases and the fairness rows take minutes).
+    if (!bulkOnly) {
+      const apiKey = await signInByApi(server.url, ACCOUNT, PASSWORD);
+      const res = await runClient({ url: server.url, apiKey, samples, warmup: 20, caseMs: 30_000 }, 20 * 60_000);
+      if (res.total !== files) notes.push(`the account holds ${res.total} files, not ${files}`);
+      for (const c of res.cases) {
+        const s = stats(c.times);
+        const limit = c.group === 'search' ? 30 : 15;
+        rows.push({
+          name: c.name,
+          figure: figure(s),
+          budget: `p95 ≤ ${limit} ms`,
+          status: s.p95 <= limit ? 'PASS' : 'FAIL',
+          note: `${c.capped ? `stopped at the 30 s cap of a case; ` : ''}${s.p95 > limit ? `misses by ${fmtMs(s.p95 - limit)} ms (${(s.p95 / limit).toFixed(1)}×)` : ''}`,
+        });
+      }
+      notes.push(
+        `Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`,
+      );
+
+      // Fairness: another account's light request, alone, then beside 8 connections of heavy searches.
+      console.log(`[${engine}] fairness: the light request alone, then beside 8 heavy connections (${fairSeconds} s each) …`);
+      const alone = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 0, seconds: Math.min(10, fairSeconds) });
+      const loaded = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 8, seconds: fairSeconds });
+      const a = stats(alone.light);
+      const l = stats(loaded.light);
+      const h = stats(loaded.heavyTimes);
       rows.push({
-        name: c.name,
-        figure: figure(s),
-        budget: `p95 ≤ ${limit} ms`,
-        status: s.p95 <= limit ? 'PASS' : 'FAIL',
-        note: `${c.capped ? `stopped at the 30 s cap of a case; ` : ''}${s.p95 > limit ? `misses by ${fmtMs(s.p95 - limit)} ms (${(s.p95 / limit).toFixed(1)}×)` : ''}`,
+        name: 'fairness: light request of another account (limit=10), alone (anchor)',
+        figure: figure(a),
+        budget: '–',
+        status: '–',
+        note: `${(a.n / Math.min(10, fairSeconds)).toFixed(0)} req/s sequential`,
+      });
+      rows.push({
+        name: 'fairness: the same light request while 8 connections run heavy searches on the 1 M account',
+        figure: figure(l),
+        budget: `p99 ≤ ${LIGHT_BUDGET} ms`,
+        status: l.p99 <= LIGHT_BUDGET && !loaded.lightErrors ? 'PASS' : 'FAIL',
+        note: `heavy: ${loaded.heavyDone} done in ${fairSeconds} s, p50 ${fmtMs(h.p50)} ms, ${loaded.heavyErrors} errors; light errors: ${loaded.lightErrors}`,
       });
     }
-    notes.push(
-      `Search words: ${res.words.join(', ')} …; prefixes: ${res.prefixes.join(', ')} …; statuses seen: ${res.statuses.join(', ')}.`,
-    );
-
-    // Fairness: another account's light request, alone, then beside 8 connections of heavy searches.
-    const lightKey = await signInByApi(server.url, LIGHT, PASSWORD);
-    console.log(`[${engine}] fairness: the light request alone, then beside 8 heavy connections (${fairSeconds} s each) …`);
-    const alone = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 0, seconds: Math.min(10, fairSeconds) });
-    const loaded = await runFairness({ url: server.url, lightKey, heavyKey: apiKey, heavy: 8, seconds: fairSeconds });
-    const a = stats(alone.light);
-    const l = stats(loaded.light);
-    const h = stats(loaded.heavyTimes);
-    rows.push({
-      name: 'fairness: light request of another account (limit=10), alone (anchor)',
-      figure: figure(a),
-      budget: '–',
-      status: '–',
-      note: `${(a.n / Math.min(10, fairSeconds)).toFixed(0)} req/s sequential`,
-    });
-    rows.push({
-      name: 'fairness: the same light request while 8 connections run heavy searches on the 1 M account',
-      figure: figure(l),
-      budget: `p99 ≤ ${LIGHT_BUDGET} ms`,
-      status: l.p99 <= LIGHT_BUDGET && !loaded.lightErrors ? 'PASS' : 'FAIL',
-      note: `heavy: ${loaded.heavyDone} done in ${fairSeconds} s, p50 ${fmtMs(h.p50)} ms, ${loaded.heavyErrors} errors; light errors: ${loaded.lightErrors}`,
-    });
 
     // A bulk job over the active files of the bulk account, and the light request meanwhile.
     console.log(`[${engine}] bulk job: deactivate every active file of a ${bulkFiles.toLocaleString('en')}-file account …`);
@@ -197,6 +201,7 @@ export async function run(options = {}) {
   const fairSeconds = Number(options.fairSeconds ?? 20);
   const keep = Boolean(options['keep-data']);
   const bulkFiles = Number(options['bulk-files'] ?? BULK_FILES);
+  const bulkOnly = Boolean(options['bulk-only']);
   // `--engine=SQLite` or `--engine=PostgreSQL` measures one of them only.
   const engines = ['SQLite', ...(postgresBase() ? ['PostgreSQL'] : [])].filter((e) => !options.engine || e === options.engine);
   const byEngine = {};
@@ -207,7 +212,7 @@ export async function run(options = {}) {
   ];
   for (const engine of engines) {
     try {
-      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles });
+      byEngine[engine] = await measureEngine(engine, { files, samples, fairSeconds, keep, bulkFiles, bulkOnly });
       notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
     } catch (err) {
       byEngine[engine] = {

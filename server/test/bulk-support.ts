@@ -58,6 +58,7 @@ export async function results(
 
 export const activityOf = async (s: TestServer, key: string, fileId: number) =>
   (await s.request('GET', `/api/files/${fileId}/activity`, { key })).body.data.activity as Array<{
+    activity_id: number;
     action: string;
     source: string;
     actor: string;

@@ -18,7 +18,7 @@ describe('undoing a bulk job', () => {
   let otherKey: string;
   beforeAll(async () => {
     // Small steps with pauses: a test edits a file while the undo runs, another asks while a job runs.
-    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 100, concurrency: 1, pollMs: 50 } });
+    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 100, pollMs: 50 } });
     await s.addAccount('undoer', 'undoer-password', 80);
     await s.addAccount('onlooker', 'onlooker-password', 5);
     key = await s.login('undoer', 'undoer-password');

@@ -6,8 +6,8 @@ import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
 import { COUNT_REQUIRED, countDrift, IDS_OR_FILTER, KEY_REQUIRED, KEY_REUSED } from '../src/routes/bulk';
 import { FILE_NOT_FOUND } from '../src/routes/files';
 import { JOB_NOT_FOUND, RESULTS_CSV_HEADER } from '../src/routes/jobs';
-import { openEventStream } from './event-stream';
 import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, type Listed } from './bulk-support';
+import { openEventStream } from './event-stream';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
 describe('bulk jobs over ids and filters', () => {
@@ -211,7 +211,7 @@ describe('per-file outcomes while other requests change files', () => {
   let key: string;
   beforeAll(async () => {
     // Small steps with pauses: the test edits files while the job runs.
-    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 150, concurrency: 1, pollMs: 100 } });
+    s = await startServer({ bulkWorker: { batchSize: 4, pauseMs: 150, pollMs: 100 } });
     await s.addAccount('racer', 'racer-password', 40);
     key = await s.login('racer', 'racer-password');
   });
@@ -221,10 +221,11 @@ describe('per-file outcomes while other requests change files', () => {
     const files = [...(await allFiles(s, key)).values()].slice(0, 20);
     const last = files[19]!;
     const broken = files[10]!;
-    const update = s.app.files.update.bind(s.app.files);
-    s.app.files.update = async (accountId, fileId, patch, at) => {
-      if (fileId === broken.file_id) throw new Error('The disk is on fire');
-      return update(accountId, fileId, patch, at);
+    const changeBatch = s.app.files.changeBatch.bind(s.app.files);
+    // Any batch holding the broken file fails (and is rolled back) as a whole.
+    s.app.files.changeBatch = async (tx, batch, change, now) => {
+      if (batch.from <= broken.file_id && broken.file_id <= batch.to) throw new Error('The disk is on fire');
+      return changeBatch(tx, batch, change, now);
     };
     try {
       const posted = await postBulk(s, key, { action: files[19]!.isActive ? 'deactivate' : 'activate', ids: files.map((f) => f.file_id) });
@@ -235,12 +236,14 @@ describe('per-file outcomes while other requests change files', () => {
       const byId = new Map((await results(s, key, job.id)).map((r) => [r.file_id, r]));
       expect(byId.size).toBe(20);
       expect(byId.get(broken.file_id)).toMatchObject({ outcome: 'failed', reason: 'The disk is on fire' });
+      // Its batch went again without it: the failure is that file's alone.
+      expect([...byId.values()].filter((r) => r.outcome === 'failed')).toHaveLength(1);
       // The edit already made what the job asked for (unchanged), or the job left it alone (conflict): never undone.
       const lastResult = byId.get(last.file_id)!;
       expect(['unchanged', 'conflict']).toContain(lastResult.outcome);
       expect((await s.request('GET', `/api/files/${last.file_id}`, { key })).body.data.isActive).toBe(last.isActive ? 0 : 1);
     } finally {
-      s.app.files.update = update;
+      s.app.files.changeBatch = changeBatch;
     }
   });
 
@@ -264,7 +267,7 @@ describe('per-file outcomes while other requests change files', () => {
 describe('a bulk job across nodes', () => {
   let databaseUrl: string | undefined;
   let dir: string;
-  const slow = { batchSize: 5, pauseMs: 100, concurrency: 1, pollMs: 100, leaseMs: 1_500 };
+  const slow = { batchSize: 5, pauseMs: 100, pollMs: 100, leaseMs: 1_500 };
 
   beforeAll(async () => {
     databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;

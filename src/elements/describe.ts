@@ -3,7 +3,7 @@
  * per element (see `specs.ts`). The element classes, the manifest, the host typings and the props
  * each React root receives are all derived from a description, so adding an attribute is one edit.
  */
-import type { Session } from '../app/config/sessions';
+import type { Session } from '../app/session/session';
 import type { HistoryGuard } from '../app/shell/history-guard';
 
 export type AttributeType = 'string' | 'number' | 'boolean' | { enum: readonly string[] };

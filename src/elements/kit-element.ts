@@ -1,4 +1,4 @@
-import { sessionFor } from '../app/config/sessions';
+import { sessionFor } from '../app/session/session';
 import { historyGuard } from '../app/shell/history-guard';
 import { parseAttribute, parseProperty, type AttributeDescription, type ElementDescription, type RootBaseProps } from './describe';
 

@@ -1,7 +1,7 @@
 import { expect } from '@esm-bundle/chai';
 import { button, CONFIG_REPLY, deepQueryAll, hostCss, HOSTILE_CSS, jsonReply, stubFetch, waitFor } from './helpers';
 import '../../src/index';
-import { sessionFor } from '../../src/app/config/sessions';
+import { sessionFor } from '../../src/app/session/session';
 
 const { store: configStore } = sessionFor();
 

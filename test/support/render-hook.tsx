@@ -1,7 +1,7 @@
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { sessionFor } from '../../src/app/config/sessions';
-import { SessionContext } from '../../src/app/config/use-config';
+import { sessionFor } from '../../src/app/session/session';
+import { SessionContext } from '../../src/app/session/use-session';
 
 // React warns unless it knows the test drives updates through act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,10 +1,11 @@
-import type { BulkCounts, BulkFilter, BulkJobRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
+import type { BulkCounts, BulkFileRow, BulkFilter, BulkJobRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
 import type { ListQuery } from '../db/files';
 import type { ClaimedJob } from '../pipeline/job-queue';
 import type { JobContext, JobHandler } from '../pipeline/worker';
-import { applyFileAction, type FileActionParts, type FileResult } from './apply-file-action';
+import { applyBatch, type BatchParts } from './apply-batch';
+import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';
 
 export const BULK_FILES = 'bulk-files';
 
@@ -13,15 +14,24 @@ export interface BulkJobPayload {
 }
 
 export interface BulkRunSettings {
-  /** Files read and changed per step (default 100); each file is its own short transaction. */
+  /**
+   * Files per batch, one transaction each: the first batch's size, then, when `batchMs` is set, sized
+   * so that a batch's transaction takes about `batchMs` (default 200, adapting to 5 ms).
+   */
   batchSize: number;
-  /** A pause between steps (default 0): gives the database to other requests on a busy node. */
+  /** The time one batch's transaction should take (0: every batch is `batchSize` files). */
+  batchMs: number;
+  /** A pause between batches (0: a turn of the event loop), in which other requests run (default: 2 ms on SQLite, 0 on PostgreSQL). */
   pauseMs: number;
-  /** Files changed at once within a step (default: 1 on SQLite, 8 on PostgreSQL). */
-  concurrency: number;
+  /**
+   * The pause is also at least this share of the batch's own time (default: 1 on SQLite, so a job
+   * takes at most half of the event loop's time even when a busy machine stretches its batches; 0 on
+   * PostgreSQL).
+   */
+  pauseShare: number;
 }
 
-export interface BulkJobParts extends FileActionParts {
+export interface BulkJobParts extends FileActionParts, BatchParts {
   bulkJobs: BulkJobsRepository;
   files: FilesRepository;
 }
@@ -40,8 +50,23 @@ export function filterQuery(filter: BulkFilter, action: BulkJobRow['action'], pa
   };
 }
 
+/** Batches stay within these sizes however fast or slow the last one was. */
+const MIN_BATCH = 20;
+const MAX_BATCH = 2_000;
+
+/**
+ * The size of the next batch, so that it takes about `targetMs`: the last one's rate, followed by at
+ * most a quarter down or a half up a step (a batch that lost the CPU for a moment on a busy machine
+ * does not shrink the next ones to nothing, whose fixed costs would then dominate).
+ */
+export function nextBatchSize(size: number, files: number, elapsedMs: number, targetMs: number): number {
+  if (files < size) return size; // the job's last files: their time says nothing of a full batch
+  const fitting = (files * targetMs) / Math.max(elapsedMs, 0.1);
+  return Math.round(Math.min(MAX_BATCH, Math.max(MIN_BATCH, size * 0.75, Math.min(size * 1.5, fitting))));
+}
+
 /** Files of the filter listed per read while collecting. */
-const COLLECT_PAGE = 500;
+const COLLECT_PAGE = 2_000;
 /** Progress events go out at most this often (and when the job ends). */
 const ANNOUNCE_EVERY_MS = 250;
 
@@ -65,7 +90,7 @@ export function bulkJobJson(row: BulkJobRow, counts: BulkCounts) {
 /**
  * The worker's side of a bulk job. A job over a filter first lists the filter's files (the list's own
  * query, so it matches what the list showed) into the job's files with their versions; then every file
- * without a result is changed and its result written, in file id order, a step at a time. A node that
+ * without a result is changed and its result written, in file id order, a batch (one transaction) at a time. A node that
  * dies leaves the job to the next claim when its lease ends, which carries on with the files that have
  * no result yet: each file gets exactly one result. Progress goes to the account's event stream.
  */
@@ -91,15 +116,37 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
     await bulkJobs.startRunning(job.job_id);
   }
 
-  async function settleOne(job: BulkJobRow, file: Parameters<typeof applyFileAction>[2]): Promise<void> {
-    let result: FileResult;
-    try {
-      result = await applyFileAction(parts, job, file);
-    } catch (err) {
-      if (err instanceof DatabaseUnavailableError) throw err; // the whole step waits for the database
-      result = { outcome: 'failed', reason: reasonOf(err) };
+  /** A purge, file by file (its media go after each file's own commit), with each file's result after it. */
+  async function purgeEach(job: BulkJobRow, files: readonly BulkFileRow[]): Promise<void> {
+    for (const file of files) {
+      let outcome: FileResult;
+      try {
+        outcome = await purgeJobFile(parts, job, file);
+      } catch (err) {
+        if (err instanceof DatabaseUnavailableError) throw err; // the whole job waits for the database
+        outcome = { outcome: 'failed', reason: reasonOf(err) };
+      }
+      await bulkJobs.settle(job.job_id, file.file_id, outcome.outcome, outcome.reason);
     }
-    await bulkJobs.settle(job.job_id, file.file_id, result.outcome, result.reason);
+  }
+
+  /**
+   * A batch, set-based. A batch that throws is rolled back and split in halves, down to the one file
+   * that throws, whose error is its `failed` result: every other file still changes with its batch.
+   */
+  async function settleBatch(job: BulkJobRow, files: readonly BulkFileRow[]): Promise<void> {
+    if (job.action === 'purge') return purgeEach(job, files);
+    const batch = { jobId: job.job_id, accountId: job.account_id, from: files[0]!.file_id, to: files[files.length - 1]!.file_id };
+    try {
+      await applyBatch(parts, job, job.action, batch);
+      return;
+    } catch (err) {
+      if (err instanceof DatabaseUnavailableError) throw err;
+      if (files.length === 1) return bulkJobs.settle(job.job_id, files[0]!.file_id, 'failed', reasonOf(err));
+    }
+    const half = Math.ceil(files.length / 2);
+    await settleBatch(job, files.slice(0, half));
+    await settleBatch(job, files.slice(half));
   }
 
   async function run(claimed: ClaimedJob, { signal }: JobContext): Promise<void> {
@@ -112,23 +159,25 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
       await announce(jobId);
     }
     let after = 0;
+    let size = settings.batchSize;
     let announced = performance.now();
     for (;;) {
       signal.throwIfAborted();
-      const batch = await bulkJobs.pending(jobId, after, settings.batchSize);
-      if (!batch.length) break;
-      for (let i = 0; i < batch.length; i += settings.concurrency) {
-        await Promise.all(batch.slice(i, i + settings.concurrency).map((file) => settleOne(job, file)));
-        // SQLite answers synchronously: without a turn of the event loop the whole job would run in
-        // microtasks and no request would be served until it ends.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      after = Number(batch[batch.length - 1]!.file_id);
+      const files = await bulkJobs.pending(jobId, after, size);
+      if (!files.length) break;
+      const started = performance.now();
+      await settleBatch(job, files);
+      const took = performance.now() - started;
+      if (settings.batchMs) size = nextBatchSize(size, files.length, took, settings.batchMs);
+      after = Number(files[files.length - 1]!.file_id);
       if (performance.now() - announced >= ANNOUNCE_EVERY_MS) {
         await announce(jobId);
         announced = performance.now();
       }
-      if (settings.pauseMs) await new Promise((resolve) => setTimeout(resolve, settings.pauseMs));
+      // SQLite answers synchronously and its one connection makes every statement wait while a batch
+      // is open: without a turn of the event loop no request would be served until the job ends.
+      const pause = Math.max(settings.pauseMs, took * settings.pauseShare);
+      await (pause ? new Promise((resolve) => setTimeout(resolve, pause)) : new Promise((resolve) => setImmediate(resolve)));
     }
     await bulkJobs.finish(jobId, 'done', parts.now());
     await announce(jobId);

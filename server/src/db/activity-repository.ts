@@ -1,4 +1,4 @@
-import type { Db } from './engine';
+import { inList, type Db, type Queryable } from './engine';
 import type { FileRow } from './files';
 
 /** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
@@ -68,6 +68,20 @@ export class ActivityRepository {
       entry.action,
       JSON.stringify(entry.detail),
     ]);
+  }
+
+  /**
+   * The same entry for each of `fileIds`, in one statement of the caller's transaction `tx` (a bulk
+   * job's batch: its changes, their entries and their results commit together).
+   */
+  async appendEach(tx: Queryable, fileIds: readonly number[], entry: Omit<ActivityEntry, 'fileId'>): Promise<void> {
+    if (!fileIds.length) return;
+    const ids = inList(fileIds);
+    await tx.run(
+      `INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail)
+       SELECT file_id, ?, ?, ?, ?, ?, ? FROM files WHERE file_id IN ${ids.sql} ORDER BY file_id`,
+      [entry.accountId, entry.at, entry.actor, entry.source, entry.action, JSON.stringify(entry.detail), ...ids.params],
+    );
   }
 
   /** A file's entries, newest first, `limit` of them before `beforeId` (paging back in time). */

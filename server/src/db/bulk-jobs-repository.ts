@@ -1,5 +1,6 @@
 import type { ActivitySource } from './activity-repository';
-import { isUniqueViolation, type Db, type Queryable } from './engine';
+import { inList, isUniqueViolation, type Db, type Queryable } from './engine';
+import type { JobBatch } from './files-repository';
 
 /** What a bulk job does to each of its files (the same change as the single-file routes). */
 export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
@@ -43,6 +44,16 @@ export interface BulkFileRow {
   version: number;
   outcome: BulkOutcome | null;
   reason: string | null;
+}
+
+/** A file of a batch as it is now (`account_id` etc. null: no file of that id is the account's, live or trashed). */
+export interface BatchFileState {
+  file_id: number;
+  /** The version the job took the file at (0: the job never found it). */
+  taken: number;
+  account_id: number | null;
+  version: number | null;
+  is_active: number | null;
 }
 
 export type BulkCounts = Record<BulkOutcome | 'pending', number>;
@@ -223,6 +234,38 @@ export class BulkJobsRepository {
       jobId,
       fileId,
     ]);
+  }
+
+  /**
+   * The batch's files without a result as they are now, in file id order: the version the job took
+   * each at, and the file of the account (live, or in its trash: `account_id` negated) if there is one.
+   */
+  batchStates(tx: Queryable, batch: JobBatch): Promise<BatchFileState[]> {
+    return tx.all<BatchFileState>(
+      `SELECT b.file_id, b.version AS taken, f.account_id, f.version, f.is_active
+       FROM bulk_job_files b LEFT JOIN files f ON f.file_id = b.file_id AND f.account_id IN (?, ?)
+       WHERE b.job_id = ? AND b.file_id BETWEEN ? AND ? AND b.outcome IS NULL ORDER BY b.file_id`,
+      [batch.accountId, -batch.accountId, batch.jobId, batch.from, batch.to],
+    );
+  }
+
+  /** Writes the results of a batch, once each (see settle), in the transaction that changed its files: one statement per outcome and reason. */
+  async settleEach(tx: Queryable, jobId: number, results: ReadonlyArray<{ file_id: number; outcome: BulkOutcome; reason: string | null }>) {
+    const groups = new Map<string, { outcome: BulkOutcome; reason: string | null; ids: number[] }>();
+    for (const r of results) {
+      const key = `${r.outcome}\n${r.reason ?? ''}`;
+      const group = groups.get(key) ?? groups.set(key, { outcome: r.outcome, reason: r.reason, ids: [] }).get(key)!;
+      group.ids.push(r.file_id);
+    }
+    for (const { outcome, reason, ids } of groups.values()) {
+      const list = inList(ids);
+      await tx.run(`UPDATE bulk_job_files SET outcome = ?, reason = ? WHERE job_id = ? AND outcome IS NULL AND file_id IN ${list.sql}`, [
+        outcome,
+        reason,
+        jobId,
+        ...list.params,
+      ]);
+    }
   }
 
   async finish(jobId: number, state: 'done' | 'failed', at: number, reason: string | null = null): Promise<void> {

@@ -42,3 +42,17 @@ export const isUniqueViolation = (err: unknown): boolean =>
 
 /** SQLite's and PostgreSQL's "foreign key violated": the row referred to was deleted meanwhile. */
 export const isForeignKeyViolation = (err: unknown): boolean => ['SQLITE_CONSTRAINT_FOREIGNKEY', '23503'].includes(codeOf(err));
+
+/** Ids of an `IN (…)` list are padded (the last one repeated) to a multiple of this many. */
+const IN_LIST_STEP = 50;
+
+/**
+ * The placeholders and values of `IN (…)` over `ids`: both engines cache a prepared statement per SQL
+ * text, so the list's length is padded to a few sizes (repeating an id changes nothing in an IN) and a
+ * bulk job's batches of every size share a handful of statements.
+ */
+export function inList(ids: readonly number[]): { sql: string; params: number[] } {
+  const length = Math.ceil(ids.length / IN_LIST_STEP) * IN_LIST_STEP;
+  const params = Array.from({ length }, (_, i) => ids[Math.min(i, ids.length - 1)]!);
+  return { sql: `(${params.map(() => '?').join(', ')})`, params };
+}

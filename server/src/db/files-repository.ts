@@ -1,5 +1,5 @@
 import type { Precondition } from '../lib/etag';
-import { isUniqueViolation, type Db, type Queryable } from './engine';
+import { isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
 import { NEXT_FILE_ID } from './sqlite/next-file-id';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
@@ -28,6 +28,17 @@ export interface NewFile {
 
 export type CreateResult = { kind: 'slug_conflict' } | { kind: 'created'; file: FileRow };
 
+/** The files of a bulk job's batch: its files without a result, file ids `from` to `to` (decision D37). */
+export interface JobBatch {
+  jobId: number;
+  accountId: number;
+  from: number;
+  to: number;
+}
+
+/** What a bulk job's batch does to its files: the change of PUT isActive, DELETE, or restore. */
+export type BatchChange = 'activate' | 'deactivate' | 'trash' | 'restore';
+
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
   list(accountId: number, query: ListQuery): Promise<ListPage>;
@@ -35,8 +46,8 @@ export interface FileLister {
   warm(): Promise<void>;
   /** Engine-specific planner knobs (tests pin them); engines without such knobs ignore them. */
   tune(tuning: Record<string, unknown>): Promise<void>;
-  /** Brings the engine's search index up to date with a changed row, where triggers cannot. */
-  reindex(tx: Queryable, file: FileRow): Promise<void>;
+  /** Brings the engine's search index up to date with changed rows, where triggers cannot (one statement). */
+  reindex(tx: Queryable, files: readonly FileRow[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,7 +146,7 @@ export class FilesRepository {
         await this.#holdSlug(tx, row, accountId, now);
       }
       const file = (await this.get(accountId, fileId, tx))!;
-      if (changes.file_title !== undefined || changes.file_slug !== undefined) await this.#lister.reindex(tx, file);
+      if (changes.file_title !== undefined || changes.file_slug !== undefined) await this.#lister.reindex(tx, [file]);
       return { kind: 'updated', file, before: row };
     });
   }
@@ -188,7 +199,7 @@ export class FilesRepository {
         throw err;
       }
       await tx.run('DELETE FROM slug_holds WHERE slug_key = lower(?)', [file.file_slug]);
-      await this.#lister.reindex(tx, created);
+      await this.#lister.reindex(tx, [created]);
       await then(tx, created);
       return { kind: 'created', file: created };
     });
@@ -197,6 +208,44 @@ export class FilesRepository {
   /** Whether a slug is taken by a file of any account, in any case (slugs are global). */
   async slugTaken(slug: string): Promise<boolean> {
     return (await this.#db.get('SELECT 1 FROM files WHERE lower(file_slug) = lower(?)', [slug])) !== undefined;
+  }
+
+  /**
+   * Changes a bulk job's batch in one statement, in the caller's transaction `tx`: every file whose
+   * version is still the one the job took it at (its If-Match) and that is not already so changes as
+   * the single-file call would (`update` of isActive, `trash`, `restore`), its version bumped; the
+   * triggers write each row's events, counters and search words as for one file. PostgreSQL locks
+   * only the rows it changes, until `tx` ends. Resolves to the changed rows, in file id order.
+   */
+  async changeBatch(tx: Queryable, batch: JobBatch, change: BatchChange, now: number): Promise<FileRow[]> {
+    const { accountId } = batch;
+    const isActive = Number(change === 'activate');
+    const { set, where }: Record<'set' | 'where', { sql: string; params: SqlValue[] }> =
+      change === 'trash'
+        ? {
+            set: { sql: 'account_id = ?, deleted_at = ?', params: [-accountId, now] },
+            where: { sql: 'files.account_id = ?', params: [accountId] },
+          }
+        : change === 'restore'
+          ? {
+              set: { sql: 'account_id = ?, deleted_at = NULL', params: [accountId] },
+              where: { sql: 'files.account_id = ?', params: [-accountId] },
+            }
+          : {
+              set: { sql: 'is_active = ?', params: [isActive] },
+              where: { sql: 'files.account_id = ? AND files.is_active = ?', params: [accountId, 1 - isActive] },
+            };
+    const changed = await tx.all<FileRow>(
+      `UPDATE files SET ${set.sql}, version = files.version + 1
+       FROM (SELECT file_id AS job_file, version AS taken FROM bulk_job_files
+             WHERE job_id = ? AND file_id BETWEEN ? AND ? AND outcome IS NULL) b
+       WHERE files.file_id = b.job_file AND files.version = b.taken AND ${where.sql}
+       RETURNING ${FILE_COLUMNS}`,
+      [...set.params, batch.jobId, batch.from, batch.to, ...where.params],
+    );
+    changed.sort((a, b) => a.file_id - b.file_id);
+    if (change === 'trash' || change === 'restore') await this.#lister.reindex(tx, changed);
+    return changed;
   }
 
   /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */
@@ -217,7 +266,7 @@ export class FilesRepository {
       if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
       await tx.run('UPDATE files SET account_id = ?, deleted_at = ?, version = version + 1 WHERE file_id = ?', [-accountId, now, fileId]);
       const file = (await this.getTrashed(accountId, fileId, tx))!;
-      await this.#lister.reindex(tx, file);
+      await this.#lister.reindex(tx, [file]);
       return { kind: 'trashed', file };
     });
   }
@@ -229,7 +278,7 @@ export class FilesRepository {
       if (!row) return undefined;
       await tx.run('UPDATE files SET account_id = ?, deleted_at = NULL, version = version + 1 WHERE file_id = ?', [accountId, fileId]);
       const file = (await this.get(accountId, fileId, tx))!;
-      await this.#lister.reindex(tx, file);
+      await this.#lister.reindex(tx, [file]);
       return file;
     });
   }

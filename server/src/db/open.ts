@@ -5,6 +5,7 @@ import { PgDb } from './postgres/connection';
 import { PgLister } from './postgres/lister';
 import { migratePg, MIGRATION_LOCK } from './postgres/migrations';
 import { PgSubtitleStore } from './postgres/subtitle-store';
+import { WalCheckpointer } from './sqlite/checkpointer';
 import { SqliteDb } from './sqlite/connection';
 import { SqliteLister } from './sqlite/lister';
 
@@ -46,14 +47,19 @@ export function subtitleStoreFor(db: Db, dataDir: string): SubtitleStore {
   return db instanceof PgDb ? new PgSubtitleStore(db, dataDir) : new FileSubtitleStore(dataDir);
 }
 
-/** A database and its lister, closed in that order (the lister's readers first). */
-function openedWith(db: OpenedDatabase['db'], lister: OpenedDatabase['lister']): OpenedDatabase {
+/** A database and its lister, closed in that order (the lister's readers first, then any checkpoint thread). */
+function openedWith(
+  db: OpenedDatabase['db'],
+  lister: OpenedDatabase['lister'],
+  checkpointer: WalCheckpointer | null = null,
+): OpenedDatabase {
   return {
     db,
     lister,
     async close() {
       await lister.close();
       await db.close();
+      await checkpointer?.close();
     },
   };
 }
@@ -63,7 +69,9 @@ async function openSqlite(options: DatabaseOptions): Promise<OpenedDatabase> {
   // the CLI waits longer for the servers' short writes.
   const db = new SqliteDb(options.dataDir, { busyWaitMs: options.serving ? SERVING_BUSY_WAIT_MS : 30_000 });
   const lister = new SqliteLister(db.file, options.readWorkers);
-  const opened = openedWith(db, lister);
+  // A serving node checkpoints in a thread (its event loop serves requests); the CLI keeps SQLite's own.
+  const checkpointer = options.serving ? new WalCheckpointer(db.native, db.file) : null;
+  const opened = openedWith(db, lister, checkpointer);
   if (db.created) await options.initialize?.(db);
   return opened;
 }

@@ -15,6 +15,8 @@ export interface BulkWorkerSettings extends Partial<BulkRunSettings> {
   leaseMs?: number;
   /** How often an idle node looks for bulk jobs (default 1 s; a node that takes one pokes itself). */
   pollMs?: number;
+  /** A failed attempt's first retry waits this long (default: the worker's, 10 s). */
+  backoffMs?: number;
 }
 
 export interface BulkJobsPluginOptions {
@@ -40,21 +42,27 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
             {
               bulkJobs: repository,
               files: app.files,
+              activity: app.activity,
+              transaction: (fn) => app.db.transaction(fn),
               purgeFile: (accountId, fileId) => app.purgeFile(accountId, fileId),
               appendActivity: (entry) => app.activity.append(entry),
               now: () => app.clock(),
             },
             {
-              batchSize: settings.batchSize ?? 100,
-              pauseMs: settings.pauseMs ?? 0,
-              // SQLite writes one transaction at a time in this process: more at once only queue; PostgreSQL
-              // spreads them over its pool's connections.
-              concurrency: settings.concurrency ?? (app.db.engine === 'postgres' ? 8 : 1),
+              batchSize: settings.batchSize ?? 200,
+              // A batch size given (tests) is kept; by default batches adapt to ~5 ms transactions.
+              batchMs: settings.batchMs ?? (settings.batchSize === undefined ? 5 : 0),
+              // SQLite's batches run on the event loop (its writes are synchronous): a request between two
+              // of them needs a few turns of the loop (its reads go to worker threads), which a setImmediate
+              // alone would hand out one per batch; PostgreSQL's batches wait on the network, never the loop.
+              pauseMs: settings.pauseMs ?? (app.db.engine === 'sqlite' ? 2 : 0),
+              pauseShare: settings.pauseShare ?? (app.db.engine === 'sqlite' ? 1 : 0),
             },
           ),
         ],
         ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
         ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+        ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
         onError: (err) => app.log.error({ err }, 'bulk job worker'),
       })
     : null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { sessionFor } from '../config/sessions';
+import { sessionFor } from '../session/session';
 import { ApiError } from './api-error';
 import { apiClientFor } from './client';
 
@@ -24,6 +24,13 @@ afterEach(() => {
 });
 
 describe('api client', () => {
+  it('the session keeps its API client: one per base, on its own base', () => {
+    const origin = new URL(document.baseURI).origin;
+    expect(apiClientFor(sessionFor('/api/'))).toBe(apiClientFor(sessionFor('/api')));
+    expect(apiClientFor(sessionFor('/api')).url('files')).toBe(`${origin}/api/files`);
+    expect(apiClientFor(sessionFor('https://other.example/api')).url('/files')).toBe('https://other.example/api/files');
+  });
+
   it('sends x-apikey from the store and the bearer token from config, under the API base', async () => {
     configStore.signIn('secret-key');
     configStore.setServerConfig({ player: { domain: 'https://p/', ui: {} }, imageHost: 'https://i/', token: 'tok' });

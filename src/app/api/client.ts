@@ -1,6 +1,6 @@
 import type { KyInstance, Options } from 'ky';
 import * as v from 'valibot';
-import type { Session } from '../config/sessions';
+import type { Session } from '../session/session';
 import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
 import { bareEnvelope, envelope, envelopeStatus } from './schemas';
 
@@ -21,7 +21,7 @@ export interface ApiReply<T> {
 
 /**
  * The API as one element's session sees it: its base, its key. Built once per session
- * (`apiClientFor`), so elements on the same base share a client and elements on two bases never mix.
+ * (`apiClientFor`, kept by the session), so elements on the same base share a client and elements on two bases never mix.
  */
 export interface ApiClient {
   /**
@@ -41,8 +41,6 @@ export interface ApiClient {
   hasKey(): boolean;
 }
 
-const clients = new WeakMap<Session, ApiClient>();
-
 /**
  * ky loads with the first call, not with the kit: a signed-out sign-in page makes no call, and ky's
  * start-up checks cost about 15 ms of main thread here (about 60 ms on a slow phone) before the form
@@ -51,12 +49,8 @@ const clients = new WeakMap<Session, ApiClient>();
 let kyModule: Promise<typeof import('ky')> | null = null;
 const loadKy = () => (kyModule ??= import('ky'));
 
-/** The client of a session (one per API base on the page). */
-export function apiClientFor(session: Session): ApiClient {
-  let client = clients.get(session);
-  if (!client) clients.set(session, (client = createApiClient(session)));
-  return client;
-}
+/** The client of a session (one per API base on the page), kept by the session. */
+export const apiClientFor = (session: Session): ApiClient => session.own(createApiClient);
 
 function createApiClient({ apiBase, store }: Session): ApiClient {
   const authHeaders = (): Record<string, string> => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFor } from '../config/sessions';
+import { sessionFor } from '../session/session';
 import { apiClientFor, REQUEST_TIMEOUT_MS } from './client';
 import { uploadSubtitle } from './subtitles';
 

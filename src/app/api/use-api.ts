@@ -1,4 +1,4 @@
-import { useSession } from '../config/use-config';
+import { useSession } from '../session/use-session';
 import { apiClientFor, type ApiClient } from './client';
 
 /** The API client of this element's session (its own `api-base`). */

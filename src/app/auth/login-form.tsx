@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
 import { useApi } from '../api/use-api';
-import { useConfigState, useSession } from '../config/use-config';
+import { useConfigState, useSession } from '../session/use-session';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { useEmit } from '../shell/events';
 import { useTexts, type TextFn } from '../i18n/texts';

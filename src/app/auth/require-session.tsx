@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useConfigState } from '../config/use-config';
+import { useConfigState } from '../session/use-session';
 import { LoginForm } from './login-form';
 
 /** For standalone elements: signed out, the sign-in form shows in place (no redirect of the host page). */

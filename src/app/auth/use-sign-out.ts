@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { logout } from '../api/auth';
 import { useApi } from '../api/use-api';
-import { useSession } from '../config/use-config';
+import { useSession } from '../session/use-session';
 import { useEmit } from '../shell/events';
 
 /**

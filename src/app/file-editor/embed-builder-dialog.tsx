@@ -19,7 +19,7 @@ import { saveEmbedDefaults } from '../api/config';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
-import { useSession } from '../config/use-config';
+import { useSession } from '../session/use-session';
 import { useNotify } from '../shell/notify';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';

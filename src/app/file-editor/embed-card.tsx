@@ -1,8 +1,8 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useConfigState, useLinkBases } from '../config/use-config';
-import { playerLink } from '../config/player-link';
+import { useConfigState, useLinkBases } from '../session/use-session';
+import { playerLink } from '../shared/player-link';
 import { useTexts } from '../i18n/texts';
 import { SectionCard } from '../ui/section-card';
 import { CopyField } from './copy-field';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playerLink } from '../config/player-link';
+import { playerLink } from '../shared/player-link';
 import { embedSnippet, escapeAttribute } from './embed';
 
 const parse = (html: string) => new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html').body;

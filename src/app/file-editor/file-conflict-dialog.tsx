@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '../api/activity';
 import type { VideoFile } from '../api/schemas';
 import { useTexts } from '../i18n/texts';
-import { ConflictDialog } from '../shell/conflict-dialog';
+import { ConflictDialog } from '../shared/conflict-dialog';
 import { EDITOR_TEXTS } from './texts';
 import type { FileForm } from './validate-file-form';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 're
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
-import { DeleteFileDialog } from '../shell/delete-file-dialog';
+import { DeleteFileDialog } from '../shared/delete-file-dialog';
 import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';

@@ -1,10 +1,10 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useLinkBases } from '../config/use-config';
+import { useLinkBases } from '../session/use-session';
 import { ImageIcon } from '../ui/icons';
 import { SectionCard } from '../ui/section-card';
-import { httpUrlOrNull } from '../config/player-link';
+import { httpUrlOrNull } from '../shared/player-link';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 

@@ -1,10 +1,10 @@
 import { useCallback, useRef } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
-import { endingToast } from '../shell/live-status';
+import { endingToast } from '../shared/live-status';
 import { useNotify } from '../shell/notify';
 import { useTexts } from '../i18n/texts';
-import { LIVE_TEXTS } from '../shell/live-texts';
+import { LIVE_TEXTS } from '../shared/live-texts';
 
 /** What the pipeline changes: everything but title, slug and the active flag, which are the form's. */
 function pipelineFields(changes: Partial<VideoFile>): Partial<VideoFile> {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { downloadBulkResults, type BulkFilter } from '../api/bulk-jobs';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
-import { DELETE_FILE_TEXTS } from '../shell/delete-file-texts';
+import { DELETE_FILE_TEXTS } from '../shared/delete-file-texts';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { BulkBar } from './bulk-bar';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH, translator } from '../i18n/texts';
-import { DELETE_FILE_TEXTS } from '../shell/delete-file-texts';
+import { DELETE_FILE_TEXTS } from '../shared/delete-file-texts';
 import { BULK_JOB_TEXTS } from './bulk-job-texts';
 import { actionName, describeBulk, jobSummary, type BulkWords } from './bulk-job-words';
 import { FILES_TEXTS } from './texts';

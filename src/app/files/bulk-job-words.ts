@@ -1,6 +1,6 @@
 import type { BulkFilter, BulkJob } from '../api/bulk-jobs';
 import type { TextFn } from '../i18n/texts';
-import type { DELETE_FILE_TEXTS } from '../shell/delete-file-texts';
+import type { DELETE_FILE_TEXTS } from '../shared/delete-file-texts';
 import type { BULK_JOB_TEXTS } from './bulk-job-texts';
 import { fileStatusInfo } from './file-status';
 import type { FILES_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { memo, type ReactNode } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { playerLink } from '../config/player-link';
+import { playerLink } from '../shared/player-link';
 import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
 import { ActiveSwitch, StatusBadge } from './file-cells';
 import { ListPagination } from './list-pagination';

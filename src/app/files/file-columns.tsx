@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { VideoFile } from '../api/schemas';
-import { playerLink } from '../config/player-link';
+import { playerLink } from '../shared/player-link';
 import { DELETE_ICON, EDIT_ICON } from './cell-icons';
 import { compactDate } from './compact-date';
 import { ActiveSwitch, StatusBadge } from './file-cells';

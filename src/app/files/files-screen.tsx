@@ -1,9 +1,9 @@
 import { Box, Button, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
-import { useLinkBases } from '../config/use-config';
+import { useLinkBases } from '../session/use-session';
 import { LIST_TOAST_MS } from '../shell/notify';
-import { DeleteFileDialog } from '../shell/delete-file-dialog';
+import { DeleteFileDialog } from '../shared/delete-file-dialog';
 import { AddIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';

@@ -1,6 +1,6 @@
 import { Box, Card, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useCallback, useMemo, useRef } from 'react';
-import { useConfigState } from '../config/use-config';
+import { useConfigState } from '../session/use-session';
 import { useTexts } from '../i18n/texts';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { LoadError } from '../ui/load-error';

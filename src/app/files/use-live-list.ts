@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
-import { endingToast } from '../shell/live-status';
+import { endingToast } from '../shared/live-status';
 import { useNotify } from '../shell/notify';
 import { useTexts } from '../i18n/texts';
-import { LIVE_TEXTS } from '../shell/live-texts';
+import { LIVE_TEXTS } from '../shared/live-texts';
 
 /**
  * Keeps the list live: every streamed change goes to `applyEvent` (rows change in place, so

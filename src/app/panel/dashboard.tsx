@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { ApiClient } from '../api/client';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
-import { useConfigState } from '../config/use-config';
+import { useConfigState } from '../session/use-session';
 import { ArrowForwardIcon } from '../ui/icons';
 import { useTexts } from '../i18n/texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { LoginForm } from '../auth/login-form';
-import { useConfigState } from '../config/use-config';
+import { useConfigState } from '../session/use-session';
 import { useEmit } from '../shell/events';
 import { Loading } from '../ui/loading';
 import { useTexts } from '../i18n/texts';

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { useSignOut } from '../auth/use-sign-out';
-import { ShellLayout } from '../shell/shell-layout';
+import { ShellLayout } from './shell-layout';
 import { Loading } from '../ui/loading';
 import { Dashboard } from './dashboard';
 import { useTexts } from '../i18n/texts';

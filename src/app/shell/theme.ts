@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { ThemeMode } from '../config/config-store';
+import type { ThemeMode } from '../session/config-store';
 import { withStyleTokens, type StyleTokens } from './style-tokens';
 
 /**

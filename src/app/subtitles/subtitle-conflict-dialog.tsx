@@ -2,7 +2,7 @@ import type { ActivityEntry } from '../api/activity';
 import type { Subtitle } from '../api/schemas';
 import { languageLabel } from '../i18n/languages';
 import { useTexts } from '../i18n/texts';
-import { ConflictDialog } from '../shell/conflict-dialog';
+import { ConflictDialog } from '../shared/conflict-dialog';
 import { SUBTITLE_TEXTS } from './texts';
 
 export type SubtitleConflictField = 'sub_lang' | 'sub_charset';

@@ -272,11 +272,14 @@ export class PgLister implements FileLister {
     );
   }
 
-  async reindex(tx: Queryable, file: FileRow): Promise<void> {
-    await tx.run("UPDATE files SET search_words = array_to_tsvector(string_to_array(?, ' ')) WHERE file_id = ?", [
-      pgSearchWords(file.account_id, file.file_title, file.file_slug),
-      file.file_id,
-    ]);
+  async reindex(tx: Queryable, files: readonly FileRow[]): Promise<void> {
+    if (!files.length) return;
+    const words = files.map((f) => ({ id: f.file_id, words: pgSearchWords(f.account_id, f.file_title, f.file_slug) }));
+    await tx.run(
+      `UPDATE files SET search_words = array_to_tsvector(string_to_array(w.words, ' '))
+       FROM json_to_recordset(?::json) AS w(id bigint, words text) WHERE files.file_id = w.id`,
+      [JSON.stringify(words)],
+    );
   }
 
   /** Positions are computed when a deep page first needs them (see ListPositions). */

@@ -1,7 +1,7 @@
 import { vttCues, type VttCue, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
 import type { ActivityEntry } from '../../api/activity';
 import { useTexts } from '../../i18n/texts';
-import { ConflictDialog, type ConflictRow } from '../../shell/conflict-dialog';
+import { ConflictDialog, type ConflictRow } from '../../shared/conflict-dialog';
 import { showTime } from './cue-time';
 import { CUE_TEXTS } from './texts';
 

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { GutterFrame } from '../ui/screen';
 import { visuallyHidden } from '../ui/visually-hidden';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from '../shell/error-boundary';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { ProgressBar } from './progress-bar';

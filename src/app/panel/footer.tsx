@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTexts } from '../i18n/texts';
-import { PRODUCT_NAME, PRODUCT_VERSION } from './brand';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { FRAME_TEXTS } from './frame-texts';
 
 /** Spec §1: a copyright line for 2025, All rights reserved, and Version 1.0. */

@@ -15,11 +15,11 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { useConfigState, useSession } from '../config/use-config';
-import type { ServerConfig } from '../config/config-store';
+import { useConfigState, useSession } from '../session/use-session';
+import type { ServerConfig } from '../session/config-store';
 import { useTexts } from '../i18n/texts';
 import { FRAME_TEXTS } from './frame-texts';
-import { TOP_BAR_HEIGHT } from './theme';
+import { TOP_BAR_HEIGHT } from '../shell/theme';
 
 /**
  * Who is signed in: the server's config names the account (so it survives a reload and works for a

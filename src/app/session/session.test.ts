@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveApiBase, sessionFor } from './sessions';
+import { resolveApiBase, sessionFor } from './session';
 
 describe('sessions per API base', () => {
   it('elements on the same base share one session, however the base is written', () => {
@@ -22,5 +22,14 @@ describe('sessions per API base', () => {
     other.store.signOut();
     expect(main.store.getState().apiKey).toBe('main-key');
     main.store.signOut();
+  });
+
+  it('a part is built once per session, by its builder', () => {
+    const session = sessionFor('https://parts.example/api');
+    let built = 0;
+    const build = () => ({ built: ++built });
+    expect(session.own(build)).toBe(session.own(build));
+    expect(built).toBe(1);
+    expect(sessionFor('https://other-parts.example/api').own(build)).toEqual({ built: 2 });
   });
 });

@@ -1,17 +1,24 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ConfigState } from './config-store';
-import type { Session } from './sessions';
+import type { Session } from './session';
 
 /** The session of the element this tree belongs to (KitRoot provides it from the element's `api-base`). */
 export const SessionContext = createContext<Session | null>(null);
 
 /**
- * This element's session. The entry owns the sessions (sessions.ts) and each element hands its own to
- * its tree: the screens' chunks never import that module, so the entry pulls in no chunk.
+ * This element's session. The entry owns the sessions (session.ts) and each element hands its own to
+ * its tree: the screens' chunks never import that module, so the entry pulls in no chunk. Without a
+ * provider there is no session to fall back on: the default base's would send this element's calls,
+ * and a key, to an API the host never named. So a tree outside KitRoot fails at once with a message
+ * that says why, in development and in production alike: no build ever calls the wrong base.
  */
 export function useSession(): Session {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('vp-admin-kit: a screen was rendered outside KitRoot (no session).');
+  if (!session) {
+    throw new Error(
+      "vp-admin-kit: useSession() found no SessionContext provider: render screens inside KitRoot, which provides the session of its element's api-base.",
+    );
+  }
   return session;
 }
 

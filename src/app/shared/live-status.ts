@@ -2,7 +2,7 @@ import type { FileEvent } from '../api/file-events';
 import type { VideoFile } from '../api/schemas';
 import { ENGLISH, translator, type TextFn } from '../i18n/texts';
 import { LIVE_TEXTS } from './live-texts';
-import type { ToastVariant } from './notify';
+import type { ToastVariant } from '../shell/notify';
 
 type LiveText = TextFn<typeof LIVE_TEXTS.en>;
 const englishText: LiveText = translator(LIVE_TEXTS, ENGLISH).t;

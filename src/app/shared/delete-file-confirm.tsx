@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { deleteFile, restoreFile } from '../api/files';
 import { useApi } from '../api/use-api';
-import { useConfigState } from '../config/use-config';
-import { useNotify } from './notify';
+import { useConfigState } from '../session/use-session';
+import { useNotify } from '../shell/notify';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useTexts } from '../i18n/texts';
 import { DELETE_FILE_TEXTS } from './delete-file-texts';

@@ -3,8 +3,8 @@ import { DeleteIcon, VideoLibraryIcon } from '../ui/icons';
 import { Box, Tooltip } from '@mui/material';
 import { Link, useRoute } from 'wouter';
 import { visuallyHidden } from '../ui/visually-hidden';
-import { Brand } from './brand';
-import { SIDEBAR } from './theme';
+import { Brand } from '../shell/brand';
+import { SIDEBAR } from '../shell/theme';
 import { useTexts } from '../i18n/texts';
 import { FRAME_TEXTS } from './frame-texts';
 

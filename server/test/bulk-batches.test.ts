@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
+import { nextBatchSize } from '../src/bulk/bulk-job';
+import { DatabaseUnavailableError, inList } from '../src/db/engine';
+import { activityOf, allFiles, finished, listTotal, postBulk, results, type Listed } from './bulk-support';
+import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
+
+/** A file's rows of the event log (what the live stream sends), oldest first. */
+async function eventsOf(s: TestServer, fileId: number): Promise<Array<{ kind: string; changes: unknown }>> {
+  const rows = await s.app.db.all<{ kind: string; changes: unknown }>(
+    "SELECT kind, changes FROM file_events WHERE file_id = ? AND kind <> 'job' ORDER BY id",
+    [fileId],
+  );
+  return rows.map((r) => ({ kind: r.kind, changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes }));
+}
+
+/** An activity entry as the two files' logs should share it: its own id and the job's id aside. */
+const comparable = ({ activity_id: _id, detail, ...entry }: { activity_id: number; detail: Record<string, unknown> }) => {
+  const { bulk_job: _job, ...rest } = detail;
+  return { ...entry, detail: rest };
+};
+
+describe('batch sizes', () => {
+  it('follow the time a batch took, a bounded step at a time, within 20 to 2,000 files', () => {
+    expect(nextBatchSize(200, 200, 5, 5)).toBe(200);
+    expect(nextBatchSize(200, 200, 10, 5)).toBe(150); // twice too slow: a quarter down, not half
+    expect(nextBatchSize(200, 200, 1, 5)).toBe(300); // five times too fast: half up
+    expect(nextBatchSize(200, 200, 4, 5)).toBe(250);
+    expect(nextBatchSize(24, 24, 500, 5)).toBe(20);
+    expect(nextBatchSize(1_900, 1_900, 1, 5)).toBe(2_000);
+    expect(nextBatchSize(200, 37, 30, 5)).toBe(200); // the job's last, short batch says nothing
+  });
+
+  it('pad an IN list to a multiple of 50 with its last id, so few statement texts exist', () => {
+    expect(inList([7, 8, 9]).params).toEqual([7, 8, 9, ...Array(47).fill(9)]);
+    expect(inList([7, 8, 9]).sql.match(/\?/g)).toHaveLength(50);
+    expect(inList(Array.from({ length: 51 }, (_, i) => i)).params).toHaveLength(100);
+  });
+});
+
+describe('a batch changes its files as the single-file routes do', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startServer({ bulkWorker: { pollMs: 100 } });
+    await s.addAccount('twin', 'twin-password', 60);
+    key = await s.login('twin', 'twin-password');
+  });
+  afterAll(() => s.close());
+
+  it('the same versions, events, counters, search words and activity for PUT, DELETE and restore as for a bulk job', async () => {
+    const live = [...(await allFiles(s, key)).values()].filter((f) => f.isActive === 1);
+    const [byRoute, byJob] = [live[0]!, live[1]!];
+    const bulk = async (action: string, trashed = false) => {
+      const posted = await postBulk(s, key, { action, ids: [byJob.file_id] });
+      const job = await finished(s, key, posted.body.data.job.id);
+      expect(job.counts, `${action}${trashed ? ' (trash)' : ''}`).toMatchObject({ done: 1 });
+    };
+    const panel = { 'x-vp-source': 'panel' };
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['deactivate', () => s.request('PUT', `/api/files/${byRoute.file_id}`, { key, json: { isActive: 0 }, headers: panel })],
+      ['activate', () => s.request('PUT', `/api/files/${byRoute.file_id}`, { key, json: { isActive: 1 }, headers: panel })],
+      ['delete', () => s.request('DELETE', `/api/files/${byRoute.file_id}`, { key, headers: panel })],
+      ['restore', () => s.request('POST', `/api/files/${byRoute.file_id}/restore`, { key, headers: panel })],
+    ];
+    for (const [action, route] of steps) {
+      const totals = async () => [
+        await listTotal(s, key, 'isActive=1'),
+        await listTotal(s, key, 'isActive=0'),
+        await listTotal(s, key, 'trashed=1'),
+      ];
+      const before = await totals();
+      await route();
+      const half = await totals();
+      await bulk(action);
+      const after = await totals();
+      // The counters moved by the same step for the route's file and for the job's.
+      expect(
+        after.map((n, i) => n - half[i]!),
+        action,
+      ).toEqual(half.map((n, i) => n - before[i]!));
+    }
+    const [routeEvents, jobEvents] = [await eventsOf(s, byRoute.file_id), await eventsOf(s, byJob.file_id)];
+    expect(jobEvents).toHaveLength(4);
+    expect(jobEvents).toEqual(routeEvents);
+    const [routeLog, jobLog] = [await activityOf(s, key, byRoute.file_id), await activityOf(s, key, byJob.file_id)];
+    expect(jobLog.map(comparable)).toEqual(routeLog.map(comparable));
+    expect(jobLog.every((e) => typeof e.detail.bulk_job === 'number')).toBe(true);
+    const now = await allFiles(s, key);
+    expect(now.get(byJob.file_id)!.version - byJob.version).toBe(4);
+    expect(now.get(byRoute.file_id)!.version - byRoute.version).toBe(4);
+
+    // Found by its words in the trash while there, and in the live list again after the restore.
+    const word = encodeURIComponent(byJob.file_title.split(/\s+/)[0]!);
+    const ids = async (query: string) =>
+      ((await s.request('GET', `/api/files/?limit=100&${query}`, { key })).body.data.files as Listed[]).map((f) => f.file_id);
+    expect(await ids(`search=${word}`)).toContain(byJob.file_id);
+    await bulk('delete', true);
+    expect(await ids(`search=${word}&trashed=1`)).toContain(byJob.file_id);
+    expect(await ids(`search=${word}`)).not.toContain(byJob.file_id);
+    await bulk('restore', true);
+    expect(await ids(`search=${word}`)).toContain(byJob.file_id);
+  });
+});
+
+describe('a batch that fails after changing its files', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startServer({ bulkWorker: { batchSize: 10, pollMs: 100, backoffMs: 100 } });
+    await s.addAccount('batcher', 'batcher-password', 60);
+    key = await s.login('batcher', 'batcher-password');
+  });
+  afterAll(() => s.close());
+
+  it('leaves no file changed without its result: the retried job changes each file once, none skipped nor "unchanged"', async () => {
+    const files = [...(await allFiles(s, key)).values()].filter((f) => f.isActive === 1).slice(0, 30);
+    const appendEach = s.app.activity.appendEach.bind(s.app.activity);
+    let batches = 0;
+    // The second batch's activity entries fail after its files were changed, as a crash there would.
+    s.app.activity.appendEach = async (tx, fileIds, entry) => {
+      if (++batches === 2) throw new DatabaseUnavailableError();
+      return appendEach(tx, fileIds, entry);
+    };
+    try {
+      const posted = await postBulk(s, key, { action: 'deactivate', ids: files.map((f) => f.file_id) });
+      const job = await finished(s, key, posted.body.data.job.id);
+      expect(batches).toBeGreaterThan(3); // the failure happened, and the job went on after it
+      // A file changed by the rolled-back batch would now be 'unchanged' (or logged twice).
+      expect(job).toMatchObject({ state: 'done', total: 30, counts: { done: 30, pending: 0, unchanged: 0, conflict: 0, failed: 0 } });
+      const now = await allFiles(s, key);
+      expect(files.filter((f) => now.get(f.file_id)!.isActive !== 0)).toEqual([]);
+      for (const f of files) {
+        expect((await activityOf(s, key, f.file_id)).filter((e) => e.detail.bulk_job === job.id)).toHaveLength(1);
+      }
+    } finally {
+      s.app.activity.appendEach = appendEach;
+    }
+  });
+});
+
+describe('a single-file edit on another node while a batch holds its file', () => {
+  let databaseUrl: string | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-bulk-race-'));
+    const first = await startServer({ databaseUrl }, dir);
+    await first.addAccount('racer', 'racer-password', 1500);
+    await first.close();
+  });
+  afterAll(async () => {
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('either wins (the job leaves the file: conflict) or waits for the batch and then applies: never lost, never long', async () => {
+    const worker = await startServer({ databaseUrl, bulkWorker: { batchSize: 50, pollMs: 50 } }, dir);
+    const editor = await startServer({ databaseUrl, bulkWorker: false }, dir);
+    try {
+      const key = await worker.login('racer', 'racer-password');
+      const total = await listTotal(worker, key, 'isActive=1');
+      const live = [...(await allFiles(editor, key)).values()].filter((f) => f.isActive === 1);
+      const raced = live.filter((_, i) => i % 25 === 3);
+      const posted = await postBulk(worker, key, { action: 'deactivate', filter: { isActive: 1 }, expected_count: total });
+      const jobId = posted.body.data.job.id as number;
+      const waits: number[] = [];
+      for (const f of raced) {
+        const started = performance.now();
+        const renamed = await editor.request('PUT', `/api/files/${f.file_id}`, { key, json: { file_title: `Raced ${f.file_id}` } });
+        waits.push(performance.now() - started);
+        expect(renamed.status).toBe(200);
+      }
+      const job = await finished(worker, key, jobId, 60_000);
+      expect(job).toMatchObject({ state: 'done', total, counts: { pending: 0, failed: 0, unchanged: 0 } });
+      const byId = new Map((await results(worker, key, jobId)).map((r) => [r.file_id, r]));
+      const now = await allFiles(editor, key);
+      let conflicts = 0;
+      for (const f of raced) {
+        const file = now.get(f.file_id)!;
+        const outcome = byId.get(f.file_id)!;
+        expect(file.file_title).toBe(`Raced ${f.file_id}`); // the edit is never lost
+        if (outcome.outcome === 'done') {
+          expect(file.isActive).toBe(0);
+        } else {
+          conflicts++;
+          expect(outcome).toEqual({ file_id: f.file_id, outcome: 'conflict', reason: CHANGED_SINCE });
+          expect(file.isActive).toBe(1);
+        }
+      }
+      expect(job.counts.conflict).toBe(conflicts);
+      expect(job.counts.done).toBe(total - conflicts);
+      // No table lock: an edit waits for one short batch at most (generous on a shared machine).
+      expect(Math.max(...waits)).toBeLessThan(1_000);
+    } finally {
+      await worker.close();
+      await editor.close();
+    }
+  });
+});
