@@ -21,6 +21,10 @@ const UPSTREAM_FAULTS: { rule: string; target: RegExp; issue: string }[] = [
   // media-chrome's playback rate button shows '1x' and names itself 'Playback rate 1' (its own label,
   // rewritten on every rate change). Not reported upstream yet.
   { rule: 'label-content-name-mismatch', target: /^<media-playback-rate-button /, issue: 'none yet (media-chrome 4.19.4)' },
+  // media-chrome's mute button names itself 'mute' / 'unmute' while its tooltip holds both words ('Mute' and
+  // 'Unmute', one hidden by CSS); when the pointer rests over the control bar the tooltip shows and axe reads
+  // its text as the button's content. Seen in a clean-clone CI run only. Not reported upstream yet.
+  { rule: 'label-content-name-mismatch', target: /^<media-mute-button /, issue: 'none yet (media-chrome 4.19.4)' },
 ];
 
 export async function audit(page: Page, screen: string) {
