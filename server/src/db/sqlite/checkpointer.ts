@@ -18,16 +18,21 @@ const CHECKPOINT_EVERY_MS = 200;
  */
 export class WalCheckpointer {
   readonly #worker: Worker;
+  readonly #exited: Promise<unknown>;
 
   constructor(writer: Database, file: string) {
     writer.pragma('wal_autocheckpoint = 0');
     this.#worker = new Worker(BOOT, { workerData: { file, entry: ENTRY, intervalMs: CHECKPOINT_EVERY_MS } });
+    // Waited for from the start: a thread that ended early must not leave close() waiting for ever.
+    this.#exited = once(this.#worker, 'exit').catch(() => undefined);
     this.#worker.unref();
   }
 
   async close(): Promise<void> {
-    const exited = once(this.#worker, 'exit');
+    // Referenced again while it ends: with nothing else left on the event loop (a script's last
+    // `await app.close()`), an unreferenced thread let Node exit before close() resolved.
+    this.#worker.ref();
     this.#worker.postMessage('close');
-    await exited;
+    await this.#exited;
   }
 }
