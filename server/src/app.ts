@@ -47,6 +47,7 @@ import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import type { Settings } from './types';
+import type { ListOptions } from './db/engine';
 import './types';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,8 +57,8 @@ export interface AppOptions {
   dataDir: string;
   /** `postgres://user:password@host:port/db`: PostgreSQL instead of `<dataDir>/vp.db`. */
   databaseUrl?: string | undefined;
-  /** Read workers of the SQLite file list (default 2-4, by the number of cores). */
-  readWorkers?: number;
+  /** The file list: SQLite's read workers (default 2-4, by the number of cores); tests pin its planner. */
+  list?: ListOptions;
   /** Seed a NEW database with the demo data (default true). */
   demo?: boolean;
   /** Password of the `demo` account (default `demo-password`). */
@@ -204,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(database, {
     databaseUrl: options.databaseUrl,
-    readWorkers: options.readWorkers,
+    list: options.list,
     demo: options.demo ?? true,
     demoPassword: options.demoPassword ?? DEFAULT_DEMO_PASSWORD,
     demoFiles: options.demoFiles ?? 1000,

@@ -1,8 +1,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { AccountsRepository } from './db/accounts-repository';
-import { openDatabase, type OpenedDatabase } from './db/open';
-import { seedFiles, serversUsing, shareDemoVideo } from './db/seed';
+import type { Db } from './db/engine';
+import { openDatabase } from './db/open';
+import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
 import { serve } from './serve';
@@ -67,11 +68,11 @@ function checkUsername(name: string | undefined): string {
 }
 
 /** The server's database: DATABASE_URL, else VP_DATA_DIR (no read workers: the CLI lists nothing). */
-const open = (): Promise<OpenedDatabase> =>
+const open = (): Promise<Db> =>
   openDatabase({
     dataDir: process.env.VP_DATA_DIR?.trim() || './data',
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    readWorkers: 0,
+    list: { readWorkers: 0 },
   });
 
 async function user(args: string[]): Promise<void> {
@@ -79,9 +80,9 @@ async function user(args: string[]): Promise<void> {
   const [action, name] = positionals;
   if (action !== 'add' && action !== 'reset-password') throw new UsageError(USAGE);
   const username = checkUsername(name);
-  const storage = await open();
+  const db = await open();
   try {
-    const accounts = new AccountsRepository(storage.db);
+    const accounts = new AccountsRepository(db);
     const existing = await accounts.findByUsername(username);
     if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
     if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
@@ -95,7 +96,7 @@ async function user(args: string[]): Promise<void> {
       console.log(`Password of "${username}" changed; ${ended} session(s) ended.`);
     }
   } finally {
-    await storage.close();
+    await db.close();
   }
 }
 
@@ -110,19 +111,19 @@ async function seed(args: string[]): Promise<void> {
     throw new UsageError('--files must be a whole number from 0 to 10000000.');
   if (values.password === undefined) throw new UsageError('--password is required.');
   const password = checkPassword(values.password, username);
-  const storage = await open();
+  const db = await open();
   try {
     if (values.offline) {
-      const servers = await serversUsing(storage.db);
+      const servers = await db.seeder.serversUsing();
       if (servers)
         throw new UsageError(
           `--offline seeds only a database no server uses, and ${servers} server connection(s) or process(es) use this one: stop them, or seed without --offline.`,
         );
     }
-    const accountId = await seedAccount(new AccountsRepository(storage.db), username, password);
+    const accountId = await seedAccount(new AccountsRepository(db), username, password);
     const started = performance.now();
-    const range = await seedFiles(storage.db, accountId, count, Date.now(), { offline: values.offline ?? false });
-    await shareDemoVideo(storage.db, accountId, count);
+    const range = await seedFiles(db, accountId, count, Date.now(), { offline: values.offline ?? false });
+    await shareDemoVideo(db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       count
@@ -130,7 +131,7 @@ async function seed(args: string[]): Promise<void> {
         : `Account "${username}" ready (no files added).`,
     );
   } finally {
-    await storage.close();
+    await db.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readEnv } from './config';
-import { redacted } from './db/open';
+import { redacted } from './lib/redacted-url';
 import { verifyPassword } from './lib/passwords';
 
 /** The start banner shows the demo password only while it still signs in (it may have been reset since). */

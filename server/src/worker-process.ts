@@ -14,7 +14,8 @@ import { createWorker } from './plugins/pipeline';
 export async function runWorker(): Promise<void> {
   const { options } = readEnv();
   if (options.worker === false) throw new Error('VP_WORKER=0: this process would run no worker');
-  const { db, close } = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, readWorkers: 0 });
+  const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, list: { readWorkers: 0 } });
+  const close = () => db.close();
   const worker = createWorker(
     {
       jobs: new JobQueue(db),

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTerms, SORT_COLUMNS } from '../src/db/files';
+import { PgDb } from '../src/db/postgres/connection';
 import { ENGINE, isEnvelope, SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 describe('GET /api/files/', () => {
   let s: TestServer;
   let key: string;
   beforeAll(async () => {
-    s = await startServer();
+    s = await startServer({ list: { positionStep: 4 } }); // exercises the position cache on a small table
     await s.addAccount('lister', 'lister-password', 230);
     await s.addAccount('someone-else', 'else-password', 50);
     key = await s.login('lister', 'lister-password');
-    await s.app.files.tune({ anchorStep: 4 }); // exercise the position cache on a small table
   });
   afterAll(() => s.close());
 
@@ -196,30 +196,43 @@ describe('GET /api/files/', () => {
   });
 
   it('pages search results the same way with either strategy, for every sort and filter', async () => {
-    for (const search of ['a', 'e', '2', 'a%20e']) {
-      for (const filter of ['', '&isActive=1', '&file_status=10']) {
-        for (const sortBy of ['created_at', 'file_title', 'file_id']) {
-          for (const order of ['asc', 'desc']) {
-            const pages: Record<string, number[]> = {};
-            for (const strategy of ['walk', 'join'] as const) {
-              await s.app.files.tune({ searchStrategy: strategy });
-              const collected: number[] = [];
-              for (let page = 1; ; page++) {
-                const res = await list(`search=${search}&limit=7&page=${page}&sort_by=${sortBy}&order=${order}${filter}`);
-                collected.push(...res.body.data.files.map((f: any) => f.file_id));
-                if (page >= res.body.data.pagination.total_pages) {
-                  expect(collected).toHaveLength(res.body.data.pagination.total_records);
-                  break;
+    // Two more servers on the same database, each with its search strategy pinned.
+    const databaseUrl = s.app.db instanceof PgDb ? s.app.db.url : undefined;
+    const servers = {
+      walk: await startServer({ databaseUrl, list: { positionStep: 4, searchStrategy: 'walk' } }, s.dataDir),
+      join: await startServer({ databaseUrl, list: { positionStep: 4, searchStrategy: 'join' } }, s.dataDir),
+    };
+    try {
+      for (const search of ['a', 'e', '2', 'a%20e']) {
+        for (const filter of ['', '&isActive=1', '&file_status=10']) {
+          for (const sortBy of ['created_at', 'file_title', 'file_id']) {
+            for (const order of ['asc', 'desc']) {
+              const pages: Record<string, number[]> = {};
+              for (const strategy of ['walk', 'join'] as const) {
+                const collected: number[] = [];
+                for (let page = 1; ; page++) {
+                  const res = await servers[strategy].request(
+                    'GET',
+                    `/api/files/?search=${search}&limit=7&page=${page}&sort_by=${sortBy}&order=${order}${filter}`,
+                    { key },
+                  );
+                  collected.push(...res.body.data.files.map((f: any) => f.file_id));
+                  if (page >= res.body.data.pagination.total_pages) {
+                    expect(collected).toHaveLength(res.body.data.pagination.total_records);
+                    break;
+                  }
                 }
+                pages[strategy] = collected;
               }
-              pages[strategy] = collected;
+              expect(pages.walk, `${search} ${filter} ${sortBy} ${order}`).toEqual(pages.join);
             }
-            expect(pages.walk, `${search} ${filter} ${sortBy} ${order}`).toEqual(pages.join);
           }
         }
       }
+    } finally {
+      await servers.walk.close();
+      await servers.join.close();
     }
-    await s.app.files.tune({ searchStrategy: 'auto' });
   });
 
   it('returns an empty page past the end', async () => {

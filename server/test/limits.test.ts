@@ -105,7 +105,7 @@ describe('VP_TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
   async function clientIp(trustProxy: number | string[] | undefined, forwardedFor: string): Promise<string> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-trust-'));
     dirs.push(dataDir);
-    const app = await buildApp({ dataDir, demo: false, trustProxy, readWorkers: 1 });
+    const app = await buildApp({ dataDir, demo: false, trustProxy, list: { readWorkers: 1 } });
     app.get('/whoami', async (request) => ({ ip: request.ip }));
     const res = await app.inject({ url: '/whoami', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
     await app.close();

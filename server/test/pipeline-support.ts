@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/engine';
 import { makeTestClip } from '../src/media/renditions';
-import type { TestServer } from './helpers';
+import { ENGINE, type TestServer } from './helpers';
 
 /** A tiny real clip (160×90, 1 s, tone), made once per test file. */
 export async function tinyClip(): Promise<Buffer> {
@@ -22,7 +22,7 @@ export async function tinyClip(): Promise<Buffer> {
  */
 export async function recordStatuses(db: Db): Promise<void> {
   await db.run('CREATE TABLE status_log (seq INTEGER NOT NULL, file_id INTEGER NOT NULL, status INTEGER NOT NULL)');
-  if (db.engine === 'sqlite') {
+  if (ENGINE === 'sqlite') {
     await db.run(`CREATE TRIGGER status_logged AFTER UPDATE OF file_status ON files WHEN new.file_status <> old.file_status BEGIN
       INSERT INTO status_log (seq, file_id, status) VALUES ((SELECT count(*) FROM status_log), new.file_id, new.file_status); END`);
   } else {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVING_BUSY_WAIT_MS } from '../src/db/open';
+import { SERVING_BUSY_WAIT_MS } from '../src/db/sqlite/open-sqlite';
 import { DB_FILE_NAME } from '../src/db/sqlite/connection';
 import { SERVICE_UNAVAILABLE } from '../src/plugins/errors';
 import { ENGINE, startServer, type TestServer } from './helpers';

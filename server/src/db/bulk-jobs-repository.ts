@@ -307,6 +307,6 @@ export class BulkJobsRepository {
       JSON.stringify(progress),
       at,
     ]);
-    if (this.#db.engine === 'postgres') await this.#db.run("SELECT pg_notify('vp_file_events', '')");
+    await this.#db.fileEvents.notify();
   }
 }

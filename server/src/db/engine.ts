@@ -1,3 +1,8 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { SubtitleStore } from '../lib/subtitle-store';
+import type { FileRow, ListPage, ListQuery } from './files';
+import type { SeedResult } from './sample-data';
+
 /** A value a query parameter can take on both engines. */
 export type SqlValue = string | number | bigint | Buffer | null;
 
@@ -13,13 +18,102 @@ export interface Queryable {
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
 }
 
+/** How an engine reads pages of the file list (its own indexes, search and position cache). */
+export interface FileLister {
+  list(accountId: number, query: ListQuery): Promise<ListPage>;
+  /** Fills the deep-page position cache ahead of requests; resolves when it is warm. */
+  warm(): Promise<void>;
+  /** Brings the engine's search index up to date with changed rows, where triggers cannot (one statement). */
+  reindex(tx: Queryable, files: readonly FileRow[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How a search page is read: `auto` picks the cheaper way; tests pin `walk` or `join` to compare them. */
+export type SearchStrategy = 'auto' | 'walk' | 'join';
+
+/** The file list's settings, fixed when the database opens. */
+export interface ListOptions {
+  /** Read workers of the SQLite list (default: enough to keep one free for other accounts); unused by PostgreSQL. */
+  readWorkers?: number | undefined;
+  /** Rows between two cached positions of a deep listing (tests make it small to exercise the cache). */
+  positionStep?: number | undefined;
+  searchStrategy?: SearchStrategy | undefined;
+}
+
+/** A seed's short transaction beside serving servers: sample files `from` … of `count`, at most `maxRows` (SQLite: and `maxMs`). */
+export interface SeedBatch {
+  accountId: number;
+  from: number;
+  count: number;
+  now: number;
+  maxRows: number;
+  maxMs: number;
+}
+
+/** How each engine writes many sample files quickly (the demo, the CLI's seed, tests). */
+export interface FileSeeder {
+  /** How many servers (PostgreSQL: their connections; SQLite: other processes) have the database open now. */
+  serversUsing(): Promise<number>;
+  /** `count` files in one transaction that rebuilds the list indexes once: for a database no server uses. */
+  offline(accountId: number, count: number, now: number): Promise<SeedResult>;
+  batch(batch: SeedBatch): Promise<SeedResult & { inserted: number }>;
+  /** After the batches: fresh planner statistics where the engine keeps them. */
+  settle(): Promise<void>;
+}
+
+/** How a node hears of file events that other processes log. */
+export interface FileEventSignal {
+  /** Wakes `wake` on every notify of any node; null where nothing wakes a reader and the log is polled. */
+  listen(wake: () => void, onError: (err: unknown) => void): { close(): Promise<void> } | null;
+  /** Wakes the readers of every node now (a statement that logs events outside a file trigger). */
+  notify(): Promise<void>;
+  /** Where readers are woken, the log is still read this often (a lost wake-up); null: the caller's own poll interval. */
+  readonly pollMs: number | null;
+  /** How long a reader waits for an event id that is missing (an insert that has not committed yet). */
+  readonly gapWaitMs: number;
+}
+
+/** SQL fragments the engines write differently, for the SQL the repositories share. */
+export interface SqlDialect {
+  /** Ends a SELECT in a write transaction: its rows stay locked until the end ('' where writers take turns anyway). */
+  readonly forUpdate: string;
+  /** The same, skipping rows another transaction holds (several nodes each take a different row). */
+  readonly skipLocked: string;
+  /** `a ${isNotDistinctFrom} b`: true when both are equal or both NULL. */
+  readonly isNotDistinctFrom: string;
+  /** The id of a new file in an INSERT: a column and its value, or nothing where the table makes it. */
+  readonly newFileId: { column: string; value: string };
+}
+
+/** How a bulk job's batches leave room for requests between them (see bulkJobHandler). */
+export interface JobPacing {
+  pauseMs: number;
+  pauseShare: number;
+}
+
+/**
+ * The database of a server, a worker or the CLI, the same object on SQLite and PostgreSQL: queries and
+ * transactions, and the parts whose workings differ (list, subtitle content, seeding, event wake-ups,
+ * locks). Nothing outside the engines' folders asks which engine it is.
+ */
 export interface Db extends Queryable {
-  readonly engine: 'sqlite' | 'postgres';
   /**
    * Runs `fn` in one write transaction: committed when it resolves, rolled back when it throws. On
    * PostgreSQL a deadlock's victim runs `fn` once more, so `fn` touches nothing but the database.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Puts the transactions that take the lock `name` in line until `tx` ends (a no-op where writers take turns anyway). */
+  lock(tx: Queryable, name: string): Promise<void>;
+  readonly dialect: SqlDialect;
+  readonly lister: FileLister;
+  /** A store of subtitle content: files in `dataDir` next to the database, or rows every node reads. */
+  subtitleStore(dataDir: string): SubtitleStore;
+  readonly seeder: FileSeeder;
+  readonly fileEvents: FileEventSignal;
+  /** A rate-limit store every node shares; null where one process serves (its counters stay in memory). */
+  readonly rateLimitStore: FastifyRateLimitStoreCtor | null;
+  readonly jobPacing: JobPacing;
+  /** Closes the list's readers, then the connections (and any thread of the engine's). */
   close(): Promise<void>;
 }
 
@@ -56,3 +150,22 @@ export function inList(ids: readonly number[]): { sql: string; params: number[] 
   const params = Array.from({ length }, (_, i) => ids[Math.min(i, ids.length - 1)]!);
   return { sql: `(${params.map(() => '?').join(', ')})`, params };
 }
+
+/** What a server, a worker or the CLI opens its database with. */
+export interface DatabaseOptions {
+  /** Folder of temporary uploads, and with SQLite of `vp.db` and the subtitle files. */
+  dataDir: string;
+  /** `postgres://user:password@host:port/db`: PostgreSQL instead of the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+  /** A serving node: a database that does not answer within seconds gets a 503, never a hang (default false: the CLI). */
+  serving?: boolean;
+  list?: ListOptions | undefined;
+  /**
+   * Runs once per database, when it is new (the demo seed). With PostgreSQL it runs under the
+   * migration lock, so of several nodes starting together exactly one seeds.
+   */
+  initialize?: (db: Db) => Promise<void>;
+}
+
+/** The start fails with this when the database cannot be used: one line, no stack. */
+export class DatabaseConfigError extends Error {}

@@ -1,7 +1,6 @@
 import type { Precondition } from '../lib/etag';
-import { isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
+import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
-import { NEXT_FILE_ID } from './sqlite/next-file-id';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
 
 export interface FilePatch {
@@ -39,18 +38,6 @@ export interface JobBatch {
 /** What a bulk job's batch does to its files: the change of PUT isActive, DELETE, or restore. */
 export type BatchChange = 'activate' | 'deactivate' | 'trash' | 'restore';
 
-/** How an engine reads pages of the file list (its own indexes, search and position cache). */
-export interface FileLister {
-  list(accountId: number, query: ListQuery): Promise<ListPage>;
-  /** Fills the deep-page position cache ahead of requests; resolves when it is warm. */
-  warm(): Promise<void>;
-  /** Engine-specific planner knobs (tests pin them); engines without such knobs ignore them. */
-  tune(tuning: Record<string, unknown>): Promise<void>;
-  /** Brings the engine's search index up to date with changed rows, where triggers cannot (one statement). */
-  reindex(tx: Queryable, files: readonly FileRow[]): Promise<void>;
-  close(): Promise<void>;
-}
-
 /** An account's files: one file by id or slug, edits and deletes, and pages of the list. */
 export class FilesRepository {
   readonly #db: Db;
@@ -58,9 +45,9 @@ export class FilesRepository {
   readonly #slugHoldMs: number;
 
   /** `slugHoldMs`: how long a slug freed by a rename or a purge stays its account's. */
-  constructor(db: Db, lister: FileLister, slugHoldMs: number) {
+  constructor(db: Db, slugHoldMs: number) {
     this.#db = db;
-    this.#lister = lister;
+    this.#lister = db.lister;
     this.#slugHoldMs = slugHoldMs;
   }
 
@@ -100,10 +87,6 @@ export class FilesRepository {
 
   warmPositions(): Promise<void> {
     return this.#lister.warm();
-  }
-
-  tune(tuning: Record<string, unknown>): Promise<void> {
-    return this.#lister.tune(tuning);
   }
 
   /**
@@ -187,7 +170,7 @@ export class FilesRepository {
     return this.#db.transaction(async (tx): Promise<CreateResult> => {
       if (!(await this.#slugFree(tx, file.file_slug, accountId, 0, file.created_at))) return { kind: 'slug_conflict' };
       let created: FileRow;
-      const [idColumn, idValue] = this.#db.engine === 'sqlite' ? ['file_id, ', `(${NEXT_FILE_ID}), `] : ['', ''];
+      const { column: idColumn, value: idValue } = this.#db.dialect.newFileId;
       try {
         created = (await tx.get<FileRow>(
           `INSERT INTO files (${idColumn}account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
@@ -250,8 +233,10 @@ export class FilesRepository {
 
   /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */
   #lock(tx: Queryable, accountId: number, fileId: number): Promise<FileRow | undefined> {
-    const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
-    return tx.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?${forUpdate}`, [fileId, accountId]);
+    return tx.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ?${this.#db.dialect.forUpdate}`, [
+      fileId,
+      accountId,
+    ]);
   }
 
   /**
@@ -296,9 +281,8 @@ export class FilesRepository {
     alsoInTransaction?: (row: FileRow, tx: Queryable) => Promise<void>,
   ): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
-      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
       const row = await tx.get<FileRow>(
-        `SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`,
+        `SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ? AND account_id = ? AND deleted_at IS NOT NULL${this.#db.dialect.skipLocked}`,
         [fileId, -accountId],
       );
       if (!row) return null;

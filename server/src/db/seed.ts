@@ -8,12 +8,6 @@ import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';
 import { slugFromTitle } from '../lib/slug';
 import { Dice, type SeedResult } from './sample-data';
-import type { PgDb } from './postgres/connection';
-import { pgServerConnections } from './postgres/in-use';
-import { analyzePgFiles, insertPgSampleBatch, seedPgFiles } from './postgres/seed-files';
-import { SqliteDb } from './sqlite/connection';
-import { sqliteOtherProcesses } from './sqlite/in-use';
-import { insertSqliteSampleBatch, seedSqliteFiles } from './sqlite/seed-files';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A seed beside a serving server writes in transactions this short, so no request waits long behind one. */
@@ -30,33 +24,22 @@ export interface SeedOptions {
   offline?: boolean;
 }
 
-/** How many servers (PostgreSQL: their connections; SQLite: other processes) have the database open now. */
-export async function serversUsing(db: Db): Promise<number> {
-  return db instanceof SqliteDb ? sqliteOtherProcesses(db.file) : pgServerConnections(db as PgDb);
-}
-
 /**
  * Adds `count` sample files to an account; returns the range their ids fall in (with the ids of
  * files others added meanwhile). By default in short transactions with pauses between, so the reads
  * and writes of servers using the database never wait more than one short batch.
  */
 export async function seedFiles(db: Db, accountId: number, count: number, now: number, options: SeedOptions = {}): Promise<SeedResult> {
-  if (options.offline) {
-    if (db instanceof SqliteDb) return db.withNative((native) => seedSqliteFiles(native, accountId, count, now));
-    return seedPgFiles(db as PgDb, accountId, count, now);
-  }
+  if (options.offline) return db.seeder.offline(accountId, count, now);
   let range: SeedResult | undefined;
   for (let from = 0; from < count;) {
     const batch = { accountId, from, count, now, maxRows: BATCH_MAX_ROWS, maxMs: BATCH_MAX_MS };
-    const done =
-      db instanceof SqliteDb
-        ? await db.withNative((native) => insertSqliteSampleBatch(native, batch))
-        : await insertPgSampleBatch(db as PgDb, batch);
+    const done = await db.seeder.batch(batch);
     range = { firstId: range?.firstId ?? done.firstId, lastId: done.lastId };
     from += done.inserted;
     if (from < count) await sleep(BATCH_PAUSE_MS);
   }
-  if (!(db instanceof SqliteDb) && count) await analyzePgFiles(db as PgDb);
+  if (count) await db.seeder.settle();
   return range ?? { firstId: 0, lastId: -1 };
 }
 

@@ -80,7 +80,7 @@ export class SignInThrottle {
     const p = this.#policy;
     return this.#db.transaction(async (tx) => {
       // PostgreSQL: transactions of other nodes run at the same time; this lock puts attempts in line.
-      if (this.#db.engine === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp sign-in attempts'))");
+      await this.#db.lock(tx, 'vp sign-in attempts');
       await tx.run('DELETE FROM sign_in_failures WHERE last_failure_at <= ?', [now - p.windowMs]);
       const known = await tx.get(
         'SELECT 1 AS known FROM sign_in_known_addresses WHERE username = ? AND address = ? AND last_success_at > ?',

@@ -1,5 +1,5 @@
 import type { Db } from './engine';
-import { isSavedVersion, type JournalKeys, type SubtitleRow, type SubtitlesRepository } from './subtitles-repository';
+import { isSavedVersion, quotaLock, type JournalKeys, type SubtitleRow, type SubtitlesRepository } from './subtitles-repository';
 
 /** Saved versions a track keeps (the newest ones); older ones go, with their stored text, at the next save. */
 export const VERSIONS_KEPT = 20;
@@ -69,13 +69,12 @@ export class SubtitleVersionsRepository {
   save(accountId: number, subId: number, expectedVersion: number, text: NewVersion, quotaBytes: number, journal: JournalKeys) {
     return this.#db.transaction(async (tx): Promise<SaveOutcome> => {
       if (Number.isFinite(quotaBytes)) {
-        if (this.#db.engine === 'postgres') await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp quota ' || ?))", [String(accountId)]);
+        await this.#db.lock(tx, quotaLock(accountId));
         const usedBytes = await this.#subtitles.usedBytes(accountId, tx);
         if (usedBytes + text.size > quotaBytes) return { kind: 'quota', usedBytes };
       }
-      const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
       const before = await tx.get<Pick<SubtitleRow, 'rendition_name'>>(
-        `SELECT rendition_name FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${forUpdate}`,
+        `SELECT rendition_name FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${this.#db.dialect.forUpdate}`,
         [subId, accountId],
       );
       if (!before) return { kind: 'gone' };

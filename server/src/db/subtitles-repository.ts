@@ -78,6 +78,9 @@ export const isSavedVersion = async (q: Queryable, subId: number, key: string): 
   (await q.get('SELECT 1 FROM subtitle_versions WHERE sub_id = ? AND storage_name = ?', [subId, key])) !== undefined;
 
 /** Keys of the saved versions of the tracks of a file (before they are deleted with them). */
+/** The named lock that puts an account's quota checks and the writes they allow in line (one node or many). */
+export const quotaLock = (accountId: number): string => `vp quota ${accountId}`;
+
 export const versionKeysOfFile = (q: Queryable, fileId: number): Promise<{ storage_name: string }[]> =>
   q.all(`${VERSION_KEYS}file_id = ?`, [fileId]);
 
@@ -164,8 +167,7 @@ export class SubtitlesRepository {
         if (first) return { row: first, created: false };
       }
       if (Number.isFinite(quotaBytes)) {
-        if (this.#db.engine === 'postgres')
-          await tx.get("SELECT pg_advisory_xact_lock(hashtext('vp quota ' || ?))", [String(sub.account_id)]);
+        await this.#db.lock(tx, quotaLock(sub.account_id));
         const usedBytes = await this.usedBytes(sub.account_id, tx);
         if (usedBytes + sub.sub_size + (sub.rendition_size ?? 0) > quotaBytes) return { quotaExceeded: { usedBytes } };
       }
@@ -237,7 +239,7 @@ export class SubtitlesRepository {
     expectedVersion?: number,
   ): Promise<SubtitleRow | 'changed' | 'gone'> {
     const condition = expectedVersion === undefined ? '' : ' AND version = ?';
-    const same = this.#db.engine === 'postgres' ? 'IS NOT DISTINCT FROM' : 'IS';
+    const same = this.#db.dialect.isNotDistinctFrom;
     return this.#db.transaction(async (tx) => {
       const row = await tx.get<SubtitleRow>(
         `UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ?${lang === undefined ? '' : ', sub_lang = ?'}, version = version + 1
@@ -295,9 +297,8 @@ export class SubtitlesRepository {
   trash(accountId: number, subId: number, now: number, precondition?: Precondition): Promise<SubtitleTrashResult> {
     return this.#db.transaction(async (tx): Promise<SubtitleTrashResult> => {
       // Locked until the end (SQLite's write transactions run one at a time): checked and changed as read.
-      const forUpdate = this.#db.engine === 'postgres' ? ' FOR UPDATE' : '';
       const row = await tx.get<SubtitleRow>(
-        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${forUpdate}`,
+        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${this.#db.dialect.forUpdate}`,
         [subId, accountId],
       );
       if (!row) return { kind: 'not_found' };
@@ -325,11 +326,10 @@ export class SubtitlesRepository {
    */
   purge(accountId: number, subId: number, journal: JournalKeys): Promise<string[] | null> {
     return this.#db.transaction(async (tx) => {
-      const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-      const held = await tx.get(`SELECT 1 FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${skipLocked}`, [
-        subId,
-        accountId,
-      ]);
+      const held = await tx.get(
+        `SELECT 1 FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL${this.#db.dialect.skipLocked}`,
+        [subId, accountId],
+      );
       if (!held) return null;
       const versions = await tx.all<{ storage_name: string }>(`${VERSION_KEYS}sub_id = ?`, [subId]);
       const row = (await tx.get<Pick<SubtitleRow, 'storage_name' | 'rendition_name'>>(

@@ -54,11 +54,10 @@ export class JobQueue {
   /** The next due job of these kinds, leased to `worker` for `leaseMs`; undefined when none is due. */
   async claim(worker: string, kinds: readonly string[], leaseMs: number): Promise<ClaimedJob | undefined> {
     const now = this.#now();
-    const skipLocked = this.#db.engine === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
     const row = await this.#db.get<JobRow>(
       `UPDATE jobs SET attempts = attempts + 1, run_at = ?, lease_token = ?, leased_by = ?
        WHERE job_id = (SELECT job_id FROM jobs WHERE run_at <= ? AND kind IN (${kinds.map(() => '?').join(', ')})
-                       ORDER BY run_at, job_id LIMIT 1${skipLocked})
+                       ORDER BY run_at, job_id LIMIT 1${this.#db.dialect.skipLocked})
        RETURNING job_id, kind, payload, attempts, max_attempts, last_error, lease_token`,
       [now + leaseMs, randomToken(16), worker, now, ...kinds],
     );

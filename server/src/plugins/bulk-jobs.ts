@@ -52,11 +52,8 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               batchSize: settings.batchSize ?? 200,
               // A batch size given (tests) is kept; by default batches adapt to ~5 ms transactions.
               batchMs: settings.batchMs ?? (settings.batchSize === undefined ? 5 : 0),
-              // SQLite's batches run on the event loop (its writes are synchronous): a request between two
-              // of them needs a few turns of the loop (its reads go to worker threads), which a setImmediate
-              // alone would hand out one per batch; PostgreSQL's batches wait on the network, never the loop.
-              pauseMs: settings.pauseMs ?? (app.db.engine === 'sqlite' ? 2 : 0),
-              pauseShare: settings.pauseShare ?? (app.db.engine === 'sqlite' ? 1 : 0),
+              pauseMs: settings.pauseMs ?? app.db.jobPacing.pauseMs,
+              pauseShare: settings.pauseShare ?? app.db.jobPacing.pauseShare,
             },
           ),
         ],

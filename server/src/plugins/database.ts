@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccountsRepository } from '../db/accounts-repository';
+import type { ListOptions } from '../db/engine';
 import { FilesRepository } from '../db/files-repository';
-import { openDatabase, subtitleStoreFor } from '../db/open';
+import { openDatabase } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { SubtitleVersionsRepository } from '../db/subtitle-versions-repository';
 import { SubtitlesRepository } from '../db/subtitles-repository';
@@ -11,7 +12,7 @@ import { FolderMediaStore } from '../media/media-store';
 export interface DatabasePluginOptions {
   /** `postgres://…`, else SQLite in `settings.dataDir`. */
   databaseUrl?: string | undefined;
-  readWorkers?: number | undefined;
+  list?: ListOptions | undefined;
   /** Seed a new database with the demo accounts and files. */
   demo: boolean;
   demoPassword: string;
@@ -25,14 +26,14 @@ export interface DatabasePluginOptions {
  */
 async function database(app: FastifyInstance, options: DatabasePluginOptions): Promise<void> {
   const { dataDir } = app.settings;
-  const { db, lister, close } = await openDatabase({
+  const db = await openDatabase({
     dataDir,
     databaseUrl: options.databaseUrl,
     serving: true,
-    readWorkers: options.readWorkers,
+    list: options.list,
     initialize: async (db) => {
       if (!options.demo) return;
-      await seedDemo(db, subtitleStoreFor(db, dataDir), {
+      await seedDemo(db, db.subtitleStore(dataDir), {
         demoPassword: options.demoPassword,
         now: app.clock(),
         files: options.demoFiles,
@@ -40,10 +41,10 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
       });
     },
   });
-  app.addHook('onClose', close);
+  app.addHook('onClose', () => db.close());
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
-  app.decorate('files', new FilesRepository(db, lister, app.settings.slugHoldDays * 86_400_000));
+  app.decorate('files', new FilesRepository(db, app.settings.slugHoldDays * 86_400_000));
   const subtitles = new SubtitlesRepository(db);
   app.decorate('subtitles', subtitles);
   app.decorate('subtitleVersions', new SubtitleVersionsRepository(db, subtitles));

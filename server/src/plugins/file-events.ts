@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
 import { toFileJson } from '../db/files';
-import { PgDb } from '../db/postgres/connection';
-import { listenForFileEvents, type Listening } from '../db/postgres/file-event-listener';
 import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
 
 export interface FileEventsOptions {
@@ -54,7 +52,7 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
     }
     return out;
   };
-  const postgres = app.db instanceof PgDb ? app.db : null;
+  const signal = app.db.fileEvents;
   const hub = new FileEventHub(
     {
       latestId: () => log.latestId(),
@@ -64,22 +62,19 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       deliverable,
     },
     {
-      pollMs: postgres ? 2_000 : (options.pollMs ?? 200),
-      gapWaitMs: postgres ? 500 : 0,
+      pollMs: signal.pollMs ?? options.pollMs ?? 200,
+      gapWaitMs: signal.gapWaitMs,
       onError: (err) => app.log.warn({ err }, 'reading the file event log failed'),
-      // The node reads the log (and PostgreSQL holds its LISTEN connection) from its first stream on.
+      // The node reads the log (and holds any connection that wakes it) from its first stream on.
       onStart: () => {
-        if (postgres) {
-          listening = listenForFileEvents(
-            postgres.url,
-            () => hub.wake(),
-            (err) => app.log.warn({ err }, 'file event LISTEN connection lost'),
-          );
-        }
+        listening = signal.listen(
+          () => hub.wake(),
+          (err) => app.log.warn({ err }, 'file event LISTEN connection lost'),
+        );
       },
     },
   );
-  let listening: Listening | null = null;
+  let listening: { close(): Promise<void> } | null = null;
   app.decorate('fileEvents', hub);
 
   const prune = setInterval(() => {

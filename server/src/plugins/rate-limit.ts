@@ -1,7 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { databaseRateLimitStore } from '../db/rate-limit-store';
 import { isApiRequest } from '../lib/route-path';
 import { hashApiKey } from '../lib/tokens';
 import { apiKeyOf } from './authentication';
@@ -18,14 +17,14 @@ function bucketOf(request: FastifyRequest): string {
  * the database, shared by every node; on SQLite (one server) they stay in memory.
  */
 async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
-  const shared = app.db.engine === 'postgres';
+  const shared = app.db.rateLimitStore;
   await app.register(rateLimit, {
     global: false, // added below as a root hook instead, so that it runs before authentication
     max: perMinute,
     timeWindow: 60_000,
     keyGenerator: bucketOf,
     allowList: (request) => !isApiRequest(request), // by the matched route: an encoded path is no way around it
-    ...(shared ? { store: databaseRateLimitStore(app.db) } : {}),
+    ...(shared ? { store: shared } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {
         statusCode: context.statusCode,

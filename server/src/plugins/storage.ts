@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import { subtitleStoreFor } from '../db/open';
 
 /**
  * Subtitle content (`app.store`: files next to SQLite, rows in PostgreSQL) and the multipart parser
  * of uploads, which streams to temporary files of the data folder.
  */
 async function storage(app: FastifyInstance): Promise<void> {
-  const store = subtitleStoreFor(app.db, app.settings.dataDir);
+  const store = app.db.subtitleStore(app.settings.dataDir);
   await store.claim(); // this process's folder of temporary uploads
   app.addHook('onClose', () => store.release());
   app.decorate('store', store);

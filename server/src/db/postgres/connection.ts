@@ -1,5 +1,23 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Db, type Queryable, type SqlValue } from '../engine';
+import type { SubtitleStore } from '../../lib/subtitle-store';
+import {
+  DatabaseUnavailableError,
+  type Db,
+  type FileEventSignal,
+  type FileSeeder,
+  type JobPacing,
+  type ListOptions,
+  type Queryable,
+  type SqlDialect,
+  type SqlValue,
+} from '../engine';
+import { databaseRateLimitStore } from '../rate-limit-store';
+import { CLI_APPLICATION_NAME, SERVER_APPLICATION_NAME } from './application-names';
+import { FILE_EVENTS_CHANNEL, listenForFileEvents } from './file-event-listener';
+import { pgServerConnections } from './in-use';
+import { PgLister } from './lister';
+import { analyzePgFiles, insertPgSampleBatch, seedPgFiles } from './seed-files';
+import { PgSubtitleStore } from './subtitle-store';
 
 // bigint columns (ids, millisecond times) and count(*) come back as numbers, not strings: every value
 // the server stores is far below 2^53.
@@ -90,26 +108,48 @@ export interface PgOptions {
    * Off for the CLI, whose seeds run for minutes and whose connections are named CLI_APPLICATION_NAME.
    */
   serving?: boolean;
+  list?: ListOptions;
 }
-
-/** `application_name` of a serving node's pool connections. */
-export const SERVER_APPLICATION_NAME = 'vp-admin-kit';
-/** `application_name` of a serving node's LISTEN connection. */
-export const SERVER_EVENTS_APPLICATION_NAME = `${SERVER_APPLICATION_NAME} events`;
-const CLI_APPLICATION_NAME = 'vp-admin-kit cli';
 
 /**
  * PostgreSQL behind the async `Db` interface: a pool of connections. A node that loses the database
  * answers 503 while it is gone (the pool drops broken connections and opens new ones when asked), and
- * recovers by itself.
+ * recovers by itself. Several nodes share the database: rows are locked as they are read for a change,
+ * named locks are advisory locks, file events wake every node through LISTEN/NOTIFY, and the rate
+ * limit counts in a table.
  */
 export class PgDb implements Db {
-  readonly engine = 'postgres';
   readonly pool: pg.Pool;
   /** Where the pool connects: a node's dedicated LISTEN connection goes there too. */
   readonly url: string;
   readonly #q: Queryable;
   readonly #answerMs: number;
+  readonly lister: PgLister;
+  readonly dialect: SqlDialect = {
+    forUpdate: ' FOR UPDATE',
+    skipLocked: ' FOR UPDATE SKIP LOCKED',
+    isNotDistinctFrom: 'IS NOT DISTINCT FROM',
+    newFileId: { column: '', value: '' }, // the identity column's sequence
+  };
+  readonly seeder: FileSeeder = {
+    serversUsing: () => pgServerConnections(this),
+    offline: (accountId, count, now) => seedPgFiles(this, accountId, count, now),
+    batch: (batch) => insertPgSampleBatch(this, batch),
+    settle: () => analyzePgFiles(this),
+  };
+  readonly fileEvents: FileEventSignal = {
+    listen: (wake, onError) => listenForFileEvents(this.url, wake, onError),
+    notify: async () => {
+      await this.run(`SELECT pg_notify('${FILE_EVENTS_CHANNEL}', '')`);
+    },
+    // Wake-ups carry the news; the poll only covers a lost one. Ids of transactions that commit out of
+    // order leave gaps for a moment.
+    pollMs: 2_000,
+    gapWaitMs: 500,
+  };
+  readonly rateLimitStore = databaseRateLimitStore(this);
+  // Batches wait on the network, never on the event loop.
+  readonly jobPacing: JobPacing = { pauseMs: 0, pauseShare: 0 };
 
   constructor(url: string, options: PgOptions = {}) {
     this.url = url;
@@ -126,6 +166,15 @@ export class PgDb implements Db {
     this.pool.on('error', () => {});
     this.#answerMs = limits?.answerMs ?? 0;
     this.#q = queryable(this.pool, this.#answerMs);
+    this.lister = new PgLister(this, options.list);
+  }
+
+  async lock(tx: Queryable, name: string): Promise<void> {
+    await tx.get('SELECT pg_advisory_xact_lock(hashtext(?))', [name]);
+  }
+
+  subtitleStore(dataDir: string): SubtitleStore {
+    return new PgSubtitleStore(this, dataDir);
   }
 
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -195,7 +244,9 @@ export class PgDb implements Db {
     return this.withClient((client) => queryable(client, 0).run(sql, params), { unlimited: true });
   }
 
+  /** The list's background position fills first, then the pool. */
   async close(): Promise<void> {
+    await this.lister.close();
     await this.pool.end();
   }
 }

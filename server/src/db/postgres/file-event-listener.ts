@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { SERVER_EVENTS_APPLICATION_NAME } from './connection';
+import { SERVER_EVENTS_APPLICATION_NAME } from './application-names';
 
 export const FILE_EVENTS_CHANNEL = 'vp_file_events';
 

@@ -1,4 +1,5 @@
-import { SERVER_APPLICATION_NAME, SERVER_EVENTS_APPLICATION_NAME, type PgDb } from './connection';
+import { SERVER_APPLICATION_NAME, SERVER_EVENTS_APPLICATION_NAME } from './application-names';
+import type { PgDb } from './connection';
 
 /** How many connections of serving nodes the database has now (the CLI's own are named otherwise). */
 export async function pgServerConnections(db: PgDb): Promise<number> {

@@ -22,12 +22,13 @@ export interface Position {
  */
 export class ListPositions {
   readonly #db: PgDb;
-  step = POSITION_STEP;
+  readonly step: number;
   /** Listings whose positions this node is computing now. */
   readonly #filling = new Map<string, Promise<void>>();
 
-  constructor(db: PgDb) {
+  constructor(db: PgDb, step = POSITION_STEP) {
     this.#db = db;
+    this.step = step;
   }
 
   #listing(accountId: number, q: ListQuery): string {

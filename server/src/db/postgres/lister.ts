@@ -1,5 +1,4 @@
-import type { Queryable, SqlValue } from '../engine';
-import type { FileLister } from '../files-repository';
+import type { FileLister, ListOptions, Queryable, SearchStrategy, SqlValue } from '../engine';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
@@ -30,14 +29,19 @@ export class PgLister implements FileLister {
   readonly #db: PgDb;
   readonly #positions: ListPositions;
   readonly #perAccount: number;
-  #strategy: 'auto' | 'walk' | 'join' = 'auto';
+  readonly #strategy: SearchStrategy;
   readonly #running = new Map<number, number>();
   readonly #waiting = new Map<number, Array<() => void>>();
 
-  constructor(db: PgDb, options: { perAccount?: number } = {}) {
+  /**
+   * `searchStrategy`: `join` always reads every match and sorts them, `walk` never reads the matches of
+   * several words in one statement (their count then comes from the word btree).
+   */
+  constructor(db: PgDb, { positionStep, searchStrategy = 'auto' }: ListOptions = {}) {
     this.#db = db;
-    this.#positions = new ListPositions(db);
-    this.#perAccount = options.perAccount ?? 1;
+    this.#positions = new ListPositions(db, positionStep);
+    this.#perAccount = 1;
+    this.#strategy = searchStrategy;
   }
 
   async list(accountId: number, q: ListQuery): Promise<ListPage> {
@@ -284,16 +288,6 @@ export class PgLister implements FileLister {
 
   /** Positions are computed when a deep page first needs them (see ListPositions). */
   async warm(): Promise<void> {}
-
-  /**
-   * Tests make the step between stored positions small, to exercise them on a small table, and pin how
-   * a search is read: `join` always reads every match and sorts them, `walk` never reads the matches of
-   * several words in one statement (their count then comes from the word btree).
-   */
-  async tune(tuning: { anchorStep?: number; searchStrategy?: 'auto' | 'walk' | 'join' }): Promise<void> {
-    if (tuning.anchorStep) this.#positions.step = tuning.anchorStep;
-    if (tuning.searchStrategy) this.#strategy = tuning.searchStrategy;
-  }
 
   async close(): Promise<void> {
     await this.#positions.close();

@@ -2,9 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import { DatabaseUnavailableError, type Db, type Queryable, type SqlValue } from '../engine';
+import { FileSubtitleStore, type SubtitleStore } from '../../lib/subtitle-store';
+import {
+  DatabaseUnavailableError,
+  type Db,
+  type FileEventSignal,
+  type FileSeeder,
+  type JobPacing,
+  type ListOptions,
+  type Queryable,
+  type SqlDialect,
+  type SqlValue,
+} from '../engine';
+import { WalCheckpointer } from './checkpointer';
 import { syncFileEventTriggers } from './file-event-triggers';
+import { sqliteOtherProcesses } from './in-use';
+import { SqliteLister } from './lister';
 import { migrate, registerFunctions } from './migrations';
+import { NEXT_FILE_ID } from './next-file-id';
+import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
 
 export const DB_FILE_NAME = 'vp.db';
 
@@ -20,14 +36,23 @@ export function tuneConnection(db: Database): void {
 
 const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 
+export interface SqliteOptions {
+  /** How long a statement retries while another process holds the write lock, before a 503 (default 30 s). */
+  busyWaitMs?: number;
+  /** A serving node checkpoints the WAL in a thread of its own (its event loop serves requests); the CLI keeps SQLite's own. */
+  checkpointInThread?: boolean;
+  list?: ListOptions;
+}
+
 /**
- * The server's SQLite connection behind the async `Db` interface. SQLite's own busy handler waits
- * synchronously, which would freeze every request while another process (the CLI) writes; here it
- * is off, and a statement that finds the database locked is retried on a timer instead, up to
- * `busyWaitMs`, after which the request gets a 503 (never a 500).
+ * The SQLite database behind the async `Db` interface: one writer connection, opened and migrated here,
+ * with the list's read workers beside it. SQLite's own busy handler waits synchronously, which would
+ * freeze every request while another process (the CLI) writes; here it is off, and a statement that
+ * finds the database locked is retried on a timer instead, up to `busyWaitMs`, after which the request
+ * gets a 503 (never a 500). Write transactions run one at a time, so row locks and named locks are
+ * no-ops, and one process serves: no wake-ups for other nodes, no shared rate limit.
  */
 export class SqliteDb implements Db {
-  readonly engine = 'sqlite';
   readonly native: Database;
   readonly file: string;
   /** True when this open created the database file (the demo seed runs only then). */
@@ -43,7 +68,30 @@ export class SqliteDb implements Db {
     run: async (sql, params) => this.#statement(sql).run(...(params ?? [])).changes,
   };
 
-  constructor(dataDir: string, options: { busyWaitMs?: number } = {}) {
+  readonly lister: SqliteLister;
+  readonly #checkpointer: WalCheckpointer | null;
+  readonly dialect: SqlDialect = {
+    forUpdate: '',
+    skipLocked: '',
+    isNotDistinctFrom: 'IS',
+    // SQLite would reuse a purged file's id (max + 1): see next-file-id.ts.
+    newFileId: { column: 'file_id, ', value: `(${NEXT_FILE_ID}), ` },
+  };
+  readonly seeder: FileSeeder = {
+    serversUsing: async () => sqliteOtherProcesses(this.file),
+    offline: (accountId, count, now) => this.withNative((native) => seedSqliteFiles(native, accountId, count, now)),
+    batch: (batch) => this.withNative((native) => insertSqliteSampleBatch(native, batch)),
+    settle: async () => {},
+  };
+  // A worker or the CLI writes from another process: the log is polled.
+  readonly fileEvents: FileEventSignal = { listen: () => null, notify: async () => {}, pollMs: null, gapWaitMs: 0 };
+  readonly rateLimitStore = null;
+  // A bulk job's batches run on the event loop (writes are synchronous): a request between two of them
+  // needs a few turns of the loop (its reads go to worker threads), which a setImmediate alone would
+  // hand out one per batch.
+  readonly jobPacing: JobPacing = { pauseMs: 2, pauseShare: 1 };
+
+  constructor(dataDir: string, options: SqliteOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.file = path.join(dataDir, DB_FILE_NAME);
     this.created = !fs.existsSync(this.file);
@@ -56,6 +104,14 @@ export class SqliteDb implements Db {
     migrate(this.native);
     syncFileEventTriggers(this.native);
     this.native.pragma('busy_timeout = 0');
+    this.lister = new SqliteLister(this.file, options.list);
+    this.#checkpointer = options.checkpointInThread ? new WalCheckpointer(this.native, this.file) : null;
+  }
+
+  async lock(): Promise<void> {}
+
+  subtitleStore(dataDir: string): SubtitleStore {
+    return new FileSubtitleStore(dataDir);
   }
 
   #statement(sql: string): Statement {
@@ -133,7 +189,10 @@ export class SqliteDb implements Db {
     return this.#exclusive(() => this.#retryBusy(() => work(this.native)));
   }
 
+  /** The list's readers first, then the writer, then the checkpoint thread (closing the last connection checkpoints). */
   async close(): Promise<void> {
+    await this.lister.close();
     await this.#exclusive(async () => this.native.close());
+    await this.#checkpointer?.close();
   }
 }

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { ListOptions, SearchStrategy } from '../engine';
 import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey, wordPrefix } from '../files';
 import { listIndex, type FilterFamily } from './migrations';
 
@@ -17,35 +18,30 @@ export function toMatchQuery(accountId: number, search: string): string | null {
   return terms.length ? terms.join(' AND ') : null;
 }
 
-/** Knobs of the planner that tests turn (a small anchor step exercises the position cache). */
-export interface ListTuning {
-  searchStrategy?: 'auto' | 'walk' | 'join';
-  anchorStep?: number;
-}
-
 /**
  * The SQLite list planner: pages of an account's files for every sort, filter and search, from the
  * covering indexes, the per-account counters and the FTS index. It is synchronous and runs in the
  * read workers (each with its own read-only connection), never on the server's event loop.
  */
 export class SqliteFileList {
-  /** Tests pin the search strategy to check that both give the same pages. */
-  searchStrategy: 'auto' | 'walk' | 'join' = 'auto';
-  /** Rows between two cached positions of a listing (tests make it small). */
-  anchorStep = 8192;
+  readonly #searchStrategy: SearchStrategy;
+  /** Rows between two cached positions of a listing. */
+  readonly #positionStep: number;
   readonly #db: Database;
   /**
    * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
-   * the row at every `anchorStep`-th position, filled in as pages are asked for. A page at position p
-   * then seeks to the nearest anchor and walks fewer than `anchorStep` rows, instead of p. Valid for
+   * the row at every `positionStep`-th position, filled in as pages are asked for. A page at position p
+   * then seeks to the nearest anchor and walks fewer than `positionStep` rows, instead of p. Valid for
    * one `files_version` (any change to files clears it).
    */
   readonly #anchors = new Map<string, Array<[unknown, number]>>();
   #anchorsVersion = -1;
   readonly #cache = new Map<string, Statement>();
 
-  constructor(db: Database) {
+  constructor(db: Database, { positionStep = 8192, searchStrategy = 'auto' }: Pick<ListOptions, 'positionStep' | 'searchStrategy'> = {}) {
     this.#db = db;
+    this.#positionStep = positionStep;
+    this.#searchStrategy = searchStrategy;
   }
 
   #stmt(sql: string): Statement {
@@ -145,7 +141,7 @@ export class SqliteFileList {
     const needed = reverse ? total - offset : offset + q.limit;
     const walkSteps = (needed * rows) / total;
     let ids: number[];
-    const walk = this.searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.searchStrategy === 'walk';
+    const walk = this.#searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.#searchStrategy === 'walk';
     if (walk) {
       const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
       const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
@@ -180,7 +176,7 @@ export class SqliteFileList {
     const dir = asc ? 'ASC' : 'DESC';
     const order = this.#orderBy(q.sort_by, dir);
     const base = `FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}`;
-    const step = this.anchorStep;
+    const step = this.#positionStep;
     const k = Math.floor(skip / step);
     if (k === 0) {
       return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -296,7 +292,7 @@ export class SqliteFileList {
   *#warmSteps(): Generator<void> {
     const big = this.#stmt('SELECT account_id FROM file_counts GROUP BY account_id HAVING sum(n) >= ?')
       .pluck()
-      .all(this.anchorStep * 4) as number[];
+      .all(this.#positionStep * 4) as number[];
     const filters: Array<Pick<ListQuery, 'isActive' | 'file_status'>> = [
       {},
       { isActive: 1 },
@@ -313,7 +309,7 @@ export class SqliteFileList {
               const done = this.#db
                 .transaction(() => {
                   const { total } = this.#counts(accountId, q);
-                  return total < this.anchorStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
+                  return total < this.#positionStep * 2 || this.#pageIds(accountId, q, asc, 1, Math.floor(total / 2), true).length > 0;
                 })
                 .deferred();
               if (done) break;

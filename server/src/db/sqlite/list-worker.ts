@@ -2,18 +2,19 @@ import { setImmediate as yieldToMessages } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { tuneConnection } from './connection';
-import { SqliteFileList, type ListTuning } from './file-list';
-import type { WorkerReply, WorkerRequest } from './read-pool';
+import { SqliteFileList } from './file-list';
+import type { ReadWorkerData, WorkerReply, WorkerRequest } from './read-pool';
 
 /**
  * One read worker: its own read-only connection (WAL lets it read beside the writer and beside other
  * workers) and its own list planner with its own position cache. A wait for a lock blocks this
  * thread only, never the server's event loop.
  */
-const db = new BetterSqlite3(workerData.file as string, { readonly: true, fileMustExist: true });
+const { file, planner } = workerData as ReadWorkerData;
+const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 10000');
 tuneConnection(db);
-const list = new SqliteFileList(db);
+const list = new SqliteFileList(db, planner);
 const port = parentPort!;
 
 const filesVersion = db.prepare('SELECT v FROM files_version WHERE id = 1').pluck();
@@ -35,9 +36,6 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return list.list(request.accountId, request.query);
     case 'warm':
       return warm();
-    case 'tune':
-      Object.assign(list, request.tuning satisfies ListTuning);
-      return true;
     case 'close':
       db.close();
       return true;

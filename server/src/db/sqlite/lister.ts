@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { FileLister } from '../files-repository';
+import type { FileLister, ListOptions } from '../engine';
 import type { ListPage, ListQuery } from '../files';
-import type { ListTuning } from './file-list';
 import { ReadPool } from './read-pool';
 
 /** Read workers of a server: enough to keep one free for other accounts while one account searches hard. */
@@ -11,8 +10,8 @@ export const defaultReadWorkers = (): number => Math.max(2, Math.min(4, availabl
 export class SqliteLister implements FileLister {
   readonly #pool: ReadPool;
 
-  constructor(file: string, workers = defaultReadWorkers()) {
-    this.#pool = new ReadPool(file, workers);
+  constructor(file: string, { readWorkers = defaultReadWorkers(), positionStep, searchStrategy }: ListOptions = {}) {
+    this.#pool = new ReadPool(file, readWorkers, { positionStep, searchStrategy });
   }
 
   list(accountId: number, query: ListQuery): Promise<ListPage> {
@@ -21,10 +20,6 @@ export class SqliteLister implements FileLister {
 
   warm(): Promise<void> {
     return this.#pool.warm();
-  }
-
-  tune(tuning: ListTuning): Promise<void> {
-    return this.#pool.tune(tuning);
   }
 
   /** The FTS index and the counters follow `files` through triggers. */

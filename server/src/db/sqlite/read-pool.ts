@@ -1,9 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { ListOptions } from '../engine';
 import type { ListPage, ListQuery } from '../files';
-import type { ListTuning } from './file-list';
 
-type Work =
-  { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'warm' } | { kind: 'tune'; tuning: ListTuning } | { kind: 'close' };
+type Work = { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'warm' } | { kind: 'close' };
+/** What a read worker is started with. */
+export interface ReadWorkerData {
+  file: string;
+  entry: string;
+  planner: Pick<ListOptions, 'positionStep' | 'searchStrategy'>;
+}
 export type WorkerRequest = { id: number } & Work;
 export type WorkerReply = { id: number; result?: unknown; error?: string };
 
@@ -32,6 +37,7 @@ const ENTRY = new URL('./list-worker.ts', import.meta.url).href;
  */
 export class ReadPool {
   readonly #file: string;
+  readonly #planner: ReadWorkerData['planner'];
   readonly #slots: Slot[] = [];
   readonly #queues = new Map<number, Job[]>();
   readonly #running = new Map<number, number>();
@@ -39,15 +45,16 @@ export class ReadPool {
   #nextId = 1;
   #closed = false;
 
-  constructor(file: string, size: number) {
+  constructor(file: string, size: number, planner: ReadWorkerData['planner']) {
     this.#file = file;
+    this.#planner = planner;
     this.#perAccount = Math.max(1, Math.floor(size / 2));
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 
   #spawn(): Slot {
     const slot: Slot = {
-      worker: new Worker(BOOT, { workerData: { file: this.#file, entry: ENTRY } }),
+      worker: new Worker(BOOT, { workerData: { file: this.#file, entry: ENTRY, planner: this.#planner } satisfies ReadWorkerData }),
       busyWith: null,
       pending: new Map(),
     };
@@ -134,10 +141,6 @@ export class ReadPool {
    */
   async warm(): Promise<void> {
     for (const slot of [...this.#slots]) await this.#send(slot, { kind: 'warm' });
-  }
-
-  async tune(tuning: ListTuning): Promise<void> {
-    await Promise.all(this.#slots.map((slot) => this.#send(slot, { kind: 'tune', tuning })));
   }
 
   async close(): Promise<void> {
