@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgDb } from '../src/db/postgres/connection';
 import { pgSearchWords } from '../src/db/postgres/file-search';
 import { migratePg } from '../src/db/postgres/migrations';
-import { migrate, registerFunctions } from '../src/db/sqlite/migrations';
+import { migrate } from '../src/db/sqlite/migrations';
+import { registerFunctions } from '../src/db/sqlite/search-words';
 import { hashPassword } from '../src/lib/passwords';
 import { createTestDatabase, dropTestDatabase, ENGINE, START, startServer, type TestServer } from './helpers';
 

@@ -2,7 +2,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PgDb } from '../src/db/postgres/connection';
 import { migratePg } from '../src/db/postgres/migrations';
-import { migrate, registerFunctions } from '../src/db/sqlite/migrations';
+import { migrate } from '../src/db/sqlite/migrations';
+import { registerFunctions } from '../src/db/sqlite/search-words';
 import { createTestDatabase, dropTestDatabase, ENGINE } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import type { Queryable } from '../engine';
 import type { ListQuery } from '../files';
 import type { PgDb } from './connection';
 import { listFilters, listOrder } from './listing';
-import { PG_SORT_COLUMNS } from './migrations';
+import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** Rows between two stored positions of a listing: a deep page walks fewer than this many index entries. */
 const POSITION_STEP = 4096;

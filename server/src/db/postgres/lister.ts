@@ -4,7 +4,7 @@ import type { PgDb } from './connection';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
 import { listFilters, listOrder, readDirection } from './listing';
-import { PG_SORT_COLUMNS } from './migrations';
+import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
 const FEW_MATCHES = 1000;

@@ -1,6 +1,6 @@
 import type { SqlValue } from '../engine';
 import type { ListQuery } from '../files';
-import { PG_SORT_COLUMNS } from './migrations';
+import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** The filters of a list query as SQL (`AND …`) and their parameters. */
 export function listFilters(q: ListQuery): { sql: string; params: SqlValue[] } {

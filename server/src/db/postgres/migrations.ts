@@ -1,114 +1,9 @@
 import type pg from 'pg';
-import { SORT_COLUMNS } from '../files';
-
-/** The column each sort reads: titles sort case-insensitively (ASCII case, as SQLite's NOCASE does). */
-export const PG_SORT_COLUMNS = { ...SORT_COLUMNS, file_title: 'file_title_key' } as const;
-export type PgSortColumn = (typeof PG_SORT_COLUMNS)[keyof typeof PG_SORT_COLUMNS];
-export type PgFilterFamily = 'all' | 'active' | 'status';
 
 /**
- * One btree per (filter family, sort column), led by the account and the filter column, carrying the
- * other filter columns, so that every sort and filter is an index-only range read in order.
+ * Migrations in order; `schema_migrations` records how many have run. Each is frozen text: never edit
+ * a shipped one, and never interpolate live code into one (what it created then is what it must create now).
  */
-export function pgListIndex(family: PgFilterFamily, column: PgSortColumn): { name: string; sql: string } {
-  const lead = family === 'active' ? 'is_active' : family === 'status' ? 'file_status' : null;
-  const keys = ['account_id', ...(lead ? [lead] : []), ...(column !== 'file_id' && column !== lead ? [column] : []), 'file_id'];
-  const include = ['is_active', 'file_status'].filter((c) => !keys.includes(c));
-  const name = `files_list_${keys.slice(1).join('_')}`;
-  return {
-    name,
-    sql: `CREATE INDEX IF NOT EXISTS ${name} ON files (${keys.join(', ')})${include.length ? ` INCLUDE (${include.join(', ')})` : ''}`,
-  };
-}
-
-export function pgListIndexes(): { name: string; sql: string }[] {
-  const seen = new Map<string, { name: string; sql: string }>();
-  for (const family of ['all', 'active', 'status'] as const) {
-    for (const column of Object.values(PG_SORT_COLUMNS)) {
-      const index = pgListIndex(family, column);
-      seen.set(index.name, index);
-    }
-  }
-  return [...seen.values()];
-}
-
-export const PG_SEARCH_INDEX = 'CREATE INDEX IF NOT EXISTS files_search ON files USING gin (search_words)';
-
-/**
- * Per-account counters (total_records without counting) and a per-account version of the files.
- * Statement-level triggers with transition tables: a 2,000-row INSERT updates each counter once, not
- * 2,000 times (row-level updates of one counter row within a transaction grow a chain of versions).
- */
-export const PG_FILE_TRIGGERS = `
-CREATE OR REPLACE FUNCTION vp_files_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE file_counts c SET n = c.n - o.n
-      FROM (SELECT account_id, file_status, is_active, count(*) AS n FROM old_rows GROUP BY 1, 2, 3) o
-      WHERE c.account_id = o.account_id AND c.file_status = o.file_status AND c.is_active = o.is_active;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO file_counts (account_id, file_status, is_active, n)
-      SELECT account_id, file_status, is_active, count(*) FROM new_rows GROUP BY 1, 2, 3
-      ON CONFLICT (account_id, file_status, is_active) DO UPDATE SET n = file_counts.n + excluded.n;
-  END IF;
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM new_rows
-      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
-  ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM old_rows
-      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
-  ELSE
-    INSERT INTO files_version (account_id, v) SELECT account_id, 1 FROM old_rows UNION SELECT account_id, 1 FROM new_rows
-      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER files_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
-CREATE TRIGGER files_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
-CREATE TRIGGER files_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
-`;
-
-export const PG_WORDS_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS file_words_word ON file_words (word, file_id)';
-
-/**
- * Each word's files in title order (the files' title sort key, then the id): a search of one word
- * sorted by title reads its page from here, index-only, wherever the word's matches sit in the titles.
- */
-export const PG_WORDS_TITLE_INDEX = 'CREATE INDEX IF NOT EXISTS file_words_title ON file_words (word, title_key, file_id)';
-
-/**
- * `file_words` follows `files.search_words` and `files.file_title_key` (one row per word of a file,
- * carrying the title's sort key): statement-level triggers, so a 2,000-row INSERT of a seed writes
- * its words in one statement. A file whose words or title change has its words written again.
- */
-const PG_WORDS_FUNCTION = `
-CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
-      WHERE w.word = o.word AND w.file_id = o.file_id;
-  ELSIF TG_OP = 'INSERT' THEN
-    INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM new_rows;
-  ELSE
-    DELETE FROM file_words w USING (
-        SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
-        FROM old_rows o JOIN new_rows n USING (file_id)
-        WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key) o
-      WHERE w.word = o.word AND w.file_id = o.file_id;
-    INSERT INTO file_words (word, title_key, file_id)
-      SELECT unnest(tsvector_to_array(n.search_words)), n.file_title_key, n.file_id
-      FROM old_rows o JOIN new_rows n USING (file_id)
-      WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key;
-  END IF;
-  RETURN NULL;
-END $$;
-`;
-
-/** Migrations in order; `schema_migrations` records how many have run. Never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE accounts (
@@ -152,7 +47,7 @@ const MIGRATIONS: readonly string[] = [
     -- The words of title and slug, each prefixed with "<account_id>x" (written by the server).
     search_words   tsvector NOT NULL DEFAULT ''
   );
-  ${PG_SEARCH_INDEX};
+  CREATE INDEX IF NOT EXISTS files_search ON files USING gin (search_words);
   CREATE TABLE file_counts (
     account_id  bigint NOT NULL,
     file_status smallint NOT NULL,
@@ -195,10 +90,55 @@ const MIGRATIONS: readonly string[] = [
     name  text PRIMARY KEY,
     value text NOT NULL
   );
-  ${pgListIndexes()
-    .map((i) => `${i.sql};`)
-    .join('\n  ')}
-  ${PG_FILE_TRIGGERS}
+  CREATE INDEX IF NOT EXISTS files_list_file_id ON files (account_id, file_id) INCLUDE (is_active, file_status);
+  CREATE INDEX IF NOT EXISTS files_list_file_server_file_id ON files (account_id, file_server, file_id) INCLUDE (is_active, file_status);
+  CREATE INDEX IF NOT EXISTS files_list_file_title_key_file_id ON files (account_id, file_title_key, file_id) INCLUDE (is_active, file_status);
+  CREATE INDEX IF NOT EXISTS files_list_file_slug_file_id ON files (account_id, file_slug, file_id) INCLUDE (is_active, file_status);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_file_id ON files (account_id, file_status, file_id) INCLUDE (is_active);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_file_id ON files (account_id, is_active, file_id) INCLUDE (file_status);
+  CREATE INDEX IF NOT EXISTS files_list_created_at_file_id ON files (account_id, created_at, file_id) INCLUDE (is_active, file_status);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_file_server_file_id ON files (account_id, is_active, file_server, file_id) INCLUDE (file_status);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_file_title_key_file_id ON files (account_id, is_active, file_title_key, file_id) INCLUDE (file_status);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_file_slug_file_id ON files (account_id, is_active, file_slug, file_id) INCLUDE (file_status);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_file_status_file_id ON files (account_id, is_active, file_status, file_id);
+  CREATE INDEX IF NOT EXISTS files_list_is_active_created_at_file_id ON files (account_id, is_active, created_at, file_id) INCLUDE (file_status);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_file_server_file_id ON files (account_id, file_status, file_server, file_id) INCLUDE (is_active);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_file_title_key_file_id ON files (account_id, file_status, file_title_key, file_id) INCLUDE (is_active);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_file_slug_file_id ON files (account_id, file_status, file_slug, file_id) INCLUDE (is_active);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_is_active_file_id ON files (account_id, file_status, is_active, file_id);
+  CREATE INDEX IF NOT EXISTS files_list_file_status_created_at_file_id ON files (account_id, file_status, created_at, file_id) INCLUDE (is_active);
+  
+CREATE OR REPLACE FUNCTION vp_files_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE file_counts c SET n = c.n - o.n
+      FROM (SELECT account_id, file_status, is_active, count(*) AS n FROM old_rows GROUP BY 1, 2, 3) o
+      WHERE c.account_id = o.account_id AND c.file_status = o.file_status AND c.is_active = o.is_active;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO file_counts (account_id, file_status, is_active, n)
+      SELECT account_id, file_status, is_active, count(*) FROM new_rows GROUP BY 1, 2, 3
+      ON CONFLICT (account_id, file_status, is_active) DO UPDATE SET n = file_counts.n + excluded.n;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM new_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO files_version (account_id, v) SELECT DISTINCT account_id, 1 FROM old_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+  ELSE
+    INSERT INTO files_version (account_id, v) SELECT account_id, 1 FROM old_rows UNION SELECT account_id, 1 FROM new_rows
+      ON CONFLICT (account_id) DO UPDATE SET v = files_version.v + 1;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER files_inserted AFTER INSERT ON files REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
+CREATE TRIGGER files_deleted AFTER DELETE ON files REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
+CREATE TRIGGER files_updated AFTER UPDATE ON files REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION vp_files_changed();
+
   `,
   // 2: the encoding a subtitle is read with and the store key of its WebVTT rendition for the player.
   // Both stay NULL for tracks stored before: the server builds their renditions when it starts.
@@ -284,9 +224,30 @@ const MIGRATIONS: readonly string[] = [
     file_id   bigint NOT NULL
   );
   INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM files;
-  ${PG_WORDS_INDEX};
-  ${PG_WORDS_TITLE_INDEX};
-  ${PG_WORDS_FUNCTION}
+  CREATE UNIQUE INDEX IF NOT EXISTS file_words_word ON file_words (word, file_id);
+  CREATE INDEX IF NOT EXISTS file_words_title ON file_words (word, title_key, file_id);
+  
+CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
+      WHERE w.word = o.word AND w.file_id = o.file_id;
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM new_rows;
+  ELSE
+    DELETE FROM file_words w USING (
+        SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
+        FROM old_rows o JOIN new_rows n USING (file_id)
+        WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key) o
+      WHERE w.word = o.word AND w.file_id = o.file_id;
+    INSERT INTO file_words (word, title_key, file_id)
+      SELECT unnest(tsvector_to_array(n.search_words)), n.file_title_key, n.file_id
+      FROM old_rows o JOIN new_rows n USING (file_id)
+      WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key;
+  END IF;
+  RETURN NULL;
+END $$;
+
   `,
   // The per-account counters and versions are written in key order, each counter row once per statement
   // (an UPDATE's -1 and +1 summed): the function before locked them in data order, decrements first, so

@@ -3,7 +3,7 @@ import type { FileRow } from '../files';
 import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
 import { pgSearchWords } from './file-search';
-import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './migrations';
+import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './list-indexes';
 
 /** From this many files on, the list and search indexes are built once after the insert. */
 const BULK_THRESHOLD = 50_000;

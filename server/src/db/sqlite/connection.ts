@@ -18,7 +18,8 @@ import { WalCheckpointer } from './checkpointer';
 import { syncFileEventTriggers } from './file-event-triggers';
 import { sqliteOtherProcesses } from './in-use';
 import { SqliteLister } from './lister';
-import { migrate, registerFunctions } from './migrations';
+import { migrate } from './migrations';
+import { registerFunctions } from './search-words';
 import { NEXT_FILE_ID } from './next-file-id';
 import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
 

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ListOptions, SearchStrategy } from '../engine';
 import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey, wordPrefix } from '../files';
-import { listIndex, type FilterFamily } from './migrations';
+import { listIndex, type FilterFamily } from './list-indexes';
 
 /** A primary-key lookup costs about this many index steps (measured order of magnitude). */
 const LOOKUP_COST = 40;

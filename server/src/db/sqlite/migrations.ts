@@ -1,103 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import { searchTerms, SORT_COLUMNS, wordPrefix, type SortColumn } from '../files';
-
-/**
- * The file-list indexes: one covering index per (filter family, sort column), so that every allowed
- * sort, with or without the isActive / file_status filters, is an ordered index range read (no sort
- * step, no table lookups) and a deep page costs an index walk, never a table scan.
- */
-export type FilterFamily = 'all' | 'active' | 'status';
-
-const FAMILY_LEAD: Record<FilterFamily, SortColumn | null> = { all: null, active: 'is_active', status: 'file_status' };
-
-/** Index name and columns for a family and sort column (the list query names it in INDEXED BY). */
-export function listIndex(family: FilterFamily, column: SortColumn): { name: string; columns: SortColumn[] } {
-  const lead = FAMILY_LEAD[family];
-  const columns: SortColumn[] = [];
-  if (lead) columns.push(lead);
-  if (column !== lead && column !== 'file_id') columns.push(column);
-  columns.push('file_id');
-  for (const extra of ['is_active', 'file_status'] as const) if (!columns.includes(extra)) columns.push(extra);
-  return { name: `files_list_${columns.join('_')}`, columns };
-}
-
-export function listIndexStatements(): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const family of ['all', 'active', 'status'] as const) {
-    for (const column of Object.values(SORT_COLUMNS)) {
-      const { name, columns } = listIndex(family, column);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      out.push(`CREATE INDEX IF NOT EXISTS ${name} ON files(account_id, ${columns.join(', ')})`);
-    }
-  }
-  return out;
-}
-
-/**
- * The FTS index stores every word prefixed with `<account_id>x`, so that an account's search only
- * ever touches its own terms and a count needs no lookups in `files`.
- */
-export function searchWords(accountId: number, title: string, slug: string): string {
-  return searchTerms(`${title} ${slug}`)
-    .map((w) => `${wordPrefix(accountId)}${w}`)
-    .join(' ');
-}
-
-/** Registers the SQL function the triggers use; every connection that writes files needs it. */
-export function registerFunctions(db: Database): void {
-  db.function('vp_search_words', { deterministic: true }, (accountId, title, slug) =>
-    searchWords(Number(accountId), String(title), String(slug)),
-  );
-}
-
-/** Triggers that keep the search index and the per-account counters in step with `files`. */
-export const FILE_TRIGGERS = `
-CREATE TRIGGER IF NOT EXISTS files_after_insert AFTER INSERT ON files BEGIN
-  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
-    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
-  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
-END;
-CREATE TRIGGER IF NOT EXISTS files_after_delete AFTER DELETE ON files BEGIN
-  UPDATE file_counts SET n = n - 1
-    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
-  DELETE FROM files_search WHERE rowid = old.file_id;
-END;
-CREATE TRIGGER IF NOT EXISTS files_after_update_counts AFTER UPDATE OF account_id, file_status, is_active ON files BEGIN
-  UPDATE file_counts SET n = n - 1
-    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
-  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
-    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
-END;
-CREATE TRIGGER IF NOT EXISTS files_after_update_search AFTER UPDATE OF account_id, file_title, file_slug ON files BEGIN
-  DELETE FROM files_search WHERE rowid = old.file_id;
-  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
-END;
-`;
-
-/** Any change to `files` bumps `files_version.v`: the list's position cache is valid for one value. */
-export const VERSION_TRIGGERS = `
-CREATE TRIGGER IF NOT EXISTS files_version_insert AFTER INSERT ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
-END;
-CREATE TRIGGER IF NOT EXISTS files_version_delete AFTER DELETE ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
-END;
-CREATE TRIGGER IF NOT EXISTS files_version_update AFTER UPDATE ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
-END;
-`;
-
-export const FILE_TRIGGER_NAMES = [
-  'files_version_insert',
-  'files_version_delete',
-  'files_version_update',
-  'files_after_insert',
-  'files_after_delete',
-  'files_after_update_counts',
-  'files_after_update_search',
-] as const;
 
 const V1_TRIGGERS = `
 CREATE TRIGGER files_after_insert AFTER INSERT ON files BEGIN
@@ -122,7 +23,10 @@ CREATE TRIGGER files_after_update_fts AFTER UPDATE OF file_title, file_slug ON f
 END;
 `;
 
-/** Migrations in order; `PRAGMA user_version` records how many have run. Never edit a shipped one. */
+/**
+ * Migrations in order; `PRAGMA user_version` records how many have run. Each is frozen text: never edit a
+ * shipped one, and never call live code from one (what it created then is what it must create now).
+ */
 const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   (db) => {
     db.exec(`
@@ -188,7 +92,26 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       CREATE INDEX subtitles_file ON subtitles(file_id, created_at);
       CREATE UNIQUE INDEX subtitles_idempotency ON subtitles(account_id, sub_tmp) WHERE sub_tmp IS NOT NULL;
     `);
-    for (const sql of listIndexStatements()) db.exec(sql);
+    // The list's covering indexes: one per filter family (none, isActive, file_status) and sort column.
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS files_list_file_id_is_active_file_status ON files(account_id, file_id, is_active, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_file_server_file_id_is_active_file_status ON files(account_id, file_server, file_id, is_active, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_file_title_file_id_is_active_file_status ON files(account_id, file_title, file_id, is_active, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_file_slug_file_id_is_active_file_status ON files(account_id, file_slug, file_id, is_active, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_file_id_is_active ON files(account_id, file_status, file_id, is_active);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_file_id_file_status ON files(account_id, is_active, file_id, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_created_at_file_id_is_active_file_status ON files(account_id, created_at, file_id, is_active, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_file_server_file_id_file_status ON files(account_id, is_active, file_server, file_id, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_file_title_file_id_file_status ON files(account_id, is_active, file_title, file_id, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_file_slug_file_id_file_status ON files(account_id, is_active, file_slug, file_id, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_file_status_file_id ON files(account_id, is_active, file_status, file_id);
+      CREATE INDEX IF NOT EXISTS files_list_is_active_created_at_file_id_file_status ON files(account_id, is_active, created_at, file_id, file_status);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_file_server_file_id_is_active ON files(account_id, file_status, file_server, file_id, is_active);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_file_title_file_id_is_active ON files(account_id, file_status, file_title, file_id, is_active);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_file_slug_file_id_is_active ON files(account_id, file_status, file_slug, file_id, is_active);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_is_active_file_id ON files(account_id, file_status, is_active, file_id);
+      CREATE INDEX IF NOT EXISTS files_list_file_status_created_at_file_id_is_active ON files(account_id, file_status, created_at, file_id, is_active);
+    `);
     db.exec(V1_TRIGGERS);
   },
   // 2: the search index holds account-prefixed words (contentless FTS5): counts need no joins.
@@ -201,13 +124,46 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
       `CREATE VIRTUAL TABLE files_search USING fts5(words, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`,
     );
     db.exec('INSERT INTO files_search (rowid, words) SELECT file_id, vp_search_words(account_id, file_title, file_slug) FROM files');
-    db.exec(FILE_TRIGGERS);
+    // Not indented: SQLite keeps a trigger's text as written.
+    db.exec(`
+CREATE TRIGGER IF NOT EXISTS files_after_insert AFTER INSERT ON files BEGIN
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_delete AFTER DELETE ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  DELETE FROM files_search WHERE rowid = old.file_id;
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_update_counts AFTER UPDATE OF account_id, file_status, is_active ON files BEGIN
+  UPDATE file_counts SET n = n - 1
+    WHERE account_id = old.account_id AND file_status = old.file_status AND is_active = old.is_active;
+  INSERT INTO file_counts(account_id, file_status, is_active, n) VALUES (new.account_id, new.file_status, new.is_active, 1)
+    ON CONFLICT(account_id, file_status, is_active) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_after_update_search AFTER UPDATE OF account_id, file_title, file_slug ON files BEGIN
+  DELETE FROM files_search WHERE rowid = old.file_id;
+  INSERT INTO files_search(rowid, words) VALUES (new.file_id, vp_search_words(new.account_id, new.file_title, new.file_slug));
+END;
+`);
   },
   // 3: a version number of the files table, for the list's position cache.
   (db) => {
     db.exec('CREATE TABLE files_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
     db.exec('INSERT INTO files_version (id, v) VALUES (1, 0)');
-    db.exec(VERSION_TRIGGERS);
+    // Not indented: SQLite keeps a trigger's text as written.
+    db.exec(`
+CREATE TRIGGER IF NOT EXISTS files_version_insert AFTER INSERT ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_version_delete AFTER DELETE ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+CREATE TRIGGER IF NOT EXISTS files_version_update AFTER UPDATE ON files BEGIN
+  UPDATE files_version SET v = v + 1 WHERE id = 1;
+END;
+`);
   },
   // 4: the encoding a subtitle is read with and the store key of its WebVTT rendition for the player.
   // Both stay NULL for tracks stored before: the server builds their renditions when it starts.

@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { FileRow } from '../files';
 import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
-import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, listIndexStatements, VERSION_TRIGGERS } from './migrations';
+import { listIndexStatements } from './list-indexes';
+import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, VERSION_TRIGGERS } from './list-triggers';
 import { NEXT_FILE_ID } from './next-file-id';
 
 /** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
