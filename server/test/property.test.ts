@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTsQuery } from '../src/db/postgres/file-search';
 import { SqliteDb } from '../src/db/sqlite/connection';
-import { toMatchQuery } from '../src/db/sqlite/file-list';
+import { toMatchQuery } from '../src/db/sqlite/list-planner';
 import { ENGINE, isEnvelope, startServer, type TestServer } from './helpers';
 
 describe('property: the list endpoint never fails with a 500', () => {

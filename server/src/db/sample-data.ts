@@ -335,6 +335,20 @@ export function sampleFile(index: number, fileId: number): SampleFile {
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
+/** The columns both engines' seeds write of each sample file (the others keep their defaults). */
+export const SEEDED_COLUMNS = [
+  'file_id',
+  'account_id',
+  'file_server',
+  'file_title',
+  'file_slug',
+  'file_status',
+  'is_active',
+  'created_at',
+  'file_image',
+  'file_slide',
+] as const satisfies readonly (keyof FileRow)[];
+
 export interface SeedResult {
   firstId: number;
   lastId: number;

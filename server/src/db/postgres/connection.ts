@@ -15,7 +15,7 @@ import { databaseRateLimitStore } from '../rate-limit-store';
 import { CLI_APPLICATION_NAME, SERVER_APPLICATION_NAME } from './application-names';
 import { FILE_EVENTS_CHANNEL, listenForFileEvents } from './file-event-listener';
 import { pgServerConnections } from './in-use';
-import { PgLister } from './lister';
+import { PgLister } from './file-lister';
 import { analyzePgFiles, insertPgSampleBatch, seedPgFiles } from './seed-files';
 import { PgSubtitleStore } from './subtitle-store';
 

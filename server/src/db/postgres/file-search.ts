@@ -1,14 +1,15 @@
 import type { SqlValue } from '../engine';
-import { queryTerms, searchedId, searchTerms, wordPrefix } from '../files';
+import { searchedId } from '../files';
+import { accountQueryTerms, accountSearchWords } from '../list-plan';
 
 /** The words stored in `files.search_words`: each word of title and slug, prefixed with the account. */
 export function pgSearchWords(accountId: number, title: string, slug: string): string {
-  return [...new Set(searchTerms(`${title} ${slug}`))].map((w) => `${wordPrefix(accountId)}${w}`).join(' ');
+  return [...new Set(accountSearchWords(accountId, title, slug))].join(' ');
 }
 
 /** The tsquery of a search: every word as a prefix of the account's own words, ANDed; null if none. */
 export function toTsQuery(accountId: number, search: string): string | null {
-  const terms = queryTerms(search).map((w) => `'${wordPrefix(accountId)}${w}':*`);
+  const terms = accountQueryTerms(accountId, search).map((t) => `'${t}':*`);
   return terms.length ? terms.join(' & ') : null;
 }
 
@@ -40,7 +41,7 @@ export function searchCondition(accountId: number, search: string): { sql: strin
  * counting its distinct ids needs no set operation, and its page in title order is a merge of ranges.
  */
 export function matchedIds(accountId: number, search: string): { sql: string; params: SqlValue[]; onlyTerm: string | null } | null {
-  const patterns = queryTerms(search).map((w) => `${wordPrefix(accountId)}${w}%`);
+  const patterns = accountQueryTerms(accountId, search).map((t) => `${t}%`);
   const id = searchedId(search);
   if (!patterns.length && id === null) return null;
   const arms: string[] = [];

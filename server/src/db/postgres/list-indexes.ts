@@ -1,34 +1,20 @@
 import { SORT_COLUMNS } from '../files';
+import { listIndexColumns, listIndexPairs, type SortColumns } from '../list-plan';
 
 /** The column each sort reads: titles sort case-insensitively (ASCII case, as SQLite's NOCASE does). */
-export const PG_SORT_COLUMNS = { ...SORT_COLUMNS, file_title: 'file_title_key' } as const;
-export type PgSortColumn = (typeof PG_SORT_COLUMNS)[keyof typeof PG_SORT_COLUMNS];
-export type PgFilterFamily = 'all' | 'active' | 'status';
+export const PG_SORT_COLUMNS: SortColumns = { ...SORT_COLUMNS, file_title: 'file_title_key' };
 
 /**
- * One btree per (filter family, sort column), led by the account and the filter column, carrying the
- * other filter columns, so that every sort and filter is an index-only range read in order.
+ * The list indexes as they are now (the seed drops and builds them again around a big insert): a btree
+ * per filter family and sort column (see listIndexColumns), the carried filter columns INCLUDEd.
  */
-export function pgListIndex(family: PgFilterFamily, column: PgSortColumn): { name: string; sql: string } {
-  const lead = family === 'active' ? 'is_active' : family === 'status' ? 'file_status' : null;
-  const keys = ['account_id', ...(lead ? [lead] : []), ...(column !== 'file_id' && column !== lead ? [column] : []), 'file_id'];
-  const include = ['is_active', 'file_status'].filter((c) => !keys.includes(c));
-  const name = `files_list_${keys.slice(1).join('_')}`;
-  return {
-    name,
-    sql: `CREATE INDEX IF NOT EXISTS ${name} ON files (${keys.join(', ')})${include.length ? ` INCLUDE (${include.join(', ')})` : ''}`,
-  };
-}
-
 export function pgListIndexes(): { name: string; sql: string }[] {
-  const seen = new Map<string, { name: string; sql: string }>();
-  for (const family of ['all', 'active', 'status'] as const) {
-    for (const column of Object.values(PG_SORT_COLUMNS)) {
-      const index = pgListIndex(family, column);
-      seen.set(index.name, index);
-    }
-  }
-  return [...seen.values()];
+  return listIndexPairs(PG_SORT_COLUMNS).map(({ family, column }) => {
+    const { keys, carried } = listIndexColumns(family, column);
+    const name = `files_list_${keys.join('_')}`;
+    const include = carried.length ? ` INCLUDE (${carried.join(', ')})` : '';
+    return { name, sql: `CREATE INDEX IF NOT EXISTS ${name} ON files (account_id, ${keys.join(', ')})${include}` };
+  });
 }
 
 export const PG_SEARCH_INDEX = 'CREATE INDEX IF NOT EXISTS files_search ON files USING gin (search_words)';

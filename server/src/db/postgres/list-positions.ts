@@ -1,7 +1,7 @@
 import type { Queryable } from '../engine';
 import type { ListQuery } from '../files';
 import type { PgDb } from './connection';
-import { listFilters, listOrder } from './listing';
+import { listFilters, listOrder, positionKey } from '../list-plan';
 import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** Rows between two stored positions of a listing: a deep page walks fewer than this many index entries. */
@@ -32,7 +32,7 @@ export class ListPositions {
   }
 
   #listing(accountId: number, q: ListQuery): string {
-    return `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${PG_SORT_COLUMNS[q.sort_by]}`;
+    return positionKey(accountId, q, PG_SORT_COLUMNS[q.sort_by]);
   }
 
   /** The stored position at or before `ascStart` for the current files, if computed. */
@@ -63,7 +63,7 @@ export class ListPositions {
       .runUnlimited(
         `INSERT INTO list_positions (listing, version, position, sort_key, file_id)
          SELECT ?, (SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?), rn, k::text, file_id
-         FROM (SELECT ${PG_SORT_COLUMNS[q.sort_by]} AS k, file_id, row_number() OVER (ORDER BY ${listOrder(q, true)}) - 1 AS rn
+         FROM (SELECT ${PG_SORT_COLUMNS[q.sort_by]} AS k, file_id, row_number() OVER (ORDER BY ${listOrder(PG_SORT_COLUMNS, q.sort_by, true)}) - 1 AS rn
                FROM files WHERE account_id = ?${sql}) t
          WHERE rn > 0 AND rn % ? = 0
          ON CONFLICT (listing, position) DO UPDATE SET version = excluded.version, sort_key = excluded.sort_key, file_id = excluded.file_id`,

@@ -1,6 +1,6 @@
 import type { Queryable, SqlValue } from '../engine';
 import type { FileRow } from '../files';
-import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
+import { sampleFileRow, sampleFiles, SEEDED_COLUMNS, type SeedResult } from '../sample-data';
 import type { PgDb } from './connection';
 import { pgSearchWords } from './file-search';
 import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './list-indexes';
@@ -10,18 +10,7 @@ const BULK_THRESHOLD = 50_000;
 
 /** Rows per INSERT statement: big enough to amortise the round trip, small enough for the parameter limit. */
 const ROWS_PER_INSERT = 2000;
-const COLUMNS = [
-  'file_id',
-  'account_id',
-  'file_server',
-  'file_title',
-  'file_slug',
-  'file_status',
-  'is_active',
-  'created_at',
-  'file_image',
-  'file_slide',
-] as const satisfies readonly (keyof FileRow)[];
+const COLUMNS = SEEDED_COLUMNS;
 const ROW = `(${COLUMNS.map(() => '?').join(', ')}, array_to_tsvector(string_to_array(?, ' ')))`;
 
 /** One multi-row INSERT of sample files, their search words with them. */

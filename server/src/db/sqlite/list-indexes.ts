@@ -1,35 +1,20 @@
-import { SORT_COLUMNS, type SortColumn } from '../files';
+import { SORT_COLUMNS } from '../files';
+import { listIndexColumns, listIndexPairs, type FilterFamily } from '../list-plan';
 
 /**
- * The file-list indexes: one covering index per (filter family, sort column), so that every allowed
- * sort, with or without the isActive / file_status filters, is an ordered index range read (no sort
- * step, no table lookups) and a deep page costs an index walk, never a table scan.
+ * SQLite's covering index of a filter family and sort column (see listIndexColumns): the carried
+ * filter columns are trailing keys, and the name lists every column (the planner names it in INDEXED BY).
  */
-export type FilterFamily = 'all' | 'active' | 'status';
-
-const FAMILY_LEAD: Record<FilterFamily, SortColumn | null> = { all: null, active: 'is_active', status: 'file_status' };
-
-/** Index name and columns for a family and sort column (the list query names it in INDEXED BY). */
-export function listIndex(family: FilterFamily, column: SortColumn): { name: string; columns: SortColumn[] } {
-  const lead = FAMILY_LEAD[family];
-  const columns: SortColumn[] = [];
-  if (lead) columns.push(lead);
-  if (column !== lead && column !== 'file_id') columns.push(column);
-  columns.push('file_id');
-  for (const extra of ['is_active', 'file_status'] as const) if (!columns.includes(extra)) columns.push(extra);
+export function listIndex(family: FilterFamily, column: string): { name: string; columns: string[] } {
+  const { keys, carried } = listIndexColumns(family, column);
+  const columns = [...keys, ...carried];
   return { name: `files_list_${columns.join('_')}`, columns };
 }
 
+/** The list indexes as they are now (the seed drops and builds them again around a big insert). */
 export function listIndexStatements(): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const family of ['all', 'active', 'status'] as const) {
-    for (const column of Object.values(SORT_COLUMNS)) {
-      const { name, columns } = listIndex(family, column);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      out.push(`CREATE INDEX IF NOT EXISTS ${name} ON files(account_id, ${columns.join(', ')})`);
-    }
-  }
-  return out;
+  return listIndexPairs(SORT_COLUMNS).map(({ family, column }) => {
+    const { name, columns } = listIndex(family, column);
+    return `CREATE INDEX IF NOT EXISTS ${name} ON files(account_id, ${columns.join(', ')})`;
+  });
 }

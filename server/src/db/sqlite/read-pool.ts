@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ListOptions } from '../engine';
 import type { ListPage, ListQuery } from '../files';
+import { AccountGate } from '../list-plan';
 
 type Work = { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'warm' } | { kind: 'close' };
 /** What a read worker is started with. */
@@ -27,7 +28,7 @@ interface Slot {
 }
 
 const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./list-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./read-worker.ts', import.meta.url).href;
 
 /**
  * List and search reads of SQLite run here, in a few worker threads, so that a heavy search never
@@ -40,15 +41,14 @@ export class ReadPool {
   readonly #planner: ReadWorkerData['planner'];
   readonly #slots: Slot[] = [];
   readonly #queues = new Map<number, Job[]>();
-  readonly #running = new Map<number, number>();
-  readonly #perAccount: number;
+  readonly #gate: AccountGate;
   #nextId = 1;
   #closed = false;
 
   constructor(file: string, size: number, planner: ReadWorkerData['planner']) {
     this.#file = file;
     this.#planner = planner;
-    this.#perAccount = Math.max(1, Math.floor(size / 2));
+    this.#gate = new AccountGate(Math.max(1, Math.floor(size / 2)));
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 
@@ -70,7 +70,7 @@ export class ReadPool {
       slot.pending.clear();
       const index = this.#slots.indexOf(slot);
       if (index >= 0 && !this.#closed) {
-        if (slot.busyWith !== null) this.#finished(slot.busyWith);
+        if (slot.busyWith !== null) this.#gate.leave(slot.busyWith);
         slot.busyWith = null;
         this.#slots[index] = this.#spawn(); // a crashed worker is replaced
         this.#dispatch();
@@ -99,12 +99,6 @@ export class ReadPool {
     });
   }
 
-  #finished(accountId: number): void {
-    const n = (this.#running.get(accountId) ?? 1) - 1;
-    if (n > 0) this.#running.set(accountId, n);
-    else this.#running.delete(accountId);
-  }
-
   /** Gives free workers the oldest job of the next account in turn that is under its share. */
   #dispatch(): void {
     for (const slot of this.#slots) {
@@ -112,11 +106,10 @@ export class ReadPool {
       const job = this.#nextJob();
       if (!job) return;
       slot.busyWith = job.accountId;
-      this.#running.set(job.accountId, (this.#running.get(job.accountId) ?? 0) + 1);
       this.#send<ListPage>(slot, { kind: 'list', accountId: job.accountId, query: job.query })
         .then(job.resolve, job.reject)
         .finally(() => {
-          if (slot.busyWith !== null) this.#finished(job.accountId);
+          if (slot.busyWith !== null) this.#gate.leave(job.accountId);
           slot.busyWith = null;
           this.#dispatch();
         });
@@ -125,7 +118,7 @@ export class ReadPool {
 
   #nextJob(): Job | undefined {
     for (const [accountId, queue] of this.#queues) {
-      if ((this.#running.get(accountId) ?? 0) >= this.#perAccount) continue;
+      if (!this.#gate.tryEnter(accountId)) continue;
       const job = queue.shift()!;
       // Round-robin: the account goes to the back of the line (Map keeps insertion order).
       this.#queues.delete(accountId);

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { FileRow } from '../files';
-import { sampleFileRow, sampleFiles, type SeedResult } from '../sample-data';
+import { sampleFileRow, sampleFiles, SEEDED_COLUMNS, type SeedResult } from '../sample-data';
 import { listIndexStatements } from './list-indexes';
 import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, VERSION_TRIGGERS } from './list-triggers';
 import { NEXT_FILE_ID } from './next-file-id';
@@ -8,21 +8,8 @@ import { NEXT_FILE_ID } from './next-file-id';
 /** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
 const BULK_THRESHOLD = 5000;
 
-const INSERT_FILE = `INSERT INTO files (file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const fileValues = (f: FileRow) =>
-  [
-    f.file_id,
-    f.account_id,
-    f.file_server,
-    f.file_title,
-    f.file_slug,
-    f.file_status,
-    f.is_active,
-    f.created_at,
-    f.file_image,
-    f.file_slide,
-  ] as const;
+const INSERT_FILE = `INSERT INTO files (${SEEDED_COLUMNS.join(', ')}) VALUES (${SEEDED_COLUMNS.map(() => '?').join(', ')})`;
+const fileValues = (f: FileRow) => SEEDED_COLUMNS.map((c) => f[c]);
 
 /**
  * Adds `count` sample files (see sampleFiles) to an account in one transaction, dropping and rebuilding

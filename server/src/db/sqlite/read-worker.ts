@@ -2,7 +2,7 @@ import { setImmediate as yieldToMessages } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { tuneConnection } from './connection';
-import { SqliteFileList } from './file-list';
+import { SqliteListPlanner } from './list-planner';
 import type { ReadWorkerData, WorkerReply, WorkerRequest } from './read-pool';
 
 /**
@@ -14,7 +14,7 @@ const { file, planner } = workerData as ReadWorkerData;
 const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 10000');
 tuneConnection(db);
-const list = new SqliteFileList(db, planner);
+const list = new SqliteListPlanner(db, planner);
 const port = parentPort!;
 
 const filesVersion = db.prepare('SELECT v FROM files_version WHERE id = 1').pluck();

@@ -3,7 +3,7 @@ import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../fi
 import type { PgDb } from './connection';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
-import { listFilters, listOrder, readDirection } from './listing';
+import { AccountGate, listFilters, listOrder, readDirection } from '../list-plan';
 import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
@@ -22,16 +22,14 @@ const TITLE_MERGED_WORDS = 64;
  * index), pages from the covering btrees (ids first, index-only, then the rows in the same
  * statement): deep pages from the stored list positions, else from the nearer end of the index.
  *
- * One account runs at most `perAccount` list queries at a time, so its heavy searches cannot take
+ * One account runs one list query at a time (an AccountGate), so its heavy searches cannot take
  * every connection of the pool (nor every core) from other accounts.
  */
 export class PgLister implements FileLister {
   readonly #db: PgDb;
   readonly #positions: ListPositions;
-  readonly #perAccount: number;
+  readonly #gate = new AccountGate(1);
   readonly #strategy: SearchStrategy;
-  readonly #running = new Map<number, number>();
-  readonly #waiting = new Map<number, Array<() => void>>();
 
   /**
    * `searchStrategy`: `join` always reads every match and sorts them, `walk` never reads the matches of
@@ -40,42 +38,19 @@ export class PgLister implements FileLister {
   constructor(db: PgDb, { positionStep, searchStrategy = 'auto' }: ListOptions = {}) {
     this.#db = db;
     this.#positions = new ListPositions(db, positionStep);
-    this.#perAccount = 1;
     this.#strategy = searchStrategy;
   }
 
   async list(accountId: number, q: ListQuery): Promise<ListPage> {
-    await this.#enter(accountId);
+    await this.#gate.enter(accountId);
     try {
       // Each statement reads its own snapshot: no transaction around them saves two round trips per
       // page (a write between the total and the page shows as on the next request anyway).
       const search = q.search?.trim();
       return await (search ? this.#search(this.#db, accountId, q, search) : this.#browse(this.#db, accountId, q));
     } finally {
-      this.#leave(accountId);
+      this.#gate.leave(accountId);
     }
-  }
-
-  async #enter(accountId: number): Promise<void> {
-    const running = this.#running.get(accountId) ?? 0;
-    if (running < this.#perAccount) {
-      this.#running.set(accountId, running + 1);
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const queue = this.#waiting.get(accountId) ?? [];
-      queue.push(resolve);
-      this.#waiting.set(accountId, queue);
-    });
-  }
-
-  #leave(accountId: number): void {
-    const next = this.#waiting.get(accountId)?.shift();
-    if (next) return next(); // the slot passes to the next waiting request of the same account
-    this.#waiting.delete(accountId);
-    const running = (this.#running.get(accountId) ?? 1) - 1;
-    if (running > 0) this.#running.set(accountId, running);
-    else this.#running.delete(accountId);
   }
 
   async #browse(tx: Queryable, accountId: number, q: ListQuery): Promise<ListPage> {
@@ -138,7 +113,7 @@ export class PgLister implements FileLister {
     matched: { sql: string; params: SqlValue[] },
   ): Promise<FileRow[]> {
     const { asc, reverse, limit, skip } = readDirection(q, total);
-    const order = listOrder(q, asc);
+    const order = listOrder(PG_SORT_COLUMNS, q.sort_by, asc);
     const steps = ((skip + limit) * listing.rows) / total;
     const page = (rows: FileRow[]) => (reverse ? rows.reverse() : rows);
     const walk = this.#strategy !== 'join'; // tests pin `join`: always read every match
@@ -221,7 +196,7 @@ export class PgLister implements FileLister {
     const offset = (q.page - 1) * q.limit;
     const rows = await tx.all<FileRow & { total: number }>(
       `SELECT ${FILE_COLUMNS}, total FROM (SELECT *, count(*) OVER () AS total FROM (SELECT * FROM files WHERE ${where} LIMIT ?) c) m
-       ORDER BY ${listOrder(q, q.order === 'asc')} LIMIT ? OFFSET ?`,
+       ORDER BY ${listOrder(PG_SORT_COLUMNS, q.sort_by, q.order === 'asc')} LIMIT ? OFFSET ?`,
       [...params, few + 1, q.limit, offset],
     );
     let total = rows[0]?.total;
@@ -252,7 +227,7 @@ export class PgLister implements FileLister {
         const seek = this.#positions.seek(q, at);
         const rows = await this.#rows(
           tx,
-          `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(q, true)} LIMIT ? OFFSET ?`,
+          `SELECT file_id FROM files WHERE ${where} AND ${seek.sql} ORDER BY ${listOrder(PG_SORT_COLUMNS, q.sort_by, true)} LIMIT ? OFFSET ?`,
           [...params, ...seek.params, count, ascStart - at.position],
         );
         return q.order === 'desc' ? rows.reverse() : rows;
@@ -260,11 +235,11 @@ export class PgLister implements FileLister {
       this.#positions.fill(accountId, q);
     }
     const { asc, reverse, limit, skip } = readDirection(q, total);
-    const rows = await this.#rows(tx, `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(q, asc)} LIMIT ? OFFSET ?`, [
-      ...params,
-      limit,
-      skip,
-    ]);
+    const rows = await this.#rows(
+      tx,
+      `SELECT file_id FROM files WHERE ${where} ORDER BY ${listOrder(PG_SORT_COLUMNS, q.sort_by, asc)} LIMIT ? OFFSET ?`,
+      [...params, limit, skip],
+    );
     return reverse ? rows.reverse() : rows;
   }
 

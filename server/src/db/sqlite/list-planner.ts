@@ -1,12 +1,13 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ListOptions, SearchStrategy } from '../engine';
-import { queryTerms, searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey, wordPrefix } from '../files';
-import { listIndex, type FilterFamily } from './list-indexes';
+import { searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey } from '../files';
+import { accountQueryTerms, filterFamily, listFilters, listOrder, positionKey, readDirection } from '../list-plan';
+import { listIndex } from './list-indexes';
 
 /** A primary-key lookup costs about this many index steps (measured order of magnitude). */
 const LOOKUP_COST = 40;
 /** Time a list request may spend extending the position cache. */
-const ANCHOR_BUDGET_MS = 4;
+const POSITION_BUDGET_MS = 4;
 
 /**
  * Turns what a user typed into an FTS5 query that cannot be a syntax error: the words are cut exactly
@@ -14,7 +15,7 @@ const ANCHOR_BUDGET_MS = 4;
  * account's own words, and the terms are ANDed. Returns null when nothing searchable is left.
  */
 export function toMatchQuery(accountId: number, search: string): string | null {
-  const terms = queryTerms(search).map((w) => `"${wordPrefix(accountId)}${w}"*`);
+  const terms = accountQueryTerms(accountId, search).map((t) => `"${t}"*`);
   return terms.length ? terms.join(' AND ') : null;
 }
 
@@ -23,7 +24,7 @@ export function toMatchQuery(accountId: number, search: string): string | null {
  * covering indexes, the per-account counters and the FTS index. It is synchronous and runs in the
  * read workers (each with its own read-only connection), never on the server's event loop.
  */
-export class SqliteFileList {
+export class SqliteListPlanner {
   readonly #searchStrategy: SearchStrategy;
   /** Rows between two cached positions of a listing. */
   readonly #positionStep: number;
@@ -31,11 +32,11 @@ export class SqliteFileList {
   /**
    * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
    * the row at every `positionStep`-th position, filled in as pages are asked for. A page at position p
-   * then seeks to the nearest anchor and walks fewer than `positionStep` rows, instead of p. Valid for
+   * then seeks to the nearest position and walks fewer than `positionStep` rows, instead of p. Valid for
    * one `files_version` (any change to files clears it).
    */
-  readonly #anchors = new Map<string, Array<[unknown, number]>>();
-  #anchorsVersion = -1;
+  readonly #positions = new Map<string, Array<[unknown, number]>>();
+  #positionsVersion = -1;
   readonly #cache = new Map<string, Statement>();
 
   constructor(db: Database, { positionStep = 8192, searchStrategy = 'auto' }: Pick<ListOptions, 'positionStep' | 'searchStrategy'> = {}) {
@@ -63,25 +64,6 @@ export class SqliteFileList {
       .deferred();
   }
 
-  #filters(q: ListQuery, alias = ''): { sql: string; params: number[] } {
-    let sql = '';
-    const params: number[] = [];
-    if (q.file_status !== undefined) {
-      sql += ` AND ${alias}file_status = ?`;
-      params.push(q.file_status);
-    }
-    if (q.isActive !== undefined) {
-      sql += ` AND ${alias}is_active = ?`;
-      params.push(q.isActive);
-    }
-    return { sql, params };
-  }
-
-  #orderBy(sortKey: SortKey, dir: 'ASC' | 'DESC', alias = ''): string {
-    const column = SORT_COLUMNS[sortKey];
-    return column === 'file_id' ? `${alias}file_id ${dir}` : `${alias}${column} ${dir}, ${alias}file_id ${dir}`;
-  }
-
   /**
    * No search: the total comes from the counters, the page's ids from a covering index (deferred
    * join), and a page past the middle is read from the other end of the index with the order
@@ -92,10 +74,7 @@ export class SqliteFileList {
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return { files: [], total };
 
-    const reverse = offset + q.limit / 2 > total / 2;
-    const asc = (q.order === 'asc') !== reverse;
-    const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-    const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
+    const { asc, reverse, limit, skip } = readDirection(q, total);
     const ids = this.#pageIds(accountId, q, asc, limit, skip);
     if (reverse) ids.reverse();
     return { files: this.#rowsInOrder(ids), total };
@@ -122,7 +101,7 @@ export class SqliteFileList {
       candParams.push(id, accountId);
     }
     const cand = parts.join(' UNION ');
-    const { sql: filterSql, params } = this.#filters(q, 'f.');
+    const { sql: filterSql, params } = listFilters(q, 'f.');
     const hasFilters = params.length > 0;
 
     const matches = this.#stmt(`SELECT count(*) FROM (${cand})`)
@@ -137,21 +116,17 @@ export class SqliteFileList {
     if (offset >= total) return { files: [], total };
 
     const { total: rows } = this.#counts(accountId, q);
-    const reverse = offset + q.limit / 2 > total / 2;
+    const { asc, reverse, limit, skip } = readDirection(q, total);
     const needed = reverse ? total - offset : offset + q.limit;
     const walkSteps = (needed * rows) / total;
     let ids: number[];
     const walk = this.#searchStrategy === 'auto' ? walkSteps <= matches * LOOKUP_COST : this.#searchStrategy === 'walk';
     if (walk) {
-      const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
-      const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
-      const asc = (q.order === 'asc') !== reverse;
-      const limit = reverse ? Math.min(q.limit, total - offset) : q.limit;
-      const skip = reverse ? Math.max(0, total - offset - q.limit) : offset;
-      const { sql: plainFilters } = this.#filters(q);
+      const index = listIndex(filterFamily(q), SORT_COLUMNS[q.sort_by]).name;
+      const { sql: plainFilters } = listFilters(q);
       ids = this.#stmt(
         `SELECT file_id FROM files INDEXED BY ${index} WHERE account_id = ?${plainFilters} AND file_id IN (${cand})` +
-          ` ORDER BY ${this.#orderBy(q.sort_by, asc ? 'ASC' : 'DESC')} LIMIT ? OFFSET ?`,
+          ` ORDER BY ${listOrder(SORT_COLUMNS, q.sort_by, asc)} LIMIT ? OFFSET ?`,
       )
         .pluck()
         .all(accountId, ...params, ...candParams, limit, skip) as number[];
@@ -159,7 +134,7 @@ export class SqliteFileList {
     } else {
       ids = this.#stmt(
         `SELECT f.file_id FROM (${cand}) c CROSS JOIN files f ON f.file_id = c.id WHERE 1${filterSql}` +
-          ` ORDER BY ${this.#orderBy(q.sort_by, q.order === 'asc' ? 'ASC' : 'DESC', 'f.')} LIMIT ? OFFSET ?`,
+          ` ORDER BY ${listOrder(SORT_COLUMNS, q.sort_by, q.order === 'asc', 'f.')} LIMIT ? OFFSET ?`,
       )
         .pluck()
         .all(...candParams, ...params, q.limit, offset) as number[];
@@ -167,14 +142,12 @@ export class SqliteFileList {
     return { files: this.#rowsInOrder(ids), total };
   }
 
-  /** Ids of `limit` rows after skipping `skip`, in the given direction, through the anchors. */
+  /** Ids of `limit` rows after skipping `skip`, in the given direction, through the cached positions. */
   #pageIds(accountId: number, q: ListQuery, asc: boolean, limit: number, skip: number, warmOnly = false): number[] {
-    const family: FilterFamily = q.file_status !== undefined ? 'status' : q.isActive !== undefined ? 'active' : 'all';
-    const index = listIndex(family, SORT_COLUMNS[q.sort_by]).name;
     const column = SORT_COLUMNS[q.sort_by];
-    const { sql: filterSql, params } = this.#filters(q);
-    const dir = asc ? 'ASC' : 'DESC';
-    const order = this.#orderBy(q.sort_by, dir);
+    const index = listIndex(filterFamily(q), column).name;
+    const { sql: filterSql, params } = listFilters(q);
+    const order = listOrder(SORT_COLUMNS, q.sort_by, asc);
     const base = `FROM files INDEXED BY ${index} WHERE account_id = ?${filterSql}`;
     const step = this.#positionStep;
     const k = Math.floor(skip / step);
@@ -185,16 +158,17 @@ export class SqliteFileList {
     }
 
     const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
-    if (version !== this.#anchorsVersion) {
-      this.#anchors.clear();
-      this.#anchorsVersion = version;
+    if (version !== this.#positionsVersion) {
+      this.#positions.clear();
+      this.#positionsVersion = version;
     }
-    const cacheKey = `${accountId}|${q.file_status ?? ''}|${q.isActive ?? ''}|${column}|${dir}`;
-    let anchors = this.#anchors.get(cacheKey);
-    if (!anchors) {
-      if (this.#anchors.size >= 500) this.#anchors.clear();
-      anchors = [];
-      this.#anchors.set(cacheKey, anchors);
+    // Positions are counted from either end: a page past the middle is read backwards (readDirection).
+    const cacheKey = `${positionKey(accountId, q, column)}|${asc ? 'ASC' : 'DESC'}`;
+    let positions = this.#positions.get(cacheKey);
+    if (!positions) {
+      if (this.#positions.size >= 500) this.#positions.clear();
+      positions = [];
+      this.#positions.set(cacheKey, positions);
     }
     const cmp = asc ? '>' : '<';
     const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
@@ -246,39 +220,39 @@ export class SqliteFileList {
       return rows;
     };
 
-    // anchors[j - 1] is the key at position j * step. Extending them costs about what walking there
+    // positions[j - 1] is the key at position j * step. Extending them costs about what walking there
     // costs, so it is time-boxed: a request never pays much more than a plain OFFSET would, and
-    // repeated deep requests soon find their anchor ready.
+    // repeated deep requests soon find their position ready.
     const started = performance.now();
-    while (anchors.length < k && performance.now() - started < ANCHOR_BUDGET_MS) {
-      const prev = anchors[anchors.length - 1];
+    while (positions.length < k && performance.now() - started < POSITION_BUDGET_MS) {
+      const prev = positions[positions.length - 1];
       const row = prev
         ? fromKey(prev, false, cols, 1, step - 1)[0]
         : (this.#stmt(`SELECT ${cols} ${base} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(accountId, ...params, step) as
             Record<string, unknown> | undefined);
       const key = keyOf(row);
       if (!key) break;
-      anchors.push(key);
+      positions.push(key);
     }
-    if (warmOnly) return anchors.length >= k ? [1] : [];
-    const j = Math.min(k, anchors.length);
-    const anchor = anchors[j - 1];
-    if (!anchor) {
+    if (warmOnly) return positions.length >= k ? [1] : [];
+    const j = Math.min(k, positions.length);
+    const position = positions[j - 1];
+    if (!position) {
       return this.#stmt(`SELECT file_id ${base} ORDER BY ${order} LIMIT ? OFFSET ?`)
         .pluck()
         .all(accountId, ...params, limit, skip) as number[];
     }
-    return fromKey(anchor, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
+    return fromKey(position, true, 'file_id', limit, skip - j * step).map((r) => r.file_id as number);
   }
 
   /**
    * Fills the position cache of big accounts ahead of requests, one small slice per call (each call
-   * runs for about ANCHOR_BUDGET_MS). Returns true when everything is warm for the current data.
+   * runs for about POSITION_BUDGET_MS). Returns true when everything is warm for the current data.
    */
   warmPositions(): boolean {
     if (!this.#warm) this.#warm = this.#warmSteps();
     const started = performance.now();
-    while (performance.now() - started < ANCHOR_BUDGET_MS) {
+    while (performance.now() - started < POSITION_BUDGET_MS) {
       if (this.#warm.next().done) {
         this.#warm = null;
         return true;
@@ -323,7 +297,7 @@ export class SqliteFileList {
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {
-    const { sql: filterSql, params } = this.#filters(q);
+    const { sql: filterSql, params } = listFilters(q);
     const total = this.#stmt(`SELECT coalesce(sum(n), 0) FROM file_counts WHERE account_id = ?${filterSql}`)
       .pluck()
       .get(accountId, ...params) as number;
