@@ -6,6 +6,7 @@ import {
   serializeVttDocument,
   vttCues,
   type CueChange,
+  type VttCue,
   type VttDocument,
 } from '../../../contract/subtitle-text/vtt-document';
 import type { Subtitle } from '../../api/schemas';
@@ -13,7 +14,7 @@ import { formatAge } from '../../i18n/format';
 import { languageLabel } from '../../i18n/languages';
 import { useTexts } from '../../i18n/texts';
 import { CloseIcon, KeyboardIcon, PauseIcon, PlayArrowIcon, RedoIcon, ReplayIcon, SettingsIcon, UndoIcon, AddIcon } from '../../ui/icons';
-import { checkCues, CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
+import { checkCues, CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits, type CheckResult } from './cue-checks';
 import { CueConflictDialog } from './cue-conflict-dialog';
 import { cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
 import { readDraft, writeDraft, type CueDraft } from './cue-draft';
@@ -68,7 +69,14 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
   const remote = usePlayerRemote(playerSrc);
   const doc = history.present;
   const cues = useMemo(() => vttCues(doc), [doc]);
-  const checks = useMemo(() => checkCues(cues, limits), [cues, limits]);
+  // The last check, so that a keystroke re-checks only the cue it changed.
+  const lastCheck = useRef<{ cues: readonly VttCue[]; limits: CheckLimits; result: CheckResult } | null>(null);
+  const checks = useMemo(() => {
+    const before = lastCheck.current?.limits === limits ? lastCheck.current : undefined;
+    const result = checkCues(cues, limits, before);
+    lastCheck.current = { cues, limits, result };
+    return result;
+  }, [cues, limits]);
   const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + checks.counts[problem], 0);
   const dirty = doc !== base.doc;
 
