@@ -38,17 +38,6 @@ export interface StoredFileEvent {
   changes: Record<string, unknown> | null;
 }
 
-/**
- * The event every file of a bulk job's batch gets (the batch changes them all the same way), which the
- * batch writes in one statement where the engine's trigger would spend time per row (batch-file-events.ts).
- * `searchUnchanged`: the UPDATE changes no searched column, so PostgreSQL's words trigger may skip it.
- */
-export interface BatchFileEvent {
-  kind: Exclude<FileEventKind, 'job'>;
-  changes: Record<string, number | null>;
-  searchUnchanged: boolean;
-}
-
 interface EventRow extends Omit<StoredFileEvent, 'changes'> {
   changes: string | Record<string, unknown> | null;
 }
@@ -61,7 +50,7 @@ const parsed = (row: EventRow): StoredFileEvent => ({
   changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as Record<string, unknown>) : row.changes,
 });
 
-/** Reads and prunes the event log; the triggers write it (and a bulk job's batches, batch-file-events.ts). */
+/** Reads and prunes the event log; writes happen only in the triggers. */
 export class FileEventsRepository {
   readonly #db: Db;
 

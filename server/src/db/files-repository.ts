@@ -1,9 +1,6 @@
 import type { Precondition } from '../lib/etag';
 import { isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
-import type { BatchFileEvent } from './file-events';
 import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
-import { postgresBatchEvents } from './postgres/batch-file-events';
-import { sqliteBatchEvents } from './sqlite/batch-file-events';
 import { NEXT_FILE_ID } from './sqlite/next-file-id';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
 
@@ -41,19 +38,6 @@ export interface JobBatch {
 
 /** What a bulk job's batch does to its files: the change of PUT isActive, DELETE, or restore. */
 export type BatchChange = 'activate' | 'deactivate' | 'trash' | 'restore';
-
-/** The file event of every file a batch changes: what the event triggers would write for each (changeBatch). */
-export function batchFileEvent(change: BatchChange, now: number): BatchFileEvent {
-  switch (change) {
-    case 'activate':
-    case 'deactivate':
-      return { kind: 'changed', changes: { is_active: Number(change === 'activate') }, searchUnchanged: true };
-    case 'trash':
-      return { kind: 'deleted', changes: { deleted_at: now }, searchUnchanged: false };
-    case 'restore':
-      return { kind: 'added', changes: { deleted_at: null }, searchUnchanged: false };
-  }
-}
 
 /** How an engine reads pages of the file list (its own indexes, search and position cache). */
 export interface FileLister {
@@ -230,8 +214,7 @@ export class FilesRepository {
    * Changes a bulk job's batch in one statement, in the caller's transaction `tx`: every file whose
    * version is still the one the job took it at (its If-Match) and that is not already so changes as
    * the single-file call would (`update` of isActive, `trash`, `restore`), its version bumped; the
-   * triggers write each row's counters and search words as for one file, and the batch writes their
-   * file events in one statement (the same rows: batchFileEvent, batch-file-events.ts). PostgreSQL locks
+   * triggers write each row's events, counters and search words as for one file. PostgreSQL locks
    * only the rows it changes, until `tx` ends. Resolves to the changed rows, in file id order.
    */
   async changeBatch(tx: Queryable, batch: JobBatch, change: BatchChange, now: number): Promise<FileRow[]> {
@@ -252,16 +235,13 @@ export class FilesRepository {
               set: { sql: 'is_active = ?', params: [isActive] },
               where: { sql: 'files.account_id = ? AND files.is_active = ?', params: [accountId, 1 - isActive] },
             };
-    const withEvents = this.#db.engine === 'sqlite' ? sqliteBatchEvents : postgresBatchEvents;
-    const changed = await withEvents(tx, accountId, batchFileEvent(change, now), () =>
-      tx.all<FileRow>(
-        `UPDATE files SET ${set.sql}, version = files.version + 1
-         FROM (SELECT file_id AS job_file, version AS taken FROM bulk_job_files
-               WHERE job_id = ? AND file_id BETWEEN ? AND ? AND outcome IS NULL) b
-         WHERE files.file_id = b.job_file AND files.version = b.taken AND ${where.sql}
-         RETURNING ${FILE_COLUMNS}`,
-        [...set.params, batch.jobId, batch.from, batch.to, ...where.params],
-      ),
+    const changed = await tx.all<FileRow>(
+      `UPDATE files SET ${set.sql}, version = files.version + 1
+       FROM (SELECT file_id AS job_file, version AS taken FROM bulk_job_files
+             WHERE job_id = ? AND file_id BETWEEN ? AND ? AND outcome IS NULL) b
+       WHERE files.file_id = b.job_file AND files.version = b.taken AND ${where.sql}
+       RETURNING ${FILE_COLUMNS}`,
+      [...set.params, batch.jobId, batch.from, batch.to, ...where.params],
     );
     changed.sort((a, b) => a.file_id - b.file_id);
     if (change === 'trash' || change === 'restore') await this.#lister.reindex(tx, changed);

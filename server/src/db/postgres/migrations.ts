@@ -612,34 +612,6 @@ const MIGRATIONS: readonly string[] = [
     RETURN NULL;
   END $$;
   `,
-  // The words function again, the same but for one switch: a bulk job's batch that changes no searched
-  // column (is_active) sets vp.file_words = 'off' for its UPDATE (postgres/batch-file-events.ts), which
-  // joined the old and new rows of every file only to find the same words. Frozen text.
-  `
-  CREATE OR REPLACE FUNCTION vp_file_words_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    IF current_setting('vp.file_words', true) = 'off' THEN
-      RETURN NULL;
-    END IF;
-    IF TG_OP = 'DELETE' THEN
-      DELETE FROM file_words w USING (SELECT unnest(tsvector_to_array(search_words)) AS word, file_id FROM old_rows) o
-        WHERE w.word = o.word AND w.file_id = o.file_id;
-    ELSIF TG_OP = 'INSERT' THEN
-      INSERT INTO file_words (word, title_key, file_id) SELECT unnest(tsvector_to_array(search_words)), file_title_key, file_id FROM new_rows;
-    ELSE
-      DELETE FROM file_words w USING (
-          SELECT unnest(tsvector_to_array(o.search_words)) AS word, o.file_id
-          FROM old_rows o JOIN new_rows n USING (file_id)
-          WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key) o
-        WHERE w.word = o.word AND w.file_id = o.file_id;
-      INSERT INTO file_words (word, title_key, file_id)
-        SELECT unnest(tsvector_to_array(n.search_words)), n.file_title_key, n.file_id
-        FROM old_rows o JOIN new_rows n USING (file_id)
-        WHERE o.search_words <> n.search_words OR o.file_title_key <> n.file_title_key;
-    END IF;
-    RETURN NULL;
-  END $$;
-  `,
 ];
 
 /**

@@ -10,7 +10,7 @@ import { WATCHED_FILE_COLUMNS } from '../file-events';
  * or delete's event goes to abs(account_id): a trashed row keeps its account negated (decision D31), and
  * the trash, restore and purge events belong to the account itself.
  */
-export const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+const NOW_MS = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 const NOT_PAUSED = 'NOT EXISTS (SELECT 1 FROM file_events_paused)';
 
 export function fileEventTriggers(columns: readonly string[]): Map<string, string> {
