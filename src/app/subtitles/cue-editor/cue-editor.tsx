@@ -20,7 +20,7 @@ import { cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitC
 import { readDraft, writeDraft, type CueDraft } from './cue-draft';
 import type { Loaded } from './cue-editor-dialog';
 import { CueList, type CueListHandle } from './cue-list';
-import type { CueRowActions } from './cue-row';
+import { problemText, type CueRowActions } from './cue-row';
 import { showTime } from './cue-time';
 import { record, redo, startHistory, undo, type History } from './edit-history';
 import { usePlayerRemote, usePlayhead, type PlayerRemote } from './player-remote';
@@ -77,7 +77,6 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     lastCheck.current = { cues, limits, result };
     return result;
   }, [cues, limits]);
-  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + checks.counts[problem], 0);
   const dirty = doc !== base.doc;
 
   const apply = useCallback((edit: (doc: VttDocument) => VttDocument, typingKey: string | null = null) => {
@@ -199,17 +198,13 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     setOfferedDraft(null);
   };
 
-  const summary = CUE_PROBLEMS.filter((problem) => checks.counts[problem])
-    .map((problem) => `${problemLabel(problem, limits, t)}: ${checks.counts[problem]}`)
-    .join(' · ');
   return (
     <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <EditorHeader
         titleId={titleId}
         title={t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
         cueCount={cues.length}
-        problemCount={problemCount}
-        summary={summary}
+        counts={checks.counts}
         canUndo={history.past.length > 0}
         canRedo={history.future.length > 0}
         canSave={dirty && !busy}
@@ -324,9 +319,8 @@ interface EditorHeaderProps {
   titleId: string;
   title: string;
   cueCount: number;
-  problemCount: number;
-  /** Each kind of problem and how many, for the count's tooltip. */
-  summary: string;
+  /** How many cues have each problem: the same object while no count changes. */
+  counts: CheckResult['counts'];
   canUndo: boolean;
   canRedo: boolean;
   canSave: boolean;
@@ -342,6 +336,11 @@ interface EditorHeaderProps {
 /** Close, the title, the counts, undo/redo, the shortcut list, the checks' limits and Save. Memoised: a keystroke repaints it only when a count changes. */
 const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
   const { t } = useTexts(CUE_TEXTS);
+  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + props.counts[problem], 0);
+  // Each kind of problem and how many, for the count's tooltip.
+  const summary = CUE_PROBLEMS.filter((problem) => props.counts[problem])
+    .map((problem) => `${problemText(t, problem, props.limits)}: ${props.counts[problem]}`)
+    .join(' · ');
   return (
     <Box
       component="header"
@@ -362,9 +361,9 @@ const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
       <Typography id={props.titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
         {props.title}
       </Typography>
-      <Tooltip title={props.summary}>
-        <Typography role="status" variant="body2" sx={{ color: props.problemCount ? 'warning.dark' : 'text.secondary' }}>
-          {t('cueCount', { count: props.cueCount })} · {props.problemCount ? t('problems', { count: props.problemCount }) : t('noProblems')}
+      <Tooltip title={summary}>
+        <Typography role="status" variant="body2" sx={{ color: problemCount ? 'warning.dark' : 'text.secondary' }}>
+          {t('cueCount', { count: props.cueCount })} · {problemCount ? t('problems', { count: problemCount }) : t('noProblems')}
         </Typography>
       </Tooltip>
       <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
@@ -437,21 +436,6 @@ const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remo
 /** The cue under the playhead: the first whose time range holds it (by range, not start alone), -1 when none. */
 export function activeCue(cues: readonly { start: number; end: number }[], time: number): number {
   return cues.findIndex((cue) => cue.start <= time && time < cue.end);
-}
-
-function problemLabel(
-  problem: (typeof CUE_PROBLEMS)[number],
-  limits: CheckLimits,
-  t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>['t'],
-) {
-  const keys = {
-    order: 'problemOrder',
-    overlap: 'problemOverlap',
-    empty: 'problemEmpty',
-    speed: 'problemSpeed',
-    long: 'problemLong',
-  } as const;
-  return t(keys[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine });
 }
 
 /** Play/pause, back 2 s, the playhead, and a new cue at it. The playhead repaints only this bar. */
