@@ -1,4 +1,4 @@
-import { Alert, Box, Button, IconButton, InputBase, Popover, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputBase, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   editCue,
@@ -21,6 +21,7 @@ import { readDraft, writeDraft, type CueDraft } from './cue-draft';
 import type { Loaded } from './cue-editor-dialog';
 import { CueList, type CueListHandle } from './cue-list';
 import { problemText, type CueRowActions } from './cue-row';
+import { PopoverButton } from './popover-button';
 import { showTime } from './cue-time';
 import { record, redo, startHistory, undo, type History } from './edit-history';
 import { usePlayerRemote, usePlayhead, type PlayerRemote } from './player-remote';
@@ -466,7 +467,6 @@ function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd():
 function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected: number; onShift(deltaMs: number): void }) {
   const { t } = useTexts(CUE_TEXTS);
   const [typed, setTyped] = useState('100');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ms = /^\d{1,7}$/.test(typed.trim()) ? Number(typed.trim()) : null;
   const tools = (
     <Box
@@ -501,28 +501,12 @@ function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected
       </Typography>
     </Box>
   );
-  if (!compact) return tools;
-  return (
-    <>
-      <Button size="small" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
-        {t('shift')}
-      </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {tools}
-      </Popover>
-    </>
-  );
+  return compact ? <PopoverButton label={t('shift')}>{tools}</PopoverButton> : tools;
 }
 
 /** The visible list of keyboard shortcuts. */
 function ShortcutList() {
   const { t } = useTexts(CUE_TEXTS);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const labels = {
     play: t('shortcutPlay'),
     back: t('shortcutBack'),
@@ -533,48 +517,32 @@ function ShortcutList() {
     redo: t('shortcutRedo'),
   };
   return (
-    <>
-      <IconButton
+    <PopoverButton label={t('shortcuts')} icon={<KeyboardIcon />}>
+      <Box
+        component="dl"
         aria-label={t('shortcuts')}
-        title={t('shortcuts')}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, maxWidth: 360 }}
       >
-        <KeyboardIcon />
-      </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Box
-          component="dl"
-          aria-label={t('shortcuts')}
-          sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, maxWidth: 360 }}
-        >
-          {[...SHORTCUTS.map(({ action, keys }) => [keys, labels[action]] as const), ['Ctrl+I / B / U', t('shortcutTags')] as const].map(
-            ([keys, label]) => (
-              <Box key={keys} sx={{ display: 'contents' }}>
-                <Box component="dt" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {keys}
-                </Box>
-                <Box component="dd" sx={{ m: 0 }}>
-                  {label}
-                </Box>
+        {[...SHORTCUTS.map(({ action, keys }) => [keys, labels[action]] as const), ['Ctrl+I / B / U', t('shortcutTags')] as const].map(
+          ([keys, label]) => (
+            <Box key={keys} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                {keys}
               </Box>
-            ),
-          )}
-        </Box>
-      </Popover>
-    </>
+              <Box component="dd" sx={{ m: 0 }}>
+                {label}
+              </Box>
+            </Box>
+          ),
+        )}
+      </Box>
+    </PopoverButton>
   );
 }
 
 /** The two configurable limits of the checks. */
 function LimitsSettings({ limits, onChange }: { limits: CheckLimits; onChange(limits: CheckLimits): void }) {
   const { t } = useTexts(CUE_TEXTS);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const field = (key: keyof CheckLimits, label: string) => (
     <Typography component="label" variant="body2" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'center' }}>
       {label}
@@ -591,26 +559,11 @@ function LimitsSettings({ limits, onChange }: { limits: CheckLimits; onChange(li
     </Typography>
   );
   return (
-    <>
-      <IconButton
-        aria-label={t('checks')}
-        title={t('checks')}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <SettingsIcon />
-      </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Stack spacing={1.5} sx={{ p: 2 }} role="group" aria-label={t('checks')}>
-          {field('maxCps', t('maxCps'))}
-          {field('maxLine', t('maxLine'))}
-        </Stack>
-      </Popover>
-    </>
+    <PopoverButton label={t('checks')} icon={<SettingsIcon />}>
+      <Stack spacing={1.5} sx={{ p: 2 }} role="group" aria-label={t('checks')}>
+        {field('maxCps', t('maxCps'))}
+        {field('maxLine', t('maxLine'))}
+      </Stack>
+    </PopoverButton>
   );
 }
