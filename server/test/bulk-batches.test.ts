@@ -202,3 +202,60 @@ describe('a single-file edit on another node while a batch holds its file', () =
     }
   });
 });
+
+describe('a multi-file batch writes what the same changes file by file write', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    // Batches of 7 files: several batches, each changing files of several statuses at once.
+    s = await startServer({ bulkWorker: { pollMs: 100, batchSize: 7 } });
+    await s.addAccount('pairs', 'pairs-password', 80);
+    key = await s.login('pairs', 'pairs-password');
+  });
+  afterAll(() => s.close());
+
+  /** The stored counters against a count of the rows themselves, over every account. */
+  async function countersMatchRows(): Promise<void> {
+    const rows = await s.app.db.all<{ account_id: number; file_status: number; is_active: number; n: number }>(
+      'SELECT account_id, file_status, is_active, count(*) AS n FROM files GROUP BY 1, 2, 3 ORDER BY 1, 2, 3',
+    );
+    const counters = await s.app.db.all<{ account_id: number; file_status: number; is_active: number; n: number }>(
+      'SELECT account_id, file_status, is_active, n FROM file_counts WHERE n <> 0 ORDER BY 1, 2, 3',
+    );
+    const plain = (r: { account_id: number; file_status: number; is_active: number; n: number }) =>
+      [r.account_id, r.file_status, r.is_active, r.n].map(Number).join('/');
+    expect(counters.map(plain)).toEqual(rows.map(plain));
+  }
+
+  it('the same counters and one identical event per file for deactivate, activate, delete and restore', async () => {
+    const live = [...(await allFiles(s, key)).values()].filter((f) => f.isActive === 1);
+    expect(live.length).toBeGreaterThanOrEqual(40);
+    // Alternate files: the job's and the routes' files share every status the sample data has.
+    const byJob = live.filter((_, i) => i % 2 === 0).slice(0, 20);
+    const byRoute = live.filter((_, i) => i % 2 === 1).slice(0, 20);
+    const panel = { 'x-vp-source': 'panel' };
+    const steps: Array<[string, (id: number) => Promise<unknown>]> = [
+      ['deactivate', (id) => s.request('PUT', `/api/files/${id}`, { key, json: { isActive: 0 }, headers: panel })],
+      ['activate', (id) => s.request('PUT', `/api/files/${id}`, { key, json: { isActive: 1 }, headers: panel })],
+      ['delete', (id) => s.request('DELETE', `/api/files/${id}`, { key, headers: panel })],
+      ['restore', (id) => s.request('POST', `/api/files/${id}/restore`, { key, headers: panel })],
+    ];
+    for (const [action, route] of steps) {
+      for (const f of byRoute) await route(f.file_id);
+      const posted = await postBulk(s, key, { action, ids: byJob.map((f) => f.file_id) });
+      const job = await finished(s, key, posted.body.data.job.id);
+      expect(job.counts, action).toMatchObject({ done: byJob.length });
+      await countersMatchRows();
+    }
+    const routeEvents = await Promise.all(byRoute.map((f) => eventsOf(s, f.file_id)));
+    const jobEvents = await Promise.all(byJob.map((f) => eventsOf(s, f.file_id)));
+    expect(jobEvents.map((e) => e.length)).toEqual(byJob.map(() => 4));
+    expect(jobEvents).toEqual(routeEvents);
+    // Found by its words again: the batches of is_active kept the search index as it was.
+    const word = encodeURIComponent(byJob[0]!.file_title.split(/\s+/)[0]!);
+    const found = ((await s.request('GET', `/api/files/?limit=100&search=${word}`, { key })).body.data.files as Listed[]).map(
+      (f) => f.file_id,
+    );
+    expect(found).toContain(byJob[0]!.file_id);
+  });
+});

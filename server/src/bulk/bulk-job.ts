@@ -16,7 +16,7 @@ export interface BulkJobPayload {
 export interface BulkRunSettings {
   /**
    * Files per batch, one transaction each: the first batch's size, then, when `batchMs` is set, sized
-   * so that a batch's transaction takes about `batchMs` (default 200, adapting to 5 ms).
+   * so that a batch's transaction takes about `batchMs` (default 200, adapting to 5 ms on SQLite, 100 ms on PostgreSQL).
    */
   batchSize: number;
   /** The time one batch's transaction should take (0: every batch is `batchSize` files). */

@@ -85,8 +85,9 @@ export interface SqlDialect {
   readonly newFileId: { column: string; value: string };
 }
 
-/** How a bulk job's batches leave room for requests between them (see bulkJobHandler). */
+/** How long a bulk job's batches take, and how they leave room for requests between them (see bulkJobHandler). */
 export interface JobPacing {
+  batchMs: number;
   pauseMs: number;
   pauseShare: number;
 }

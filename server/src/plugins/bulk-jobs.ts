@@ -50,8 +50,8 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
             },
             {
               batchSize: settings.batchSize ?? 200,
-              // A batch size given (tests) is kept; by default batches adapt to ~5 ms transactions.
-              batchMs: settings.batchMs ?? (settings.batchSize === undefined ? 5 : 0),
+              // A batch size given (tests) is kept; by default batches adapt to the engine's transaction time.
+              batchMs: settings.batchMs ?? (settings.batchSize === undefined ? app.db.jobPacing.batchMs : 0),
               pauseMs: settings.pauseMs ?? app.db.jobPacing.pauseMs,
               pauseShare: settings.pauseShare ?? app.db.jobPacing.pauseShare,
             },

@@ -148,8 +148,10 @@ export class PgDb implements Db {
     gapWaitMs: 500,
   };
   readonly rateLimitStore = databaseRateLimitStore(this);
-  // Batches wait on the network, never on the event loop.
-  readonly jobPacing: JobPacing = { pauseMs: 0, pauseShare: 0 };
+  // A bulk job's batches hold only their rows (and their account's counters), never the event loop, and
+  // cost ~2–3× more per file in batches of 20 files than of 150 (each batch's commit and round trips):
+  // ~100 ms transactions, no pauses.
+  readonly jobPacing: JobPacing = { batchMs: 100, pauseMs: 0, pauseShare: 0 };
 
   constructor(url: string, options: PgOptions = {}) {
     this.url = url;

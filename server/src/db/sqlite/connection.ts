@@ -87,10 +87,10 @@ export class SqliteDb implements Db {
   // A worker or the CLI writes from another process: the log is polled.
   readonly fileEvents: FileEventSignal = { listen: () => null, notify: async () => {}, pollMs: null, gapWaitMs: 0 };
   readonly rateLimitStore = null;
-  // A bulk job's batches run on the event loop (writes are synchronous): a request between two of them
-  // needs a few turns of the loop (its reads go to worker threads), which a setImmediate alone would
-  // hand out one per batch.
-  readonly jobPacing: JobPacing = { pauseMs: 2, pauseShare: 1 };
+  // A bulk job's batches run on the event loop (writes are synchronous): short ones (5 ms), and a request
+  // between two of them needs a few turns of the loop (its reads go to worker threads), which a
+  // setImmediate alone would hand out one per batch.
+  readonly jobPacing: JobPacing = { batchMs: 5, pauseMs: 2, pauseShare: 1 };
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });

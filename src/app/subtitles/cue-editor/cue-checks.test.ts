@@ -50,6 +50,8 @@ describe('cue checks', () => {
     const typed = checkCues(vttCues(edits[0]!), DEFAULT_LIMITS, before);
     expect(typed.problems[0]).toBe(before.result.problems[0]);
     expect(typed.problems[2]).toBe(before.result.problems[2]);
+    // No count changed: the same counts object, so the header that shows them does not repaint.
+    expect(checkCues(vttCues(editCue(doc, 2, { text: 'Third, retyped' })), DEFAULT_LIMITS, before).counts).toBe(before.result.counts);
   });
 
   it('hands an edited document its cues: the same objects but the edited one', () => {

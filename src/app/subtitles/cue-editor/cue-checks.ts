@@ -79,7 +79,9 @@ export function checkCues(
         problems[i] = problemsOf(cues[i]!, limits, byCue, problems[i]!.includes('overlap'));
         for (const problem of problems[i]!) counts[problem]++;
       }
-      return { problems, counts };
+      // The same counts object while no count changed: the header showing them does not repaint.
+      const same = CUE_PROBLEMS.every((problem) => counts[problem] === before.result.counts[problem]);
+      return { problems, counts: same ? before.result.counts : counts };
     }
   }
   const counts: Record<CueProblem, number> = { order: 0, overlap: 0, empty: 0, speed: 0, long: 0 };
