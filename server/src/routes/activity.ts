@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam } from '../schemas/common';
 
 const activitySchema = {
   type: 'object',

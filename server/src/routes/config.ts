@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../plugins/errors';
 import { playerParamsQuery, readPlayerParams, type PlayerParams } from '../../../src/contract/player-params';
-import { apiKeySecurity, envelope, errorResponses } from './schemas';
+import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
 
 /** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
 export function publicBase(app: FastifyInstance, request: FastifyRequest): string {

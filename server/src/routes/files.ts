@@ -5,8 +5,8 @@ import type { FilePatch } from '../db/files-repository';
 import { toFileJson, type FileRow, type ListQuery } from '../db/files';
 import { etagOf, ifMatch } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
-import { listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
-import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam, ifMatchHeader, staleResponse } from './schemas';
+import { fileSchema, listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse } from '../schemas/common';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';

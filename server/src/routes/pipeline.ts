@@ -2,10 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
-import { FileGoneError, STATUS, type StatusFields } from '../pipeline/file-status';
+import { FILE_STATUS, FILE_STATUS_MAX } from '../../../src/contract/file-status';
+import { FileGoneError, type StatusFields } from '../pipeline/file-status';
 import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
-import { envelope, errorResponses, fileSchema, idParam } from './schemas';
+import { envelope, errorResponses, idParam } from '../schemas/common';
+import { fileSchema } from '../schemas/files';
 
 export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
 const FILE_NOT_FOUND = 'File not found';
@@ -31,7 +33,7 @@ const pipelineFileSchema = {
 const reportSchema = {
   type: 'object',
   properties: {
-    file_status: { type: 'integer', minimum: 0, maximum: 10 },
+    file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX },
     file_server: { type: 'string', maxLength: 200 },
     file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
     file_reason: { type: ['string', 'null'], maxLength: 1000 },
@@ -88,7 +90,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         querystring: {
           type: 'object',
           properties: {
-            file_status: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+            file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX, default: FILE_STATUS.pending },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
           },
         },
@@ -158,7 +160,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
         throw err;
       }
-      if (status === STATUS.completed || status === STATUS.downloadFailed || status === STATUS.uploadFailed) {
+      if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
         for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, source.media_key);

@@ -8,7 +8,8 @@ import { currentText, saveVersion, uploadText } from '../lib/subtitle-edit-text'
 import { nullWhenGone } from '../lib/subtitle-store';
 import { fail, ok } from '../plugins/errors';
 import { quotaMessage } from './upload';
-import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';
+import { subtitleSchema } from '../schemas/subtitles';
 import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND, tagged } from './subtitles';
 
 export const IF_MATCH_REQUIRED = 'If-Match is required to save subtitle text';
