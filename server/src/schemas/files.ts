@@ -31,6 +31,20 @@ export const listQuerySchema = contractSchema(listQueryContract, {
   trashed: { description: "1: the account's trash (same filters, sort and paging)" },
 });
 
+/**
+ * A read names where it stands in the file event log: every event up to that id is in what it read, so
+ * a client that opens the event stream from it (Last-Event-ID) misses no change made after. Taken
+ * before the read.
+ */
+export const LAST_EVENT_ID = 'x-last-event-id';
+export const lastEventIdHeader = {
+  [LAST_EVENT_ID]: {
+    type: 'integer',
+    description:
+      'Every file event up to this id is in this reply: open GET /api/files/events with it as Last-Event-ID to miss no later change.',
+  },
+} as const;
+
 export const updateBodySchema = {
   type: 'object',
   properties: {
