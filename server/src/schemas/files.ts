@@ -1,4 +1,5 @@
 import { fileSchema as fileContract } from '../../../src/contract/file';
+import { SLUG_PATTERN } from '../../../src/contract/file-slug';
 import { TITLE_MAX_CHARACTERS } from '../../../src/contract/file-title';
 import { listQuerySchema as listQueryContract } from '../../../src/contract/list-query';
 import { envelope } from './common';
@@ -52,7 +53,7 @@ export const updateBodySchema = {
       type: 'string',
       description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
     },
-    file_slug: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
+    file_slug: { type: 'string', pattern: SLUG_PATTERN },
     isActive: fileSchema.properties.isActive,
     file_status: { description: 'Never accepted: the processing pipeline owns it (400).' },
   },
