@@ -1,9 +1,37 @@
 import { addPlayableClip } from './clips';
-import { apiAs, createAccount, test } from './fixtures';
+import { apiAs, createAccount, expect, test } from './fixtures';
 import { expectPlaysWithCue, SRT } from './player-checks';
 
 test('a Completed file plays in its player page: time advances and a subtitle cue shows', async ({ page, request }) => {
   const api = await apiAs(request, createAccount(0));
   const { slug } = await addPlayableClip(request, api.apiKey, { title: 'Player test clip', subtitles: { en: SRT } });
   await expectPlaysWithCue(page, `/player/${slug}`);
+});
+
+test('a paused player is still: nothing is drawn again while nothing moves, and the spinner turns only while the video waits', async ({
+  page,
+  request,
+}) => {
+  const api = await apiAs(request, createAccount(1));
+  const { slug } = await addPlayableClip(request, api.apiKey, { title: 'Still player clip' });
+  await page.goto(`/player/${slug}`);
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await page.waitForTimeout(500);
+  // Chromium's own counters: media-chrome's default spinner turned by an SVG animation even while
+  // hidden, so a paused page recalculated its style at every screen refresh (about 60 times a second).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const styleRecalcs = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'RecalcStyleCount')!.value;
+  const before = await styleRecalcs();
+  await page.waitForTimeout(1000);
+  expect((await styleRecalcs()) - before).toBeLessThan(5);
+
+  const spinnerTurns = () => page.locator('media-loading-indicator svg[slot="icon"]').evaluate((svg) => svg.getAnimations().length > 0);
+  expect(await spinnerTurns()).toBe(false);
+  await page.locator('media-loading-indicator').evaluate((indicator) => {
+    indicator.setAttribute('medialoading', '');
+    indicator.removeAttribute('mediapaused');
+  });
+  expect(await spinnerTurns()).toBe(true);
 });

@@ -30,6 +30,9 @@ video{width:100%;height:100%}
 .still{display:flex;align-items:center;justify-content:center}
 @media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
 p{margin:auto;padding:1rem;text-align:center}
+.spinner{transform-origin:50% 50%}
+media-loading-indicator[medialoading]:not([mediapaused]) .spinner{animation:spin 1s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
 </style>
 </head>
 <body><main>${body}</main></body>
@@ -48,6 +51,14 @@ const CONTROL_BAR = `<media-control-bar>
 <media-playback-rate-button></media-playback-rate-button>
 <media-fullscreen-button></media-fullscreen-button>
 </media-control-bar>`;
+
+/**
+ * media-chrome's spinner, turning only while the video waits for data. Its own icon turns by an SVG
+ * animation that runs even while the icon is hidden, so a paused player drew a new frame at every
+ * screen refresh, forever: the CPU of every page it is embedded in (the same process when it is the
+ * same site), and each keystroke of the cue editor beside it paid for a frame of the whole page.
+ */
+const SPINNER = `<svg slot="icon" class="spinner" aria-hidden="true" viewBox="0 0 100 100"><path d="M73,50c0-12.7-10.3-23-23-23S27,37.3,27,50 M30.9,50c0-10.5,8.5-19.1,19.1-19.1S69.1,39.5,69.1,50"/></svg>`;
 
 /**
  * The page that plays a Completed file. `params` shape it without any inline script (the CSP allows
@@ -81,7 +92,7 @@ export function playerPage(file: FileRow, subtitles: SubtitleRow[], params: Play
 <video slot="media" ${attributes.filter(Boolean).join(' ')}>
 ${tracks.join('\n')}
 </video>
-<media-loading-indicator slot="centered-chrome" noautohide></media-loading-indicator>
+<media-loading-indicator slot="centered-chrome" noautohide>${SPINNER}</media-loading-indicator>
 ${params.controls === false ? '' : CONTROL_BAR}
 </media-controller>`,
     '\n<script type="module" src="/player/assets/player.js"></script>',

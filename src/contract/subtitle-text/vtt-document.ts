@@ -169,8 +169,15 @@ export function serializeVttDocument(doc: VttDocument): string {
   return doc.parts.map((part) => rawText(part.kind === 'cue' ? cueLines(part) : part.lines)).join('');
 }
 
+/** Each document's cues, read once: a document is never changed, and an edit hands the next one its cues. */
+const cuesOf = new WeakMap<VttDocument, readonly VttCue[]>();
+
 /** The cues of a document, in file order. */
-export const vttCues = (doc: VttDocument): VttCue[] => doc.parts.filter((part): part is VttCue => part.kind === 'cue');
+export function vttCues(doc: VttDocument): readonly VttCue[] {
+  let cues = cuesOf.get(doc);
+  if (!cues) cuesOf.set(doc, (cues = doc.parts.filter((part): part is VttCue => part.kind === 'cue')));
+  return cues;
+}
 
 /** `mm:ss.ttt`, or `hh:mm:ss.ttt` from an hour on or when the cue's other times are written with hours. */
 export function formatVttTime(ms: number, withHours: boolean): string {
@@ -193,7 +200,8 @@ export const cueTextProblem = (text: string): 'blank line' | 'arrow' | null =>
  * written as it was: the identifier, the settings, the other timestamp, the line terminators.
  */
 export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): VttDocument {
-  const target = vttCues(doc)[cueIndex];
+  const cues = vttCues(doc);
+  const target = cues[cueIndex];
   if (!target) throw new RangeError(`There is no cue ${cueIndex}.`);
   if (change.text !== undefined && cueTextProblem(change.text)) throw new RangeError('A cue text cannot hold a blank line or "-->".');
   const w = target.written;
@@ -219,5 +227,10 @@ export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): 
       payload,
     },
   };
-  return { ...doc, parts: doc.parts.map((part) => (part === target ? edited : part)) };
+  const next = { ...doc, parts: doc.parts.map((part) => (part === target ? edited : part)) };
+  // Typing edits one cue per key: the next document's cues are known without reading its parts again.
+  const nextCues = cues.slice();
+  nextCues[cueIndex] = edited;
+  cuesOf.set(next, nextCues);
+  return next;
 }

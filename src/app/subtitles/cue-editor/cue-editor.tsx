@@ -1,4 +1,4 @@
-import { Alert, Box, Button, IconButton, InputBase, Popover, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputBase, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   editCue,
@@ -6,6 +6,7 @@ import {
   serializeVttDocument,
   vttCues,
   type CueChange,
+  type VttCue,
   type VttDocument,
 } from '../../../contract/subtitle-text/vtt-document';
 import type { Subtitle } from '../../api/schemas';
@@ -13,13 +14,14 @@ import { formatAge } from '../../i18n/format';
 import { languageLabel } from '../../i18n/languages';
 import { useTexts } from '../../i18n/texts';
 import { CloseIcon, KeyboardIcon, PauseIcon, PlayArrowIcon, RedoIcon, ReplayIcon, SettingsIcon, UndoIcon, AddIcon } from '../../ui/icons';
-import { checkCues, CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
+import { checkCues, CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits, type CheckResult } from './cue-checks';
 import { CueConflictDialog } from './cue-conflict-dialog';
 import { cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
 import { readDraft, writeDraft, type CueDraft } from './cue-draft';
 import type { Loaded } from './cue-editor-dialog';
 import { CueList, type CueListHandle } from './cue-list';
-import type { CueRowActions } from './cue-row';
+import { problemText, type CueRowActions } from './cue-row';
+import { PopoverButton } from './popover-button';
 import { showTime } from './cue-time';
 import { record, redo, startHistory, undo, type History } from './edit-history';
 import { usePlayerRemote, usePlayhead, type PlayerRemote } from './player-remote';
@@ -68,8 +70,14 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
   const remote = usePlayerRemote(playerSrc);
   const doc = history.present;
   const cues = useMemo(() => vttCues(doc), [doc]);
-  const checks = useMemo(() => checkCues(cues, limits), [cues, limits]);
-  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + checks.counts[problem], 0);
+  // The last check, so that a keystroke re-checks only the cue it changed.
+  const lastCheck = useRef<{ cues: readonly VttCue[]; limits: CheckLimits; result: CheckResult } | null>(null);
+  const checks = useMemo(() => {
+    const before = lastCheck.current?.limits === limits ? lastCheck.current : undefined;
+    const result = checkCues(cues, limits, before);
+    lastCheck.current = { cues, limits, result };
+    return result;
+  }, [cues, limits]);
   const dirty = doc !== base.doc;
 
   const apply = useCallback((edit: (doc: VttDocument) => VttDocument, typingKey: string | null = null) => {
@@ -191,17 +199,13 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     setOfferedDraft(null);
   };
 
-  const summary = CUE_PROBLEMS.filter((problem) => checks.counts[problem])
-    .map((problem) => `${problemLabel(problem, limits, t)}: ${checks.counts[problem]}`)
-    .join(' · ');
   return (
     <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <EditorHeader
         titleId={titleId}
         title={t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
         cueCount={cues.length}
-        problemCount={problemCount}
-        summary={summary}
+        counts={checks.counts}
         canUndo={history.past.length > 0}
         canRedo={history.future.length > 0}
         canSave={dirty && !busy}
@@ -316,9 +320,8 @@ interface EditorHeaderProps {
   titleId: string;
   title: string;
   cueCount: number;
-  problemCount: number;
-  /** Each kind of problem and how many, for the count's tooltip. */
-  summary: string;
+  /** How many cues have each problem: the same object while no count changes. */
+  counts: CheckResult['counts'];
   canUndo: boolean;
   canRedo: boolean;
   canSave: boolean;
@@ -334,6 +337,11 @@ interface EditorHeaderProps {
 /** Close, the title, the counts, undo/redo, the shortcut list, the checks' limits and Save. Memoised: a keystroke repaints it only when a count changes. */
 const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
   const { t } = useTexts(CUE_TEXTS);
+  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + props.counts[problem], 0);
+  // Each kind of problem and how many, for the count's tooltip.
+  const summary = CUE_PROBLEMS.filter((problem) => props.counts[problem])
+    .map((problem) => `${problemText(t, problem, props.limits)}: ${props.counts[problem]}`)
+    .join(' · ');
   return (
     <Box
       component="header"
@@ -354,9 +362,9 @@ const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
       <Typography id={props.titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
         {props.title}
       </Typography>
-      <Tooltip title={props.summary}>
-        <Typography role="status" variant="body2" sx={{ color: props.problemCount ? 'warning.dark' : 'text.secondary' }}>
-          {t('cueCount', { count: props.cueCount })} · {props.problemCount ? t('problems', { count: props.problemCount }) : t('noProblems')}
+      <Tooltip title={summary}>
+        <Typography role="status" variant="body2" sx={{ color: problemCount ? 'warning.dark' : 'text.secondary' }}>
+          {t('cueCount', { count: props.cueCount })} · {problemCount ? t('problems', { count: problemCount }) : t('noProblems')}
         </Typography>
       </Tooltip>
       <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
@@ -431,21 +439,6 @@ export function activeCue(cues: readonly { start: number; end: number }[], time:
   return cues.findIndex((cue) => cue.start <= time && time < cue.end);
 }
 
-function problemLabel(
-  problem: (typeof CUE_PROBLEMS)[number],
-  limits: CheckLimits,
-  t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>['t'],
-) {
-  const keys = {
-    order: 'problemOrder',
-    overlap: 'problemOverlap',
-    empty: 'problemEmpty',
-    speed: 'problemSpeed',
-    long: 'problemLong',
-  } as const;
-  return t(keys[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine });
-}
-
 /** Play/pause, back 2 s, the playhead, and a new cue at it. The playhead repaints only this bar. */
 function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd(): void; children: ReactNode }) {
   const { t } = useTexts(CUE_TEXTS);
@@ -474,7 +467,6 @@ function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd():
 function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected: number; onShift(deltaMs: number): void }) {
   const { t } = useTexts(CUE_TEXTS);
   const [typed, setTyped] = useState('100');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ms = /^\d{1,7}$/.test(typed.trim()) ? Number(typed.trim()) : null;
   const tools = (
     <Box
@@ -509,28 +501,12 @@ function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected
       </Typography>
     </Box>
   );
-  if (!compact) return tools;
-  return (
-    <>
-      <Button size="small" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
-        {t('shift')}
-      </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {tools}
-      </Popover>
-    </>
-  );
+  return compact ? <PopoverButton label={t('shift')}>{tools}</PopoverButton> : tools;
 }
 
 /** The visible list of keyboard shortcuts. */
 function ShortcutList() {
   const { t } = useTexts(CUE_TEXTS);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const labels = {
     play: t('shortcutPlay'),
     back: t('shortcutBack'),
@@ -541,48 +517,32 @@ function ShortcutList() {
     redo: t('shortcutRedo'),
   };
   return (
-    <>
-      <IconButton
+    <PopoverButton label={t('shortcuts')} icon={<KeyboardIcon />}>
+      <Box
+        component="dl"
         aria-label={t('shortcuts')}
-        title={t('shortcuts')}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, maxWidth: 360 }}
       >
-        <KeyboardIcon />
-      </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Box
-          component="dl"
-          aria-label={t('shortcuts')}
-          sx={{ m: 0, p: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, maxWidth: 360 }}
-        >
-          {[...SHORTCUTS.map(({ action, keys }) => [keys, labels[action]] as const), ['Ctrl+I / B / U', t('shortcutTags')] as const].map(
-            ([keys, label]) => (
-              <Box key={keys} sx={{ display: 'contents' }}>
-                <Box component="dt" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                  {keys}
-                </Box>
-                <Box component="dd" sx={{ m: 0 }}>
-                  {label}
-                </Box>
+        {[...SHORTCUTS.map(({ action, keys }) => [keys, labels[action]] as const), ['Ctrl+I / B / U', t('shortcutTags')] as const].map(
+          ([keys, label]) => (
+            <Box key={keys} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                {keys}
               </Box>
-            ),
-          )}
-        </Box>
-      </Popover>
-    </>
+              <Box component="dd" sx={{ m: 0 }}>
+                {label}
+              </Box>
+            </Box>
+          ),
+        )}
+      </Box>
+    </PopoverButton>
   );
 }
 
 /** The two configurable limits of the checks. */
 function LimitsSettings({ limits, onChange }: { limits: CheckLimits; onChange(limits: CheckLimits): void }) {
   const { t } = useTexts(CUE_TEXTS);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const field = (key: keyof CheckLimits, label: string) => (
     <Typography component="label" variant="body2" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'center' }}>
       {label}
@@ -599,26 +559,11 @@ function LimitsSettings({ limits, onChange }: { limits: CheckLimits; onChange(li
     </Typography>
   );
   return (
-    <>
-      <IconButton
-        aria-label={t('checks')}
-        title={t('checks')}
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <SettingsIcon />
-      </IconButton>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Stack spacing={1.5} sx={{ p: 2 }} role="group" aria-label={t('checks')}>
-          {field('maxCps', t('maxCps'))}
-          {field('maxLine', t('maxLine'))}
-        </Stack>
-      </Popover>
-    </>
+    <PopoverButton label={t('checks')} icon={<SettingsIcon />}>
+      <Stack spacing={1.5} sx={{ p: 2 }} role="group" aria-label={t('checks')}>
+        {field('maxCps', t('maxCps'))}
+        {field('maxLine', t('maxLine'))}
+      </Stack>
+    </PopoverButton>
   );
 }

@@ -72,14 +72,15 @@ export function CueList({ cues, checks, limits, selection, active, actions, labe
       aria-label={label}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', contain: 'strict' }}
     >
-      <Box style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <Box
+          // A plain element with a style: a class per scroll position would fill the style sheet, and
+          // every key typed renders these again.
+          <div
             key={item.key}
             role="listitem"
             data-index={item.index}
             ref={virtualizer.measureElement}
-            // A style, not sx: a class per scroll position would fill the style sheet.
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
           >
             <CueRow
@@ -92,9 +93,9 @@ export function CueList({ cues, checks, limits, selection, active, actions, labe
               active={item.index === active}
               actions={actions}
             />
-          </Box>
+          </div>
         ))}
-      </Box>
+      </div>
     </Box>
   );
 }

@@ -39,6 +39,11 @@ const PROBLEM_KEYS = {
   long: 'problemLong',
 } as const;
 
+/** A problem in words, with the operator's limit in it. */
+export function problemText(t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>['t'], problem: CueProblem, limits: CheckLimits): string {
+  return t(PROBLEM_KEYS[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine });
+}
+
 /** One cue: its number (a click seeks there), start and end (typed, or from the playhead), text, problems, and split, merge, delete. */
 export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limits, selected, active, actions }: CueRowProps) {
   const { t } = useTexts(CUE_TEXTS);
@@ -46,7 +51,7 @@ export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limit
   // A text that cannot be written as a cue (a blank line, "-->") stays in the field, flagged, until it can.
   const [invalidText, setInvalidText] = useState<string | null>(null);
   const problemId = `cue-${index}-problems`;
-  const problemTexts = problems.map((problem) => t(PROBLEM_KEYS[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine }));
+  const problemTexts = problems.map((problem) => problemText(t, problem, limits));
   return (
     <Box
       role="group"

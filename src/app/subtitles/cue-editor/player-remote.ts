@@ -32,7 +32,7 @@ const START: Playhead = { time: 0, paused: true, duration: 0, ready: false };
  * The playhead lives outside React state so that ten updates a second repaint only what reads them.
  */
 export function usePlayerRemote(src: string | null): PlayerRemote {
-  const origin = src ? new URL(src, location.href).origin : null;
+  const origin = useMemo(() => (src ? new URL(src, location.href).origin : null), [src]);
   const element = useRef<HTMLIFrameElement | null>(null);
   const remote = useMemo(() => {
     let playhead = START;
