@@ -21,6 +21,11 @@ describe('reading replies of the contract', () => {
     expect(v.parse(fileSchema, { ...specFile, file_status: 11 }).file_status).toBe(11);
   });
 
+  it('reads a File without its pictures as one without a thumbnail', () => {
+    const { file_image: _image, file_slide: _slide, ...withoutPictures } = specFile;
+    expect(v.parse(fileSchema, withoutPictures)).toEqual(specFile);
+  });
+
   it('refuses a File whose fields have the wrong type, or without a field of the spec', () => {
     expect(v.safeParse(fileSchema, { ...specFile, isActive: 2 }).success).toBe(false);
     expect(v.safeParse(fileSchema, { ...specFile, file_progress: 'half' }).success).toBe(false);
