@@ -7,7 +7,7 @@ import { writeMerging } from './versioned-write';
 /** The list query of the contract, paging and sort always named. */
 export type FileQuery = ListQuery;
 
-/** GET /api/files/ — optional filters are sent only when set (spec §5). */
+/** GET /api/files/ — optional filters are sent only when set (docs/spec.md §5). */
 export function getFiles(api: ApiClient, query: FileQuery, signal?: AbortSignal) {
   const searchParams: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {

@@ -1,7 +1,7 @@
 import { isSlug } from '../../contract/file-slug';
 import { trimTitle } from '../../contract/file-title';
 
-/** The File Information form: what the user typed, and the messages it shows (spec §5). */
+/** The File Information form: what the user typed, and the messages it shows (docs/spec.md §5). */
 export interface FileForm {
   title: string;
   slug: string;

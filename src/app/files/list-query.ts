@@ -4,7 +4,7 @@ import type { FileQuery } from '../api/files';
 
 export const PAGE_SIZES = [10, 15, 20, 25, 30] as const;
 
-/** The list's view, as kept in the query string (spec §2). Filters are '' when not set. */
+/** The list's view, as kept in the query string (docs/spec.md §2). Filters are '' when not set. */
 export interface ListState {
   page: number;
   limit: number;
@@ -66,7 +66,7 @@ export function updateListQuery(search: string, patch: Partial<ListState>): stri
   return params.toString();
 }
 
-/** The request for the server: optional filters only when set (spec §5). */
+/** The request for the server: optional filters only when set (docs/spec.md §5). */
 export function toFileQuery(state: ListState): FileQuery {
   return {
     page: state.page,
