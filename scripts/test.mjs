@@ -18,6 +18,19 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 chmodSync(reports, 0o711); // a test's private PostgreSQL cluster runs as the postgres user, inside it
 process.env.TMPDIR = reports;
+/** The suite running now: an interrupted run (Ctrl-C, a CI timeout) stops it, then removes the folder too. */
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    const removeAndExit = () => {
+      rmSync(reports, { recursive: true, force: true });
+      process.exit(130);
+    };
+    if (!current || current.exitCode !== null || current.signalCode !== null) return removeAndExit();
+    current.once('close', removeAndExit);
+    current.kill(signal);
+  });
+}
 const only = process.argv.slice(2);
 /** Vitest's statuses of a test that did not run. */
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
@@ -121,6 +134,7 @@ function playwrightTests(suites = [], status, titles = []) {
 function run(command, env) {
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    current = child;
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSchema } from '../../src/contract/file';
 import { searchTerms, SORT_COLUMNS } from '../src/db/files';
 import { PgDb } from '../src/db/postgres/connection';
 import { ENGINE, isEnvelope, SRT, startServer, uploadForm, type TestServer } from './helpers';
@@ -47,6 +49,15 @@ describe('GET /api/files/', () => {
       ].sort(),
     );
     expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("writes every file as the contract's File, its keys in the contract's order", async () => {
+    const { files } = (await list('limit=100')).body.data;
+    expect(new Set(files.map((f: { file_status: number }) => f.file_status)).size).toBeGreaterThan(5);
+    for (const file of files) {
+      expect(v.parse(fileSchema, file)).toEqual(file);
+      expect(Object.keys(file)).toEqual(Object.keys(fileSchema.entries));
+    }
   });
 
   it('also answers without the trailing slash', async () => {

@@ -28,8 +28,9 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
   let sent = 0;
   const statuses = new Map<number, number>();
 
+  const kitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-fuzz-kit-'));
+
   beforeAll(async () => {
-    const kitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-fuzz-kit-'));
     fs.writeFileSync(path.join(kitDir, 'vp-admin-kit.js'), 'export {};\n');
     s = await startServer({ requestTimeoutSeconds: 3, kitDir });
     // Every response the server writes, including those to clients that hung up before reading it.
@@ -54,6 +55,7 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
   });
   afterAll(async () => {
     await s?.close();
+    fs.rmSync(kitDir, { recursive: true, force: true });
   });
 
   // ── Pieces ────────────────────────────────────────────────────────────────────────────────────

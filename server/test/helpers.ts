@@ -88,7 +88,19 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
     databaseOfDir.set(dataDir, databaseUrl);
   }
   // Suites send far more requests a minute than a person: the rate limit has its own test.
-  const app = await buildApp({ dataDir, demo: false, clock: () => now.value, rateLimitPerMinute: 1_000_000, ...options, databaseUrl });
+  const app = await buildApp({
+    dataDir,
+    demo: false,
+    clock: () => now.value,
+    rateLimitPerMinute: 1_000_000,
+    ...options,
+    databaseUrl,
+  }).catch(async (error: unknown) => {
+    // A server that cannot start leaves nothing behind either: the folder and database this call made go.
+    if (databaseUrl && !options.databaseUrl && !existingDir) await dropTestDatabase(databaseUrl);
+    if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -142,9 +154,12 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
       throw new Error('unknown engine');
     },
     async close() {
-      await app.close();
-      if (databaseUrl && !options.databaseUrl) await dropTestDatabase(databaseUrl);
-      if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        if (databaseUrl && !options.databaseUrl) await dropTestDatabase(databaseUrl);
+        if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
   return server;

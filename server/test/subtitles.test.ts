@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subtitleSchema } from '../../src/contract/subtitle';
 import { SUBTITLE_MAX_BYTES } from '../../src/contract/subtitles';
 import { ENGINE, SRT, startServer, uploadForm, type TestServer } from './helpers';
 
@@ -229,5 +231,20 @@ describe('subtitles', () => {
     expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}`, { key })).status).toBe(404);
     expect((await s.request('DELETE', `/api/subs/${up.body.data.sub.sub_id}?permanent=1`, { key })).status).toBe(200);
     expect(await storedFiles()).toBe(before - 2); // the original and the player's rendition
+  });
+
+  it("writes every subtitle as the contract's Subtitle, its keys in the contract's order", async () => {
+    const form = uploadForm({
+      file: { name: 'contract.srt', content: SRT },
+      file_id: fileId,
+      sub_lang: 'en',
+      sub_tmp: TMP('contract.srt'),
+    });
+    expect((await upload(form)).status).toBe(200);
+    const { subs } = (await s.request('GET', `/api/subs?file_id=${fileId}`, { key })).body.data;
+    for (const sub of subs) {
+      expect(v.parse(subtitleSchema, sub)).toEqual(sub);
+      expect(Object.keys(sub)).toEqual(Object.keys(subtitleSchema.entries));
+    }
   });
 });

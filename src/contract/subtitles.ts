@@ -6,14 +6,14 @@
 /** 5 MB = 5,242,880 bytes: a file of exactly this size passes, one byte more does not (the kit and the server apply the same bound). */
 export const SUBTITLE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Accepted file extensions, lower case, with the dot (spec §5, §9). */
+/** Accepted file extensions, lower case, with the dot (docs/spec.md §5, §9). */
 export const SUBTITLE_EXTENSIONS = ['.srt', '.vtt', '.ass', '.ssa', '.sub'] as const;
 
-/** Length of the random alphanumeric prefix of `sub_tmp` (spec §7, §9). */
+/** Length of the random alphanumeric prefix of `sub_tmp` (docs/spec.md §7, §9). */
 export const SUB_TMP_PREFIX_LENGTH = 16;
 
 /**
- * The subtitle languages an operator can pick (spec §3: about 110 codes, lower case, regional
+ * The subtitle languages an operator can pick (docs/spec.md §3: about 110 codes, lower case, regional
  * variants with a dash). Their native labels come from `Intl.DisplayNames` in the kit.
  */
 export const LANGUAGE_CODES = [

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiAs, expect, signIn, test } from './fixtures';
@@ -11,6 +11,12 @@ import { expectPlaysWithCue, SRT } from './player-checks';
  * Completed live, without a reload; its player link then plays it with a subtitle cue. It needs the server's ingest and pipeline (POST /api/files and
  * the worker, with ffmpeg from @ffmpeg-installer/ffmpeg): on a server without them it is skipped.
  */
+/** The folder of the clip this test makes (the file input reads it while the upload runs). */
+let clipDir: string | undefined;
+test.afterAll(() => {
+  if (clipDir) rmSync(clipDir, { recursive: true, force: true });
+});
+
 test('add a video through the dialog, watch its row go to Completed without a reload, and play it from its player link', async ({
   page,
   account,
@@ -22,7 +28,8 @@ test('add a video through the dialog, watch its row go to Completed without a re
 
   const ffmpegPackage = '@ffmpeg-installer/ffmpeg';
   const { path: ffmpeg } = ((await import(ffmpegPackage)) as { default: { path: string } }).default;
-  const clip = join(mkdtempSync(join(tmpdir(), 'vp-e2e-clip-')), 'e2e-clip.mp4');
+  clipDir = mkdtempSync(join(tmpdir(), 'vp-e2e-clip-'));
+  const clip = join(clipDir, 'e2e-clip.mp4');
   execFileSync(ffmpeg, [
     ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
     ...['-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],

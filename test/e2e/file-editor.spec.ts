@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiAs, expect, signIn, test, type Account } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 
-/** The Update File page (/files/{id} and <vp-file-editor>) against the real server: spec §2, §5, §8. */
+/** The Update File page (/files/{id} and <vp-file-editor>) against the real server: docs/spec.md §2, §5, §8. */
 
 interface ApiFile {
   file_id: number;
@@ -112,7 +112,7 @@ test('uploads .srt and .vtt, refuses .txt and 5 MB + 1 byte, edits and deletes',
   await expect(page.getByText('No subtitles available')).toBeVisible();
   await expect(page.getByText('Add subtitles to make your content more accessible')).toBeVisible();
 
-  // Validation texts of spec §5.
+  // Validation texts of docs/spec.md §5.
   await page.getByRole('button', { name: 'Add First Subtitle' }).click();
   let dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();

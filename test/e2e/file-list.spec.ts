@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiAs, createAccount, expect, refuseLiveStream, signIn, test, type Account } from './fixtures';
 
-/** The file list (/files) against the real server: every action of spec §2 / §5 / §8. */
+/** The file list (/files) against the real server: every action of docs/spec.md §2 / §5 / §8. */
 
 interface ApiFile {
   file_id: number;

@@ -1,4 +1,10 @@
 /** The files of an account as both engines store them, and the list query of the API. */
+import type { FileJson } from '../../../src/contract/file';
+import type { SortKey } from '../../../src/contract/list-query';
+
+// The File and the list query of the API are written once, in the contract (src/contract/).
+export type { FileJson } from '../../../src/contract/file';
+export type { ListQuery, SortKey } from '../../../src/contract/list-query';
 
 export interface FileRow {
   file_id: number;
@@ -25,29 +31,6 @@ export interface FileRow {
   file_height: number | null;
   /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
   file_rendition: string | null;
-}
-
-/** The File of the API contract. */
-export interface FileJson {
-  file_id: number;
-  file_server: string;
-  file_title: string;
-  file_slug: string;
-  file_status: number;
-  isActive: 0 | 1;
-  created_at: string;
-  file_image: string | null;
-  file_slide: string | null;
-  version: number;
-  /** Set while the file is in the trash. */
-  deleted_at: string | null;
-  /** When the trash purges it; null while live, or when the trash keeps files for ever. */
-  purge_at: string | null;
-  file_progress: number | null;
-  file_reason: string | null;
-  file_duration: number | null;
-  file_width: number | null;
-  file_height: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
@@ -96,21 +79,8 @@ export const SORT_COLUMNS = {
   file_status: 'file_status',
   isActive: 'is_active',
   created_at: 'created_at',
-} as const;
-export type SortKey = keyof typeof SORT_COLUMNS;
+} as const satisfies Record<SortKey, string>;
 export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  sort_by: SortKey;
-  order: 'asc' | 'desc';
-  search?: string | undefined;
-  isActive?: 0 | 1 | undefined;
-  file_status?: number | undefined;
-  /** 1: the account's trash instead of its live files (same filters, sort and paging). */
-  trashed?: 0 | 1 | undefined;
-}
 
 export interface ListPage {
   files: FileRow[];

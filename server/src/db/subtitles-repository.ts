@@ -1,3 +1,4 @@
+import type { SubtitleJson } from '../../../src/contract/subtitle';
 import type { Precondition } from '../lib/etag';
 import { isForeignKeyViolation, type Db, type Queryable } from './engine';
 
@@ -23,18 +24,6 @@ export interface SubtitleRow {
   version: number;
   /** When it went to the trash; null while it is live. */
   deleted_at: number | null;
-}
-
-/** The Subtitle of the API contract. */
-export interface SubtitleJson {
-  sub_id: number;
-  file_id: number;
-  sub_lang: string;
-  sub_size: number;
-  sub_name: string;
-  sub_charset: string | null;
-  created_at: string;
-  version: number;
 }
 
 export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({

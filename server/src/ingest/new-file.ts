@@ -1,3 +1,4 @@
+import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import type { FastifyInstance } from 'fastify';
 import type { FileRow } from '../db/files';
@@ -13,12 +14,10 @@ export interface NewVideo {
   source: VideoSource;
 }
 
-const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
-
 /** The slug asked for (checked), else one made from the title, with a random tail when that one is taken. */
 async function slugFor(app: FastifyInstance, title: string, asked: string | undefined): Promise<string | { error: [number, string] }> {
   if (asked !== undefined && asked !== '') {
-    if (!SLUG.test(asked)) return { error: [400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"'] };
+    if (!isSlug(asked)) return { error: [400, SLUG_INVALID] };
     return asked;
   }
   const base = slugFromTitle(title).slice(0, 93);

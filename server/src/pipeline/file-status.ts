@@ -1,19 +1,5 @@
+import { FILE_STATUS } from '../../../src/contract/file-status';
 import type { Db, SqlValue } from '../db/engine';
-
-/** The spec's status codes as the pipeline moves a file through them. */
-export const STATUS = {
-  pending: 0,
-  received: 1,
-  downloading: 2,
-  downloaded: 3,
-  downloadFailed: 4,
-  uploading: 5,
-  uploaded: 6,
-  uploadFailed: 7,
-  indexed: 8,
-  cleaned: 9,
-  completed: 10,
-} as const;
 
 /** Step names for people (the player's "Processing… (step name)"), as the panel names them. */
 export const STATUS_NAMES = [
@@ -75,8 +61,8 @@ export class FileStatusWriter {
   /** A stage failed for good: Download Failed while the source was being fetched or probed, else Upload Failed. */
   async fail(fileId: number, reason: string): Promise<void> {
     await this.db.run(
-      `UPDATE files SET file_status = CASE WHEN file_status <= ${STATUS.downloaded} OR file_status = ${STATUS.downloadFailed}
-         THEN ${STATUS.downloadFailed} ELSE ${STATUS.uploadFailed} END, file_progress = NULL, file_reason = ? WHERE file_id = ?`,
+      `UPDATE files SET file_status = CASE WHEN file_status <= ${FILE_STATUS.downloaded} OR file_status = ${FILE_STATUS.downloadFailed}
+         THEN ${FILE_STATUS.downloadFailed} ELSE ${FILE_STATUS.uploadFailed} END, file_progress = NULL, file_reason = ? WHERE file_id = ?`,
       [reason, fileId],
     );
   }

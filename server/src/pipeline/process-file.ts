@@ -7,7 +7,8 @@ import { NotAVideoError, probe } from '../media/ffmpeg';
 import type { MediaStore } from '../media/media-store';
 import { publishVideo } from '../media/publish';
 import { randomToken } from '../lib/tokens';
-import { FileGoneError, FileStatusWriter, STATUS } from './file-status';
+import { FILE_STATUS } from '../../../src/contract/file-status';
+import { FileGoneError, FileStatusWriter } from './file-status';
 import type { ClaimedJob } from './job-queue';
 import { PermanentJobError, type JobContext, type JobHandler } from './worker';
 
@@ -53,8 +54,8 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
     const folder = `files/${fileId}-${randomToken(8).toLowerCase()}/`;
     let completed = false;
     try {
-      await status.set(fileId, STATUS.received, { file_server: worker, file_progress: null, file_reason: null });
-      await status.set(fileId, STATUS.downloading, { file_progress: 0 });
+      await status.set(fileId, FILE_STATUS.received, { file_server: worker, file_progress: null, file_reason: null });
+      await status.set(fileId, FILE_STATUS.downloading, { file_progress: 0 });
       const local = path.join(work, 'source');
       const downloaded = status.progress(fileId);
       if ('media_key' in source) await media.getFile(source.media_key, local);
@@ -65,29 +66,29 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
       } catch (err) {
         throw err instanceof NotAVideoError ? new PermanentJobError(err.message) : err;
       }
-      await status.set(fileId, STATUS.downloaded, {
+      await status.set(fileId, FILE_STATUS.downloaded, {
         file_progress: null,
         file_duration: Math.round(info.duration * 1000) / 1000,
         file_width: info.width,
         file_height: info.height,
       });
 
-      await status.set(fileId, STATUS.uploading, { file_progress: 0 });
+      await status.set(fileId, FILE_STATUS.uploading, { file_progress: 0 });
       const transcoded = status.progress(fileId);
       const published = await publishVideo(local, info, work, media, folder, {
         signal,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
       });
-      await status.set(fileId, STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
-      await status.set(fileId, STATUS.indexed, {
+      await status.set(fileId, FILE_STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
+      await status.set(fileId, FILE_STATUS.indexed, {
         file_image: `${MEDIA_IMAGE_PREFIX}${published.thumbnail}`,
         file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
       });
 
       if ('media_key' in source) await removeSource(media, source.media_key);
       await fs.promises.rm(work, { recursive: true, force: true });
-      await status.set(fileId, STATUS.cleaned);
-      await status.set(fileId, STATUS.completed);
+      await status.set(fileId, FILE_STATUS.cleaned);
+      await status.set(fileId, FILE_STATUS.completed);
       completed = true;
     } catch (err) {
       if (!(err instanceof FileGoneError)) throw err;
@@ -106,7 +107,7 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
       const { file_id: fileId } = job.payload as ProcessFilePayload;
       const seconds = Math.ceil(delayMs / 1000);
       await status
-        .set(fileId, STATUS.pending, {
+        .set(fileId, FILE_STATUS.pending, {
           file_progress: null,
           file_reason: `Attempt ${job.attempts} failed: ${reason}. Retrying in ${seconds} s.`,
         })

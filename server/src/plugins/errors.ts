@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import { SLUG_INVALID } from '../../../src/contract/file-slug';
 import { DatabaseUnavailableError } from '../db/engine';
 import { clientErrorOf } from '../lib/client-errors';
 
@@ -56,7 +57,7 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
         message = `${field} must be at most ${String(params.limit)} characters`;
         break;
       case 'pattern':
-        message = field === 'file_slug' ? 'file_slug must be 1 to 100 letters, digits, "-" or "_"' : `${field} has an invalid format`;
+        message = field === 'file_slug' ? SLUG_INVALID : `${field} has an invalid format`;
         break;
       default:
         message = `${field} ${e.message ?? 'is invalid'}`;

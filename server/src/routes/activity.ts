@@ -1,40 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam } from './schemas';
-
-const activitySchema = {
-  type: 'object',
-  required: ['activity_id', 'at', 'actor', 'source', 'action', 'detail'],
-  properties: {
-    activity_id: { type: 'integer' },
-    at: { type: 'string', format: 'date-time' },
-    actor: { type: 'string', description: 'The account that made the change' },
-    source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli', 'retention'] },
-    action: {
-      type: 'string',
-      enum: [
-        'update',
-        'trash',
-        'restore',
-        'purge',
-        'subtitle_add',
-        'subtitle_update',
-        'subtitle_trash',
-        'subtitle_restore',
-        'subtitle_purge',
-        'subtitle_edit',
-        'subtitle_version_restore',
-      ],
-    },
-    detail: {
-      type: 'object',
-      additionalProperties: true,
-      description:
-        'update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
-    },
-  },
-} as const;
+import { apiKeySecurity, envelope, errorResponses, idParam } from '../schemas/common';
+import { activitySchema } from '../schemas/activity';
 
 /** GET /api/files/:id/activity: the file's append-only log (there is no route that changes or deletes an entry). */
 export default async function activityRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@ import { dummyHash, verifyPassword } from '../lib/passwords';
 import { SignInThrottle } from '../db/sign-in-throttle';
 import { hashApiKey, newApiKey } from '../lib/tokens';
 import { fail, ok } from '../plugins/errors';
-import { apiKeySecurity, envelope, errorResponses } from './schemas';
+import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Try again later.';

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/engine';
 import { fail, ok } from '../plugins/errors';
 import { sourceOf } from '../plugins/activity';
 import { bulkBodySchema, bulkIdempotencyHeader, bulkReplySchema, countDriftResponse } from '../schemas/bulk';
-import { apiKeySecurity, errorResponses } from './schemas';
+import { apiKeySecurity, errorResponses } from '../schemas/common';
 
 export const KEY_REQUIRED = 'Idempotency-Key header is required';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';

@@ -1,32 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../plugins/errors';
 import { playerParamsQuery, readPlayerParams, type PlayerParams } from '../../../src/contract/player-params';
-import { apiKeySecurity, envelope, errorResponses } from './schemas';
+import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
+import { EMBED_SCHEMA } from '../schemas/config';
 
 /** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
 export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
   return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
-
-/** The player parameters a new snippet starts from (docs/api.md, Player page parameters); absent: the player's default. */
-const EMBED_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  description: "The account's embed defaults: the player parameters every new snippet starts from",
-  properties: {
-    start: { type: 'number', minimum: 0, maximum: 36_000, description: 'Seconds' },
-    autoplay: { type: 'boolean', description: 'Implies muted' },
-    muted: { type: 'boolean' },
-    loop: { type: 'boolean' },
-    controls: { type: 'boolean' },
-    subtitles: {
-      type: 'string',
-      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
-      description: 'A language code; a file without it shows none',
-    },
-    title: { type: 'boolean' },
-  },
-} as const;
 
 export default async function configRoutes(app: FastifyInstance): Promise<void> {
   app.get(

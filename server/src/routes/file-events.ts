@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { DeliveredEvent } from '../lib/file-event-hub';
 import { fail } from '../plugins/errors';
-import { apiKeySecurity, errorResponses } from './schemas';
+import { apiKeySecurity, errorResponses } from '../schemas/common';
 
 export interface FileEventRouteOptions {
   /** A comment line goes out this often so that proxies and clients see a live connection (default 15 s). */

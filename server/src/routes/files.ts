@@ -5,28 +5,14 @@ import type { FilePatch } from '../db/files-repository';
 import { toFileJson, type FileRow, type ListQuery } from '../db/files';
 import { etagOf, ifMatch } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
-import { listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
-import { apiKeySecurity, envelope, errorResponses, fileSchema, idParam, ifMatchHeader, staleResponse } from './schemas';
+import { fileSchema, LAST_EVENT_ID, lastEventIdHeader, listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse } from '../schemas/common';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
 export const FILE_CHANGED = 'This file was changed since you loaded it: its current version is in data';
 export const NOT_IN_TRASH = 'File not found in the trash';
 export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: delete it once to move it to the trash';
-
-/**
- * A read names where it stands in the file event log: every event up to that id is in what it read, so
- * a client that opens the event stream from it (Last-Event-ID) misses no change made after. Taken
- * before the read.
- */
-const LAST_EVENT_ID = 'x-last-event-id';
-const lastEventIdHeader = {
-  [LAST_EVENT_ID]: {
-    type: 'integer',
-    description:
-      'Every file event up to this id is in this reply: open GET /api/files/events with it as Last-Event-ID to miss no later change.',
-  },
-} as const;
 
 /** A file reply names the version it shows, so the next edit can send it back as If-Match. */
 const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));

@@ -3,7 +3,7 @@ import { placeholderSvg } from '../lib/placeholder-image';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { fail } from '../plugins/errors';
 import { sendMedia } from './media';
-import { errorResponses } from './schemas';
+import { errorResponses } from '../schemas/common';
 
 /**
  * The images file_image / file_slide name (relative to config imageHost): a processed file's JPEGs in

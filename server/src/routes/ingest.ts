@@ -9,7 +9,8 @@ import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
-import { apiKeySecurity, envelope, errorResponses, fileSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
+import { fileSchema } from '../schemas/files';
 import { TOO_MANY_UPLOADS } from './upload';
 
 export const NOT_A_VIDEO = 'This file is not a video';

@@ -6,7 +6,7 @@ import type { BulkAction, BulkFileRow, BulkJobsRepository, BulkOutcome } from '.
 import { fail, ok } from '../plugins/errors';
 import { bulkIdempotencyHeader, bulkReplySchema, jobQuerySchema, jobReplySchema } from '../schemas/bulk';
 import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin, KEY_REQUIRED } from './bulk';
-import { apiKeySecurity, errorResponses, idParam } from './schemas';
+import { apiKeySecurity, errorResponses, idParam } from '../schemas/common';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_STILL_RUNNING = 'This job is still running: it can be undone when it has ended';

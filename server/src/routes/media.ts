@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isMediaKey } from '../media/media-store';
 import { fail } from '../plugins/errors';
-import { errorResponses } from './schemas';
+import { errorResponses } from '../schemas/common';
 
 export const MEDIA_NOT_FOUND = 'Media not found';
 

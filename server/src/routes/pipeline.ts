@@ -2,48 +2,18 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
-import { FileGoneError, STATUS, type StatusFields } from '../pipeline/file-status';
+import { FILE_STATUS, FILE_STATUS_MAX } from '../../../src/contract/file-status';
+import { FileGoneError, type StatusFields } from '../pipeline/file-status';
 import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
-import { envelope, errorResponses, fileSchema, idParam } from './schemas';
+import { envelope, errorResponses, idParam } from '../schemas/common';
+import { pipelineFileSchema, reportSchema } from '../schemas/pipeline';
 
 export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
 const FILE_NOT_FOUND = 'File not found';
 const security = [{ pipelineToken: [] }];
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
-/** The file as the pipeline sees it: the File of the API, its rendition's media key, and where its source is. */
-const pipelineFileSchema = {
-  type: 'object',
-  required: [...fileSchema.required, 'file_rendition', 'source'],
-  properties: {
-    ...fileSchema.properties,
-    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
-    source: {
-      type: ['object', 'null'],
-      description: 'While it waits for processing: `url` to download (with the pipeline token when it is this server).',
-      properties: { url: { type: 'string' } },
-    },
-  },
-} as const;
-
-const reportSchema = {
-  type: 'object',
-  properties: {
-    file_status: { type: 'integer', minimum: 0, maximum: 10 },
-    file_server: { type: 'string', maxLength: 200 },
-    file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
-    file_reason: { type: ['string', 'null'], maxLength: 1000 },
-    file_duration: { type: ['number', 'null'], minimum: 0 },
-    file_width: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
-    file_height: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
-    file_image: { type: ['string', 'null'], description: 'Media key of a JPEG in the media store (VP_MEDIA_DIR).' },
-    file_slide: { type: ['string', 'null'], description: 'Media key of a storyboard sprite (5 × 5 tiles, 160 px wide).' },
-    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
-  },
-  additionalProperties: false,
-} as const;
 
 type Report = StatusFields & { file_status?: number };
 
@@ -88,7 +58,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         querystring: {
           type: 'object',
           properties: {
-            file_status: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
+            file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX, default: FILE_STATUS.pending },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
           },
         },
@@ -158,7 +128,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
         throw err;
       }
-      if (status === STATUS.completed || status === STATUS.downloadFailed || status === STATUS.uploadFailed) {
+      if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
         for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, source.media_key);

@@ -3,10 +3,11 @@ import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
 import { nullWhenGone } from '../lib/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
-import { STATUS, STATUS_NAMES } from '../pipeline/file-status';
+import { FILE_STATUS } from '../../../src/contract/file-status';
+import { STATUS_NAMES } from '../pipeline/file-status';
 import { page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
-import { htmlResponse } from './schemas';
+import { htmlResponse } from '../schemas/common';
 import { readPlayerParams } from '../../../src/contract/player-params';
 
 const NOT_AVAILABLE = 'This video is not available';
@@ -30,12 +31,12 @@ function embeddable(reply: FastifyReply): FastifyReply {
 }
 
 /** A file plays once Completed with a rendition; before that (or after a failure) the page says where it is. */
-const playable = (file: FileRow): boolean => file.file_status === STATUS.completed && file.file_rendition !== null;
+const playable = (file: FileRow): boolean => file.file_status === FILE_STATUS.completed && file.file_rendition !== null;
 
 /** What a visitor reads instead of a dead play button. */
 function processingMessage(file: FileRow): string {
   const step = STATUS_NAMES[file.file_status] ?? 'Unknown';
-  if (file.file_status === STATUS.downloadFailed || file.file_status === STATUS.uploadFailed) {
+  if (file.file_status === FILE_STATUS.downloadFailed || file.file_status === FILE_STATUS.uploadFailed) {
     return `This video could not be processed (${step})`;
   }
   return `Processing… (${step})`;

@@ -8,7 +8,9 @@ import { currentText, saveVersion, uploadText } from '../lib/subtitle-edit-text'
 import { nullWhenGone } from '../lib/subtitle-store';
 import { fail, ok } from '../plugins/errors';
 import { quotaMessage } from './upload';
-import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';
+import { requiredIfMatch, versionParams, versionSchema, vttResponse } from '../schemas/subtitle-text';
+import { subtitleSchema } from '../schemas/subtitles';
 import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND, tagged } from './subtitles';
 
 export const IF_MATCH_REQUIRED = 'If-Match is required to save subtitle text';
@@ -17,31 +19,6 @@ export const NO_TEXT = 'This subtitle has no WebVTT text to edit: choose the enc
 const SEND_TEXT = 'Send the subtitle text as text/vtt';
 
 const VTT_TYPE = 'text/vtt; charset=utf-8';
-
-const versionParams = {
-  type: 'object',
-  required: ['sub_id', 'n'],
-  properties: { sub_id: idParam('sub_id').properties.sub_id, n: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 } },
-} as const;
-
-const requiredIfMatch = {
-  type: 'object',
-  properties: { 'if-match': { type: 'string', maxLength: 1000, description: 'The ETag of the text the edit started from: required.' } },
-} as const;
-
-const versionSchema = {
-  type: 'object',
-  required: ['version_no', 'kind', 'size', 'created_at', 'actor'],
-  properties: {
-    version_no: { type: 'integer', description: '1 is the upload; each save adds one.' },
-    kind: { type: 'string', enum: ['upload', 'edit', 'restore'] },
-    size: { type: 'integer', description: 'Bytes stored (the upload: its original file).' },
-    created_at: { type: 'string', format: 'date-time' },
-    actor: { type: ['string', 'null'], description: 'Who saved it; null for the upload.' },
-  },
-} as const;
-
-const vttResponse = { type: 'string', description: 'UTF-8 WebVTT text, no BOM.' } as const;
 
 /** The cue editor's routes (D38): a track's text, its saves and its earlier versions. */
 export default async function subtitleTextRoutes(app: FastifyInstance): Promise<void> {

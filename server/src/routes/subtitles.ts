@@ -9,7 +9,8 @@ import { nullWhenGone } from '../lib/subtitle-store';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse } from '../schemas/common';
+import { subtitleSchema } from '../schemas/subtitles';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
 export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';

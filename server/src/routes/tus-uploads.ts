@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
 import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
@@ -37,7 +38,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       const title = checkTitle(upload.metadata?.file_title ?? '');
       if ('error' in title) throw refusal(400, title.error);
       const slug = upload.metadata?.file_slug;
-      if (slug && !/^[A-Za-z0-9_-]{1,100}$/.test(slug)) throw refusal(400, 'file_slug must be 1 to 100 letters, digits, "-" or "_"');
+      if (slug && !isSlug(slug)) throw refusal(400, SLUG_INVALID);
       return { metadata: { ...upload.metadata, [TUS_ACCOUNT]: String(accountOf(req)), [TUS_BEGUN]: String(app.clock()) } };
     },
     async onIncomingRequest(req, uploadId) {

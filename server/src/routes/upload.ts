@@ -17,7 +17,8 @@ import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, subtitleSchema } from './schemas';
+import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
+import { subtitleSchema } from '../schemas/subtitles';
 
 const SUB_TMP = new RegExp(`^[A-Za-z0-9]{${SUB_TMP_PREFIX_LENGTH}}_.{1,255}$`, 's');
 const BAD_EXTENSION = `Please select a valid subtitle file (${SUBTITLE_EXTENSIONS.join(', ')})`;

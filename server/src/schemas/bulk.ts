@@ -1,5 +1,5 @@
 import { BULK_ACTIONS, BULK_OUTCOMES } from '../db/bulk-jobs-repository';
-import { envelope } from '../routes/schemas';
+import { envelope } from './common';
 import { listQuerySchema } from './files';
 
 // Schemas of the bulk routes: POST /api/files/bulk and GET /api/jobs/:id.

@@ -1,20 +1,48 @@
+import { fileSchema as fileContract } from '../../../src/contract/file';
+import { SLUG_PATTERN } from '../../../src/contract/file-slug';
 import { TITLE_MAX_CHARACTERS } from '../../../src/contract/file-title';
-import { SORT_COLUMNS } from '../db/files';
-import { envelope, fileSchema } from '../routes/schemas';
+import { listQuerySchema as listQueryContract } from '../../../src/contract/list-query';
+import { envelope } from './common';
+import { contractSchema } from './from-contract';
 
-// Schemas of the files routes: GET /api/files/ (query and reply) and PUT /api/files/:id (body).
+// Schemas of the files routes: the File (src/contract/file.ts), GET /api/files/ (query and reply) and
+// PUT /api/files/:id (body).
 
-export const listQuerySchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100_000_000, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-    sort_by: { type: 'string', enum: Object.keys(SORT_COLUMNS), default: 'created_at' },
-    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
-    search: { type: 'string', maxLength: 200, description: 'Words of the title or slug (prefix match); digits also match file_id' },
-    isActive: { type: 'integer', enum: [0, 1] },
-    file_status: { type: 'integer', minimum: 0, maximum: 10 },
-    trashed: { type: 'integer', enum: [0, 1], description: "1: the account's trash (same filters, sort and paging)" },
+const trashTime = { format: 'date-time' };
+
+export const fileSchema = contractSchema(fileContract, {
+  file_status: { description: 'Set by the processing pipeline; read-only here.' },
+  created_at: { format: 'date-time' },
+  version: { description: 'Bumped by every change; the ETag of GET /api/files/{id} is this number in quotes.' },
+  deleted_at: { ...trashTime, description: 'When the file went to the trash; null while live.' },
+  purge_at: {
+    ...trashTime,
+    description:
+      'When the trash deletes it for good (VP_TRASH_DAYS after deleted_at); null while live or when the trash keeps files for ever.',
+  },
+  file_image: { description: 'Appended to config imageHost: a JPEG frame once processed.' },
+  file_slide: { description: 'Appended to config imageHost: a storyboard sprite JPEG once processed.' },
+  file_progress: { description: "Progress of the pipeline's current stage." },
+  file_reason: { description: 'Why the last stage failed (or is retried).' },
+  file_duration: { description: 'Seconds.' },
+});
+
+export const listQuerySchema = contractSchema(listQueryContract, {
+  search: { description: 'Words of the title or slug (prefix match); digits also match file_id' },
+  trashed: { description: "1: the account's trash (same filters, sort and paging)" },
+});
+
+/**
+ * A read names where it stands in the file event log: every event up to that id is in what it read, so
+ * a client that opens the event stream from it (Last-Event-ID) misses no change made after. Taken
+ * before the read.
+ */
+export const LAST_EVENT_ID = 'x-last-event-id';
+export const lastEventIdHeader = {
+  [LAST_EVENT_ID]: {
+    type: 'integer',
+    description:
+      'Every file event up to this id is in this reply: open GET /api/files/events with it as Last-Event-ID to miss no later change.',
   },
 } as const;
 
@@ -25,8 +53,8 @@ export const updateBodySchema = {
       type: 'string',
       description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
     },
-    file_slug: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,100}$' },
-    isActive: { type: 'integer', enum: [0, 1] },
+    file_slug: { type: 'string', pattern: SLUG_PATTERN },
+    isActive: fileSchema.properties.isActive,
     file_status: { description: 'Never accepted: the processing pipeline owns it (400).' },
   },
 } as const;

@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec's generic text for a failure without a server message (spec §8). */
+/** The spec's generic text for a failure without a server message (docs/spec.md §8). */
 export const GENERIC_ERROR = 'Something went wrong';
 
 /** What a failure without a server reply says, for every transport (ky and the XHR upload). */

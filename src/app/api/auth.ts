@@ -1,7 +1,7 @@
 import type { ApiClient } from './client';
 import { loginSchema } from './schemas';
 
-/** POST /api/auth/login — the reply's status decides (spec §8: non-success shows the server's message). */
+/** POST /api/auth/login — the reply's status decides (docs/spec.md §8: non-success shows the server's message). */
 export const login = (api: ApiClient, username: string, password: string) =>
   api.request('auth/login', loginSchema, { method: 'post', json: { username, password } });
 

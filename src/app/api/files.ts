@@ -1,21 +1,13 @@
 import * as v from 'valibot';
+import type { ListQuery } from '../../contract/list-query';
 import type { ApiClient } from './client';
 import { fileListSchema, fileSchema, type VideoFile } from './schemas';
 import { writeMerging } from './versioned-write';
 
-export interface FileQuery {
-  /** The account's trash instead of its live files (same filters, sort and paging). */
-  trashed?: 1;
-  page: number;
-  limit: number;
-  sort_by: string;
-  order: 'asc' | 'desc';
-  search?: string;
-  isActive?: 0 | 1;
-  file_status?: number;
-}
+/** The list query of the contract, paging and sort always named. */
+export type FileQuery = ListQuery;
 
-/** GET /api/files/ — optional filters are sent only when set (spec §5). */
+/** GET /api/files/ — optional filters are sent only when set (docs/spec.md §5). */
 export function getFiles(api: ApiClient, query: FileQuery, signal?: AbortSignal) {
   const searchParams: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {

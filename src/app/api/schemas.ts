@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
+import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
 
 /**
  * Response schemas of the reference API contract (server/README.md, GET /api/openapi.json). Every body is checked against
@@ -11,31 +13,18 @@ export const envelope = <T extends v.GenericSchema>(data: T) => v.object({ statu
 /** An envelope whose data the caller does not read (delete, logout, …). */
 export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) });
 
-const flag = v.picklist([0, 1]);
-
+/**
+ * The File of the contract (src/contract/file.ts), read as a client of any server: what a server without
+ * versions, a trash or a pipeline leaves out is absent, and a status code newer than this kit reads
+ * 'Unknown' in the list instead of failing it.
+ */
 export const fileSchema = v.object({
-  file_id: v.pipe(v.number(), v.integer()),
-  file_server: v.string(),
-  file_title: v.string(),
-  file_slug: v.string(),
+  ...v.partial(fileContract, FILE_ADDED_FIELDS).entries,
   file_status: v.pipe(v.number(), v.integer()),
-  isActive: flag,
-  created_at: v.string(),
+  // The spec's File has them, but a file without pictures is still a file: a server that leaves them
+  // out gets no thumbnail, not a failed list.
   file_image: v.nullish(v.string(), null),
   file_slide: v.nullish(v.string(), null),
-  // What a server with a processing pipeline adds; a server without one leaves them out.
-  /** Progress of the current step, 0-100. */
-  file_progress: v.nullish(v.number()),
-  /** Why a step failed (Download Failed, Upload Failed), or what the last step said. */
-  file_reason: v.nullish(v.string()),
-  file_duration: v.nullish(v.number()),
-  file_width: v.nullish(v.number()),
-  file_height: v.nullish(v.number()),
-  /** Bumped by every change on the server; sent back as If-Match so a stale edit is refused (absent: a server without versions). */
-  version: v.nullish(v.number()),
-  /** In the trash since (ISO-8601), and when the retention purges it (null: never). Absent from live files. */
-  deleted_at: v.nullish(v.string()),
-  purge_at: v.nullish(v.string()),
 });
 export type VideoFile = v.InferOutput<typeof fileSchema>;
 
@@ -44,18 +33,8 @@ export const fileListSchema = v.object({
   pagination: v.object({ total_records: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 });
 
-export const subtitleSchema = v.object({
-  sub_id: v.pipe(v.number(), v.integer()),
-  file_id: v.pipe(v.number(), v.integer()),
-  sub_lang: v.string(),
-  sub_size: v.pipe(v.number(), v.minValue(0)),
-  sub_name: v.optional(v.string()),
-  /** The encoding the original is read with (WHATWG name); null or absent from servers that do not say. */
-  sub_charset: v.nullish(v.string()),
-  created_at: v.string(),
-  /** As File's: sent back as If-Match. */
-  version: v.nullish(v.number()),
-});
+/** The Subtitle of the contract (src/contract/subtitle.ts); what a server may leave out is absent. */
+export const subtitleSchema = v.partial(subtitleContract, SUBTITLE_ADDED_FIELDS);
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
 /** The account's embed defaults (player parameters a new snippet starts from); a server without them sends none. */

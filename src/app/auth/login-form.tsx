@@ -52,7 +52,7 @@ function useSignIn(onSignedIn?: () => void) {
 }
 
 /**
- * The sign-in form (spec §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
+ * The sign-in form (docs/spec.md §2, §5, §8). Used by the panel at /auth/login and in place by a signed-out
  * standalone element. On success it stores the key (config then loads) and calls `onSignedIn`.
  */
 export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {

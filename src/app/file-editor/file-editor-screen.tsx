@@ -35,7 +35,7 @@ export interface FileEditorScreenProps {
   subtitles?: ReactNode;
 }
 
-/** The Update File page (spec §2): embed and link, file information, subtitles, gallery; then the file's activity. */
+/** The Update File page (docs/spec.md §2): embed and link, file information, subtitles, gallery; then the file's activity. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subtitles }: FileEditorScreenProps) {
   const { state, retry, setFile, patchFile, refresh } = useFile(fileId, onLoadFailed);
   const ready = state.status === 'ready' ? state : null;

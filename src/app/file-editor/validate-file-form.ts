@@ -1,6 +1,7 @@
+import { isSlug } from '../../contract/file-slug';
 import { trimTitle } from '../../contract/file-title';
 
-/** The File Information form: what the user typed, and the messages it shows (spec §5). */
+/** The File Information form: what the user typed, and the messages it shows (docs/spec.md §5). */
 export interface FileForm {
   title: string;
   slug: string;
@@ -11,15 +12,12 @@ export interface FileForm {
 export type FileFormErrors = Partial<Record<'title' | 'slug', FileFormError>>;
 export type FileFormError = 'titleRequired' | 'slugRequired' | 'slugInvalid';
 
-/** Slug rule shared with the reference server (the server refuses any other slug with a 400). */
-const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
-
 export function validateFileForm(form: FileForm): FileFormErrors {
   const errors: FileFormErrors = {};
   if (trimTitle(form.title) === '') errors.title = 'titleRequired'; // as the server counts it: invisible characters are not a title
   const slug = form.slug.trim();
   if (slug === '') errors.slug = 'slugRequired';
-  else if (!SLUG.test(slug)) errors.slug = 'slugInvalid';
+  else if (!isSlug(slug)) errors.slug = 'slugInvalid';
   return errors;
 }
 

@@ -5,7 +5,8 @@ import { playerLink } from '../shared/player-link';
 import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
 import { ActiveSwitch, StatusBadge } from './file-cells';
 import { ListPagination } from './list-pagination';
-import { type ListState, type SortKey } from './list-query';
+import type { SortKey } from '../../contract/list-query';
+import type { ListState } from './list-query';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 

@@ -7,7 +7,7 @@ const { t } = translator(FILES_TEXTS, ENGLISH);
 const english = (status: FileStatusInfo) => ({ ...status, name: t(status.name), description: t(status.description) });
 
 describe('file status catalogue', () => {
-  it('lists the eleven statuses of spec §4 in code order', () => {
+  it('lists the eleven statuses of docs/spec.md §4 in code order', () => {
     expect(FILE_STATUSES.map(english).map((s) => `${s.code} ${s.name}`)).toEqual([
       '0 Pending',
       '1 Received',

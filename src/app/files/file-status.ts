@@ -1,7 +1,8 @@
+import { FILE_STATUS, type FileStatusName } from '../../contract/file-status';
 import type { FILES_TEXTS } from './texts';
 
 /**
- * File processing status codes set by the pipeline. The panel only displays them.
+ * File processing status codes (src/contract/file-status.ts) set by the pipeline. The panel only displays them.
  *
  * Each status belongs to one of four families, and each family has one colour, so a colour always
  * means the same thing: waiting (grey), moving through the pipeline (blue), failed (red), done (green).
@@ -18,19 +19,24 @@ export interface FileStatusInfo {
   family: StatusFamily;
 }
 
-export const FILE_STATUSES: readonly FileStatusInfo[] = [
-  { code: 0, name: 'statusPending', description: 'statusPendingHint', family: 'waiting' },
-  { code: 1, name: 'statusReceived', description: 'statusReceivedHint', family: 'waiting' },
-  { code: 2, name: 'statusDownloading', description: 'statusDownloading', family: 'moving' },
-  { code: 3, name: 'statusDownloaded', description: 'statusDownloaded', family: 'moving' },
-  { code: 4, name: 'statusDownloadFailed', description: 'statusDownloadFailed', family: 'failed' },
-  { code: 5, name: 'statusUploading', description: 'statusUploading', family: 'moving' },
-  { code: 6, name: 'statusUploaded', description: 'statusUploaded', family: 'moving' },
-  { code: 7, name: 'statusUploadFailed', description: 'statusUploadFailed', family: 'failed' },
-  { code: 8, name: 'statusIndexed', description: 'statusIndexedHint', family: 'moving' },
-  { code: 9, name: 'statusCleaned', description: 'statusCleaned', family: 'moving' },
-  { code: 10, name: 'statusCompleted', description: 'statusCompleted', family: 'done' },
-];
+const NAMED: Record<FileStatusName, Omit<FileStatusInfo, 'code'>> = {
+  pending: { name: 'statusPending', description: 'statusPendingHint', family: 'waiting' },
+  received: { name: 'statusReceived', description: 'statusReceivedHint', family: 'waiting' },
+  downloading: { name: 'statusDownloading', description: 'statusDownloading', family: 'moving' },
+  downloaded: { name: 'statusDownloaded', description: 'statusDownloaded', family: 'moving' },
+  downloadFailed: { name: 'statusDownloadFailed', description: 'statusDownloadFailed', family: 'failed' },
+  uploading: { name: 'statusUploading', description: 'statusUploading', family: 'moving' },
+  uploaded: { name: 'statusUploaded', description: 'statusUploaded', family: 'moving' },
+  uploadFailed: { name: 'statusUploadFailed', description: 'statusUploadFailed', family: 'failed' },
+  indexed: { name: 'statusIndexed', description: 'statusIndexedHint', family: 'moving' },
+  cleaned: { name: 'statusCleaned', description: 'statusCleaned', family: 'moving' },
+  completed: { name: 'statusCompleted', description: 'statusCompleted', family: 'done' },
+};
+
+/** Every status of the contract (src/contract/file-status.ts), in code order. */
+export const FILE_STATUSES: readonly FileStatusInfo[] = Object.entries(FILE_STATUS)
+  .map(([status, code]) => ({ code, ...NAMED[status as FileStatusName] }))
+  .sort((a, b) => a.code - b.code);
 
 const UNKNOWN: Omit<FileStatusInfo, 'code'> = { name: 'statusUnknown', description: 'statusUnknown', family: 'waiting' };
 

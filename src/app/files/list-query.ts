@@ -1,12 +1,10 @@
+import { FILE_STATUS_MAX } from '../../contract/file-status';
+import { LIST_DEFAULTS, SORT_KEYS, type SortKey } from '../../contract/list-query';
 import type { FileQuery } from '../api/files';
-
-/** Sort keys the server accepts (spec §7). */
-export const SORT_KEYS = ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
 
 export const PAGE_SIZES = [10, 15, 20, 25, 30] as const;
 
-/** The list's view, as kept in the query string (spec §2). Filters are '' when not set. */
+/** The list's view, as kept in the query string (docs/spec.md §2). Filters are '' when not set. */
 export interface ListState {
   page: number;
   limit: number;
@@ -18,10 +16,7 @@ export interface ListState {
 }
 
 export const DEFAULT_STATE: ListState = {
-  page: 1,
-  limit: 10,
-  sort_by: 'created_at',
-  order: 'desc',
+  ...LIST_DEFAULTS,
   search: '',
   isActive: '',
   file_status: '',
@@ -50,7 +45,7 @@ export function parseListState(search: string): ListState {
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_STATE.order,
     search: params.get('search')?.trim() ?? '',
     isActive: isActive === '0' || isActive === '1' ? isActive : '',
-    file_status: status !== null && status <= 10 ? String(status) : '',
+    file_status: status !== null && status <= FILE_STATUS_MAX ? String(status) : '',
   };
 }
 
@@ -71,7 +66,7 @@ export function updateListQuery(search: string, patch: Partial<ListState>): stri
   return params.toString();
 }
 
-/** The request for the server: optional filters only when set (spec §5). */
+/** The request for the server: optional filters only when set (docs/spec.md §5). */
 export function toFileQuery(state: ListState): FileQuery {
   return {
     page: state.page,

@@ -4,7 +4,7 @@ import { SearchIcon } from '../ui/icons';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 
-/** The search field: typing changes nothing until Enter or the search button (spec §2). */
+/** The search field: typing changes nothing until Enter or the search button (docs/spec.md §2). */
 export const SearchBox = memo(function SearchBox({ value, onSearch }: { value: string; onSearch(search: string): void }) {
   const [draft, setDraft] = useState(value);
   const { t } = useTexts(FILES_TEXTS);

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { isSlug } from '../../contract/file-slug';
 import { isApiError, messageOf } from '../api/api-error';
 import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
@@ -34,7 +35,7 @@ export function validateVideoForm(form: VideoForm): VideoFormErrors {
   return {
     source: form.file ? undefined : !url ? NEED_SOURCE : /^https?:\/\/\S+$/i.test(url) ? undefined : BAD_URL,
     title: form.title.trim() ? undefined : TITLE_REQUIRED,
-    slug: !slug || /^[A-Za-z0-9_-]{1,100}$/.test(slug) ? undefined : BAD_SLUG,
+    slug: !slug || isSlug(slug) ? undefined : BAD_SLUG,
   };
 }
 

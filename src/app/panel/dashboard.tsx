@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiClient } from '../api/client';
+import { FILE_STATUS } from '../../contract/file-status';
 import { getFiles, type FileQuery } from '../api/files';
 import { useApi } from '../api/use-api';
 import { useConfigState } from '../session/use-session';
@@ -20,9 +21,24 @@ interface Tile {
 const TILES: Tile[] = [
   { label: 'tileAll', query: '', filter: {}, accent: 'primary.main' },
   { label: 'tileActive', query: '?isActive=1', filter: { isActive: 1 }, accent: 'primary.main' },
-  { label: 'tileCompleted', query: '?file_status=10', filter: { file_status: 10 }, accent: 'success.main' },
-  { label: 'tileDownloadFailed', query: '?file_status=4', filter: { file_status: 4 }, accent: 'error.main' },
-  { label: 'tileUploadFailed', query: '?file_status=7', filter: { file_status: 7 }, accent: 'error.main' },
+  {
+    label: 'tileCompleted',
+    query: `?file_status=${FILE_STATUS.completed}`,
+    filter: { file_status: FILE_STATUS.completed },
+    accent: 'success.main',
+  },
+  {
+    label: 'tileDownloadFailed',
+    query: `?file_status=${FILE_STATUS.downloadFailed}`,
+    filter: { file_status: FILE_STATUS.downloadFailed },
+    accent: 'error.main',
+  },
+  {
+    label: 'tileUploadFailed',
+    query: `?file_status=${FILE_STATUS.uploadFailed}`,
+    filter: { file_status: FILE_STATUS.uploadFailed },
+    accent: 'error.main',
+  },
 ];
 
 type Counts = { status: 'loading' } | { status: 'ready'; counts: number[] } | { status: 'failed' };

@@ -18,7 +18,7 @@ const TITLES: [RegExp, Extract<keyof typeof PANEL_TEXTS.en, `title${string}`>][]
   [/^\/trash$/, 'titleTrash'],
 ];
 
-/** The panel's routes (spec §2): the guard, sign-in, and the shell around the protected screens. */
+/** The panel's routes (docs/spec.md §2): the guard, sign-in, and the shell around the protected screens. */
 export function PanelRoutes() {
   const [location, navigate] = useLocation();
   const { apiKey } = useConfigState();

@@ -1,7 +1,7 @@
 import type { KeyValueStorage } from './storage';
 import type { PlayerParams } from '../../contract/player-params';
 
-/** localStorage keys, exactly as spec §9 names them. */
+/** localStorage keys, exactly as docs/spec.md §9 names them. */
 export const STORAGE_KEYS = {
   apiKey: 'apiKey',
   theme: 'theme',
@@ -32,7 +32,7 @@ export interface ConfigState {
   config: ServerConfig | null;
 }
 
-/** Fields of the config that belong to the session, never to the cached copy (spec §3). */
+/** Fields of the config that belong to the session, never to the cached copy (docs/spec.md §3). */
 const NOT_CACHED = ['apiKey', 'theme', 'isConfigLoaded', 'isRequireUpdate'] as const;
 
 export type ConfigStore = ReturnType<typeof createConfigStore>;
@@ -107,7 +107,7 @@ export function createConfigStore(storage: KeyValueStorage) {
       storage.setItem(STORAGE_KEYS.apiKey, apiKey);
       set({ apiKey, isConfigLoaded: false, signedOutReason: null });
     },
-    /** Removes apiKey, configData, theme and auth_token (spec §4). */
+    /** Removes apiKey, configData, theme and auth_token (docs/spec.md §4). */
     signOut: () => forgetSession(null),
     /** A 401: the key is dead, so the whole session goes (decision: keeping a dead key would loop between the guard and the server). */
     expireSession: () => forgetSession('expired'),
@@ -121,13 +121,13 @@ export function createConfigStore(storage: KeyValueStorage) {
       storage.setItem(STORAGE_KEYS.configData, JSON.stringify(merged));
       set({ config: merged, isConfigLoaded: true, isRequireUpdate: false });
     },
-    /** Asks for a refetch on the next load check (spec §4 "a refresh request sets the update flag"). */
+    /** Asks for a refetch on the next load check (docs/spec.md §4 "a refresh request sets the update flag"). */
     requestRefresh: () => set({ isRequireUpdate: true }),
     clearCache() {
       storage.removeItem(STORAGE_KEYS.configData);
       set({ config: null, isConfigLoaded: false });
     },
-    /** Updates the player's ui object by merge, as spec §3 describes. */
+    /** Updates the player's ui object by merge, as docs/spec.md §3 describes. */
     updatePlayerUi(ui: Record<string, unknown>) {
       if (!state.config) return;
       const config = { ...state.config, player: { ...state.config.player, ui: { ...state.config.player.ui, ...ui } } };

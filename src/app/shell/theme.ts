@@ -3,7 +3,7 @@ import type { ThemeMode } from '../session/config-store';
 import { withStyleTokens, type StyleTokens } from './style-tokens';
 
 /**
- * The sidebar is dark in both themes (spec §2); the active entry is blue, dark enough for white
+ * The sidebar is dark in both themes (docs/spec.md §2); the active entry is blue, dark enough for white
  * text to pass WCAG AA (white on #007bff is only 3.97:1; on #1565c0 it is 5.75:1).
  */
 export const SIDEBAR = { background: '#343a40', text: '#c2c7d0', activeBackground: '#1565c0', activeText: '#ffffff', width: 250 } as const;

@@ -5,7 +5,7 @@ import { useApi } from '../api/use-api';
 
 export type SubtitlesState = { status: 'loading' } | { status: 'ready'; subs: Subtitle[] } | { status: 'failed' };
 
-/** The file's subtitle tracks. A load failure is logged (spec §8) and shown as a quiet retry. */
+/** The file's subtitle tracks. A load failure is logged (docs/spec.md §8) and shown as a quiet retry. */
 export function useSubtitles(fileId: number) {
   const api = useApi();
   const [state, setState] = useState<SubtitlesState>({ status: 'loading' });

@@ -14,7 +14,7 @@ const cryptoFill: RandomFill = (array) => {
 
 /**
  * The `sub_tmp` field of an upload: 16 random characters from [A-Za-z0-9], '_', the original file
- * name (spec §7). The server treats a repeated sub_tmp as the same upload, so the prefix must be
+ * name (docs/spec.md §7). The server treats a repeated sub_tmp as the same upload, so the prefix must be
  * unpredictable and uniform: bytes come from `crypto.getRandomValues` and those ≥ 248 are rejected.
  * Throws if `random` keeps returning only rejected bytes (a broken stub), rather than looping forever.
  */

@@ -1,0 +1,34 @@
+// Schemas of the activity route: GET /api/files/:id/activity.
+
+export const activitySchema = {
+  type: 'object',
+  required: ['activity_id', 'at', 'actor', 'source', 'action', 'detail'],
+  properties: {
+    activity_id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+    actor: { type: 'string', description: 'The account that made the change' },
+    source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli', 'retention'] },
+    action: {
+      type: 'string',
+      enum: [
+        'update',
+        'trash',
+        'restore',
+        'purge',
+        'subtitle_add',
+        'subtitle_update',
+        'subtitle_trash',
+        'subtitle_restore',
+        'subtitle_purge',
+        'subtitle_edit',
+        'subtitle_version_restore',
+      ],
+    },
+    detail: {
+      type: 'object',
+      additionalProperties: true,
+      description:
+        'update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
+    },
+  },
+} as const;

@@ -1,0 +1,46 @@
+/** JSON schemas shared by the routes (the envelope, ids, headers); the OpenAPI document is generated from them. */
+
+export const statusSchema = { type: 'string', enum: ['success', 'warning', 'error'] } as const;
+
+/** The envelope of every JSON reply: `{ status, message, data? }`. */
+export function envelope(data?: object, description?: string) {
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    required: ['status', 'message', ...(data ? ['data'] : [])],
+    properties: { status: statusSchema, message: { type: 'string' }, ...(data ? { data } : {}) },
+  } as const;
+}
+
+export const errorEnvelope = envelope(undefined, 'Error: `status` is "error" and `message` says what happened.');
+
+/** Response schemas for the error statuses every route can return. */
+export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope } as const;
+
+/** The 412 of a stale If-Match: an error envelope whose data is the resource as it is now. */
+export const staleResponse = (current: object) =>
+  envelope(current, 'If-Match names a version that is no longer current: `data` is the current one (its ETag in the header).');
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const idParam = (name: string) =>
+  ({
+    type: 'object',
+    required: [name],
+    properties: { [name]: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+  }) as const;
+
+export const apiKeySecurity: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearer: [] }];
+
+export const htmlResponse = { type: 'string', description: 'An HTML page.' } as const;
+
+/** The optional precondition of edits and deletes (documented in the OpenAPI document). */
+export const ifMatchHeader = {
+  type: 'object',
+  properties: {
+    'if-match': {
+      type: 'string',
+      maxLength: 1000,
+      description: 'The ETag the client last saw: a stale one gets 412 with the current version in data. Without it the write goes ahead.',
+    },
+  },
+} as const;

@@ -1,0 +1,42 @@
+import { FILE_STATUS_MAX } from '../../../src/contract/file-status';
+import { fileSchema } from './files';
+
+// Schemas of the pipeline API: /api/pipeline/….
+
+const { version, deleted_at, purge_at, ...fileFields } = fileSchema.properties;
+
+/** The file as the pipeline sees it: the File of the API, its rendition's media key, and where its source is. */
+export const pipelineFileSchema = {
+  type: 'object',
+  required: [...fileSchema.required, 'file_rendition', 'source'],
+  // The pipeline's two fields come before version and the trash's times, where this API has always written them.
+  properties: {
+    ...fileFields,
+    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
+    source: {
+      type: ['object', 'null'],
+      description: 'While it waits for processing: `url` to download (with the pipeline token when it is this server).',
+      properties: { url: { type: 'string' } },
+    },
+    version,
+    deleted_at,
+    purge_at,
+  },
+} as const;
+
+export const reportSchema = {
+  type: 'object',
+  properties: {
+    file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX },
+    file_server: { type: 'string', maxLength: 200 },
+    file_progress: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+    file_reason: { type: ['string', 'null'], maxLength: 1000 },
+    file_duration: { type: ['number', 'null'], minimum: 0 },
+    file_width: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
+    file_height: { type: ['integer', 'null'], minimum: 1, maximum: 100_000 },
+    file_image: { type: ['string', 'null'], description: 'Media key of a JPEG in the media store (VP_MEDIA_DIR).' },
+    file_slide: { type: ['string', 'null'], description: 'Media key of a storyboard sprite (5 × 5 tiles, 160 px wide).' },
+    file_rendition: { type: ['string', 'null'], description: 'Media key of the HLS master playlist.' },
+  },
+  additionalProperties: false,
+} as const;
