@@ -169,14 +169,30 @@ export function serializeVttDocument(doc: VttDocument): string {
   return doc.parts.map((part) => rawText(part.kind === 'cue' ? cueLines(part) : part.lines)).join('');
 }
 
-/** Each document's cues, read once: a document is never changed, and an edit hands the next one its cues. */
-const cuesOf = new WeakMap<VttDocument, readonly VttCue[]>();
+/**
+ * Each document's cues and where each one is among its parts, read once: a document is never changed,
+ * and an edit of one cue hands the next document its cues and the same places.
+ */
+const cuesOf = new WeakMap<VttDocument, { cues: readonly VttCue[]; partIndexes: readonly number[] }>();
+
+function cuesAndPlaces(doc: VttDocument) {
+  let known = cuesOf.get(doc);
+  if (!known) {
+    const cues: VttCue[] = [];
+    const partIndexes: number[] = [];
+    doc.parts.forEach((part, at) => {
+      if (part.kind !== 'cue') return;
+      cues.push(part);
+      partIndexes.push(at);
+    });
+    cuesOf.set(doc, (known = { cues, partIndexes }));
+  }
+  return known;
+}
 
 /** The cues of a document, in file order. */
 export function vttCues(doc: VttDocument): readonly VttCue[] {
-  let cues = cuesOf.get(doc);
-  if (!cues) cuesOf.set(doc, (cues = doc.parts.filter((part): part is VttCue => part.kind === 'cue')));
-  return cues;
+  return cuesAndPlaces(doc).cues;
 }
 
 /** `mm:ss.ttt`, or `hh:mm:ss.ttt` from an hour on or when the cue's other times are written with hours. */
@@ -200,7 +216,7 @@ export const cueTextProblem = (text: string): 'blank line' | 'arrow' | null =>
  * written as it was: the identifier, the settings, the other timestamp, the line terminators.
  */
 export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): VttDocument {
-  const cues = vttCues(doc);
+  const { cues, partIndexes } = cuesAndPlaces(doc);
   const target = cues[cueIndex];
   if (!target) throw new RangeError(`There is no cue ${cueIndex}.`);
   if (change.text !== undefined && cueTextProblem(change.text)) throw new RangeError('A cue text cannot hold a blank line or "-->".');
@@ -227,10 +243,13 @@ export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): 
       payload,
     },
   };
-  const next = { ...doc, parts: doc.parts.map((part) => (part === target ? edited : part)) };
-  // Typing edits one cue per key: the next document's cues are known without reading its parts again.
+  // Typing edits one cue per key: the part is found and replaced, and the next document's cues are known,
+  // without reading the other parts of a long track again.
+  const parts = doc.parts.slice();
+  parts[partIndexes[cueIndex]!] = edited;
+  const next = { ...doc, parts };
   const nextCues = cues.slice();
   nextCues[cueIndex] = edited;
-  cuesOf.set(next, nextCues);
+  cuesOf.set(next, { cues: nextCues, partIndexes });
   return next;
 }

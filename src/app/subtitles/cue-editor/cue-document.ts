@@ -94,6 +94,11 @@ export function cueIndexForTime(doc: VttDocument, start: number): number {
   return index;
 }
 
+/** The cue under the playhead: the first whose time range holds it (by range, not start alone), -1 when none. */
+export function activeCue(cues: readonly { start: number; end: number }[], time: number): number {
+  return cues.findIndex((cue) => cue.start <= time && time < cue.end);
+}
+
 /** Removes cue `cueIndex` with the blank lines before it (after it, for a first cue). */
 export function removeCue(doc: VttDocument, cueIndex: number): VttDocument {
   const at = partIndexOf(doc, cueIndex);

@@ -4,9 +4,7 @@ import {
   editCue,
   parseVttDocument,
   serializeVttDocument,
-  vttCues,
   type CueChange,
-  type VttCue,
   type VttDocument,
 } from '../../../contract/subtitle-text/vtt-document';
 import type { Subtitle } from '../../api/schemas';
@@ -14,18 +12,19 @@ import { formatAge } from '../../i18n/format';
 import { languageLabel } from '../../i18n/languages';
 import { useTexts } from '../../i18n/texts';
 import { CloseIcon, KeyboardIcon, PauseIcon, PlayArrowIcon, RedoIcon, ReplayIcon, SettingsIcon, UndoIcon, AddIcon } from '../../ui/icons';
-import { checkCues, CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits, type CheckResult } from './cue-checks';
+import { CUE_PROBLEMS, DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
 import { CueConflictDialog } from './cue-conflict-dialog';
-import { cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
+import { activeCue, cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
 import { readDraft, writeDraft, type CueDraft } from './cue-draft';
 import type { Loaded } from './cue-editor-dialog';
 import { CueList, type CueListHandle } from './cue-list';
 import { problemText, type CueRowActions } from './cue-row';
 import { PopoverButton } from './popover-button';
 import { showTime } from './cue-time';
-import { record, redo, startHistory, undo, type History } from './edit-history';
+import { createCueStore, isDirty, useCueStore, type CueStore, type EditorState } from './cue-store';
+import { record, startHistory } from './edit-history';
 import { usePlayerRemote, usePlayhead, type PlayerRemote } from './player-remote';
-import { useCheckLimits } from './use-check-limits';
+import { keepLimits, readLimits } from './stored-limits';
 import { useCueSave, type Base } from './use-cue-save';
 import { SHORTCUTS, shortcutOf } from './shortcuts';
 import { CUE_TEXTS } from './texts';
@@ -50,129 +49,126 @@ const NEW_CUE_MS = 2000;
 
 /**
  * The cue editor: the video (on top, beside the list on a wide screen), the cue list, and the tools.
- * Every edit is a new document in the undo history; the draft goes to localStorage as the operator
- * types; Save sends the whole text on the version it was read at.
+ * Every edit is a new document in the undo history, held in a store (`cue-store.ts`) that each part reads
+ * a slice of: this component holds no state a keystroke changes, so typing repaints only the cue's row.
+ * The draft goes to localStorage as the operator types; Save sends the whole text on the version it was read at.
  */
 export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClose, onSaved }: CueEditorProps) {
   const { t, language, locale } = useTexts(CUE_TEXTS);
-  const [base, setBase] = useState<Base>({ doc: loaded.doc, version: loaded.version });
-  const [history, setHistory] = useState<History<VttDocument>>(() => startHistory(loaded.doc));
-  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
-  const [focusedCue, setFocusedCue] = useState(-1);
+  const [store] = useState(() =>
+    createCueStore({
+      history: startHistory(loaded.doc),
+      base: { doc: loaded.doc, version: loaded.version },
+      selection: new Set(),
+      limits: readLimits(),
+    }),
+  );
+  const base = useCueStore(store, (s) => s.state().base);
+  const empty = useCueStore(store, (s) => s.cues().length === 0);
+  // The cue being edited: read by the keys and buttons that act on it, never shown.
+  const focusedCue = useRef(-1);
   const [offeredDraft, setOfferedDraft] = useState<CueDraft | null>(() => {
     const draft = readDraft(sub.sub_id);
     return draft && draft.text !== serializeVttDocument(loaded.doc) ? draft : null;
   });
   const [draftKept, setDraftKept] = useState(true);
-  const [limits, setLimits] = useCheckLimits();
   const list = useRef<CueListHandle>(null);
   const phone = useMediaQuery('(max-width:599.98px)');
   const remote = usePlayerRemote(playerSrc);
-  const doc = history.present;
-  const cues = useMemo(() => vttCues(doc), [doc]);
-  // The last check, so that a keystroke re-checks only the cue it changed.
-  const lastCheck = useRef<{ cues: readonly VttCue[]; limits: CheckLimits; result: CheckResult } | null>(null);
-  const checks = useMemo(() => {
-    const before = lastCheck.current?.limits === limits ? lastCheck.current : undefined;
-    const result = checkCues(cues, limits, before);
-    lastCheck.current = { cues, limits, result };
-    return result;
-  }, [cues, limits]);
-  const dirty = doc !== base.doc;
-
-  const apply = useCallback((edit: (doc: VttDocument) => VttDocument, typingKey: string | null = null) => {
-    setHistory((h) => record(h, edit(h.present), typingKey));
-  }, []);
 
   const { save, busy, conflict, clearConflict } = useCueSave({
     sub,
     base,
-    onStored: (stored, adopt) => {
-      setBase(stored);
-      if (adopt) setHistory((h) => record(h, stored.doc));
-      else setHistory((h) => ({ ...h, last: null }));
-    },
+    onStored: (stored, adopt) =>
+      store.update((s) => ({ ...s, base: stored, history: adopt ? record(s.history, stored.doc) : { ...s.history, last: null } })),
     onSaved,
     onGone: onClose,
   });
+  const setBase = (next: Base) => store.update((s) => ({ ...s, base: next }));
 
   // The draft, a pause after the last edit; none once the text is the server's again.
   useEffect(() => {
-    if (!dirty || offeredDraft) return;
-    const timer = setTimeout(
-      () => setDraftKept(writeDraft(sub.sub_id, { version: base.version, text: serializeVttDocument(doc), at: Date.now() })),
-      DRAFT_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [doc, dirty, base.version, sub.sub_id, offeredDraft]);
+    if (offeredDraft) return;
+    const edited = (before: EditorState, after: EditorState) =>
+      before.history.present !== after.history.present || before.base !== after.base;
+    return afterPause(store, DRAFT_DELAY_MS, edited, (state) => {
+      if (state.history.present === state.base.doc) return;
+      const text = serializeVttDocument(state.history.present);
+      setDraftKept(writeDraft(sub.sub_id, { version: state.base.version, text, at: Date.now() }));
+    });
+  }, [store, sub.sub_id, offeredDraft]);
 
   // The player shows the cues as edited, not as saved.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        remote.showCues(
-          cues.map(({ start, end, text }) => ({ start, end, text })),
-          sub.sub_lang,
-        ),
-      PREVIEW_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [cues, remote, sub.sub_lang]);
+  useEffect(
+    () =>
+      afterPause(
+        store,
+        PREVIEW_DELAY_MS,
+        (before, after) => before.history.present !== after.history.present,
+        () =>
+          remote.showCues(
+            store.cues().map(({ start, end, text }) => ({ start, end, text })),
+            sub.sub_lang,
+          ),
+      ),
+    [store, remote, sub.sub_lang],
+  );
 
-  const active = usePlayhead(remote, (playhead) => activeCue(cues, playhead.time));
   // The cue a key or button acts on: the one being edited, else the one playing.
-  const target = () => (focusedCue >= 0 && focusedCue < cues.length ? focusedCue : activeCue(cues, remote.current().time));
-
-  const actions: CueRowActions = useMemo(
-    () => ({
-      change: (index: number, change: CueChange, typingKey?: string) => apply((d) => editCue(d, index, change), typingKey ?? null),
+  const target = () => {
+    const cues = store.cues();
+    return focusedCue.current >= 0 && focusedCue.current < cues.length ? focusedCue.current : activeCue(cues, remote.current().time);
+  };
+  const actions: CueRowActions = useMemo(() => {
+    const clearSelection = () => store.update(withoutSelection);
+    return {
+      change: (index: number, change: CueChange, typingKey?: string) => store.edit((d) => editCue(d, index, change), typingKey ?? null),
       seekTo: (ms: number) => remote.seek(ms),
-      fromPlayhead: (index: number, which: 'start' | 'end') => apply((d) => editCue(d, index, { [which]: remote.current().time })),
+      fromPlayhead: (index: number, which: 'start' | 'end') => store.edit((d) => editCue(d, index, { [which]: remote.current().time })),
       split: (index: number) => {
-        setSelection(new Set());
-        apply((d) => splitCue(d, index, remote.current().time));
+        clearSelection();
+        store.edit((d) => splitCue(d, index, remote.current().time));
       },
       merge: (index: number) => {
-        setSelection(new Set());
-        apply((d) => mergeWithNext(d, index));
+        clearSelection();
+        store.edit((d) => mergeWithNext(d, index));
       },
       remove: (index: number) => {
-        setSelection(new Set());
-        apply((d) => removeCue(d, index));
+        clearSelection();
+        store.edit((d) => removeCue(d, index));
       },
       toggleSelected: (index: number) =>
-        setSelection((s) => {
-          const next = new Set(s);
-          if (!next.delete(index)) next.add(index);
-          return next;
+        store.update((s) => {
+          const selection = new Set(s.selection);
+          if (!selection.delete(index)) selection.add(index);
+          return { ...s, selection };
         }),
-      focused: setFocusedCue,
-    }),
-    [apply, remote],
-  );
+      focused: (index: number) => (focusedCue.current = index),
+    };
+  }, [store, remote]);
 
-  // What the memoised tools read when used, so that typing does not repaint them.
-  const latest = useRef({ doc, selection, save: (_doc: VttDocument) => {} });
-  useEffect(() => {
-    latest.current = { doc, selection, save: (edited) => void save(edited) };
-  });
   const addAtPlayhead = useCallback(() => {
     const start = remote.current().time;
-    const index = cueIndexForTime(latest.current.doc, start);
-    setSelection(new Set());
-    apply((d) => insertCue(d, index, { start, end: start + NEW_CUE_MS, text: '' }));
+    const index = cueIndexForTime(store.state().history.present, start);
+    store.update(withoutSelection);
+    store.edit((d) => insertCue(d, index, { start, end: start + NEW_CUE_MS, text: '' }));
     list.current?.focusText(index);
-  }, [apply, remote]);
+  }, [store, remote]);
   const shift = useCallback(
     (delta: number) => {
-      const { selection: chosen } = latest.current;
-      apply((d) => shiftCues(d, chosen.size ? [...chosen] : null, delta));
+      const chosen = store.state().selection;
+      store.edit((d) => shiftCues(d, chosen.size ? [...chosen] : null, delta));
     },
-    [apply],
+    [store],
   );
-  const onUndo = useCallback(() => setHistory(undo), []);
-  const onRedo = useCallback(() => setHistory(redo), []);
-  const onSave = useCallback(() => latest.current.save(latest.current.doc), []);
+  const setLimits = useCallback(
+    (limits: CheckLimits) => {
+      keepLimits(limits);
+      store.update((s) => ({ ...s, limits }));
+    },
+    [store],
+  );
+  const onSave = () => void save(store.state().history.present);
   const setFromPlayhead = (which: 'start' | 'end') => {
     const index = target();
     if (index >= 0) actions.fromPlayhead(index, which);
@@ -187,33 +183,26 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
     else if (action === 'back') remote.seek(remote.current().time - 2000);
     else if (action === 'start' || action === 'end') setFromPlayhead(action);
     else if (action === 'new') addAtPlayhead();
-    else if (action === 'undo') setHistory(undo);
-    else setHistory(redo);
+    else if (action === 'undo') store.undo();
+    else store.redo();
   };
 
   const resumeDraft = () => {
     if (!offeredDraft) return;
     // Edited from another version: the save meets the newer one as a conflict and shows what changed.
-    setBase((b) => ({ ...b, version: offeredDraft.version }));
-    apply(() => parseVttDocument(offeredDraft.text));
+    setBase({ ...store.state().base, version: offeredDraft.version });
+    store.edit(() => parseVttDocument(offeredDraft.text));
     setOfferedDraft(null);
   };
 
   return (
     <Box onKeyDown={onKeyDown} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <EditorHeader
+        store={store}
         titleId={titleId}
         title={t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
-        cueCount={cues.length}
-        counts={checks.counts}
-        canUndo={history.past.length > 0}
-        canRedo={history.future.length > 0}
-        canSave={dirty && !busy}
         busy={busy}
-        limits={limits}
         onLimits={setLimits}
-        onUndo={onUndo}
-        onRedo={onRedo}
         onSave={onSave}
         onClose={onClose}
       />
@@ -231,8 +220,8 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
           videoProblem={videoProblem}
           title={loaded.file?.file_title ?? ''}
           remote={remote}
+          store={store}
           compact={phone}
-          selected={selection.size}
           onAdd={addAtPlayhead}
           onShift={shift}
         />
@@ -274,73 +263,103 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
               {t('notVtt')}
             </Alert>
           )}
-          {cues.length === 0 && loaded.doc.valid ? (
+          {empty && loaded.doc.valid ? (
             <Typography color="text.secondary" sx={{ p: 2 }}>
               {t('noCues')}
             </Typography>
           ) : null}
-          <CueList
-            handle={list}
-            cues={cues}
-            checks={checks}
-            limits={limits}
-            selection={selection}
-            active={active}
-            actions={actions}
-            label={t('cues')}
-          />
+          <CueList handle={list} store={store} remote={remote} actions={actions} label={t('cues')} />
         </Box>
       </Box>
       {conflict ? (
-        <CueConflictDialog
-          fileId={sub.file_id}
-          subId={sub.sub_id}
-          base={base.doc}
-          theirs={conflict.theirs}
-          mine={doc}
-          busy={busy}
-          onKeepMine={() => void save(doc, conflict.version)}
-          onTakeTheirs={() => {
-            setBase({ doc: conflict.theirs, version: conflict.version });
-            apply(() => conflict.theirs);
-            clearConflict();
-          }}
-          onClose={() => {
-            // The operator's cues stay, on the version saved first: the next Save goes over it.
-            setBase({ doc: conflict.theirs, version: conflict.version });
-            clearConflict();
-          }}
-        />
+        <WithPresent store={store}>
+          {(mine) => (
+            <CueConflictDialog
+              fileId={sub.file_id}
+              subId={sub.sub_id}
+              base={base.doc}
+              theirs={conflict.theirs}
+              mine={mine}
+              busy={busy}
+              onKeepMine={() => void save(mine, conflict.version)}
+              onTakeTheirs={() => {
+                setBase({ doc: conflict.theirs, version: conflict.version });
+                store.edit(() => conflict.theirs);
+                clearConflict();
+              }}
+              onClose={() => {
+                // The operator's cues stay, on the version saved first: the next Save goes over it.
+                setBase({ doc: conflict.theirs, version: conflict.version });
+                clearConflict();
+              }}
+            />
+          )}
+        </WithPresent>
       ) : null}
     </Box>
   );
 }
 
+/**
+ * Calls `run` with the editor's state `delayMs` from now, and again each time `delayMs` passed without a
+ * change that `changed` cares about (a pause in typing, not every key). Returns the unsubscribe.
+ */
+function afterPause(
+  store: CueStore,
+  delayMs: number,
+  changed: (before: EditorState, after: EditorState) => boolean,
+  run: (state: EditorState) => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let seen = store.state();
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => run(store.state()), delayMs);
+  };
+  schedule();
+  const unsubscribe = store.subscribe(() => {
+    const before = seen;
+    seen = store.state();
+    if (changed(before, seen)) schedule();
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}
+
+/** No cue ticked: an edit that adds or removes cues would make the ticked numbers point at other cues. */
+const withoutSelection = (state: EditorState): EditorState => (state.selection.size ? { ...state, selection: new Set() } : state);
+
+/** Gives `children` the present document, following its changes. */
+function WithPresent({ store, children }: { store: CueStore; children(doc: VttDocument): ReactNode }) {
+  return children(useCueStore(store, (s) => s.state().history.present));
+}
+
 interface EditorHeaderProps {
+  store: CueStore;
   titleId: string;
   title: string;
-  cueCount: number;
-  /** How many cues have each problem: the same object while no count changes. */
-  counts: CheckResult['counts'];
-  canUndo: boolean;
-  canRedo: boolean;
-  canSave: boolean;
   busy: boolean;
-  limits: CheckLimits;
   onLimits(limits: CheckLimits): void;
-  onUndo(): void;
-  onRedo(): void;
   onSave(): void;
   onClose(): void;
 }
 
-/** Close, the title, the counts, undo/redo, the shortcut list, the checks' limits and Save. Memoised: a keystroke repaints it only when a count changes. */
-const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
+/** Close, the title, the counts, undo/redo, the shortcut list, the checks' limits and Save. A keystroke repaints it only when what it shows changes (a count, whether there is anything to undo or save). */
+const EditorHeader = memo(function EditorHeader({ store, titleId, title, busy, onLimits, onSave, onClose }: EditorHeaderProps) {
   const { t } = useTexts(CUE_TEXTS);
-  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + props.counts[problem], 0);
+  const cueCount = useCueStore(store, (s) => s.cues().length);
+  // How many cues have each problem: the same object while no count changes.
+  const counts = useCueStore(store, (s) => s.checks().counts);
+  const limits = useCueStore(store, (s) => s.state().limits);
+  const canUndo = useCueStore(store, (s) => s.state().history.past.length > 0);
+  const canRedo = useCueStore(store, (s) => s.state().history.future.length > 0);
+  const dirty = useCueStore(store, isDirty);
+  const problemCount = CUE_PROBLEMS.reduce((sum, problem) => sum + counts[problem], 0);
   // Each kind of problem and how many, for the count's tooltip.
-  const summary = CUE_PROBLEMS.filter((problem) => props.counts[problem])
-    .map((problem) => `${problemText(t, problem, props.limits)}: ${props.counts[problem]}`)
+  const summary = CUE_PROBLEMS.filter((problem) => counts[problem])
+    .map((problem) => `${problemText(t, problem, limits)}: ${counts[problem]}`)
     .join(' · ');
   return (
     <Box
@@ -356,28 +375,28 @@ const EditorHeader = memo(function EditorHeader(props: EditorHeaderProps) {
         borderColor: 'divider',
       }}
     >
-      <IconButton onClick={props.onClose} aria-label={t('close')} title={t('close')} edge="start">
+      <IconButton onClick={onClose} aria-label={t('close')} title={t('close')} edge="start">
         <CloseIcon />
       </IconButton>
-      <Typography id={props.titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {props.title}
+      <Typography id={titleId} component="h2" variant="h6" sx={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
+        {title}
       </Typography>
       <Tooltip title={summary}>
         <Typography role="status" variant="body2" sx={{ color: problemCount ? 'warning.dark' : 'text.secondary' }}>
-          {t('cueCount', { count: props.cueCount })} · {problemCount ? t('problems', { count: problemCount }) : t('noProblems')}
+          {t('cueCount', { count: cueCount })} · {problemCount ? t('problems', { count: problemCount }) : t('noProblems')}
         </Typography>
       </Tooltip>
       <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
-        <IconButton aria-label={t('undo')} title={t('undo')} disabled={!props.canUndo} onClick={props.onUndo}>
+        <IconButton aria-label={t('undo')} title={t('undo')} disabled={!canUndo} onClick={store.undo}>
           <UndoIcon />
         </IconButton>
-        <IconButton aria-label={t('redo')} title={t('redo')} disabled={!props.canRedo} onClick={props.onRedo}>
+        <IconButton aria-label={t('redo')} title={t('redo')} disabled={!canRedo} onClick={store.redo}>
           <RedoIcon />
         </IconButton>
         <ShortcutList />
-        <LimitsSettings limits={props.limits} onChange={props.onLimits} />
-        <Button variant="contained" disabled={!props.canSave} aria-busy={props.busy} onClick={props.onSave}>
-          {props.busy ? t('saving') : t('save')}
+        <LimitsSettings limits={limits} onChange={onLimits} />
+        <Button variant="contained" disabled={!dirty || busy} aria-busy={busy} onClick={onSave}>
+          {busy ? t('saving') : t('save')}
         </Button>
       </Box>
     </Box>
@@ -389,14 +408,14 @@ interface VideoPaneProps {
   videoProblem: CueEditorProps['videoProblem'];
   title: string;
   remote: PlayerRemote;
+  store: CueStore;
   compact: boolean;
-  selected: number;
   onAdd(): void;
   onShift(deltaMs: number): void;
 }
 
 /** The player (or why there is none), the transport and the shift tools. Memoised: typing in a cue does not repaint it. */
-const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remote, compact, selected, onAdd, onShift }: VideoPaneProps) {
+const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remote, store, compact, onAdd, onShift }: VideoPaneProps) {
   const { t } = useTexts(CUE_TEXTS);
   // The player page (its scripts run on this page's thread when it is same-origin) loads once the cues
   // are painted: the operator reads the cues first, and a long track opens as fast as a short one.
@@ -428,16 +447,11 @@ const VideoPane = memo(function VideoPane({ playerSrc, videoProblem, title, remo
         <Alert severity="info">{t(videoProblem ?? 'noVideo')}</Alert>
       )}
       <Transport remote={remote} onAdd={onAdd}>
-        <ShiftTools compact={compact} selected={selected} onShift={onShift} />
+        <ShiftTools compact={compact} store={store} onShift={onShift} />
       </Transport>
     </Box>
   );
 });
-
-/** The cue under the playhead: the first whose time range holds it (by range, not start alone), -1 when none. */
-export function activeCue(cues: readonly { start: number; end: number }[], time: number): number {
-  return cues.findIndex((cue) => cue.start <= time && time < cue.end);
-}
 
 /** Play/pause, back 2 s, the playhead, and a new cue at it. The playhead repaints only this bar. */
 function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd(): void; children: ReactNode }) {
@@ -464,8 +478,9 @@ function Transport({ remote, onAdd, children }: { remote: PlayerRemote; onAdd():
 }
 
 /** Shift all cues, or the selected ones, by ± N ms: in place on a wide screen, behind a button on a phone (the list needs the height). */
-function ShiftTools({ compact, selected, onShift }: { compact: boolean; selected: number; onShift(deltaMs: number): void }) {
+function ShiftTools({ compact, store, onShift }: { compact: boolean; store: CueStore; onShift(deltaMs: number): void }) {
   const { t } = useTexts(CUE_TEXTS);
+  const selected = useCueStore(store, (s) => s.state().selection.size);
   const [typed, setTyped] = useState('100');
   const ms = /^\d{1,7}$/.test(typed.trim()) ? Number(typed.trim()) : null;
   const tools = (

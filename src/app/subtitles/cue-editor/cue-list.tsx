@@ -1,9 +1,10 @@
 import { Box } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
-import type { VttCue } from '../../../contract/subtitle-text/vtt-document';
-import type { CheckLimits, CheckResult } from './cue-checks';
+import { useCallback, useEffect, useImperativeHandle, useRef, useSyncExternalStore, type Ref } from 'react';
+import { activeCue } from './cue-document';
 import { CueRow, type CueRowActions } from './cue-row';
+import { useCueStore, type CueStore } from './cue-store';
+import type { PlayerRemote } from './player-remote';
 
 export interface CueListHandle {
   /** Scrolls cue `index` into view and puts the caret at the end of its text. */
@@ -11,12 +12,9 @@ export interface CueListHandle {
 }
 
 export interface CueListProps {
-  cues: readonly VttCue[];
-  checks: CheckResult;
-  limits: CheckLimits;
-  selection: ReadonlySet<number>;
-  /** The cue under the playhead (-1: none): highlighted, and scrolled to while it changes unless the operator is in the list. */
-  active: number;
+  store: CueStore;
+  /** The playhead: the cue under it is highlighted, and scrolled to while it changes unless the operator is in the list. */
+  remote: PlayerRemote;
   actions: CueRowActions;
   label: string;
   handle: Ref<CueListHandle>;
@@ -27,12 +25,15 @@ const ESTIMATED_ROW_PX = 96;
 
 /**
  * The cues, virtualised (TanStack Virtual): only the rows near the viewport are in the DOM, each
- * measured as it renders, so a 5,000-cue track opens and types as fast as a short one.
+ * measured as it renders, so a 5,000-cue track opens and types as fast as a short one. It repaints when
+ * the number of cues or the cue under the playhead changes; each row follows its own cue.
  */
-export function CueList({ cues, checks, limits, selection, active, actions, label, handle }: CueListProps) {
+export function CueList({ store, remote, actions, label, handle }: CueListProps) {
   const scroller = useRef<HTMLDivElement | null>(null);
+  const count = useCueStore(store, (s) => s.cues().length);
+  const active = useActiveCue(store, remote);
   const virtualizer = useVirtualizer({
-    count: cues.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 4,
@@ -83,19 +84,26 @@ export function CueList({ cues, checks, limits, selection, active, actions, labe
             ref={virtualizer.measureElement}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
           >
-            <CueRow
-              index={item.index}
-              cue={cues[item.index]!}
-              isLast={item.index === cues.length - 1}
-              problems={checks.problems[item.index]!}
-              limits={limits}
-              selected={selection.has(item.index)}
-              active={item.index === active}
-              actions={actions}
-            />
+            <CueRow index={item.index} store={store} active={item.index === active} actions={actions} />
           </div>
         ))}
       </div>
     </Box>
   );
+}
+
+/** The cue under the playhead (-1: none), following both the playhead and the cues' times. */
+function useActiveCue(store: CueStore, remote: PlayerRemote): number {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const fromStore = store.subscribe(listener);
+      const fromPlayer = remote.subscribe(listener);
+      return () => {
+        fromStore();
+        fromPlayer();
+      };
+    },
+    [store, remote],
+  );
+  return useSyncExternalStore(subscribe, () => activeCue(store.cues(), remote.current().time));
 }

@@ -1,9 +1,10 @@
 import { Box, IconButton, InputBase, Tooltip, Typography, type Theme } from '@mui/material';
 import { memo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { cueTextProblem, type CueChange, type VttCue } from '../../../contract/subtitle-text/vtt-document';
+import { cueTextProblem, type CueChange } from '../../../contract/subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import { CallMergeIcon, CallSplitIcon, DeleteIcon, TimerIcon } from '../../ui/icons';
 import type { CheckLimits, CueProblem } from './cue-checks';
+import { useCueStore, type CueStore } from './cue-store';
 import { parseTime, showTime } from './cue-time';
 import { CUE_TEXTS } from './texts';
 
@@ -22,11 +23,7 @@ export interface CueRowActions {
 
 export interface CueRowProps {
   index: number;
-  cue: VttCue;
-  isLast: boolean;
-  problems: readonly CueProblem[];
-  limits: CheckLimits;
-  selected: boolean;
+  store: CueStore;
   active: boolean;
   actions: CueRowActions;
 }
@@ -44,12 +41,23 @@ export function problemText(t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>[
   return t(PROBLEM_KEYS[problem], { limit: problem === 'speed' ? limits.maxCps : limits.maxLine });
 }
 
-/** One cue: its number (a click seeks there), start and end (typed, or from the playhead), text, problems, and split, merge, delete. */
-export const CueRow = memo(function CueRow({ index, cue, isLast, problems, limits, selected, active, actions }: CueRowProps) {
+/**
+ * One cue: its number (a click seeks there), start and end (typed, or from the playhead), text, problems,
+ * and split, merge, delete. It reads its own cue, problems and selection from the store: a keystroke
+ * repaints the row of the cue it changed and no other.
+ */
+export const CueRow = memo(function CueRow({ index, store, active, actions }: CueRowProps) {
   const { t } = useTexts(CUE_TEXTS);
+  const cue = useCueStore(store, (s) => s.cues()[index]);
+  const isLast = useCueStore(store, (s) => index === s.cues().length - 1);
+  const problems = useCueStore(store, (s) => s.checks().problems[index]);
+  const limits = useCueStore(store, (s) => s.state().limits);
+  const selected = useCueStore(store, (s) => s.state().selection.has(index));
   const number = index + 1;
   // A text that cannot be written as a cue (a blank line, "-->") stays in the field, flagged, until it can.
   const [invalidText, setInvalidText] = useState<string | null>(null);
+  // A row past the last cue (one was just removed) until the list drops it.
+  if (!cue || !problems) return null;
   const problemId = `cue-${index}-problems`;
   const problemTexts = problems.map((problem) => problemText(t, problem, limits));
   return (

@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
 import { DEFAULT_LIMITS, type CheckLimits } from './cue-checks';
 
 const KEY = 'vpCueCheckLimits';
 
-function readLimits(): CheckLimits {
+/** The checks' limits as this browser's operator last set them (localStorage), else the defaults. */
+export function readLimits(): CheckLimits {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null');
     if (typeof value !== 'object' || value === null) return DEFAULT_LIMITS;
@@ -15,16 +15,11 @@ function readLimits(): CheckLimits {
   }
 }
 
-/** The checks' limits, as this browser's operator last set them (localStorage). */
-export function useCheckLimits(): [CheckLimits, (limits: CheckLimits) => void] {
-  const [limits, setLimits] = useState(readLimits);
-  const set = useCallback((next: CheckLimits) => {
-    setLimits(next);
-    try {
-      localStorage.setItem(KEY, JSON.stringify(next));
-    } catch {
-      // Not kept across visits; this visit still uses them.
-    }
-  }, []);
-  return [limits, set];
+/** Keeps the limits for the next visit of this browser. */
+export function keepLimits(limits: CheckLimits): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(limits));
+  } catch {
+    // Not kept across visits; this visit still uses them.
+  }
 }
