@@ -21,6 +21,7 @@ import { CueList, type CueListHandle } from './cue-list';
 import { problemText, type CueRowActions } from './cue-row';
 import { PopoverButton } from './popover-button';
 import { showTime } from './cue-time';
+import { afterPause } from './after-pause';
 import { createCueStore, isDirty, useCueStore, type CueStore, type EditorState } from './cue-store';
 import { record, startHistory } from './edit-history';
 import { usePlayerRemote, usePlayhead, type PlayerRemote } from './player-remote';
@@ -298,34 +299,6 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
       ) : null}
     </Box>
   );
-}
-
-/**
- * Calls `run` with the editor's state `delayMs` from now, and again each time `delayMs` passed without a
- * change that `changed` cares about (a pause in typing, not every key). Returns the unsubscribe.
- */
-function afterPause(
-  store: CueStore,
-  delayMs: number,
-  changed: (before: EditorState, after: EditorState) => boolean,
-  run: (state: EditorState) => void,
-): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let seen = store.state();
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => run(store.state()), delayMs);
-  };
-  schedule();
-  const unsubscribe = store.subscribe(() => {
-    const before = seen;
-    seen = store.state();
-    if (changed(before, seen)) schedule();
-  });
-  return () => {
-    unsubscribe();
-    clearTimeout(timer);
-  };
 }
 
 /** No cue ticked: an edit that adds or removes cues would make the ticked numbers point at other cues. */

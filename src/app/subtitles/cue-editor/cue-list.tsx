@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useRef, useSyncExternalStore, type Ref } from 'react';
 import { activeCue } from './cue-document';
 import { CueRow, type CueRowActions } from './cue-row';
+import { CueRowStyles } from './cue-row-styles';
 import { useCueStore, type CueStore } from './cue-store';
 import type { PlayerRemote } from './player-remote';
 
@@ -73,6 +74,7 @@ export function CueList({ store, remote, actions, label, handle }: CueListProps)
       aria-label={label}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden', contain: 'strict' }}
     >
+      <CueRowStyles />
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           // A plain element with a style: a class per scroll position would fill the style sheet, and

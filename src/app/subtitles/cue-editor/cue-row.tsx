@@ -1,5 +1,5 @@
-import { Box, IconButton, InputBase, Tooltip, Typography, type Theme } from '@mui/material';
-import { memo, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { cueTextProblem, type CueChange } from '../../../contract/subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import { CallMergeIcon, CallSplitIcon, DeleteIcon, TimerIcon } from '../../ui/icons';
@@ -60,30 +60,23 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
   if (!cue || !problems) return null;
   const problemId = `cue-${index}-problems`;
   const problemTexts = problems.map((problem) => problemText(t, problem, limits));
+  // Plain elements styled by the list's sheet (cue-row-styles.tsx): this is what each keystroke re-renders.
   return (
-    <Box
+    <div
+      className="vp-cue"
       role="group"
       aria-label={t('cue', { number })}
       aria-current={active ? 'true' : undefined}
       onFocus={() => actions.focused(index)}
-      sx={{
-        px: 1,
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        borderInlineStart: 4,
-        borderInlineStartColor: active ? 'primary.main' : problems.length ? 'warning.main' : 'transparent',
-        bgcolor: active ? 'action.selected' : undefined,
-      }}
     >
       <CueBar index={index} start={cue.start} end={cue.end} isLast={isLast} selected={selected} actions={actions} />
-      <Box
-        component="textarea"
+      <textarea
+        className="vp-cue-text"
         // As many rows as lines (at least two), grown to fit wrapped lines where the browser can
         // (field-sizing): no measuring of the text on each key, as an auto-sizing field would do.
         rows={Math.max(2, (invalidText ?? cue.text).split('\n').length)}
         value={invalidText ?? cue.text}
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
+        onChange={(event) => {
           const text = event.target.value;
           if (cueTextProblem(text)) setInvalidText(text);
           else {
@@ -97,14 +90,13 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
         aria-describedby={problems.length || invalidText !== null ? problemId : undefined}
         data-cue-text={index}
         dir="auto"
-        sx={TEXT_FIELD}
       />
       {problems.length || invalidText !== null ? (
-        <Typography id={problemId} variant="body2" sx={{ mt: 0.5, color: invalidText !== null ? 'error.main' : 'warning.dark' }}>
+        <p id={problemId} className="vp-cue-problems" data-bad={invalidText !== null ? '' : undefined}>
           {[...(invalidText !== null ? [t('badText')] : []), ...problemTexts].join(' · ')}
-        </Typography>
+        </p>
       ) : null}
-    </Box>
+    </div>
   );
 });
 
@@ -204,27 +196,6 @@ const CueBar = memo(function CueBar({
     </Box>
   );
 });
-
-/** The cue text field: the same for every row, so its class is made once. */
-const TEXT_FIELD = {
-  display: 'block',
-  boxSizing: 'border-box',
-  width: '100%',
-  mt: 0.5,
-  px: 1,
-  py: 0.5,
-  resize: 'none',
-  fieldSizing: 'content',
-  font: 'inherit',
-  color: 'text.primary',
-  bgcolor: 'transparent',
-  border: 1,
-  borderColor: 'divider',
-  borderRadius: 1,
-  outline: 'none',
-  '&:focus': { borderColor: 'primary.main', boxShadow: (theme: Theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
-  '&[aria-invalid="true"]': { borderColor: 'error.main' },
-} as const;
 
 /** Ctrl/⌘ + I, B or U put the selected text of a cue field between that tag (the tags a cue may keep). */
 function wrapInTag(event: KeyboardEvent<HTMLElement>) {
