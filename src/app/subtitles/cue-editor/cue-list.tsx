@@ -37,7 +37,9 @@ export function CueList({ store, remote, actions, label, handle }: CueListProps)
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ROW_PX,
-    overscan: 4,
+    // One row beyond each edge (Tab reaches the next cue; scrolling renders the rest): every row in the
+    // DOM is painted and layerized again in each keystroke's frame, ~0.1 ms a row on the bench's machine.
+    overscan: 1,
   });
   const pendingFocus = useRef<number | null>(null);
 
