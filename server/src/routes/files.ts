@@ -86,7 +86,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = request.body;
       if ('file_status' in body) return fail(reply, 400, STATUS_READ_ONLY);
       const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive };
       if (body.file_title !== undefined) {

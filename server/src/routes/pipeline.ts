@@ -103,7 +103,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { file_status: status = null, ...fields } = request.body ?? {};
+      const { file_status: status = null, ...fields } = request.body;
       for (const name of ['file_rendition', 'file_image', 'file_slide'] as const) {
         const key = fields[name];
         if (typeof key === 'string' && (!isMediaKey(key) || key.endsWith('/')))

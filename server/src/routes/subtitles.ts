@@ -82,10 +82,10 @@ export default async function subtitleRoutes(app: RouteApp): Promise<void> {
       if (precondition && !precondition(row.version)) return fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
       // With If-Match the write also waits for no other change since that read.
       const expected = precondition ? row.version : undefined;
-      const named = parseCharset(request.body?.sub_charset);
+      const named = parseCharset(request.body.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
-      const givenLang = (request.body?.sub_lang ?? '').trim().toLowerCase();
+      const givenLang = (request.body.sub_lang ?? '').trim().toLowerCase();
       if (!givenLang && !named.charset) return fail(reply, 400, 'Please select a language');
       if (givenLang && !isLanguageCode(givenLang)) return fail(reply, 400, `Unknown language code: ${givenLang}`);
       // Only what the request changes is written: a concurrent edit of the other column stays.

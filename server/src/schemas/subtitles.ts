@@ -3,7 +3,7 @@ import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from '../../../src/contract/s
 import { envelope } from './common';
 import { contractSchema } from './from-contract';
 
-// Schemas of the subtitle routes: /api/subs/… and the upload, POST /api/upload/sub.
+// Schemas of the subtitle routes: /api/subs/… and the upload, POST /api/files/sub.
 
 /** The Subtitle of the API (src/contract/subtitle.ts), with the OpenAPI document's notes. */
 export const subtitleSchema = contractSchema(subtitleContract, {
@@ -32,7 +32,7 @@ export const subtitleEditBodySchema = {
 
 export const originalResponse = { type: 'string', format: 'binary', description: 'The bytes as uploaded' } as const;
 
-/** POST /api/upload/sub: documents the multipart body the handler reads itself (nothing is validated). */
+/** POST /api/files/sub: documents the multipart body the handler reads itself (nothing is validated). */
 export const subtitleUploadBodySchema = {
   type: 'object',
   required: ['subtitle_file', 'file_id', 'sub_lang'],
