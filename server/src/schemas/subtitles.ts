@@ -1,4 +1,5 @@
 import { subtitleSchema as subtitleContract } from '../../../src/contract/subtitle';
+import { subtitlePatchSchema } from '../../../src/contract/subtitle-patch';
 import { SUBTITLE_EXTENSIONS, SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
 import { envelope } from './common';
 import { contractSchema } from './from-contract';
@@ -22,13 +23,10 @@ export const subtitleListReplySchema = envelope({
   properties: { subs: { type: 'array', items: subtitleSchema } },
 });
 
-export const subtitleEditBodySchema = {
-  type: 'object',
-  properties: {
-    sub_lang: { type: 'string', maxLength: 20 },
-    sub_charset: { type: 'string', maxLength: 40, description: 'A WHATWG encoding label, or utf-32le/be' },
-  },
-} as const;
+/** The body of PUT /api/subs/:sub_id (src/contract/subtitle-patch.ts). */
+export const subtitleEditBodySchema = contractSchema(subtitlePatchSchema, {
+  sub_charset: { description: 'A WHATWG encoding label, or utf-32le/be' },
+});
 
 export const originalResponse = { type: 'string', format: 'binary', description: 'The bytes as uploaded' } as const;
 
