@@ -199,8 +199,9 @@ export class BulkJobsRepository {
     }
   }
 
+  /** A page of a job's filter, while it is collected: off the event loop, as its batches (set-based work that grows with the job). */
   addFiles(job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
-    return this.#db.transaction((tx) => this.#addFiles(tx, job, fileIds));
+    return this.#db.backgroundTransaction((tx) => this.#addFiles(tx, job, fileIds));
   }
 
   /** The files are all known: the job's total is their number, and it starts changing them. */
