@@ -15,6 +15,7 @@ import {
   type SqlValue,
 } from '../engine';
 import { WalCheckpointer } from './checkpointer';
+import { tuneConnection } from './pragmas';
 import { WriterThread } from './writer-thread';
 import { syncFileEventTriggers } from './file-event-triggers';
 import { sqliteOtherProcesses } from './in-use';
@@ -25,16 +26,6 @@ import { NEXT_FILE_ID } from './next-file-id';
 import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
 
 export const DB_FILE_NAME = 'vp.db';
-
-/** Pragmas of every connection: WAL lets readers (the list workers, a CLI) run beside the writer. */
-export function tuneConnection(db: Database): void {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -262144'); // 256 MiB page cache
-  db.pragma('mmap_size = 2147483648'); // reads of the list indexes (~0.7 GB at 1 M files) without copying pages
-}
 
 const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 

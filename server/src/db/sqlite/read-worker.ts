@@ -1,7 +1,7 @@
 import { setImmediate as yieldToMessages } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { tuneConnection } from './connection';
+import { tuneConnection } from './pragmas';
 import { SqliteListPlanner } from './list-planner';
 import type { ReadWorkerData, WorkerReply, WorkerRequest } from './read-pool';
 

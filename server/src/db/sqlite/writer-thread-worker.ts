@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
-import { tuneConnection } from './connection';
+import { tuneConnection } from './pragmas';
 import { registerFunctions } from './search-words';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writer-thread';
 
