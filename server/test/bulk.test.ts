@@ -191,6 +191,7 @@ describe('bulk jobs over ids and filters', () => {
       [{ action: 'deactivate', ids: [] }, newKey(), 400, null],
       [{ action: 'deactivate', ids: ['x'] }, newKey(), 400, null],
       [{ action: 'deactivate', filter: { isActive: 7 }, expected_count: 1 }, newKey(), 400, null],
+      [{ action: 'delete', filter: { is_active: 0 }, expected_count: 1 }, newKey(), 400, null], // not the list's field
       [{ action: 'deactivate', ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, newKey(), 400, null],
       ['not json', newKey(), 400, null],
     ];

@@ -30,6 +30,10 @@ export const bulkBodySchema = {
       description: derived.properties.filter?.description,
       ...derived.properties.filter,
       properties: { search, isActive, file_status },
+      // A field the list does not have is a 400, not dropped (the server's Ajv removes what
+      // `additionalProperties: false` refuses): a misspelled `is_active` would otherwise widen a
+      // destructive job to every file, and the list's count, which ignores it too, would agree.
+      additionalProperties: { not: {} },
     },
   },
 };
