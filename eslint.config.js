@@ -129,6 +129,25 @@ export default defineConfig(
     },
   },
   {
+    // A route file holds handlers: its JSON schemas are in server/src/schemas/, and its request types
+    // come from them (schemas/route-types.ts), never written beside them.
+    files: ['server/src/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='type'][value.value=/^(object|array|string|integer|number|boolean)$/]",
+          message: 'A JSON schema belongs in server/src/schemas/<area>.ts, not in a route file.',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|route)$/][typeArguments]",
+          message: 'Request types are derived from the route schemas (RouteApp), not written as type arguments.',
+        },
+      ],
+    },
+  },
+  {
     // A test reads a reply body field by field: an assertion fails where its shape is wrong.
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'server/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

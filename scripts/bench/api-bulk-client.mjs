@@ -1,6 +1,7 @@
 // The bulk job bench's client, run as its own process: POST /api/files/bulk over a filter (the count the
 // list gives as expected_count), then another account's light request (`GET /api/files/?limit=10`),
-// sequential, while GET /api/jobs/:id is read every 250 ms until the job has ended. Input:
+// sequential, while GET /api/jobs/:id is read every 250 ms until the job has ended; then, untimed, the
+// job's undo, so that the account is as it was for the next run (on kept data). Input:
 // BENCH_BULK_CONFIG (JSON { url, bulkKey, lightKey, filter, action }); output: one JSON line on stdout
 // { matched, jobMs, state, counts, light: [ms…], lightErrors }.
 const { url, bulkKey, lightKey, filter, action = 'deactivate' } = JSON.parse(process.env.BENCH_BULK_CONFIG);
@@ -14,7 +15,19 @@ async function call(path, key, init = {}) {
 
 for (let i = 0; i < 10; i++) await call('/api/files/?limit=10', lightKey); // warm-up
 const query = new URLSearchParams(Object.entries({ ...filter, limit: 1 }).map(([k, v]) => [k, String(v)]));
-const matched = (await call(`/api/files/?${query}`, bulkKey)).json().data.pagination.total_records;
+const listed = (await call(`/api/files/?${query}`, bulkKey)).json().data;
+const matched = listed.pagination.total_records;
+// A warm-up job first, as every case has warm-up requests: it activates one file the filter (active
+// files) lists, which is already active (its result 'unchanged'), so the data stays as it was and the
+// timed job finds the node's job worker and SQLite's writer thread started.
+const warmUp = await call('/api/files/bulk', bulkKey, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'idempotency-key': `bench-warm-up-${Date.now()}` },
+  body: JSON.stringify({ action: 'activate', ids: [listed.files[0].file_id] }),
+});
+if (warmUp.status !== 202) throw new Error(`the warm-up POST /api/files/bulk → HTTP ${warmUp.status}`);
+const warmedUp = await untilEnded(warmUp.json().data.job.id);
+if (warmedUp.counts.unchanged !== 1) throw new Error(`the warm-up job changed something: ${JSON.stringify(warmedUp.counts)}`);
 const started = performance.now();
 const posted = await call('/api/files/bulk', bulkKey, {
   method: 'POST',
@@ -24,14 +37,20 @@ const posted = await call('/api/files/bulk', bulkKey, {
 if (posted.status !== 202) throw new Error(`POST /api/files/bulk → HTTP ${posted.status}`);
 const jobId = posted.json().data.job.id;
 
-let job = null;
-const watch = (async () => {
+/** Reads the job every 250 ms until it has ended; resolves to its last state. */
+async function untilEnded(id) {
   for (;;) {
-    job = (await call(`/api/jobs/${jobId}?limit=1`, bulkKey)).json().data.job;
-    if (job.state === 'done' || job.state === 'failed') return performance.now() - started;
+    const state = (await call(`/api/jobs/${id}?limit=1`, bulkKey)).json().data.job;
+    if (state.state === 'done' || state.state === 'failed') return state;
     await new Promise((r) => setTimeout(r, 250));
   }
-})();
+}
+
+let job = null;
+const watch = untilEnded(jobId).then((last) => {
+  job = last;
+  return performance.now() - started;
+});
 let ended = false;
 const jobMs = watch.finally(() => (ended = true));
 const light = [];
@@ -41,4 +60,9 @@ while (!ended) {
   if (r.status === 200) light.push(r.ms);
   else lightErrors++;
 }
-process.stdout.write(JSON.stringify({ matched, jobMs: await jobMs, state: job.state, counts: job.counts, light, lightErrors }) + '\n');
+const result = { matched, jobMs: await jobMs, state: job.state, counts: job.counts, light, lightErrors };
+const undo = await call(`/api/jobs/${jobId}/undo`, bulkKey, { method: 'POST', headers: { 'idempotency-key': `bench-undo-${jobId}` } });
+if (undo.status !== 202) throw new Error(`POST /api/jobs/${jobId}/undo → HTTP ${undo.status}`);
+const undone = await untilEnded(undo.json().data.job.id);
+if (undone.state !== 'done') throw new Error(`the undo of job ${jobId} ended ${undone.state}`);
+process.stdout.write(JSON.stringify(result) + '\n');

@@ -6,7 +6,7 @@ import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
 import { COUNT_REQUIRED, countDrift, IDS_OR_FILTER, KEY_REQUIRED, KEY_REUSED } from '../src/routes/bulk';
 import { FILE_NOT_FOUND } from '../src/routes/files';
 import { JOB_NOT_FOUND, RESULTS_CSV_HEADER } from '../src/routes/jobs';
-import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, type Listed } from './bulk-support';
+import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, type Job, type Listed } from './bulk-support';
 import { openEventStream } from './event-stream';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
@@ -191,6 +191,7 @@ describe('bulk jobs over ids and filters', () => {
       [{ action: 'deactivate', ids: [] }, newKey(), 400, null],
       [{ action: 'deactivate', ids: ['x'] }, newKey(), 400, null],
       [{ action: 'deactivate', filter: { isActive: 7 }, expected_count: 1 }, newKey(), 400, null],
+      [{ action: 'delete', filter: { is_active: 0 }, expected_count: 1 }, newKey(), 400, null], // not the list's field
       [{ action: 'deactivate', ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, newKey(), 400, null],
       ['not json', newKey(), 400, null],
     ];
@@ -242,6 +243,19 @@ describe('per-file outcomes while other requests change files', () => {
       const lastResult = byId.get(last.file_id)!;
       expect(['unchanged', 'conflict']).toContain(lastResult.outcome);
       expect((await s.request('GET', `/api/files/${last.file_id}`, { key })).body.data.isActive).toBe(last.isActive ? 0 : 1);
+      // The progress it announced on the way (counts kept from each batch's results) adds up at every
+      // step, only grows, and ends where its stored results are.
+      const announced = (
+        await s.app.db.all<{ changes: string | Job }>("SELECT changes FROM file_events WHERE kind = 'job' AND file_id = ? ORDER BY id", [
+          job.id,
+        ])
+      ).map((r) => (typeof r.changes === 'string' ? (JSON.parse(r.changes) as Job) : r.changes).counts);
+      expect(announced.length).toBeGreaterThan(2);
+      for (const [i, counts] of announced.entries()) {
+        expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(20);
+        if (i > 0) expect(counts.pending).toBeLessThanOrEqual(announced[i - 1]!.pending!);
+      }
+      expect(announced.at(-1)).toEqual(job.counts);
     } finally {
       s.app.files.changeBatch = changeBatch;
     }

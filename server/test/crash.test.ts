@@ -229,6 +229,9 @@ describe('crash-clean storage', () => {
           await Promise.allSettled(uploads);
           const state = () => fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').replace(/^\d+ \(.*\) /, '')[0];
           await expect.poll(state, { timeout: 5_000, interval: 20 }).toBe('Z'); // dead but not reaped: kill(pid, 0) succeeds
+          // The main thread shows as a zombie while the process's other threads may still be ending (one in
+          // disk I/O on a busy machine): its files, the ownership socket among them, close with the last one.
+          await expect.poll(() => fs.readdirSync(`/proc/${serverPid}/task`).length, { timeout: 10_000, interval: 20 }).toBe(1);
           const s = await startServer({}, dataDir);
           counts.push(uploadFiles(dataDir).length);
           await s.app.close();

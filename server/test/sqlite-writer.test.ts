@@ -65,3 +65,62 @@ describe.runIf(ENGINE === 'sqlite')('a CLI writing to the same SQLite file', () 
     expect(after.body.data.isActive).toBe(0);
   });
 });
+
+// A bulk job's batches run on a second connection in a thread (backgroundTransaction): the event loop
+// serves meanwhile, the main connection's transactions wait their turn, and errors come back as SQLite's.
+describe.runIf(ENGINE === 'sqlite')('the writer thread', () => {
+  let s: TestServer;
+  let accountId: number;
+  beforeAll(async () => {
+    s = await startServer();
+    accountId = await s.addAccount('thread', 'thread-password', 3);
+  });
+  afterAll(() => s.close());
+
+  const titleOf = async (fileId: number) =>
+    (await s.app.db.get<{ file_title: string }>('SELECT file_title FROM files WHERE file_id = ?', [fileId]))!.file_title;
+
+  it('commits what it wrote; until then the main connection reads the last commit and its transactions wait', async () => {
+    const [first] = await s.app.db.all<{ file_id: number }>('SELECT file_id FROM files WHERE account_id = ? ORDER BY file_id', [accountId]);
+    const fileId = first!.file_id;
+    const before = await titleOf(fileId);
+    let mainWrote = false;
+    let releaseThread!: () => void;
+    const threadMayCommit = new Promise<void>((resolve) => (releaseThread = resolve));
+    const background = s.app.db.backgroundTransaction(async (tx) => {
+      await tx.run('UPDATE files SET file_title = ? WHERE file_id = ?', ['From the thread', fileId]);
+      await threadMayCommit;
+      return tx.get<{ file_title: string }>('SELECT file_title FROM files WHERE file_id = ?', [fileId]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await titleOf(fileId)).toBe(before); // not committed yet, and the loop answers
+    const main = s.app.db.transaction(async (tx) => {
+      mainWrote = true;
+      await tx.run('UPDATE files SET file_title = ? WHERE file_id = ?', ['From the main connection', fileId]);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mainWrote).toBe(false); // in line behind the thread's transaction
+    releaseThread();
+    expect(await background).toEqual({ file_title: 'From the thread' });
+    await main;
+    expect(await titleOf(fileId)).toBe('From the main connection');
+  });
+
+  it('rolls back when its function throws, and answers SQLite errors with their codes', async () => {
+    const [a, b] = await s.app.db.all<{ file_id: number; file_slug: string }>(
+      'SELECT file_id, file_slug FROM files WHERE account_id = ? ORDER BY file_id',
+      [accountId],
+    );
+    const rejected = s.app.db.backgroundTransaction(async (tx) => {
+      await tx.run('UPDATE files SET file_title = ? WHERE file_id = ?', ['Rolled back', a!.file_id]);
+      await tx.run('UPDATE files SET file_slug = ? WHERE file_id = ?', [b!.file_slug, a!.file_id]); // a taken slug
+    });
+    await expect(rejected).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(await titleOf(a!.file_id)).not.toBe('Rolled back');
+    // The thread's connection is free again: the next transaction commits.
+    await s.app.db.backgroundTransaction((tx) =>
+      tx.run('UPDATE files SET file_title = ? WHERE file_id = ?', ['After the error', a!.file_id]),
+    );
+    expect(await titleOf(a!.file_id)).toBe('After the error');
+  });
+});

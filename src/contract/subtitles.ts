@@ -17,7 +17,7 @@ export const SUB_TMP_PREFIX_LENGTH = 16;
  * variants with a dash). Their native labels come from `Intl.DisplayNames` in the kit.
  */
 export const LANGUAGE_CODES = [
-  // The spec's examples first, in its order.
+  // The examples of docs/spec.md §3 first, in its order.
   'en',
   'zh',
   'zh-cn',

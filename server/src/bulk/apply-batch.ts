@@ -51,10 +51,10 @@ export function unchangedResult(action: BatchAction, accountId: number, s: Batch
  * One batch of a bulk job in one short transaction, set-based (decision D37): one UPDATE changes
  * every file of the batch still at the version the job took it at, one INSERT writes their activity
  * entries (the single-file route's detail, plus the job), one SELECT reads the others as they are
- * now, and their results are written by outcome. A restart finds each file either changed with its
- * result or neither.
+ * now, and their results are written by outcome (and returned). A restart finds each file either changed
+ * with its result or neither.
  */
-export function applyBatch(parts: BatchParts, job: BulkJobRow, action: BatchAction, batch: JobBatch): Promise<void> {
+export function applyBatch(parts: BatchParts, job: BulkJobRow, action: BatchAction, batch: JobBatch): Promise<FileResult[]> {
   const { change, logged } = CHANGES[action];
   return parts.transaction(async (tx) => {
     const now = parts.now();
@@ -77,10 +77,11 @@ export function applyBatch(parts: BatchParts, job: BulkJobRow, action: BatchActi
     );
     const done = new Set(changed.map((f) => f.file_id));
     const states = await parts.bulkJobs.batchStates(tx, batch);
-    await parts.bulkJobs.settleEach(
-      tx,
-      job.job_id,
-      states.map((s) => ({ file_id: s.file_id, ...(done.has(s.file_id) ? result('done') : unchangedResult(action, job.account_id, s)) })),
-    );
+    const results = states.map((s) => ({
+      file_id: s.file_id,
+      ...(done.has(s.file_id) ? result('done') : unchangedResult(action, job.account_id, s)),
+    }));
+    await parts.bulkJobs.settleEach(tx, job.job_id, results);
+    return results;
   });
 }

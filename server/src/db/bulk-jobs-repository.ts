@@ -1,10 +1,7 @@
+import type { BulkAction, BulkFilter } from '../../../src/contract/bulk-request';
 import type { ActivitySource } from './activity-repository';
 import { inList, isUniqueViolation, type Db, type Queryable } from './engine';
 import type { JobBatch } from './files-repository';
-
-/** What a bulk job does to each of its files (the same change as the single-file routes). */
-export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** A file's result: changed, already so, edited by someone else since the job took it, or an error. */
 export const BULK_OUTCOMES = ['done', 'unchanged', 'conflict', 'failed'] as const;
@@ -17,11 +14,7 @@ export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 export type BulkJobState = 'collecting' | 'running' | 'done' | 'failed';
 
 /** The list filter a job runs over (the list's own parameters; the trash follows from the action). */
-export interface BulkFilter {
-  search?: string | undefined;
-  isActive?: 0 | 1 | undefined;
-  file_status?: number | undefined;
-}
+export type { BulkFilter };
 
 export interface BulkJobRow {
   job_id: number;
@@ -206,8 +199,9 @@ export class BulkJobsRepository {
     }
   }
 
+  /** A page of a job's filter, while it is collected: off the event loop, as its batches (set-based work that grows with the job). */
   addFiles(job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
-    return this.#db.transaction((tx) => this.#addFiles(tx, job, fileIds));
+    return this.#db.backgroundTransaction((tx) => this.#addFiles(tx, job, fileIds));
   }
 
   /** The files are all known: the job's total is their number, and it starts changing them. */

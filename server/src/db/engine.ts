@@ -103,6 +103,11 @@ export interface Db extends Queryable {
    * PostgreSQL a deadlock's victim runs `fn` once more, so `fn` touches nothing but the database.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A `transaction` of long set-based work (a bulk job's batch) that never holds the event loop while
+   * its statements run: SQLite runs it on a writer thread (decision D40); PostgreSQL's never do.
+   */
+  backgroundTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Puts the transactions that take the lock `name` in line until `tx` ends (a no-op where writers take turns anyway). */
   lock(tx: Queryable, name: string): Promise<void>;
   readonly dialect: SqlDialect;

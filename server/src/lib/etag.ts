@@ -8,7 +8,7 @@ export const etagOf = (version: number): string => `"${version}"`;
 /** Whether a row at `version` satisfies the request's precondition. */
 export type Precondition = (version: number) => boolean;
 
-/** The precondition of an `If-Match` header, or undefined when the request has none (the spec's calls). */
+/** The precondition of an `If-Match` header, or undefined when the request has none (the calls of docs/spec.md §7). */
 export function ifMatch(header: string | string[] | undefined): Precondition | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value === undefined || value.trim() === '') return undefined;

@@ -43,7 +43,7 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               bulkJobs: repository,
               files: app.files,
               activity: app.activity,
-              transaction: (fn) => app.db.transaction(fn),
+              transaction: (fn) => app.db.backgroundTransaction(fn),
               purgeFile: (accountId, fileId) => app.purgeFile(accountId, fileId),
               appendActivity: (entry) => app.activity.append(entry),
               now: () => app.clock(),

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam } from '../schemas/common';
-import { activitySchema } from '../schemas/activity';
+import { apiKeySecurity, errorResponses, idParam } from '../schemas/common';
+import { activityQuerySchema, activityReplySchema } from '../schemas/activity';
+import type { RouteApp } from '../schemas/route-types';
 
 /** GET /api/files/:id/activity: the file's append-only log (there is no route that changes or deletes an entry). */
-export default async function activityRoutes(app: FastifyInstance): Promise<void> {
+export default async function activityRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Params: { id: number }; Querystring: { limit: number; before?: number } }>(
+  app.get(
     '/:id/activity',
     {
       schema: {
@@ -17,27 +17,8 @@ export default async function activityRoutes(app: FastifyInstance): Promise<void
           "A file's activity, newest first: who changed what, when, from where (live, trashed, and purged files until VP_ACTIVITY_DAYS)",
         security: apiKeySecurity,
         params: idParam('id'),
-        querystring: {
-          type: 'object',
-          properties: {
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
-            before: { type: 'integer', minimum: 1, description: 'Entries older than this activity_id (the next page)' },
-          },
-        },
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['activity', 'purged'],
-            properties: {
-              activity: { type: 'array', items: activitySchema },
-              purged: {
-                type: 'boolean',
-                description: 'The file was deleted for good: its log stays readable by its account until VP_ACTIVITY_DAYS drops it',
-              },
-            },
-          }),
-          ...errorResponses,
-        },
+        querystring: activityQuerySchema,
+        response: { 200: activityReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,40 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import { MAX_PASSWORD_LENGTH } from '../lib/password-policy';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { SignInThrottle } from '../db/sign-in-throttle';
 import { hashApiKey, newApiKey } from '../lib/tokens';
 import { fail, ok } from '../plugins/errors';
+import { loginBodySchema, loginReplySchema } from '../schemas/auth';
 import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
+import type { RouteApp } from '../schemas/route-types';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Try again later.';
 
-interface LoginBody {
-  username: string;
-  password: string;
-}
-
-export default async function authRoutes(app: FastifyInstance): Promise<void> {
+export default async function authRoutes(app: RouteApp): Promise<void> {
   const throttle = new SignInThrottle(app.db, app.settings.signInPolicy);
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in: returns a new API key (a session)',
-        body: {
-          type: 'object',
-          required: ['username', 'password'],
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 200 },
-            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
-          },
-        },
-        response: {
-          200: envelope({ type: 'object', required: ['apiKey'], properties: { apiKey: { type: 'string' } } }),
-          ...errorResponses,
-        },
+        body: loginBodySchema,
+        response: { 200: loginReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BulkRequest } from '../../../src/contract/bulk-request';
 import { BULK_FILES, bulkJobJson, filterQuery, type BulkJobPayload } from '../bulk/bulk-job';
-import type { BulkAction, BulkFilter, BulkJobRow, NewBulkJob } from '../db/bulk-jobs-repository';
+import type { BulkFilter, BulkJobRow, NewBulkJob } from '../db/bulk-jobs-repository';
 import type { Queryable } from '../db/engine';
 import { fail, ok } from '../plugins/errors';
 import { sourceOf } from '../plugins/activity';
 import { bulkBodySchema, bulkIdempotencyHeader, bulkReplySchema, countDriftResponse } from '../schemas/bulk';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
+import type { RouteApp } from '../schemas/route-types';
 
 export const KEY_REQUIRED = 'Idempotency-Key header is required';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
@@ -16,13 +18,6 @@ export const JOB_ACCEPTED = 'Bulk job accepted';
 export const countDrift = (count: number, expected: number): string =>
   `The filter now matches ${count} files, not ${expected}: nothing was changed`;
 
-interface BulkBody {
-  action: BulkAction;
-  ids?: number[];
-  filter?: BulkFilter;
-  expected_count?: number;
-}
-
 /** The filter as stored and compared: only what narrows, in one order (an empty search is no search). */
 const normalFilter = (filter: BulkFilter): BulkFilter => ({
   search: filter.search?.trim() || undefined,
@@ -31,7 +26,7 @@ const normalFilter = (filter: BulkFilter): BulkFilter => ({
 });
 
 /** What a replay must repeat to get the same job: the action and the files it names. */
-const hashOf = (body: BulkBody, ids: number[] | null, filter: BulkFilter | null): string =>
+const hashOf = (body: BulkRequest, ids: number[] | null, filter: BulkFilter | null): string =>
   createHash('sha256')
     .update(JSON.stringify([body.action, ids, filter, body.expected_count ?? null]))
     .digest('hex');
@@ -67,10 +62,10 @@ export const enqueueBulkJob =
  * POST /api/files/bulk: one action over many files, as a background job (see bulk/bulk-job.ts). The
  * reply comes at once with the job; the Idempotency-Key makes a retried request safe.
  */
-export default async function bulkRoutes(app: FastifyInstance): Promise<void> {
+export default async function bulkRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
-  app.post<{ Body: BulkBody }>(
+  app.post(
     '/bulk',
     {
       schema: {

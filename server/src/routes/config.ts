@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../plugins/errors';
-import { playerParamsQuery, readPlayerParams, type PlayerParams } from '../../../src/contract/player-params';
-import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
-import { EMBED_SCHEMA } from '../schemas/config';
+import { playerParamsQuery, readPlayerParams } from '../../../src/contract/player-params';
+import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { configReplySchema, embedBodySchema, embedReplySchema } from '../schemas/config';
+import type { RouteApp } from '../schemas/route-types';
 
 /** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
 export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
   return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
-export default async function configRoutes(app: FastifyInstance): Promise<void> {
+export default async function configRoutes(app: RouteApp): Promise<void> {
   app.get(
     '/',
     {
@@ -18,45 +19,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         tags: ['config'],
         summary: 'Player domain, player UI defaults and the image host for this account',
         security: apiKeySecurity,
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['player', 'imageHost', 'token', 'account'],
-            properties: {
-              account: {
-                type: 'object',
-                required: ['username'],
-                description: 'Who is signed in, so the panel can say it',
-                properties: { username: { type: 'string' } },
-              },
-              player: {
-                type: 'object',
-                required: ['domain', 'ui'],
-                properties: {
-                  domain: { type: 'string', description: 'Player link = domain + encodeURIComponent(file_slug)' },
-                  ui: {
-                    type: 'object',
-                    properties: {
-                      primaryColor: { type: 'string' },
-                      autoplay: { type: 'boolean' },
-                      controls: { type: 'boolean' },
-                    },
-                  },
-                  embed: EMBED_SCHEMA,
-                },
-              },
-              imageHost: { type: 'string', description: 'Image URL = imageHost + file_image' },
-              token: { type: ['string', 'null'] },
-              trash: {
-                type: 'object',
-                required: ['days'],
-                description: 'How long a deleted file or subtitle stays in the trash (the delete dialogs say it)',
-                properties: { days: { type: 'integer', description: 'Days before a purge; 0: kept until deleted for good' } },
-              },
-            },
-          }),
-          ...errorResponses,
-        },
+        response: { 200: configReplySchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -75,7 +38,7 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.put<{ Body: { player: { embed: PlayerParams } } }>(
+  app.put(
     '/',
     {
       onRequest: app.authenticate,
@@ -83,20 +46,8 @@ export default async function configRoutes(app: FastifyInstance): Promise<void> 
         tags: ['config'],
         summary: "Sets the account's embed defaults (player.embed): what every new snippet of its files starts from",
         security: apiKeySecurity,
-        body: {
-          type: 'object',
-          required: ['player'],
-          additionalProperties: false,
-          properties: { player: { type: 'object', required: ['embed'], additionalProperties: false, properties: { embed: EMBED_SCHEMA } } },
-        },
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['player'],
-            properties: { player: { type: 'object', properties: { embed: EMBED_SCHEMA } } },
-          }),
-          ...errorResponses,
-        },
+        body: embedBodySchema,
+        response: { 200: embedReplySchema, ...errorResponses },
       },
     },
     async (request) => {

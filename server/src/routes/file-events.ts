@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { DeliveredEvent } from '../lib/file-event-hub';
 import { fail } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { eventStreamResponse, resumeHeaderSchema } from '../schemas/file-events';
+import type { RouteApp } from '../schemas/route-types';
 
 export interface FileEventRouteOptions {
   /** A comment line goes out this often so that proxies and clients see a live connection (default 15 s). */
@@ -30,7 +31,7 @@ function lastEventId(header: string | string[] | undefined): number | null | und
  * x-apikey header like every API call (a key in the URL is not read). The connection counts once
  * for the rate limit, however many events it carries.
  */
-export default async function fileEventRoutes(app: FastifyInstance, options: FileEventRouteOptions): Promise<void> {
+export default async function fileEventRoutes(app: RouteApp, options: FileEventRouteOptions): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   app.addHook('onRequest', app.authenticate);
 
@@ -46,8 +47,8 @@ export default async function fileEventRoutes(app: FastifyInstance, options: Fil
           'fields of the File) or `{ kind: "deleted", file_id }`; `event: ready` says the stream is live; `event: reset` ' +
           'says events were missed (too far back): reload the list. A comment line comes every 15 s.',
         security: apiKeySecurity,
-        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: 'Resume after this event.' } } },
-        response: { 200: { type: 'string', description: 'text/event-stream' }, ...errorResponses },
+        headers: resumeHeaderSchema,
+        response: { 200: eventStreamResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -84,7 +85,7 @@ export default async function fileEventRoutes(app: FastifyInstance, options: Fil
       const heartbeat = setInterval(() => write(res, ': heartbeat\n\n'), heartbeatMs);
       const unsubscribe = hub.subscribe(request.accountId, {
         deliver: (events) => (waiting ? waiting.push(...events) : send(events)),
-        end: () => res.destroy(), // the server is closing: the client reconnects to another node // the server is closing: the client reconnects to another node
+        end: () => res.destroy(), // the server is closing: the client reconnects to another node
       });
       res.on('close', () => {
         clearInterval(heartbeat);

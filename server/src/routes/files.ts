@@ -1,12 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { checkTitle } from '../../../src/contract/file-title';
 import { editChanges } from '../db/activity-repository';
 import type { FilePatch } from '../db/files-repository';
-import { toFileJson, type FileRow, type ListQuery } from '../db/files';
+import { toFileJson, type FileRow } from '../db/files';
 import { etagOf, ifMatch } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
-import { fileSchema, LAST_EVENT_ID, lastEventIdHeader, listQuerySchema, listReplySchema, updateBodySchema } from '../schemas/files';
-import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse } from '../schemas/common';
+import {
+  deleteReplySchema,
+  fileSchema,
+  LAST_EVENT_ID,
+  lastEventIdHeader,
+  listQuerySchema,
+  listReplySchema,
+  updateBodySchema,
+} from '../schemas/files';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, permanentQuery, staleResponse } from '../schemas/common';
+import type { RouteApp } from '../schemas/route-types';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
@@ -17,15 +26,11 @@ export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: de
 /** A file reply names the version it shows, so the next edit can send it back as If-Match. */
 const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
-interface UpdateBody extends FilePatch {
-  file_status?: unknown;
-}
-
-export default async function fileRoutes(app: FastifyInstance): Promise<void> {
+export default async function fileRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   const json = (row: FileRow) => toFileJson(row, app.settings.trashDays);
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/',
     {
       schema: {
@@ -47,7 +52,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/:id',
     {
       schema: {
@@ -67,7 +72,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: { id: number }; Body: UpdateBody }>(
+  app.put(
     '/:id',
     {
       schema: {
@@ -81,8 +86,8 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body ?? {};
-      if (body.file_status !== undefined) return fail(reply, 400, STATUS_READ_ONLY);
+      const body = request.body;
+      if ('file_status' in body) return fail(reply, 400, STATUS_READ_ONLY);
       const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive };
       if (body.file_title !== undefined) {
         const checked = checkTitle(body.file_title);
@@ -111,7 +116,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number }; Querystring: { permanent?: 0 | 1 } }>(
+  app.delete(
     '/:id',
     {
       schema: {
@@ -119,14 +124,9 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
         summary: "Move a file (its subtitles with it) to the account's trash; with permanent=1, delete a file of the trash for good",
         security: apiKeySecurity,
         params: idParam('id'),
-        querystring: { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } },
+        querystring: permanentQuery,
         headers: ifMatchHeader,
-        response: {
-          // data.file (the trashed file) on a move to the trash; no data on a purge.
-          200: { ...envelope({ type: 'object', properties: { file: fileSchema } }), required: ['status', 'message'] },
-          412: staleResponse(fileSchema),
-          ...errorResponses,
-        },
+        response: { 200: deleteReplySchema, 412: staleResponse(fileSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -149,7 +149,7 @@ export default async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/:id/restore',
     {
       schema: {

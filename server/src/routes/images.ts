@@ -1,25 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { placeholderSvg } from '../lib/placeholder-image';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { fail } from '../plugins/errors';
 import { sendMedia } from './media';
 import { errorResponses } from '../schemas/common';
+import { imageResponse, mediaPathParams } from '../schemas/media';
+import type { RouteApp } from '../schemas/route-types';
 
 /**
  * The images file_image / file_slide name (relative to config imageHost): a processed file's JPEGs in
  * the media store (`media/…`), or generated placeholders for the seeded names; anything else is a
  * 404 (the kit's fallback).
  */
-export default async function imageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { '*': string } }>(
+export default async function imageRoutes(app: RouteApp): Promise<void> {
+  app.get(
     '/*',
     {
       schema: {
         tags: ['images'],
         summary: 'Images that file_image / file_slide point at (JPEGs of processed files, or generated SVG placeholders)',
-        params: { type: 'object', properties: { '*': { type: 'string', maxLength: 300 } } },
+        params: mediaPathParams,
         produces: ['image/jpeg', 'image/svg+xml'],
-        response: { 200: { type: 'string', description: 'SVG' }, ...errorResponses },
+        response: { 200: imageResponse, ...errorResponses },
       },
     },
     async (request, reply) => {

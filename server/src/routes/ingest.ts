@@ -9,8 +9,9 @@ import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
-import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
-import { fileSchema } from '../schemas/files';
+import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { newFileReplySchema } from '../schemas/files';
+import { ingestBodySchema } from '../schemas/ingest';
 import { TOO_MANY_UPLOADS } from './upload';
 
 export const NOT_A_VIDEO = 'This file is not a video';
@@ -53,17 +54,8 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
           'The reply carries the new file (file_status 0); the pipeline then moves it to Completed. Large files: tus at /api/uploads/.',
         security: apiKeySecurity,
         consumes: ['multipart/form-data', 'application/json'],
-        body: {
-          type: 'object',
-          required: ['file_title'],
-          properties: {
-            video_file: { type: 'string', format: 'binary', description: `multipart only; at most ${maxVideoBytes} bytes` },
-            source_url: { type: 'string', description: 'JSON only: a public http(s) URL of the video' },
-            file_title: { type: 'string' },
-            file_slug: { type: 'string', description: 'Optional; made from the title when absent' },
-          },
-        },
-        response: { 200: envelope({ type: 'object', required: ['file'], properties: { file: fileSchema } }), ...errorResponses },
+        body: ingestBodySchema(maxVideoBytes),
+        response: { 200: newFileReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { bulkJobJson } from '../bulk/bulk-job';
-import type { BulkAction, BulkFileRow, BulkJobsRepository, BulkOutcome } from '../db/bulk-jobs-repository';
+import type { BulkAction } from '../../../src/contract/bulk-request';
+import type { BulkFileRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { fail, ok } from '../plugins/errors';
-import { bulkIdempotencyHeader, bulkReplySchema, jobQuerySchema, jobReplySchema } from '../schemas/bulk';
+import { bulkIdempotencyHeader, bulkReplySchema, jobQuerySchema, jobReplySchema, resultsCsvResponse } from '../schemas/bulk';
 import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin, KEY_REQUIRED } from './bulk';
 import { apiKeySecurity, errorResponses, idParam } from '../schemas/common';
+import type { RouteApp } from '../schemas/route-types';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_STILL_RUNNING = 'This job is still running: it can be undone when it has ended';
@@ -43,10 +44,10 @@ async function* csvLines(bulkJobs: BulkJobsRepository, jobId: number): AsyncGene
 }
 
 /** GET /api/jobs/:id (a bulk job's state, counts and results, paged) and its results as CSV. */
-export default async function jobRoutes(app: FastifyInstance): Promise<void> {
+export default async function jobRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Params: { id: number }; Querystring: { after: number; limit: number; outcome?: BulkOutcome | 'pending' } }>(
+  app.get(
     '/:id',
     {
       schema: {
@@ -71,7 +72,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/:id/results.csv',
     {
       schema: {
@@ -79,7 +80,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
         summary: `A bulk job's results as CSV (${RESULTS_CSV_HEADER}; outcome pending until the file is done), streamed`,
         security: apiKeySecurity,
         params: idParam('id'),
-        response: { 200: { type: 'string', description: 'text/csv' }, ...errorResponses },
+        response: { 200: resultsCsvResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -92,7 +93,7 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/:id/undo',
     {
       schema: {

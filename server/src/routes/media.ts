@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isMediaKey } from '../media/media-store';
 import { fail } from '../plugins/errors';
 import { errorResponses } from '../schemas/common';
+import { mediaPathParams, mediaResponses } from '../schemas/media';
+import type { RouteApp } from '../schemas/route-types';
 
 export const MEDIA_NOT_FOUND = 'Media not found';
 
@@ -16,16 +18,16 @@ export function sendMedia(app: FastifyInstance, reply: FastifyReply, key: string
 }
 
 /** `/media/<key>`: renditions (HLS playlists and segments) and images, served by any node. */
-export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { '*': string } }>(
+export default async function mediaRoutes(app: RouteApp): Promise<void> {
+  app.get(
     '/*',
     {
       schema: {
         tags: ['player'],
         summary: 'Media of processed files: HLS playlists and segments, thumbnails, storyboard sprites (range requests, cached a year)',
-        params: { type: 'object', properties: { '*': { type: 'string', maxLength: 300 } } },
+        params: mediaPathParams,
         produces: ['application/vnd.apple.mpegurl', 'video/mp2t', 'image/jpeg'],
-        response: { 200: { type: 'string', description: 'The bytes' }, 206: { type: 'string' }, ...errorResponses },
+        response: { ...mediaResponses, ...errorResponses },
       },
     },
     async (request, reply) => sendMedia(app, reply, request.params['*']),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { openApiDocumentResponse } from '../schemas/openapi';
 
 export default async function openapiRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -7,7 +8,7 @@ export default async function openapiRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags: ['meta'],
         summary: 'This document: OpenAPI 3, generated from the route schemas',
-        response: { 200: { type: 'object', additionalProperties: true } },
+        response: { 200: openApiDocumentResponse },
       },
     },
     async () => app.swagger(),

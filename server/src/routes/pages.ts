@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodedPath, isUnder } from '../lib/route-path';
 import { escapeHtml } from '../lib/text';
 import { fail } from '../plugins/errors';
+import { fileResponse, pageParams, restOfPathParams } from '../schemas/pages';
+import type { RouteApp } from '../schemas/route-types';
 
 /** Paths the history fallback never answers: they have their own 404s. */
 const OWN_PREFIXES = ['/api', '/kit', '/player', '/images', '/media'];
@@ -22,9 +24,6 @@ function htmlMessage(reply: FastifyReply, statusCode: number, title: string, tex
         `<body style="font-family:system-ui,sans-serif;margin:2rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`,
     );
 }
-
-/** Static files are streamed as they are; the schema only documents that. */
-const fileResponse = { type: 'string', description: 'A static file (HTML, CSS or JavaScript)' } as const;
 
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 const isDir = (dir: string) => fs.existsSync(dir) && fs.statSync(dir).isDirectory();
@@ -62,46 +61,33 @@ function sendAppPage(app: FastifyInstance, request: FastifyRequest, reply: Fasti
  * The built kit at /kit/, the demo pages at /, and the history fallback for client-side routes.
  * The fallback is a route (not the 404 handler) so that its page is compressed like every other.
  */
-export default async function pageRoutes(app: FastifyInstance): Promise<void> {
+export default async function pageRoutes(app: RouteApp): Promise<void> {
   const { kitDir } = app.settings;
 
-  app.get<{ Params: { '*': string } }>(
-    '/kit/*',
-    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } }, response: { 200: fileResponse } } },
-    async (request, reply) => {
-      if (!isDir(kitDir)) {
-        return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
-      }
-      const file = request.params['*'];
-      reply.header(
-        'cache-control',
-        HASHED.test(file) && path.basename(file) !== ENTRY ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      return reply.sendFile(file, kitDir, { cacheControl: false });
-    },
-  );
+  app.get('/kit/*', { schema: { hide: true, params: restOfPathParams, response: { 200: fileResponse } } }, async (request, reply) => {
+    if (!isDir(kitDir)) {
+      return htmlMessage(reply, 503, 'Kit not built', `The kit bundle (${kitDir}) does not exist yet. Run npm run build.`);
+    }
+    const file = request.params['*'];
+    reply.header('cache-control', HASHED.test(file) && path.basename(file) !== ENTRY ? 'public, max-age=31536000, immutable' : 'no-cache');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return reply.sendFile(file, kitDir, { cacheControl: false });
+  });
 
   app.get('/', { schema: { hide: true, response: { 200: fileResponse } } }, async (_request, reply) =>
     sendDemoPage(app, reply, 'index.html'),
   );
 
-  app.get<{ Params: { page: string } }>(
-    '/:page',
-    { schema: { hide: true, params: { type: 'object', properties: { page: { type: 'string' } } }, response: { 200: fileResponse } } },
-    async (request, reply) => {
-      const name = request.params.page;
-      if (!DEMO_FILE.test(name) || (!fs.existsSync(path.join(app.settings.demoDir, name)) && acceptsHtml(request))) {
-        return isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound();
-      }
-      return sendDemoPage(app, reply, name);
-    },
-  );
+  app.get('/:page', { schema: { hide: true, params: pageParams, response: { 200: fileResponse } } }, async (request, reply) => {
+    const name = request.params.page;
+    if (!DEMO_FILE.test(name) || (!fs.existsSync(path.join(app.settings.demoDir, name)) && acceptsHtml(request))) {
+      return isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound();
+    }
+    return sendDemoPage(app, reply, name);
+  });
 
-  app.get(
-    '/*',
-    { schema: { hide: true, params: { type: 'object', properties: { '*': { type: 'string' } } }, response: { 200: fileResponse } } },
-    async (request, reply) => (isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound()),
+  app.get('/*', { schema: { hide: true, params: restOfPathParams, response: { 200: fileResponse } } }, async (request, reply) =>
+    isAppPageRequest(request) ? sendAppPage(app, request, reply) : reply.callNotFound(),
   );
 }
 

@@ -1,13 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
-import { FILE_STATUS, FILE_STATUS_MAX } from '../../../src/contract/file-status';
-import { FileGoneError, type StatusFields } from '../pipeline/file-status';
+import { FILE_STATUS } from '../../../src/contract/file-status';
+import { FileGoneError } from '../pipeline/file-status';
 import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
-import { envelope, errorResponses, idParam } from '../schemas/common';
-import { pipelineFileSchema, reportSchema } from '../schemas/pipeline';
+import { errorResponses, idParam } from '../schemas/common';
+import { pipelineFileReplySchema, pipelineFilesReplySchema, reportSchema, sourceResponse, waitingQuerySchema } from '../schemas/pipeline';
+import type { RouteApp } from '../schemas/route-types';
 
 export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
 const FILE_NOT_FOUND = 'File not found';
@@ -15,14 +16,12 @@ const security = [{ pipelineToken: [] }];
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-type Report = StatusFields & { file_status?: number };
-
 /**
  * The pipeline API: a service's own pipeline reads the files waiting for processing and reports what
  * it did, as the reference worker does through the same row updates (and may run beside it or
  * instead of it, VP_WORKER=0). Images and renditions are media keys in the shared media store.
  */
-export default async function pipelineRoutes(app: FastifyInstance): Promise<void> {
+export default async function pipelineRoutes(app: RouteApp): Promise<void> {
   const token = app.settings.pipelineToken;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const given = request.headers['x-pipeline-token'];
@@ -48,24 +47,15 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
     source: await sourceOf(file),
   });
 
-  app.get<{ Querystring: { file_status: number; limit: number } }>(
+  app.get(
     '/files',
     {
       schema: {
         tags: ['pipeline'],
         summary: 'Files of every account at one status (default 0, Pending: waiting for processing), oldest first',
         security,
-        querystring: {
-          type: 'object',
-          properties: {
-            file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX, default: FILE_STATUS.pending },
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-          },
-        },
-        response: {
-          200: envelope({ type: 'object', required: ['files'], properties: { files: { type: 'array', items: pipelineFileSchema } } }),
-          ...errorResponses,
-        },
+        querystring: waitingQuerySchema,
+        response: { 200: pipelineFilesReplySchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -74,7 +64,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/files/:id/source',
     {
       schema: {
@@ -83,7 +73,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         security,
         params: idParam('id'),
         produces: ['application/octet-stream'],
-        response: { 200: { type: 'string', format: 'binary' }, ...errorResponses },
+        response: { 200: sourceResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -98,7 +88,7 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Params: { id: number }; Body: Report }>(
+  app.put(
     '/files/:id',
     {
       schema: {
@@ -109,11 +99,11 @@ export default async function pipelineRoutes(app: FastifyInstance): Promise<void
         security,
         params: idParam('id'),
         body: reportSchema,
-        response: { 200: envelope({ type: 'object', required: ['file'], properties: { file: pipelineFileSchema } }), ...errorResponses },
+        response: { 200: pipelineFileReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { file_status: status = null, ...fields } = request.body ?? {};
+      const { file_status: status = null, ...fields } = request.body;
       for (const name of ['file_rendition', 'file_image', 'file_slide'] as const) {
         const key = fields[name];
         if (typeof key === 'string' && (!isMediaKey(key) || key.endsWith('/')))

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
 import { nullWhenGone } from '../lib/subtitle-store';
@@ -7,7 +7,8 @@ import { FILE_STATUS } from '../../../src/contract/file-status';
 import { STATUS_NAMES } from '../pipeline/file-status';
 import { page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
-import { htmlResponse } from '../schemas/common';
+import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
+import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
 
 const NOT_AVAILABLE = 'This video is not available';
@@ -42,7 +43,7 @@ function processingMessage(file: FileRow): string {
   return `Processing… (${step})`;
 }
 
-export default async function playerRoutes(app: FastifyInstance): Promise<void> {
+export default async function playerRoutes(app: RouteApp): Promise<void> {
   /** The file a slug names, when its media may be served: active and not in the trash. */
   const publicFile = async (slug: string) => {
     const found = await app.files.getBySlug(slug);
@@ -52,16 +53,16 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
   const hasStoryboard = (file: FileRow): boolean =>
     Boolean(file.file_slide?.startsWith(MEDIA_IMAGE_PREFIX) && file.file_duration && file.file_width && file.file_height);
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/:slug',
     {
       schema: {
         tags: ['player'],
         summary:
           "Public player page of an active file (frameable from any origin): plays the HLS rendition once the file is Completed, shaped by the query parameters start (83, 1:23 or 1m23s), autoplay (implies muted), muted, loop, controls=0, subtitles=<language the file has> and title=0 (a value that does not parse is ignored); 410 while the file is in the trash or after it was purged; a renamed file's old slug redirects (301, with its query) while it is held",
-        params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
+        params: slugParams,
         produces: ['text/html'],
-        response: { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse },
+        response: playerPageResponses,
       },
     },
     async (request, reply) => {
@@ -96,14 +97,14 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.get(
     '/assets/:name',
     {
       schema: {
         tags: ['player'],
         summary:
           "The player page's script (player.js: media-chrome and hls.js) and the <vp-embed> element (embed.js), built by npm run build; readable from any origin (a module script is fetched with CORS)",
-        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.js$' } } },
+        params: assetParams,
         produces: ['text/javascript'],
       },
     },
@@ -115,15 +116,15 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
         .header('cache-control', 'no-cache'),
   );
 
-  app.get<{ Params: { slug: string } }>(
+  app.get(
     '/:slug/storyboard.vtt',
     {
       schema: {
         tags: ['player'],
         summary: "The storyboard sprite's tiles as a WebVTT thumbnails track",
-        params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 300 } } },
+        params: slugParams,
         produces: ['text/vtt'],
-        response: { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse },
+        response: webVttResponses,
       },
     },
     async (request, reply) => {
@@ -139,19 +140,15 @@ export default async function playerRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{ Params: { slug: string; track: string } }>(
+  app.get(
     '/:slug/subtitles/:track',
     {
       schema: {
         tags: ['player'],
         summary: 'A subtitle track as UTF-8 WebVTT, whatever its format and encoding (the rendition made at upload)',
-        params: {
-          type: 'object',
-          required: ['slug', 'track'],
-          properties: { slug: { type: 'string', maxLength: 300 }, track: { type: 'string', pattern: '^\\d{1,15}\\.vtt$' } },
-        },
+        params: trackParams,
         produces: ['text/vtt'],
-        response: { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse },
+        response: webVttResponses,
       },
     },
     async (request, reply) => {

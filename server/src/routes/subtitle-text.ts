@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
 import { CUE_TEXT_CLEANED } from '../../../src/contract/subtitle-text/edit-text';
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
@@ -9,7 +9,8 @@ import { nullWhenGone } from '../lib/subtitle-store';
 import { fail, ok } from '../plugins/errors';
 import { quotaMessage } from './upload';
 import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';
-import { requiredIfMatch, versionParams, versionSchema, vttResponse } from '../schemas/subtitle-text';
+import type { RouteApp } from '../schemas/route-types';
+import { requiredIfMatch, versionParams, versionsReplySchema, vttResponse } from '../schemas/subtitle-text';
 import { subtitleSchema } from '../schemas/subtitles';
 import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND, tagged } from './subtitles';
 
@@ -21,16 +22,16 @@ const SEND_TEXT = 'Send the subtitle text as text/vtt';
 const VTT_TYPE = 'text/vtt; charset=utf-8';
 
 /** The cue editor's routes (D38): a track's text, its saves and its earlier versions. */
-export default async function subtitleTextRoutes(app: FastifyInstance): Promise<void> {
+export default async function subtitleTextRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   // The text arrives as sent (a string, never decoded further); text/plain has Fastify's own parser.
   app.addContentTypeParser('text/vtt', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   const sendVtt = (reply: FastifyReply, text: string) => reply.type(VTT_TYPE).header('cache-control', 'private, no-store').send(text);
 
-  /** The live track of the request; replies 404 (and returns null) when it is none. */
-  const liveTrack = async (request: FastifyRequest<{ Params: { sub_id: number } }>, reply: FastifyReply) => {
-    const row = await app.subtitles.get(request.accountId, request.params.sub_id);
+  /** The live track `subId` of the request's account; replies 404 (and returns null) when it is none. */
+  const liveTrack = async (request: FastifyRequest, reply: FastifyReply, subId: number) => {
+    const row = await app.subtitles.get(request.accountId, subId);
     if (!row) fail(reply, 404, SUBTITLE_NOT_FOUND);
     return row ?? null;
   };
@@ -46,7 +47,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
 
   /** Saves `text` as the track's next version and replies as PUT /api/subs/{id} does. */
   const save = async (
-    request: FastifyRequest<{ Params: { sub_id: number } }>,
+    request: FastifyRequest,
     reply: FastifyReply,
     row: SubtitleRow,
     text: string,
@@ -71,7 +72,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
     return ok(kind === 'edit' ? 'Subtitle text saved' : 'Subtitle version restored', toSubtitleJson(sub));
   };
 
-  app.get<{ Params: { sub_id: number } }>(
+  app.get(
     '/:sub_id/vtt',
     {
       schema: {
@@ -84,7 +85,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const row = await liveTrack(request, reply);
+      const row = await liveTrack(request, reply, request.params.sub_id);
       if (!row) return reply;
       const text = await currentText(app, row);
       if (text === null) return fail(reply, 409, NO_TEXT);
@@ -92,7 +93,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.put<{ Params: { sub_id: number }; Body: unknown }>(
+  app.put(
     '/:sub_id/content',
     {
       bodyLimit: SUBTITLE_MAX_BYTES,
@@ -107,7 +108,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const row = await liveTrack(request, reply);
+      const row = await liveTrack(request, reply, request.params.sub_id);
       if (!row || !precondition(request, reply, row)) return reply;
       if (typeof request.body !== 'string') return fail(reply, 400, SEND_TEXT);
       const text = await app.renditionMaker.savable(request.body);
@@ -116,7 +117,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.get<{ Params: { sub_id: number } }>(
+  app.get(
     '/:sub_id/versions',
     {
       schema: {
@@ -124,11 +125,11 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
         summary: "The track's versions, newest first (1 is the upload; the last 20 saves are kept)",
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        response: { 200: envelope({ type: 'array', items: versionSchema }), ...errorResponses },
+        response: { 200: versionsReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const row = await liveTrack(request, reply);
+      const row = await liveTrack(request, reply, request.params.sub_id);
       if (!row) return reply;
       const saved = (await app.subtitleVersions.list(row.sub_id)).map((v) => ({
         version_no: v.version_no,
@@ -143,8 +144,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
   );
 
   /** Version n's text, or null (the reply sent) when the track or the version is not there. */
-  const versionText = async (request: FastifyRequest<{ Params: { sub_id: number; n: number } }>, reply: FastifyReply, row: SubtitleRow) => {
-    const { n } = request.params;
+  const versionText = async (reply: FastifyReply, row: SubtitleRow, n: number) => {
     if (n === 1) {
       const renditionIsVersion = row.rendition_name !== null && (await app.subtitleVersions.isVersion(row.sub_id, row.rendition_name));
       const text = await uploadText(app, row, renditionIsVersion ? null : row.rendition_name);
@@ -157,7 +157,7 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
     return stored ? stored.toString('utf8') : null;
   };
 
-  app.get<{ Params: { sub_id: number; n: number } }>(
+  app.get(
     '/:sub_id/versions/:n/vtt',
     {
       schema: {
@@ -170,14 +170,14 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const row = await liveTrack(request, reply);
+      const row = await liveTrack(request, reply, request.params.sub_id);
       if (!row) return reply;
-      const text = await versionText(request, reply, row);
+      const text = await versionText(reply, row, request.params.n);
       return text === null ? reply : sendVtt(reply, text);
     },
   );
 
-  app.post<{ Params: { sub_id: number; n: number } }>(
+  app.post(
     '/:sub_id/versions/:n/restore',
     {
       schema: {
@@ -190,9 +190,9 @@ export default async function subtitleTextRoutes(app: FastifyInstance): Promise<
       },
     },
     async (request, reply) => {
-      const row = await liveTrack(request, reply);
+      const row = await liveTrack(request, reply, request.params.sub_id);
       if (!row || !precondition(request, reply, row)) return reply;
-      const text = await versionText(request, reply, row);
+      const text = await versionText(reply, row, request.params.n);
       return text === null ? reply : save(request, reply, row, text, 'restore');
     },
   );

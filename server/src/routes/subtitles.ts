@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { etagOf, ifMatch } from '../lib/etag';
@@ -9,8 +9,9 @@ import { nullWhenGone } from '../lib/subtitle-store';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, staleResponse } from '../schemas/common';
-import { subtitleSchema } from '../schemas/subtitles';
+import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, permanentQuery, staleResponse } from '../schemas/common';
+import type { RouteApp } from '../schemas/route-types';
+import { originalResponse, subtitleEditBodySchema, subtitleListReplySchema, subtitleSchema } from '../schemas/subtitles';
 
 export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
 export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
@@ -20,10 +21,10 @@ export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: 
 /** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
 export const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
-export default async function subtitleRoutes(app: FastifyInstance): Promise<void> {
+export default async function subtitleRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
 
-  app.get<{ Querystring: { file_id: number } }>(
+  app.get(
     '/',
     {
       schema: {
@@ -31,10 +32,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         summary: "A file's subtitle tracks, newest first",
         security: apiKeySecurity,
         querystring: idParam('file_id'),
-        response: {
-          200: envelope({ type: 'object', required: ['subs'], properties: { subs: { type: 'array', items: subtitleSchema } } }),
-          ...errorResponses,
-        },
+        response: { 200: subtitleListReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -45,7 +43,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get<{ Params: { sub_id: number } }>(
+  app.get(
     '/:sub_id',
     {
       schema: {
@@ -64,7 +62,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.put<{ Params: { sub_id: number }; Body: { sub_lang?: string; sub_charset?: string } }>(
+  app.put(
     '/:sub_id',
     {
       schema: {
@@ -72,13 +70,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         summary: "Change a subtitle's language, or the encoding its original is read with (the player copy is rebuilt from the original)",
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        body: {
-          type: 'object',
-          properties: {
-            sub_lang: { type: 'string', maxLength: 20 },
-            sub_charset: { type: 'string', maxLength: 40, description: 'A WHATWG encoding label, or utf-32le/be' },
-          },
-        },
+        body: subtitleEditBodySchema,
         headers: ifMatchHeader,
         response: { 200: envelope(subtitleSchema), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
@@ -90,10 +82,10 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
       if (precondition && !precondition(row.version)) return fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
       // With If-Match the write also waits for no other change since that read.
       const expected = precondition ? row.version : undefined;
-      const named = parseCharset(request.body?.sub_charset);
+      const named = parseCharset(request.body.sub_charset);
       if (named.error) return fail(reply, 400, named.error);
       // The language may be left out when only the encoding changes.
-      const givenLang = (request.body?.sub_lang ?? '').trim().toLowerCase();
+      const givenLang = (request.body.sub_lang ?? '').trim().toLowerCase();
       if (!givenLang && !named.charset) return fail(reply, 400, 'Please select a language');
       if (givenLang && !isLanguageCode(givenLang)) return fail(reply, 400, `Unknown language code: ${givenLang}`);
       // Only what the request changes is written: a concurrent edit of the other column stays.
@@ -135,7 +127,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.delete<{ Params: { sub_id: number }; Querystring: { permanent?: 0 | 1 } }>(
+  app.delete(
     '/:sub_id',
     {
       schema: {
@@ -144,7 +136,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
           "Move a subtitle to the account's trash (POST /api/subs/{sub_id}/restore brings it back); with permanent=1, delete one of the trash for good",
         security: apiKeySecurity,
         params: idParam('sub_id'),
-        querystring: { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } },
+        querystring: permanentQuery,
         headers: ifMatchHeader,
         response: { 200: envelope(), 412: staleResponse(subtitleSchema), ...errorResponses },
       },
@@ -167,7 +159,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.post<{ Params: { sub_id: number } }>(
+  app.post(
     '/:sub_id/restore',
     {
       schema: {
@@ -187,7 +179,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.get<{ Params: { sub_id: number } }>(
+  app.get(
     '/:sub_id/content',
     {
       schema: {
@@ -196,7 +188,7 @@ export default async function subtitleRoutes(app: FastifyInstance): Promise<void
         security: apiKeySecurity,
         params: idParam('sub_id'),
         produces: ['application/octet-stream'],
-        response: { 200: { type: 'string', format: 'binary', description: 'The bytes as uploaded' }, ...errorResponses },
+        response: { 200: originalResponse, ...errorResponses },
       },
     },
     async (request, reply) => {

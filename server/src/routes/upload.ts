@@ -17,8 +17,8 @@ import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND } from './files';
-import { apiKeySecurity, envelope, errorResponses } from '../schemas/common';
-import { subtitleSchema } from '../schemas/subtitles';
+import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { subtitleUploadBodySchema, subtitleUploadReplySchema } from '../schemas/subtitles';
 
 const SUB_TMP = new RegExp(`^[A-Za-z0-9]{${SUB_TMP_PREFIX_LENGTH}}_.{1,255}$`, 's');
 const BAD_EXTENSION = `Please select a valid subtitle file (${SUBTITLE_EXTENSIONS.join(', ')})`;
@@ -52,29 +52,8 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Upload a subtitle track (multipart; fields in any order; sub_tmp makes it idempotent)',
         security: apiKeySecurity,
         consumes: ['multipart/form-data'],
-        body: {
-          type: 'object',
-          required: ['subtitle_file', 'file_id', 'sub_lang'],
-          properties: {
-            subtitle_file: {
-              type: 'string',
-              format: 'binary',
-              description: `${SUBTITLE_EXTENSIONS.join(', ')}; at most ${SUBTITLE_MAX_BYTES} bytes`,
-            },
-            file_id: { type: 'integer' },
-            sub_lang: { type: 'string', description: 'A code of the kit language list' },
-            sub_tmp: { type: 'string', description: '16 random letters or digits, "_", the original file name: the idempotency key' },
-            sub_charset: {
-              type: 'string',
-              description:
-                'Optional: the encoding of the file (a WHATWG label such as windows-1251, or utf-32le). Without it the server detects the encoding, with sub_lang as a prior. Only the player copy depends on it: the original bytes are kept as uploaded.',
-            },
-          },
-        },
-        response: {
-          200: envelope({ type: 'object', required: ['sub'], properties: { sub: subtitleSchema } }),
-          ...errorResponses,
-        },
+        body: subtitleUploadBodySchema,
+        response: { 200: subtitleUploadReplySchema, ...errorResponses },
       },
     },
     async (request, reply) => {

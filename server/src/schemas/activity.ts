@@ -1,3 +1,5 @@
+import { envelope } from './common';
+
 // Schemas of the activity route: GET /api/files/:id/activity.
 
 export const activitySchema = {
@@ -32,3 +34,23 @@ export const activitySchema = {
     },
   },
 } as const;
+
+export const activityQuerySchema = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+    before: { type: 'integer', minimum: 1, description: 'Entries older than this activity_id (the next page)' },
+  },
+} as const;
+
+export const activityReplySchema = envelope({
+  type: 'object',
+  required: ['activity', 'purged'],
+  properties: {
+    activity: { type: 'array', items: activitySchema },
+    purged: {
+      type: 'boolean',
+      description: 'The file was deleted for good: its log stays readable by its account until VP_ACTIVITY_DAYS drops it',
+    },
+  },
+});

@@ -1,30 +1,42 @@
-import { BULK_ACTIONS, BULK_OUTCOMES } from '../db/bulk-jobs-repository';
+import { BULK_ACTIONS, bulkRequestSchema } from '../../../src/contract/bulk-request';
+import { BULK_OUTCOMES } from '../db/bulk-jobs-repository';
 import { envelope } from './common';
 import { listQuerySchema } from './files';
+import { contractSchema } from './from-contract';
 
 // Schemas of the bulk routes: POST /api/files/bulk and GET /api/jobs/:id.
 
-/** Ids one bulk request may name (the list's page holds at most 100); a larger set goes as a filter. */
-export const MAX_BULK_IDS = 1000;
-
+const derived = contractSchema(bulkRequestSchema, {
+  action: { description: 'delete moves to the trash; restore and purge act on the trash' },
+  filter: { description: "The list's filter (GET /api/files): every file it matches now; the trash for restore and purge" },
+  expected_count: { description: 'With a filter: the count the client showed; another count is a 409' },
+});
 const { search, isActive, file_status } = listQuerySchema.properties;
+const { type, required, ...rest } = derived;
 
+/**
+ * The body (src/contract/bulk-request.ts), its filter's parameters described as the list's; the first
+ * keys keep the order the OpenAPI document has always written.
+ */
 export const bulkBodySchema = {
-  type: 'object',
-  required: ['action'],
+  type,
+  required,
+  ...rest,
   properties: {
-    action: { type: 'string', enum: BULK_ACTIONS, description: 'delete moves to the trash; restore and purge act on the trash' },
-    ids: { type: 'array', items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, minItems: 1, maxItems: MAX_BULK_IDS },
+    ...derived.properties,
+    action: { type: 'string', ...derived.properties.action },
     filter: {
       type: 'object',
-      description: "The list's filter (GET /api/files): every file it matches now; the trash for restore and purge",
+      description: derived.properties.filter?.description,
+      ...derived.properties.filter,
       properties: { search, isActive, file_status },
-      additionalProperties: false,
+      // A field the list does not have is a 400, not dropped (the server's Ajv removes what
+      // `additionalProperties: false` refuses): a misspelled `is_active` would otherwise widen a
+      // destructive job to every file, and the list's count, which ignores it too, would agree.
+      additionalProperties: { not: {} },
     },
-    expected_count: { type: 'integer', minimum: 0, description: 'With a filter: the count the client showed; another count is a 409' },
   },
-  additionalProperties: false,
-} as const;
+};
 
 export const bulkIdempotencyHeader = {
   type: 'object',
@@ -96,3 +108,5 @@ export const jobReplySchema = envelope({
     next_after: { type: ['integer', 'null'], description: 'Pass as `after` for the next page; null on the last' },
   },
 });
+
+export const resultsCsvResponse = { type: 'string', description: 'text/csv' } as const;

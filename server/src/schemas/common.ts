@@ -21,12 +21,16 @@ export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope } as 
 export const staleResponse = (current: object) =>
   envelope(current, 'If-Match names a version that is no longer current: `data` is the current one (its ETag in the header).');
 
-const MAX_ID = Number.MAX_SAFE_INTEGER;
-export const idParam = (name: string) =>
+/** A row id: a positive integer JavaScript holds exactly. */
+export const idSchema = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** The params (or query) schema of one required id named `name`. */
+export const idParam = <N extends string>(name: N) =>
   ({
     type: 'object',
     required: [name],
-    properties: { [name]: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+    // TypeScript types a computed key as any string: the record names it again.
+    properties: { [name]: idSchema } as Record<N, typeof idSchema>,
   }) as const;
 
 export const apiKeySecurity: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearer: [] }];
@@ -44,3 +48,6 @@ export const ifMatchHeader = {
     },
   },
 } as const;
+
+/** `?permanent=1` of a delete (a file or a subtitle): an item of the trash goes for good. */
+export const permanentQuery = { type: 'object', properties: { permanent: { type: 'integer', enum: [0, 1] } } } as const;

@@ -1,12 +1,12 @@
 import { fileSchema as fileContract } from '../../../src/contract/file';
-import { SLUG_PATTERN } from '../../../src/contract/file-slug';
+import { filePatchSchema } from '../../../src/contract/file-patch';
 import { TITLE_MAX_CHARACTERS } from '../../../src/contract/file-title';
 import { listQuerySchema as listQueryContract } from '../../../src/contract/list-query';
 import { envelope } from './common';
 import { contractSchema } from './from-contract';
 
-// Schemas of the files routes: the File (src/contract/file.ts), GET /api/files/ (query and reply) and
-// PUT /api/files/:id (body).
+// Schemas of the files routes: the File (src/contract/file.ts), GET /api/files/ (query and reply),
+// PUT /api/files/:id (body, src/contract/file-patch.ts), DELETE (query and reply) and POST /api/files (reply).
 
 const trashTime = { format: 'date-time' };
 
@@ -46,18 +46,23 @@ export const lastEventIdHeader = {
   },
 } as const;
 
-export const updateBodySchema = {
-  type: 'object',
-  properties: {
-    file_title: {
-      type: 'string',
-      description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
-    },
-    file_slug: { type: 'string', pattern: SLUG_PATTERN },
-    isActive: fileSchema.properties.isActive,
-    file_status: { description: 'Never accepted: the processing pipeline owns it (400).' },
+const patch = contractSchema(filePatchSchema, {
+  file_title: {
+    description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
   },
-} as const;
+});
+
+/** The patch, and file_status named only to be refused (400): the processing pipeline owns it. */
+export const updateBodySchema = {
+  ...patch,
+  properties: { ...patch.properties, file_status: { description: 'Never accepted: the processing pipeline owns it (400).' } },
+};
+
+/** data.file (the trashed file) on a move to the trash; no data on a purge. */
+export const deleteReplySchema = { ...envelope({ type: 'object', properties: { file: fileSchema } }), required: ['status', 'message'] };
+
+/** The reply of a new file (an upload, a URL to fetch). */
+export const newFileReplySchema = envelope({ type: 'object', required: ['file'], properties: { file: fileSchema } });
 
 export const listReplySchema = envelope({
   type: 'object',

@@ -1,5 +1,12 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type { ObjectEntries, ObjectSchema } from 'valibot';
+import type { ObjectEntries, ObjectSchema, StrictObjectSchema } from 'valibot';
+
+/**
+ * The key under which a derived JSON schema keeps the contract schema it came from: the routes' type
+ * provider (route-types.ts) reads a request's type from it. A symbol, so Ajv, fast-json-stringify and the
+ * OpenAPI document never see it.
+ */
+export const CONTRACT = Symbol('contract schema');
 
 /** A JSON schema node, as Fastify (Ajv, fast-json-stringify) and the OpenAPI document read it. */
 export interface JsonSchema {
@@ -15,8 +22,10 @@ export interface JsonSchema {
 export interface ObjectJsonSchema extends JsonSchema {
   type: 'object';
   properties: Record<string, JsonSchema>;
-  required: string[];
 }
+
+/** An object of the contract: `v.object` (unknown keys dropped) or `v.strictObject` (additionalProperties: false). */
+type ContractObject = ObjectSchema<ObjectEntries, undefined> | StrictObjectSchema<ObjectEntries, undefined>;
 
 /** What the contract leaves to the OpenAPI document: a property's description and format. */
 export type Annotations<K extends string> = Partial<Record<K, { description?: string; format?: string }>>;
@@ -25,16 +34,18 @@ export type Annotations<K extends string> = Partial<Record<K, { description?: st
  * The JSON schema of one of the contract's object schemas (src/contract/), with the official converter,
  * written as the routes' hand-written schemas were: a nullable value as `type: [T, 'null']` (an `anyOf`
  * makes fast-json-stringify try each branch on every value it writes), an enum of whole numbers typed
- * `integer` (so the query string is coerced, and a wrong type reads "must be an integer"), and no `$schema`. `notes` adds the OpenAPI document's descriptions and formats.
+ * `integer` (so the query string is coerced, and a wrong type reads "must be an integer"), no empty
+ * `required` (OpenAPI 3.0 wants at least one name) and no `$schema`. `notes` adds the OpenAPI document's
+ * descriptions and formats.
  */
-export function contractSchema<E extends ObjectEntries>(
-  schema: ObjectSchema<E, undefined>,
-  notes: Annotations<keyof E & string> = {},
-): ObjectJsonSchema {
+export function contractSchema<S extends ContractObject>(
+  schema: S,
+  notes: Annotations<keyof S['entries'] & string> = {},
+): ObjectJsonSchema & { readonly [CONTRACT]: S } {
   const { $schema: _draft, ...json } = toJsonSchema(schema, { errorMode: 'throw' }) as JsonSchema;
   const converted = plain(json) as ObjectJsonSchema;
   for (const [key, note] of Object.entries(notes)) Object.assign(converted.properties[key]!, note);
-  return converted;
+  return { ...converted, [CONTRACT]: schema };
 }
 
 function plain(node: JsonSchema): JsonSchema {
@@ -45,6 +56,7 @@ function plain(node: JsonSchema): JsonSchema {
     Object.assign(out, plain(branches[0]), { type: [branches[0].type, 'null'] });
   }
   if (node.enum?.every(Number.isInteger)) out.type = 'integer';
+  if (node.required?.length === 0) delete out.required;
   if (node.properties) out.properties = Object.fromEntries(Object.entries(node.properties).map(([key, value]) => [key, plain(value)]));
   if (node.items) out.items = plain(node.items);
   return out;

@@ -1,4 +1,5 @@
-import { FILE_STATUS_MAX } from '../../../src/contract/file-status';
+import { FILE_STATUS, FILE_STATUS_MAX } from '../../../src/contract/file-status';
+import { envelope } from './common';
 import { fileSchema } from './files';
 
 // Schemas of the pipeline API: /api/pipeline/….
@@ -8,7 +9,7 @@ const { version, deleted_at, purge_at, ...fileFields } = fileSchema.properties;
 /** The file as the pipeline sees it: the File of the API, its rendition's media key, and where its source is. */
 export const pipelineFileSchema = {
   type: 'object',
-  required: [...fileSchema.required, 'file_rendition', 'source'],
+  required: [...(fileSchema.required ?? []), 'file_rendition', 'source'],
   // The pipeline's two fields come before version and the trash's times, where this API has always written them.
   properties: {
     ...fileFields,
@@ -40,3 +41,21 @@ export const reportSchema = {
   },
   additionalProperties: false,
 } as const;
+
+export const waitingQuerySchema = {
+  type: 'object',
+  properties: {
+    file_status: { type: 'integer', minimum: 0, maximum: FILE_STATUS_MAX, default: FILE_STATUS.pending },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+} as const;
+
+export const pipelineFilesReplySchema = envelope({
+  type: 'object',
+  required: ['files'],
+  properties: { files: { type: 'array', items: pipelineFileSchema } },
+});
+
+export const pipelineFileReplySchema = envelope({ type: 'object', required: ['file'], properties: { file: pipelineFileSchema } });
+
+export const sourceResponse = { type: 'string', format: 'binary' } as const;

@@ -1,11 +1,11 @@
-import { idParam } from './common';
+import { envelope, idSchema } from './common';
 
 // Schemas of the subtitle text routes: /api/subs/:sub_id/vtt and its versions.
 
 export const versionParams = {
   type: 'object',
   required: ['sub_id', 'n'],
-  properties: { sub_id: idParam('sub_id').properties.sub_id, n: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 } },
+  properties: { sub_id: idSchema, n: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 } },
 } as const;
 
 export const requiredIfMatch = {
@@ -24,5 +24,7 @@ export const versionSchema = {
     actor: { type: ['string', 'null'], description: 'Who saved it; null for the upload.' },
   },
 } as const;
+
+export const versionsReplySchema = envelope({ type: 'array', items: versionSchema });
 
 export const vttResponse = { type: 'string', description: 'UTF-8 WebVTT text, no BOM.' } as const;

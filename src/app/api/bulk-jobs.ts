@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { BulkFilter } from '../../contract/bulk-request';
 import type { ApiClient } from './client';
 import { downloadAsFile } from './download';
 
@@ -18,11 +19,7 @@ export const bulkJobSchema = v.object({
 });
 export type BulkJob = v.InferOutput<typeof bulkJobSchema>;
 
-export interface BulkFilter {
-  search?: string;
-  isActive?: 0 | 1;
-  file_status?: number;
-}
+export type { BulkFilter };
 
 /** A new Idempotency-Key: a retried POST with it never starts a second job. */
 export function idempotencyKey(): string {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { FilePatch } from '../../contract/file-patch';
 import type { ListQuery } from '../../contract/list-query';
 import type { ApiClient } from './client';
 import { fileListSchema, fileSchema, type VideoFile } from './schemas';
@@ -19,7 +20,8 @@ export function getFiles(api: ApiClient, query: FileQuery, signal?: AbortSignal)
 /** GET /api/files/{id} */
 export const getFile = (api: ApiClient, id: number) => api.request(`files/${id}`, fileSchema);
 
-export type FilePatch = Partial<Pick<VideoFile, 'file_title' | 'file_slug' | 'isActive'>>;
+/** The body of PUT /api/files/{id}, as the contract has it. */
+export type { FilePatch };
 
 /** PUT /api/files/{id} — the reply's status (success, warning, error) decides the toast; `headers`: If-Match. */
 export const updateFile = (api: ApiClient, id: number, patch: FilePatch, headers: Record<string, string> = {}) =>

@@ -26,7 +26,7 @@ describe('reading replies of the contract', () => {
     expect(v.parse(fileSchema, withoutPictures)).toEqual(specFile);
   });
 
-  it('refuses a File whose fields have the wrong type, or without a field of the spec', () => {
+  it('refuses a File whose fields have the wrong type, or without a field of docs/spec.md §3', () => {
     expect(v.safeParse(fileSchema, { ...specFile, isActive: 2 }).success).toBe(false);
     expect(v.safeParse(fileSchema, { ...specFile, file_progress: 'half' }).success).toBe(false);
     const { file_slug: _slug, ...withoutSlug } = specFile;

@@ -21,7 +21,7 @@ export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string
 export const fileSchema = v.object({
   ...v.partial(fileContract, FILE_ADDED_FIELDS).entries,
   file_status: v.pipe(v.number(), v.integer()),
-  // The spec's File has them, but a file without pictures is still a file: a server that leaves them
+  // The File of docs/spec.md §3 has them, but a file without pictures is still a file: a server that leaves them
   // out gets no thumbnail, not a failed list.
   file_image: v.nullish(v.string(), null),
   file_slide: v.nullish(v.string(), null),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SubtitlePatch } from '../../contract/subtitle-patch';
 import type { ApiClient, ApiReply } from './client';
 import { postForm } from './post-form';
 import { subtitleSchema, type Subtitle } from './schemas';
@@ -16,10 +17,7 @@ export const updateSubtitle = (api: ApiClient, subId: number, change: SubtitleCh
   api.request(`subs/${subId}`, v.nullish(v.unknown()), { method: 'put', json: change, headers });
 
 /** Only what the operator changed: a field left out is not compared on a 412, so another operator's change of it merges. */
-export interface SubtitleChange {
-  sub_lang?: string;
-  sub_charset?: string;
-}
+export type SubtitleChange = SubtitlePatch;
 
 /** PUT /api/subs/{sub_id} on the version `base` was read at (see updateFileMerging). */
 export const updateSubtitleMerging = (api: ApiClient, base: Subtitle, change: SubtitleChange) =>

@@ -15,7 +15,7 @@ import { VideoPreview } from './video-preview';
 const EmbedBuilderDialog = lazy(() => import('./embed-builder-dialog'));
 
 /**
- * Embed & Link: the player link and the iframe snippet, read-only, as the spec has them (a click on
+ * Embed & Link: the player link and the iframe snippet, read-only, as docs/spec.md §2 has them (a click on
  * either copies it); the video itself as customers get it; and 'Customize embed', the builder.
  */
 export function EmbedCard({ file }: { file: VideoFile }) {

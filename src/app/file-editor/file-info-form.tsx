@@ -68,7 +68,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
         emit('vp-file-saved', { file: next });
       }
     } catch (error) {
-      // The spec's panel only logged this; a user who pressed a button deserves to know it failed.
+      // The panel docs/spec.md §8 describes only logged this; a user who pressed a button deserves to know it failed.
       console.error(`vp-file-editor: file ${file.file_id} could not be saved.`, error);
       notify.error(error, t('updateFailed'));
     } finally {

@@ -69,5 +69,5 @@ export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
   );
 }
 
-/** The spec's status names, by code (the files feature has its own; features do not share). */
+/** The status names of docs/spec.md §4, by code (the files feature has its own; features do not share). */
 const STEP_KEYS = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8', 'step9', 'step10'] as const;

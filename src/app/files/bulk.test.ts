@@ -54,7 +54,7 @@ describe('runBulk', () => {
 });
 
 describe('bulkMessage', () => {
-  it('uses the spec text when every file changed', () => {
+  it('uses the text of docs/spec.md §8 when every file changed', () => {
     expect(bulkMessage({ changed: [1, 2], unchanged: [], failed: [] }, 'activate')).toEqual({
       ok: true,
       text: 'Action performed successfully!',

@@ -85,7 +85,7 @@ export function bulkMessage<T>(
   if (unchanged.length > 0) parts.push(t(action === 'activate' ? 'alreadyActive' : 'alreadyInactive', { count: unchanged.length }));
   const summary = parts.length > 0 ? `${parts.join(t('summarySeparator'))}.` : '';
   if (failed.length === 0) {
-    // Nothing already-as-asked: the spec's own success text.
+    // Nothing already-as-asked: the success text of docs/spec.md §8.
     return { ok: true, text: unchanged.length === 0 ? t('bulkSuccess') : capitalise(summary) };
   }
   const reasons = new Set(failed.map((f) => f.reason));

@@ -47,7 +47,7 @@ export function useAllMatching(state: ListState, selection: ReadonlySet<number>,
 }
 
 export interface ListBulkBarProps<A extends string> {
-  /** The bar of the rows ticked on the page (the spec's bulk actions, one request per file). */
+  /** The bar of the rows ticked on the page (the bulk actions of docs/spec.md §2, one request per file). */
   page: BulkBarProps<A>;
   all: ReturnType<typeof useAllMatching>;
   /** The page's row count and the filter's total: "Select all" is offered when the page is all ticked and there is more. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATE, parseListState, toFileQuery, updateListQuery } from './list-query';
 
 describe('parseListState', () => {
-  it('gives the spec defaults for an empty query', () => {
+  it('gives the defaults of docs/spec.md §9 for an empty query', () => {
     expect(parseListState('')).toEqual(DEFAULT_STATE);
     expect(DEFAULT_STATE).toMatchObject({ page: 1, limit: 10, sort_by: 'created_at', order: 'desc' });
   });

@@ -15,7 +15,7 @@ const HOUR_MS = 3_600_000;
 const DAY_HOURS = 24;
 
 const relative = new Map<string, Intl.RelativeTimeFormat>();
-/** '3 hours ago' in the locale's words (Intl.RelativeTimeFormat): English's are the spec's. */
+/** '3 hours ago' in the locale's words (Intl.RelativeTimeFormat): English's are those of docs/spec.md §9. */
 function ago(n: number, unit: Intl.RelativeTimeFormatUnit, locale: string): string {
   let format = relative.get(locale);
   if (!format) relative.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })));
@@ -23,7 +23,7 @@ function ago(n: number, unit: Intl.RelativeTimeFormatUnit, locale: string): stri
 }
 
 /**
- * Relative age: 'Just now' under an hour, then whole hours as the spec words them ('1 hour ago',
+ * Relative age: 'Just now' under an hour, then whole hours as docs/spec.md §9 words them ('1 hour ago',
  * 'N hours ago', floored), and from one day on the unit grows with the age — days, then months
  * (30 days) from 30 days, then years (365 days) — so an old track never reads '9600 hours ago'.
  * A date in the future — the server's clock a little ahead of the browser's — is 'Just now' too.

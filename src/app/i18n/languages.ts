@@ -27,7 +27,7 @@ function displayName(code: string, displayLocale: string): string | null {
 }
 
 /**
- * A language's label, from `Intl.DisplayNames`. Under English (the spec's catalogue) the name in the
+ * A language's label, from `Intl.DisplayNames`. Under English (the catalogue of docs/spec.md) the name in the
  * language itself — 'English', 'français', '日本語', 'português (Brasil)', 'español latinoamericano' —
  * with Intl's (CLDR's) casing per locale: French and Portuguese names stay lower case, as their
  * speakers write them. Under another UI language the name in that language ('Tiếng Anh' for `en`
@@ -46,8 +46,8 @@ export function languageLabel(code: string, uiLanguage = 'en', uiLocale = uiLang
 const options = new Map<string, readonly LanguageOption[]>();
 
 /**
- * Every language an operator can pick, as `{ code, label }`, in LANGUAGE_CODES order: the spec's
- * examples first (the most used languages), then regional variants and regions. Not alphabetical on
+ * Every language an operator can pick, as `{ code, label }`, in LANGUAGE_CODES order: the examples
+ * of docs/spec.md §3 first (the most used languages), then regional variants and regions. Not alphabetical on
  * purpose: native labels span some twenty scripts, so no single collation is "alphabetical" for every
  * operator, while English, Chinese, Spanish … at the top serve most uploads. Memoised per UI language.
  */

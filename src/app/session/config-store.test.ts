@@ -14,7 +14,7 @@ describe('config store', () => {
     expect(store.getState()).toMatchObject({ apiKey: null, theme: 'light', isConfigLoaded: false, config: null });
   });
 
-  it('persists the key and theme under the spec keys and reads them back', () => {
+  it('persists the key and theme under the keys of docs/spec.md §9 and reads them back', () => {
     const storage = memoryStorage();
     const store = createConfigStore(storage);
     store.signIn('key-1');

@@ -7,7 +7,7 @@ import type { ToastVariant } from '../shell/notify';
 type LiveText = TextFn<typeof LIVE_TEXTS.en>;
 const englishText: LiveText = translator(LIVE_TEXTS, ENGLISH).t;
 
-/** The end states of processing that raise a toast, with the spec's status names (keys of LIVE_TEXTS). */
+/** The end states of processing that raise a toast, with the status names of docs/spec.md §4 (keys of LIVE_TEXTS). */
 const ENDINGS: Record<number, { name: 'completed' | 'downloadFailed' | 'uploadFailed'; variant: ToastVariant }> = {
   10: { name: 'completed', variant: 'success' },
   4: { name: 'downloadFailed', variant: 'error' },

@@ -224,6 +224,11 @@ export class PgDb implements Db {
     return retriedOnce(() => this.#transactionOnce(fn));
   }
 
+  // A PostgreSQL transaction waits for its answers off the event loop anyway.
+  backgroundTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.transaction(fn);
+  }
+
   #transactionOnce<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
       const tx = queryable(client, this.#answerMs);

@@ -15,6 +15,8 @@ import {
   type SqlValue,
 } from '../engine';
 import { WalCheckpointer } from './checkpointer';
+import { tuneConnection } from './pragmas';
+import { WriterThread } from './writer-thread';
 import { syncFileEventTriggers } from './file-event-triggers';
 import { sqliteOtherProcesses } from './in-use';
 import { SqliteLister } from './file-lister';
@@ -24,16 +26,6 @@ import { NEXT_FILE_ID } from './next-file-id';
 import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
 
 export const DB_FILE_NAME = 'vp.db';
-
-/** Pragmas of every connection: WAL lets readers (the list workers, a CLI) run beside the writer. */
-export function tuneConnection(db: Database): void {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -262144'); // 256 MiB page cache
-  db.pragma('mmap_size = 2147483648'); // reads of the list indexes (~0.7 GB at 1 M files) without copying pages
-}
 
 const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 
@@ -71,6 +63,7 @@ export class SqliteDb implements Db {
 
   readonly lister: SqliteLister;
   readonly #checkpointer: WalCheckpointer | null;
+  readonly #writerThread: WriterThread;
   readonly dialect: SqlDialect = {
     forUpdate: '',
     skipLocked: '',
@@ -87,10 +80,9 @@ export class SqliteDb implements Db {
   // A worker or the CLI writes from another process: the log is polled.
   readonly fileEvents: FileEventSignal = { listen: () => null, notify: async () => {}, pollMs: null, gapWaitMs: 0 };
   readonly rateLimitStore = null;
-  // A bulk job's batches run on the event loop (writes are synchronous): short ones (5 ms), and a request
-  // between two of them needs a few turns of the loop (its reads go to worker threads), which a
-  // setImmediate alone would hand out one per batch.
-  readonly jobPacing: JobPacing = { batchMs: 5, pauseMs: 2, pauseShare: 1 };
+  // A bulk job's batches run on the writer thread, so the event loop serves requests meanwhile; a batch
+  // holds the write lock (and the main connection's transactions wait in line) for about batchMs.
+  readonly jobPacing: JobPacing = { batchMs: 100, pauseMs: 0, pauseShare: 0 };
 
   constructor(dataDir: string, options: SqliteOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -107,6 +99,7 @@ export class SqliteDb implements Db {
     this.native.pragma('busy_timeout = 0');
     this.lister = new SqliteLister(this.file, options.list);
     this.#checkpointer = options.checkpointInThread ? new WalCheckpointer(this.native, this.file) : null;
+    this.#writerThread = new WriterThread({ file: this.file, busyWaitMs: this.#busyWaitMs, ownCheckpoints: !this.#checkpointer });
   }
 
   async lock(): Promise<void> {}
@@ -185,15 +178,26 @@ export class SqliteDb implements Db {
     });
   }
 
+  /**
+   * The writer thread's transaction takes its turn among this connection's (they wait for it in line,
+   * not on SQLite's lock); single statements meanwhile run here, reads at once and writes retried while it holds the lock.
+   */
+  backgroundTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.#exclusive(() => this.#writerThread.transaction(fn));
+  }
+
   /** Runs synchronous work on the connection (bulk seeding) in line with the transactions, retried while locked. */
   withNative<T>(work: (native: Database) => T): Promise<T> {
     return this.#exclusive(() => this.#retryBusy(() => work(this.native)));
   }
 
-  /** The list's readers first, then the writer, then the checkpoint thread (closing the last connection checkpoints). */
+  /** The list's readers first, then the writers, then the checkpoint thread (closing the last connection checkpoints). */
   async close(): Promise<void> {
     await this.lister.close();
-    await this.#exclusive(async () => this.native.close());
+    await this.#exclusive(async () => {
+      await this.#writerThread.close();
+      this.native.close();
+    });
     await this.#checkpointer?.close();
   }
 }

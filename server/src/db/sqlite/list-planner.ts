@@ -32,11 +32,12 @@ export class SqliteListPlanner {
   /**
    * Position cache for deep pages: for a listing (account, filters, sort, direction), the sort key of
    * the row at every `positionStep`-th position, filled in as pages are asked for. A page at position p
-   * then seeks to the nearest position and walks fewer than `positionStep` rows, instead of p. Valid for
-   * one `files_version` (any change to files clears it).
+   * then seeks to the nearest position and walks fewer than `positionStep` rows, instead of p. An
+   * account's listings are valid for one value of its `files_version` (any change to its files clears them).
    */
-  readonly #positions = new Map<string, Array<[unknown, number]>>();
-  #positionsVersion = -1;
+  readonly #positions = new Map<number, { version: number; listings: Map<string, Array<[unknown, number]>> }>();
+  /** The version each big account was last warmed at: an account that has not changed since is skipped. */
+  readonly #warmed = new Map<number, number>();
   readonly #cache = new Map<string, Statement>();
 
   constructor(db: Database, { positionStep = 8192, searchStrategy = 'auto' }: Pick<ListOptions, 'positionStep' | 'searchStrategy'> = {}) {
@@ -157,18 +158,19 @@ export class SqliteListPlanner {
         .all(accountId, ...params, limit, skip) as number[];
     }
 
-    const version = this.#stmt('SELECT v FROM files_version WHERE id = 1').pluck().get() as number;
-    if (version !== this.#positionsVersion) {
-      this.#positions.clear();
-      this.#positionsVersion = version;
+    const version = this.#accountVersion(accountId);
+    let cached = this.#positions.get(accountId);
+    if (cached?.version !== version) {
+      cached = { version, listings: new Map() };
+      this.#positions.set(accountId, cached);
     }
     // Positions are counted from either end: a page past the middle is read backwards (readDirection).
     const cacheKey = `${positionKey(accountId, q, column)}|${asc ? 'ASC' : 'DESC'}`;
-    let positions = this.#positions.get(cacheKey);
+    let positions = cached.listings.get(cacheKey);
     if (!positions) {
-      if (this.#positions.size >= 500) this.#positions.clear();
+      if (cached.listings.size >= 500) cached.listings.clear();
       positions = [];
-      this.#positions.set(cacheKey, positions);
+      cached.listings.set(cacheKey, positions);
     }
     const cmp = asc ? '>' : '<';
     const cols = column === 'file_id' ? 'file_id' : `${column} AS c, file_id`;
@@ -247,7 +249,8 @@ export class SqliteListPlanner {
 
   /**
    * Fills the position cache of big accounts ahead of requests, one small slice per call (each call
-   * runs for about POSITION_BUDGET_MS). Returns true when everything is warm for the current data.
+   * runs for about POSITION_BUDGET_MS). Returns true when everything is warm for the current data;
+   * an account whose files have not changed since it was last warmed costs one lookup.
    */
   warmPositions(): boolean {
     if (!this.#warm) this.#warm = this.#warmSteps();
@@ -275,6 +278,8 @@ export class SqliteListPlanner {
       ...Array.from({ length: 22 }, (_, i) => ({ file_status: i >> 1, isActive: (i & 1) as 0 | 1 })),
     ];
     for (const accountId of big) {
+      const version = this.#accountVersion(accountId);
+      if (this.#warmed.get(accountId) === version) continue;
       for (const f of filters) {
         for (const sort_by of Object.keys(SORT_COLUMNS) as SortKey[]) {
           const q: ListQuery = { page: 1, limit: 1, sort_by, order: 'asc', ...f };
@@ -293,7 +298,12 @@ export class SqliteListPlanner {
           }
         }
       }
+      this.#warmed.set(accountId, version); // a change meanwhile left a newer version: the next warm-up walks again
     }
+  }
+
+  #accountVersion(accountId: number): number {
+    return this.#stmt('SELECT coalesce(max(v), 0) FROM files_version WHERE account_id = ?').pluck().get(accountId) as number;
   }
 
   #counts(accountId: number, q: ListQuery): { total: number } {

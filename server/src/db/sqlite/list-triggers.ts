@@ -25,18 +25,27 @@ CREATE TRIGGER IF NOT EXISTS files_after_update_search AFTER UPDATE OF account_i
 END;
 `;
 
-/** Any change to `files` bumps `files_version.v`: the list's position cache is valid for one value. */
+/**
+ * Any change to `files` bumps its account's `files_version.v` (a move to or from the trash: both
+ * account ids): the list's position cache of an account is valid for one value.
+ */
 export const VERSION_TRIGGERS = `
 CREATE TRIGGER IF NOT EXISTS files_version_insert AFTER INSERT ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
+  INSERT INTO files_version (account_id, v) VALUES (new.account_id, 1) ON CONFLICT (account_id) DO UPDATE SET v = v + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS files_version_delete AFTER DELETE ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
+  INSERT INTO files_version (account_id, v) VALUES (old.account_id, 1) ON CONFLICT (account_id) DO UPDATE SET v = v + 1;
 END;
 CREATE TRIGGER IF NOT EXISTS files_version_update AFTER UPDATE ON files BEGIN
-  UPDATE files_version SET v = v + 1 WHERE id = 1;
+  INSERT INTO files_version (account_id, v) VALUES (old.account_id, 1) ON CONFLICT (account_id) DO UPDATE SET v = v + 1;
+  INSERT INTO files_version (account_id, v) SELECT new.account_id, 1 WHERE new.account_id IS NOT old.account_id
+    ON CONFLICT (account_id) DO UPDATE SET v = v + 1;
 END;
 `;
+
+/** The account's version after a seed that built the triggers again around its insert. */
+export const BUMP_ACCOUNT_VERSION =
+  'INSERT INTO files_version (account_id, v) VALUES (?, 1) ON CONFLICT (account_id) DO UPDATE SET v = v + 1';
 
 export const FILE_TRIGGER_NAMES = [
   'files_version_insert',

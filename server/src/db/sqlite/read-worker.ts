@@ -1,7 +1,7 @@
 import { setImmediate as yieldToMessages } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { tuneConnection } from './connection';
+import { tuneConnection } from './pragmas';
 import { SqliteListPlanner } from './list-planner';
 import type { ReadWorkerData, WorkerReply, WorkerRequest } from './read-pool';
 
@@ -17,16 +17,10 @@ tuneConnection(db);
 const list = new SqliteListPlanner(db, planner);
 const port = parentPort!;
 
-const filesVersion = db.prepare('SELECT v FROM files_version WHERE id = 1').pluck();
-let warmVersion = -1;
-
-/** Fills the position cache unless it is already warm for the current data. */
+/** Fills the position cache of the accounts whose files changed since it was last filled. */
 async function warm(): Promise<boolean> {
-  const version = filesVersion.get() as number;
-  if (version === warmVersion) return true;
   // 4 ms slices with a turn of the event loop between them, so list requests are served meanwhile.
   while (!list.warmPositions()) await yieldToMessages();
-  warmVersion = version;
   return true;
 }
 

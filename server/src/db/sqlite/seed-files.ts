@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { FileRow } from '../files';
 import { sampleFileRow, sampleFiles, SEEDED_COLUMNS, type SeedResult } from '../sample-data';
 import { listIndexStatements } from './list-indexes';
-import { FILE_TRIGGERS, FILE_TRIGGER_NAMES, VERSION_TRIGGERS } from './list-triggers';
+import { BUMP_ACCOUNT_VERSION, FILE_TRIGGERS, FILE_TRIGGER_NAMES, VERSION_TRIGGERS } from './list-triggers';
 import { NEXT_FILE_ID } from './next-file-id';
 
 /** Above this many files the FTS index and the counters are rebuilt once instead of row by row. */
@@ -46,7 +46,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
         for (const sql of indexes) db.exec(sql);
         db.exec(FILE_TRIGGERS);
         db.exec(VERSION_TRIGGERS);
-        db.exec('UPDATE files_version SET v = v + 1 WHERE id = 1');
+        db.prepare(BUMP_ACCOUNT_VERSION).run(accountId);
       }
       db.exec('DELETE FROM file_events_paused');
       return { firstId: start, lastId };

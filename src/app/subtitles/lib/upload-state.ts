@@ -101,7 +101,7 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
 /**
  * Whether Upload may send now, or which messages to show instead: every missing or wrong field at
  * once (a form submitted empty flags the file and the language together), each field's first rule in
- * the spec's order.
+ * the order of docs/spec.md §5.
  */
 export function uploadVerdict(state: UploadState): { send: true } | { send: false; langError?: UploadRule; fileError?: string } {
   const fileError = validateUpload({ file: state.chosen?.file ?? null, language: 'any' });

@@ -43,7 +43,7 @@ describe('validateSubtitleEdit', () => {
 });
 
 describe('the rules in English', () => {
-  it("say the spec's texts", () => {
+  it('say the texts of docs/spec.md §5', () => {
     expect(Object.values(UPLOAD_MESSAGES).map((rule) => SUBTITLE_TEXTS.en[rule])).toEqual([
       'Please select a subtitle file',
       'Please select a valid subtitle file (.srt, .vtt, .ass, .ssa, .sub)',

@@ -1,8 +1,8 @@
 import { isSubtitleExtension, SUBTITLE_MAX_BYTES } from '../../../contract/subtitles';
 
 /**
- * The upload rules, each named by the key of its message in SUBTITLE_TEXTS (the spec's texts, §5,
- * in English): the dialog shows them in the element's language.
+ * The upload rules, each named by the key of its message in SUBTITLE_TEXTS (the texts of docs/spec.md
+ * §5, in English): the dialog shows them in the element's language.
  */
 export const UPLOAD_MESSAGES = {
   noFile: 'noFile',

@@ -1,0 +1,26 @@
+import { htmlResponse } from './common';
+
+// Schemas of the public player routes: /player/….
+
+const slug = { type: 'string', maxLength: 300 } as const;
+
+export const slugParams = { type: 'object', required: ['slug'], properties: { slug } } as const;
+
+/** A script of the player build: player.js, embed.js. */
+export const assetParams = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.js$' } },
+} as const;
+
+/** A subtitle track by its id: `<sub_id>.vtt`. */
+export const trackParams = {
+  type: 'object',
+  required: ['slug', 'track'],
+  properties: { slug, track: { type: 'string', pattern: '^\\d{1,15}\\.vtt$' } },
+} as const;
+
+export const playerPageResponses = { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse } as const;
+
+/** A WebVTT text, or the player's page saying the video is not available. */
+export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse } as const;

@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { flagSchema } from './file';
+import { SLUG_PATTERN } from './file-slug';
+
+/**
+ * The body of PUT /api/files/{id} (docs/api.md): the fields a client may change, each optional. The
+ * title's rules (file-title.ts) apply once it is trimmed, so the schema only says it is text. A module
+ * of its own: the kit's bundle never holds it (its type is all the kit needs).
+ */
+export const filePatchSchema = v.object({
+  file_title: v.optional(v.string()),
+  file_slug: v.optional(v.pipe(v.string(), v.regex(new RegExp(SLUG_PATTERN)))),
+  isActive: v.optional(flagSchema),
+});
+
+export type FilePatch = v.InferOutput<typeof filePatchSchema>;
