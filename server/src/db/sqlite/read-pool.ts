@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type { ListOptions } from '../engine';
 import type { ListPage, ListQuery } from '../files';
 import { AccountGate } from '../list-plan';
+import { ThreadChannel } from './thread-channel';
 
 type Work = { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'warm' } | { kind: 'close' };
 /** What a read worker is started with. */
@@ -11,7 +11,6 @@ export interface ReadWorkerData {
   planner: Pick<ListOptions, 'positionStep' | 'searchStrategy'>;
 }
 export type WorkerRequest = { id: number } & Work;
-export type WorkerReply = { id: number; result?: unknown; error?: string };
 
 interface Job {
   accountId: number;
@@ -21,13 +20,11 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  thread: ThreadChannel;
   /** The list job it is running, if any (warm-up slices do not count: they yield to requests). */
   busyWith: number | null;
-  pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
 }
 
-const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./read-worker.ts', import.meta.url).href;
 
 /**
@@ -42,7 +39,6 @@ export class ReadPool {
   readonly #slots: Slot[] = [];
   readonly #queues = new Map<number, Job[]>();
   readonly #gate: AccountGate;
-  #nextId = 1;
   #closed = false;
 
   constructor(file: string, size: number, planner: ReadWorkerData['planner']) {
@@ -53,40 +49,20 @@ export class ReadPool {
   }
 
   #spawn(): Slot {
+    const data: Omit<ReadWorkerData, 'entry'> = { file: this.#file, planner: this.#planner };
     const slot: Slot = {
-      worker: new Worker(BOOT, { workerData: { file: this.#file, entry: ENTRY, planner: this.#planner } satisfies ReadWorkerData }),
+      thread: new ThreadChannel('list worker', ENTRY, data, () => {
+        const index = this.#slots.indexOf(slot);
+        if (index >= 0 && !this.#closed) {
+          if (slot.busyWith !== null) this.#gate.leave(slot.busyWith);
+          slot.busyWith = null;
+          this.#slots[index] = this.#spawn(); // a crashed worker is replaced
+          this.#dispatch();
+        }
+      }),
       busyWith: null,
-      pending: new Map(),
     };
-    slot.worker.on('message', (reply: WorkerReply) => {
-      const waiter = slot.pending.get(reply.id);
-      if (!waiter) return;
-      slot.pending.delete(reply.id);
-      if (reply.error !== undefined) waiter.reject(new Error(reply.error));
-      else waiter.resolve(reply.result);
-    });
-    const fail = (err: Error) => {
-      for (const waiter of slot.pending.values()) waiter.reject(err);
-      slot.pending.clear();
-      const index = this.#slots.indexOf(slot);
-      if (index >= 0 && !this.#closed) {
-        if (slot.busyWith !== null) this.#gate.leave(slot.busyWith);
-        slot.busyWith = null;
-        this.#slots[index] = this.#spawn(); // a crashed worker is replaced
-        this.#dispatch();
-      }
-    };
-    slot.worker.on('error', fail);
-    slot.worker.on('exit', (code) => fail(new Error(`list worker exited (${code})`)));
     return slot;
-  }
-
-  #send<T>(slot: Slot, request: Work): Promise<T> {
-    const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      slot.worker.postMessage({ ...request, id });
-    });
   }
 
   list(accountId: number, query: ListQuery): Promise<ListPage> {
@@ -106,7 +82,8 @@ export class ReadPool {
       const job = this.#nextJob();
       if (!job) return;
       slot.busyWith = job.accountId;
-      this.#send<ListPage>(slot, { kind: 'list', accountId: job.accountId, query: job.query })
+      slot.thread
+        .send<ListPage>({ kind: 'list', accountId: job.accountId, query: job.query } satisfies Work)
         .then(job.resolve, job.reject)
         .finally(() => {
           if (slot.busyWith !== null) this.#gate.leave(job.accountId);
@@ -133,7 +110,7 @@ export class ReadPool {
    * take every core from the requests); resolves when all are warm for the current data.
    */
   async warm(): Promise<void> {
-    for (const slot of [...this.#slots]) await this.#send(slot, { kind: 'warm' });
+    for (const slot of [...this.#slots]) await slot.thread.send({ kind: 'warm' } satisfies Work);
   }
 
   async close(): Promise<void> {
@@ -142,8 +119,8 @@ export class ReadPool {
     this.#queues.clear();
     await Promise.all(
       this.#slots.map(async (slot) => {
-        await this.#send(slot, { kind: 'close' }).catch(() => {});
-        await slot.worker.terminate();
+        await slot.thread.send({ kind: 'close' } satisfies Work).catch(() => {});
+        await slot.thread.worker.terminate();
       }),
     );
   }

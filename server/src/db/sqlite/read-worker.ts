@@ -3,7 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { tuneConnection } from './pragmas';
 import { SqliteListPlanner } from './list-planner';
-import type { ReadWorkerData, WorkerReply, WorkerRequest } from './read-pool';
+import type { ReadWorkerData, WorkerRequest } from './read-pool';
+import { threadError, type ThreadReply } from './thread-channel';
 
 /**
  * One read worker: its own read-only connection (WAL lets it read beside the writer and beside other
@@ -38,7 +39,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
 
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
-    (result) => port.postMessage({ id: request.id, result } satisfies WorkerReply),
-    (err: unknown) => port.postMessage({ id: request.id, error: err instanceof Error ? err.message : String(err) } satisfies WorkerReply),
+    (result) => port.postMessage({ id: request.id, result } satisfies ThreadReply),
+    (err: unknown) => port.postMessage({ id: request.id, error: threadError(err) } satisfies ThreadReply),
   );
 });

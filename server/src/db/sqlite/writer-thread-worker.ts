@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3, { type Statement } from 'better-sqlite3';
 import { tuneConnection } from './pragmas';
 import { registerFunctions } from './search-words';
-import type { WriterReply, WriterRequest, WriterThreadData } from './writer-thread';
+import { threadError, type ThreadReply } from './thread-channel';
+import type { WriterRequest, WriterThreadData } from './writer-thread';
 
 /**
  * The writer thread: a second read-write connection that runs the statements of the transactions it
@@ -51,12 +52,11 @@ port.on('message', (request: WriterRequest | 'close') => {
     port.close();
     return;
   }
-  let reply: WriterReply;
+  let reply: ThreadReply;
   try {
     reply = { id: request.id, result: handle(request) };
   } catch (err) {
-    const { message, code } = err as { message?: unknown; code?: unknown };
-    reply = { id: request.id, error: { message: String(message ?? err), code: typeof code === 'string' ? code : undefined } };
+    reply = { id: request.id, error: threadError(err) };
   }
   port.postMessage(reply);
 });

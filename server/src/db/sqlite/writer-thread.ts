@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError, type Queryable, type SqlValue } from '../engine';
+import { ThreadChannel } from './thread-channel';
 
 /** What the writer thread is started with. */
 export interface WriterThreadData {
@@ -12,12 +11,10 @@ export interface WriterThreadData {
 }
 type WriterStatement = { kind: 'exec'; sql: string } | { kind: 'all' | 'get' | 'run'; sql: string; params: readonly SqlValue[] };
 export type WriterRequest = WriterStatement & { id: number };
-export type WriterReply = { id: number; result?: unknown; error?: { message: string; code: string | undefined } };
 
-const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./writer-thread-worker.ts', import.meta.url).href;
 
-const isBusy = (code: string | undefined): boolean => /^SQLITE_(BUSY|LOCKED)/.test(code ?? '');
+const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 
 /** A BLOB comes back from the thread as a Uint8Array (structured clone): a Buffer, as the main connection gives it. */
 function asBuffers<T>(row: T): T {
@@ -39,10 +36,7 @@ function asBuffers<T>(row: T): T {
  */
 export class WriterThread {
   readonly #data: WriterThreadData;
-  #worker: Worker | null = null;
-  #exited: Promise<unknown> = Promise.resolve();
-  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  #nextId = 1;
+  #thread: ThreadChannel | null = null;
   readonly #tx: Queryable = {
     all: async <T>(sql: string, params: readonly SqlValue[] = []) =>
       ((await this.#send({ kind: 'all', sql, params })) as T[]).map(asBuffers),
@@ -55,41 +49,26 @@ export class WriterThread {
     this.#data = data;
   }
 
-  #thread(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(BOOT, { workerData: { ...this.#data, entry: ENTRY } });
-    worker.on('message', (reply: WriterReply) => {
-      const waiter = this.#pending.get(reply.id);
-      if (!waiter) return;
-      this.#pending.delete(reply.id);
-      if (!reply.error) return waiter.resolve(reply.result);
-      const { message, code } = reply.error;
-      const err = Object.assign(new Error(message), { code });
-      waiter.reject(isBusy(code) ? new DatabaseUnavailableError(err) : err);
+  #started(): ThreadChannel {
+    if (this.#thread) return this.#thread;
+    const thread: ThreadChannel = new ThreadChannel('the writer thread', ENTRY, this.#data, () => {
+      if (this.#thread === thread) this.#thread = null;
     });
-    const fail = (err: Error) => {
-      if (this.#worker === worker) this.#worker = null;
-      for (const waiter of this.#pending.values()) waiter.reject(err);
-      this.#pending.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the writer thread exited (${code})`)));
-    this.#exited = once(worker, 'exit').catch(() => undefined);
-    worker.unref(); // a thread waiting for work keeps no script alive
-    this.#worker = worker;
-    return worker;
+    thread.worker.unref(); // a thread waiting for work keeps no script alive
+    this.#thread = thread;
+    return thread;
   }
 
-  #send(request: WriterStatement): Promise<unknown> {
-    const worker = this.#thread();
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      worker.ref(); // the answer is awaited: the thread must not let the process end before it comes
-      worker.postMessage({ ...request, id });
-    }).finally(() => {
-      if (!this.#pending.size) this.#worker?.unref();
-    });
+  async #send(request: WriterStatement): Promise<unknown> {
+    const thread = this.#started();
+    thread.worker.ref(); // the answer is awaited: the thread must not let the process end before it comes
+    try {
+      return await thread.send(request);
+    } catch (err) {
+      throw isBusy(err) ? new DatabaseUnavailableError(err) : err;
+    } finally {
+      if (!thread.waiting) thread.worker.unref();
+    }
   }
 
   /** Runs `fn` in one write transaction on the thread's connection: committed when it resolves, rolled back when it throws. */
@@ -101,16 +80,16 @@ export class WriterThread {
       return result;
     } catch (err) {
       // A thread that crashed took its transaction with it; a COMMIT that failed leaves it open.
-      if (this.#worker) await this.#send({ kind: 'exec', sql: 'ROLLBACK' }).catch(() => undefined);
+      if (this.#thread) await this.#send({ kind: 'exec', sql: 'ROLLBACK' }).catch(() => undefined);
       throw err;
     }
   }
 
   async close(): Promise<void> {
-    const worker = this.#worker;
-    if (!worker) return;
-    worker.ref();
-    worker.postMessage('close');
-    await this.#exited;
+    const thread = this.#thread;
+    if (!thread) return;
+    thread.worker.ref();
+    thread.worker.postMessage('close');
+    await thread.exited;
   }
 }
