@@ -57,7 +57,7 @@ describe('versions of files and subtitles', () => {
     expect((await s.request('GET', `/api/files/${id}`, { key })).body.data).toMatchObject({ file_title: 'Draft 4', isActive: 0 });
   });
 
-  it('keeps the spec calls working without If-Match, and accepts * and a list of tags', async () => {
+  it('keeps the calls of docs/spec.md working without If-Match, and accepts * and a list of tags', async () => {
     const id = fileIds[3]!;
     expect((await put(id, { file_title: 'No precondition' })).status).toBe(200);
     expect((await put(id, { file_title: 'Any version' }, '*')).status).toBe(200);

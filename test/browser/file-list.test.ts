@@ -25,7 +25,7 @@ describe('<vp-file-list>', () => {
 
   after(() => el.remove());
 
-  it('renders the grid with the spec texts inside the shadow root', () => {
+  it('renders the grid with the texts of docs/spec.md inside the shadow root', () => {
     expect(document.querySelector('[role="grid"]')).to.equal(null);
     expect(root.textContent).to.contain('File Management');
     expect(root.textContent).to.contain('File List (3)');

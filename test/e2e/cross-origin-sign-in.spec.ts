@@ -5,7 +5,7 @@ import { servePage } from './other-origin';
 /**
  * An integrator's page on another origin, with the kit it ships itself, signing in against an API that
  * does not list that origin in VP_CORS_ORIGINS (the test server lists none), or one that is down: the
- * form says where the API was looked for and why it may have failed, not only the spec's generic line.
+ * form says where the API was looked for and why it may have failed, not only the generic line of docs/spec.md §8.
  */
 for (const [what, apiBase] of [
   ['an API that does not allow the origin', `http://127.0.0.1:${E2E_PORT}/api`],

@@ -54,7 +54,7 @@ test.describe('embed builder', () => {
     return page.getByRole('dialog', { name: 'Embed options' });
   }
 
-  test('the card previews the real player in the 9:16 shape of a vertical clip; the spec fields keep the default snippet', async ({
+  test('the card previews the real player in the 9:16 shape of a vertical clip; the fields of docs/spec.md keep the default snippet', async ({
     page,
   }) => {
     await signIn(page, account);

@@ -3,7 +3,7 @@ import { useTexts } from '../i18n/texts';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { FRAME_TEXTS } from './frame-texts';
 
-/** Spec §1: a copyright line for 2025, All rights reserved, and Version 1.0. */
+/** docs/spec.md §1: a copyright line for 2025, All rights reserved, and Version 1.0. */
 export function Footer() {
   const { t } = useTexts(FRAME_TEXTS);
   return (

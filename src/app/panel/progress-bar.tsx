@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTexts } from '../i18n/texts';
 import { FRAME_TEXTS } from './frame-texts';
 
-/** Spec §9: the route progress bar completes after 500 ms. */
+/** docs/spec.md §9: the route progress bar completes after 500 ms. */
 export const PROGRESS_MS = 500;
 
 /** A thin bar across the top of the element that runs for 500 ms after each navigation. */
