@@ -32,6 +32,13 @@ test('select all matching under Active → Deactivate: the rows leave live, here
   await signIn(page, account);
   await page.goto('/files?isActive=1');
   await selectAllMatching(page, `Select all ${active} files matching this filter`, 'Deactivate');
+  // The job's reply reaches the page only after its files have left the list live (the stream can be
+  // faster than the reply): the bar must stay from the moment Apply is pressed, not from the reply.
+  await page.route('**/api/files/bulk', async (route) => {
+    const reply = await route.fetch();
+    await expect(rowsOf(page)).toHaveCount(0);
+    await route.fulfill({ response: reply });
+  });
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Apply' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: `${active} deactivated` })).toBeVisible({ timeout: 20_000 });

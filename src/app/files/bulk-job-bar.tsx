@@ -24,8 +24,8 @@ export interface BulkJobBarProps {
   filter: BulkFilter;
   /** The actions offered: the files list's Activate, Deactivate, Delete; the trash's Restore, Delete forever. */
   actions: readonly MatchingAction[];
-  /** A job started: the bar must stay until it is closed. */
-  onStarted(): void;
+  /** An action was applied: the bar must stay until it is closed, whatever the list's rows do meanwhile. */
+  onStarting(): void;
   /** The list changed (a job ended, or the count moved): load it again. */
   onChanged(): void;
   onClose(): void;
@@ -38,7 +38,7 @@ export interface BulkJobBarProps {
  * job that takes the change back, followed in the same bar). Loaded when "Select all … matching" is
  * chosen.
  */
-export default function BulkJobBar({ total, filter, actions, onStarted, onChanged, onClose }: BulkJobBarProps) {
+export default function BulkJobBar({ total, filter, actions, onStarting, onChanged, onClose }: BulkJobBarProps) {
   const api = useApi();
   const notify = useNotify({ autoHideDuration: LIST_TOAST_MS });
   const { t } = useTexts(BULK_JOB_TEXTS);
@@ -53,16 +53,17 @@ export default function BulkJobBar({ total, filter, actions, onStarted, onChange
   const announcedEnd = useRef<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
+  // A start that failed keeps the bar as it was chosen (the operator may apply again or clear).
   const started = (result: StartResult) => {
-    if (result.kind === 'started') onStarted();
-    else if (result.kind === 'count-moved') {
+    if (result.kind === 'count-moved') {
       notify.error(t('countMoved', { count: result.count }));
       onChanged();
       onClose();
-    } else notify.error(result.error);
+    } else if (result.kind === 'error') notify.error(result.error);
   };
   const run = async (chosen: MatchingAction) => {
     setConfirming(false);
+    onStarting();
     started(await start(chosen, { filter, expectedCount: total }));
   };
   const apply = () => {

@@ -12,8 +12,9 @@ const BulkJobBar = lazy(() => import('./bulk-job-bar'));
 /**
  * Gmail's "select all that match" of a list (the files or the trash): after the whole page is
  * ticked, every file the filter matches can be selected instead, for this filter only; unticking a
- * row goes back to the page's selection (Django's and Gmail's way). Once a job is started its bar
- * stays until closed, whatever the rows do meanwhile.
+ * row goes back to the page's selection (Django's and Gmail's way). From the moment an action is
+ * applied its bar stays until closed, whatever the rows do meanwhile: the job's first files can leave
+ * the list (and the page's selection with them) before the reply that started it arrives.
  */
 export function useAllMatching(state: ListState, selection: ReadonlySet<number>, setSelection: (next: Set<number>) => void) {
   const filter = useMemo(() => {
@@ -41,7 +42,7 @@ export function useAllMatching(state: ListState, selection: ReadonlySet<number>,
       setMatching(null);
       setSelection(new Set());
     }, [setSelection]),
-    markJobStarted: useCallback(() => setMatching((m) => m && { ...m, job: true }), []),
+    pin: useCallback(() => setMatching((m) => m && { ...m, job: true }), []),
     onSelectionChange,
   };
 }
@@ -69,7 +70,7 @@ export function ListBulkBar<A extends string>({ page, all, rowCount, total, matc
           total={total}
           filter={all.filter}
           actions={matchingActions}
-          onStarted={all.markJobStarted}
+          onStarting={all.pin}
           onChanged={onChanged}
           onClose={all.close}
         />
