@@ -1,9 +1,10 @@
 // The bulk job bench's client, run as its own process: POST /api/files/bulk over a filter (the count the
 // list gives as expected_count), then another account's light request (`GET /api/files/?limit=10`),
-// sequential, while GET /api/jobs/:id is read every 250 ms until the job has ended; then, untimed, the
+// sequential, while GET /api/jobs/:id is read every 100 ms until the job has ended; then, untimed, the
 // job's undo, so that the account is as it was for the next run (on kept data). Input:
 // BENCH_BULK_CONFIG (JSON { url, bulkKey, lightKey, filter, action }); output: one JSON line on stdout
-// { matched, jobMs, state, counts, light: [ms…], lightErrors }.
+// { matched, jobMs, serverMs, state, counts, light: [ms…], lightErrors } (serverMs: the job's own
+// created_at → finished_at, without the client's 100 ms reads).
 const { url, bulkKey, lightKey, filter, action = 'deactivate' } = JSON.parse(process.env.BENCH_BULK_CONFIG);
 
 async function call(path, key, init = {}) {
@@ -37,12 +38,12 @@ const posted = await call('/api/files/bulk', bulkKey, {
 if (posted.status !== 202) throw new Error(`POST /api/files/bulk → HTTP ${posted.status}`);
 const jobId = posted.json().data.job.id;
 
-/** Reads the job every 250 ms until it has ended; resolves to its last state. */
+/** Reads the job every 100 ms until it has ended; resolves to its last state. */
 async function untilEnded(id) {
   for (;;) {
     const state = (await call(`/api/jobs/${id}?limit=1`, bulkKey)).json().data.job;
     if (state.state === 'done' || state.state === 'failed') return state;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -60,7 +61,8 @@ while (!ended) {
   if (r.status === 200) light.push(r.ms);
   else lightErrors++;
 }
-const result = { matched, jobMs: await jobMs, state: job.state, counts: job.counts, light, lightErrors };
+const serverMs = Date.parse(job.finished_at) - Date.parse(job.created_at);
+const result = { matched, jobMs: await jobMs, serverMs, state: job.state, counts: job.counts, light, lightErrors };
 const undo = await call(`/api/jobs/${jobId}/undo`, bulkKey, { method: 'POST', headers: { 'idempotency-key': `bench-undo-${jobId}` } });
 if (undo.status !== 202) throw new Error(`POST /api/jobs/${jobId}/undo → HTTP ${undo.status}`);
 const undone = await untilEnded(undo.json().data.job.id);

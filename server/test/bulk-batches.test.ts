@@ -259,3 +259,74 @@ describe('a multi-file batch writes what the same changes file by file write', (
     expect(found).toContain(byJob[0]!.file_id);
   });
 });
+
+describe("a filter's files are copied into its job in chunks", () => {
+  let s: TestServer;
+  let key: string;
+  let accountId: number;
+  beforeAll(async () => {
+    s = await startServer({ bulkWorker: false });
+    accountId = await s.addAccount('chunked', 'chunked-password', 300);
+    key = await s.login('chunked', 'chunked-password');
+  });
+  afterAll(() => s.close());
+
+  it('in file id order, each matching file once at its version, and a collect cut short goes on where it stopped', async () => {
+    // The commonest first word of the titles: a search that matches many files.
+    const firsts = new Map<string, number>();
+    for (const f of (await allFiles(s, key)).values()) {
+      const first = f.file_title.split(/\s+/)[0]!.toLowerCase();
+      firsts.set(first, (firsts.get(first) ?? 0) + 1);
+    }
+    const word = [...firsts].sort((a, b) => b[1] - a[1])[0]![0];
+    const filter = { search: word, isActive: 1 as const };
+    const expected = new Map<number, number>();
+    for (const f of (await allFiles(s, key)).values()) expected.set(f.file_id, f.version);
+    const matching = new Set<number>();
+    for (let page = 1; ; page++) {
+      const { files } = (await s.request('GET', `/api/files/?search=${word}&isActive=1&limit=100&page=${page}`, { key })).body.data;
+      for (const f of files as Listed[]) matching.add(f.file_id);
+      if (files.length < 100) break;
+    }
+    expect(matching.size).toBeGreaterThan(5);
+
+    const job = (await s.app.bulkJobs.create(
+      {
+        accountId,
+        idempotencyKey: 'chunks',
+        requestHash: 'h',
+        action: 'deactivate',
+        filter,
+        actor: 'chunked',
+        source: 'api',
+        total: 0,
+        createdAt: s.now.value,
+      },
+      null,
+      async () => {},
+    ))!;
+    const chunk = (after: number) => s.app.bulkJobs.collect(job, s.app.files.matching(accountId, filter, false, after, 2));
+    // Two chunks, then a "restart": the collect starts again from the job's last file.
+    const first = await chunk(0);
+    expect(first.copied).toBe(2);
+    await chunk(first.last);
+    for (let after = await s.app.bulkJobs.lastFile(job.job_id); ;) {
+      const { copied, last } = await chunk(after);
+      if (copied < 2) break;
+      after = last;
+    }
+    const copied = await s.app.db.all<{ file_id: number; version: number }>(
+      'SELECT file_id, version FROM bulk_job_files WHERE job_id = ? ORDER BY file_id',
+      [job.job_id],
+    );
+    expect(copied.map((r) => Number(r.file_id))).toEqual([...matching].sort((a, b) => a - b));
+    for (const r of copied) expect(Number(r.version)).toBe(expected.get(Number(r.file_id)));
+    // The trash's files are its own listing: none of them match there.
+    expect(
+      await s.app.db.get(
+        'SELECT file_id FROM (' + s.app.files.matching(accountId, filter, true, 0, 10).sql + ') m',
+        s.app.files.matching(accountId, filter, true, 0, 10).params,
+      ),
+    ).toBeUndefined();
+  });
+});

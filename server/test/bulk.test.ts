@@ -15,7 +15,7 @@ describe('bulk jobs over ids and filters', () => {
   let key: string;
   let otherKey: string;
   beforeAll(async () => {
-    s = await startServer({ bulkWorker: { batchSize: 50, pollMs: 100 } });
+    s = await startServer({ bulkWorker: { batchSize: 50, pollMs: 100, collectChunk: 100 } });
     await s.addAccount('bulker', 'bulker-password', 3000);
     await s.addAccount('bystander', 'bystander-password', 30);
     key = await s.login('bulker', 'bulker-password');

@@ -29,6 +29,8 @@ export interface BulkRunSettings {
    * PostgreSQL).
    */
   pauseShare: number;
+  /** Files of a filter copied into its job per statement, one transaction each (default 10,000: tens of milliseconds). */
+  collectChunk: number;
 }
 
 export interface BulkJobParts extends FileActionParts, BatchParts {
@@ -36,18 +38,12 @@ export interface BulkJobParts extends FileActionParts, BatchParts {
   files: FilesRepository;
 }
 
-/** The list query of a job's filter, over the trash for the actions that work there, in file id order. */
-export function filterQuery(filter: BulkFilter, action: BulkJobRow['action'], page: number, limit: number): ListQuery {
-  return {
-    page,
-    limit,
-    sort_by: 'file_id',
-    order: 'asc',
-    search: filter.search,
-    isActive: filter.isActive,
-    file_status: filter.file_status,
-    trashed: action === 'restore' || action === 'purge' ? 1 : 0,
-  };
+/** The actions that work on the trash: their filter selects files there. */
+export const inTrash = (action: BulkJobRow['action']): boolean => action === 'restore' || action === 'purge';
+
+/** The list query of a job's filter (its first page: the count a client saw), in the trash for the actions that work there. */
+export function filterQuery(filter: BulkFilter, action: BulkJobRow['action']): ListQuery {
+  return { ...filter, page: 1, limit: 1, sort_by: 'file_id', order: 'asc', trashed: inTrash(action) ? 1 : 0 };
 }
 
 /** Batches stay within these sizes however fast or slow the last one was. */
@@ -65,8 +61,6 @@ export function nextBatchSize(size: number, files: number, elapsedMs: number, ta
   return Math.round(Math.min(MAX_BATCH, Math.max(MIN_BATCH, size * 0.75, Math.min(size * 1.5, fitting))));
 }
 
-/** Files of the filter listed per read while collecting. */
-const COLLECT_PAGE = 2_000;
 /** Progress events go out at most this often (and when the job ends). */
 const ANNOUNCE_EVERY_MS = 250;
 
@@ -105,14 +99,12 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
 
   async function collect(job: BulkJobRow, signal: AbortSignal): Promise<void> {
     const filter = JSON.parse(job.filter ?? '{}') as BulkFilter;
-    for (let page = 1; ; page++) {
+    for (let after = await bulkJobs.lastFile(job.job_id); ;) {
       signal.throwIfAborted();
-      const { files } = await parts.files.list(job.account_id, filterQuery(filter, job.action, page, COLLECT_PAGE));
-      await bulkJobs.addFiles(
-        job,
-        files.map((f) => f.file_id),
-      );
-      if (files.length < COLLECT_PAGE) break;
+      const select = parts.files.matching(job.account_id, filter, inTrash(job.action), after, settings.collectChunk);
+      const { copied, last } = await bulkJobs.collect(job, select);
+      if (copied < settings.collectChunk) break;
+      after = last;
     }
     await bulkJobs.startRunning(job.job_id);
   }

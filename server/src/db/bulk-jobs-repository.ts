@@ -1,6 +1,6 @@
 import type { BulkAction, BulkFilter } from '../../../src/contract/bulk-request';
 import type { ActivitySource } from './activity-repository';
-import { inList, isUniqueViolation, type Db, type Queryable } from './engine';
+import { inList, isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
 import type { JobBatch } from './files-repository';
 
 /** A file's result: changed, already so, edited by someone else since the job took it, or an error. */
@@ -180,8 +180,7 @@ export class BulkJobsRepository {
 
   /**
    * Adds files to a job with the version each has now (any account's id may be asked for: a file that
-   * is not the account's, live or trashed, is added at version 0 and fails as not found). Files the
-   * job already has are kept as they are, so collecting again after a restart adds only what is new.
+   * is not the account's, live or trashed, is added at version 0 and fails as not found).
    */
   async #addFiles(q: Queryable, job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
     for (let i = 0; i < fileIds.length; i += ADD_CHUNK) {
@@ -199,9 +198,33 @@ export class BulkJobsRepository {
     }
   }
 
-  /** A page of a job's filter, while it is collected: off the event loop, as its batches (set-based work that grows with the job). */
-  addFiles(job: BulkJobRow, fileIds: readonly number[]): Promise<void> {
-    return this.#db.backgroundTransaction((tx) => this.#addFiles(tx, job, fileIds));
+  /**
+   * Copies a chunk of the files a job's filter matches (`select`: their `file_id, version`, see
+   * FileLister.matching) into the job in one statement, off the event loop as its batches. Resolves to
+   * how many it added and the job's last file id so far, where the next chunk starts (chunks go in file
+   * id order, so none finds a file the job already has).
+   */
+  collect(job: BulkJobRow, select: { sql: string; params: SqlValue[] }): Promise<{ copied: number; last: number }> {
+    return this.#db.backgroundTransaction(async (tx) => {
+      // WHERE true: SQLite reads an INSERT … SELECT's ON CONFLICT as the SELECT's join without it.
+      const copied = await tx.run(
+        `INSERT INTO bulk_job_files (job_id, file_id, version) SELECT ?, file_id, version FROM (${select.sql}) m WHERE true
+         ON CONFLICT (job_id, file_id) DO NOTHING`,
+        [job.job_id, ...select.params],
+      );
+      return { copied, last: await this.#lastFile(tx, job.job_id) };
+    });
+  }
+
+  /** The job's highest file id (0 before its first): a collect that a restart cut short goes on from there. */
+  async lastFile(jobId: number): Promise<number> {
+    return this.#lastFile(this.#db, jobId);
+  }
+
+  async #lastFile(q: Queryable, jobId: number): Promise<number> {
+    return Number(
+      (await q.get<{ last: number | null }>('SELECT max(file_id) AS last FROM bulk_job_files WHERE job_id = ?', [jobId]))?.last ?? 0,
+    );
   }
 
   /** The files are all known: the job's total is their number, and it starts changing them. */

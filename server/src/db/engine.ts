@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { SubtitleStore } from '../lib/subtitle-store';
-import type { FileRow, ListPage, ListQuery } from './files';
+import type { FileRow, ListFilter, ListPage, ListQuery } from './files';
 import type { SeedResult } from './sample-data';
 
 /** A value a query parameter can take on both engines. */
@@ -25,6 +25,12 @@ export interface FileLister {
   warm(): Promise<void>;
   /** Brings the engine's search index up to date with changed rows, where triggers cannot (one statement). */
   reindex(tx: Queryable, files: readonly FileRow[]): Promise<void>;
+  /**
+   * A SELECT of `file_id, version` of the files a list query's filters and search match (its page and
+   * sort aside), those after `afterFileId` in file id order, at most `limit`: a bulk job copies them
+   * into its own rows in one statement, never through the process.
+   */
+  matching(accountId: number, query: ListFilter, afterFileId: number, limit: number): { sql: string; params: SqlValue[] };
   close(): Promise<void>;
 }
 

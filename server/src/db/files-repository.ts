@@ -1,6 +1,6 @@
 import type { Precondition } from '../lib/etag';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
-import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from './files';
+import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
 
 export interface FilePatch {
@@ -83,6 +83,17 @@ export class FilesRepository {
   list(accountId: number, query: ListQuery): Promise<ListPage> {
     const { trashed, ...live } = query;
     return this.#lister.list(trashed ? -accountId : accountId, live);
+  }
+
+  /** The SELECT of the files a filter matches, live or in the trash (see FileLister.matching). */
+  matching(
+    accountId: number,
+    filter: ListFilter,
+    trashed: boolean,
+    afterFileId: number,
+    limit: number,
+  ): { sql: string; params: SqlValue[] } {
+    return this.#lister.matching(trashed ? -accountId : accountId, filter, afterFileId, limit);
   }
 
   warmPositions(): Promise<void> {
@@ -207,17 +218,21 @@ export class FilesRepository {
       change === 'trash'
         ? {
             set: { sql: 'account_id = ?, deleted_at = ?', params: [-accountId, now] },
-            where: { sql: 'files.account_id = ?', params: [accountId] },
+            where: { sql: 'files.account_id + 0 = ?', params: [accountId] },
           }
         : change === 'restore'
           ? {
               set: { sql: 'account_id = ?, deleted_at = NULL', params: [accountId] },
-              where: { sql: 'files.account_id = ?', params: [-accountId] },
+              where: { sql: 'files.account_id + 0 = ?', params: [-accountId] },
             }
           : {
               set: { sql: 'is_active = ?', params: [isActive] },
-              where: { sql: 'files.account_id = ? AND files.is_active = ?', params: [accountId, 1 - isActive] },
+              where: { sql: 'files.account_id + 0 = ? AND files.is_active = ?', params: [accountId, 1 - isActive] },
             };
+    // `account_id + 0`: the files are found by primary key from the batch's own rows, never by walking
+    // the account's index. PostgreSQL's statistics lag behind a job (a trash that was empty when last
+    // analyzed holds 10,000 files by its undo), and with them it walked every file of the account once
+    // per row of the batch: 250 ms instead of 12 for 110 files.
     const changed = await tx.all<FileRow>(
       `UPDATE files SET ${set.sql}, version = files.version + 1
        FROM (SELECT file_id AS job_file, version AS taken FROM bulk_job_files

@@ -1,10 +1,13 @@
 /** The files of an account as both engines store them, and the list query of the API. */
 import type { FileJson } from '../../../src/contract/file';
-import type { SortKey } from '../../../src/contract/list-query';
+import type { ListQuery, SortKey } from '../../../src/contract/list-query';
 
 // The File and the list query of the API are written once, in the contract (src/contract/).
 export type { FileJson } from '../../../src/contract/file';
 export type { ListQuery, SortKey } from '../../../src/contract/list-query';
+
+/** What a list query selects, its page and sort aside (a bulk job's filter). */
+export type ListFilter = Pick<ListQuery, 'search' | 'isActive' | 'file_status'>;
 
 export interface FileRow {
   file_id: number;

@@ -13,7 +13,7 @@ import { queryTerms, searchTerms, wordPrefix, type ListQuery, type SortKey } fro
 export type SortColumns = Readonly<Record<SortKey, string>>;
 
 /** The filters of a list query as SQL (`AND …`, columns prefixed with `alias`) and their parameters. */
-export function listFilters(q: ListQuery, alias = ''): { sql: string; params: SqlValue[] } {
+export function listFilters(q: Pick<ListQuery, 'file_status' | 'isActive'>, alias = ''): { sql: string; params: SqlValue[] } {
   let sql = '';
   const params: SqlValue[] = [];
   if (q.file_status !== undefined) {

@@ -54,6 +54,7 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               batchMs: settings.batchMs ?? (settings.batchSize === undefined ? app.db.jobPacing.batchMs : 0),
               pauseMs: settings.pauseMs ?? app.db.jobPacing.pauseMs,
               pauseShare: settings.pauseShare ?? app.db.jobPacing.pauseShare,
+              collectChunk: settings.collectChunk ?? 10_000,
             },
           ),
         ],

@@ -93,7 +93,7 @@ export default async function bulkRoutes(app: RouteApp): Promise<void> {
 
       let total = ids?.length ?? 0;
       if (filter) {
-        total = (await app.files.list(accountId, filterQuery(filter, body.action, 1, 1))).total;
+        total = (await app.files.list(accountId, filterQuery(filter, body.action))).total;
         if (total !== body.expected_count) return fail(reply, 409, countDrift(total, body.expected_count!), { count: total });
       }
       const created = await app.bulkJobs.create(

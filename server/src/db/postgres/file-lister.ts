@@ -1,5 +1,5 @@
 import type { FileLister, ListOptions, Queryable, SearchStrategy, SqlValue } from '../engine';
-import { FILE_COLUMNS, type FileRow, type ListPage, type ListQuery } from '../files';
+import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from '../files';
 import type { PgDb } from './connection';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
@@ -259,6 +259,18 @@ export class PgLister implements FileLister {
        FROM json_to_recordset(?::json) AS w(id bigint, words text) WHERE files.file_id = w.id`,
       [JSON.stringify(words)],
     );
+  }
+
+  /** The list's own conditions (the GIN index of words, or the searched id), walked in file id order. */
+  matching(accountId: number, q: ListFilter, afterFileId: number, limit: number): { sql: string; params: SqlValue[] } {
+    const search = q.search?.trim();
+    const condition = search ? searchCondition(accountId, search) : { sql: 'TRUE', params: [] };
+    const { sql, params } = listFilters(q);
+    return {
+      sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${condition ? condition.sql : 'FALSE'}${sql}
+            AND file_id > ? ORDER BY file_id LIMIT ?`,
+      params: [accountId, ...(condition?.params ?? []), ...params, afterFileId, limit],
+    };
   }
 
   /** Positions are computed when a deep page first needs them (see ListPositions). */

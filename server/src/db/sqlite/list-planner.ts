@@ -20,6 +20,27 @@ export function toMatchQuery(accountId: number, search: string): string | null {
 }
 
 /**
+ * The ids (`id`) of the account's files a search matches: the FTS index of its words, and the file of
+ * the searched id. Null when nothing is searchable.
+ */
+export function searchCandidates(accountId: number, search: string): { sql: string; params: (string | number)[] } | null {
+  const match = toMatchQuery(accountId, search);
+  const id = searchedId(search);
+  if (match === null && id === null) return null;
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  if (match !== null) {
+    parts.push('SELECT rowid AS id FROM files_search WHERE files_search MATCH ?');
+    params.push(match);
+  }
+  if (id !== null) {
+    parts.push('SELECT file_id AS id FROM files WHERE file_id = ? AND account_id = ?');
+    params.push(id, accountId);
+  }
+  return { sql: parts.join(' UNION '), params };
+}
+
+/**
  * The SQLite list planner: pages of an account's files for every sort, filter and search, from the
  * covering indexes, the per-account counters and the FTS index. It is synchronous and runs in the
  * read workers (each with its own read-only connection), never on the server's event loop.
@@ -88,20 +109,9 @@ export class SqliteListPlanner {
    * when they are few).
    */
   #search(accountId: number, q: ListQuery, search: string): { files: FileRow[]; total: number } {
-    const match = toMatchQuery(accountId, search);
-    const id = searchedId(search);
-    if (match === null && id === null) return { files: [], total: 0 };
-    const parts: string[] = [];
-    const candParams: (string | number)[] = [];
-    if (match !== null) {
-      parts.push('SELECT rowid AS id FROM files_search WHERE files_search MATCH ?');
-      candParams.push(match);
-    }
-    if (id !== null) {
-      parts.push('SELECT file_id AS id FROM files WHERE file_id = ? AND account_id = ?');
-      candParams.push(id, accountId);
-    }
-    const cand = parts.join(' UNION ');
+    const candidates = searchCandidates(accountId, search);
+    if (!candidates) return { files: [], total: 0 };
+    const { sql: cand, params: candParams } = candidates;
     const { sql: filterSql, params } = listFilters(q, 'f.');
     const hasFilters = params.length > 0;
 
