@@ -10,6 +10,51 @@ import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, t
 import { openEventStream } from './event-stream';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
+describe('a bulk job over a filter at scale', () => {
+  let s: TestServer;
+  afterAll(() => s.close());
+
+  it('10,000 files, a filter matching exactly 1,234: those 1,234 change, once each, and no other file', async () => {
+    s = await startServer({ bulkWorker: { pollMs: 50 } });
+    const accountId = await s.addAccount('tenk', 'tenk-password', 10_000);
+    const key = await s.login('tenk', 'tenk-password');
+    // Every file active, then 1,234 spread over the account inactive (set in the database: the setup is not under test).
+    await s.app.db.run('UPDATE files SET is_active = 1 WHERE account_id = ?', [accountId]);
+    await s.app.db.run(
+      `UPDATE files SET is_active = 0 WHERE file_id IN
+         (SELECT file_id FROM files WHERE account_id = ? ORDER BY (file_id * 7919) % 10007, file_id LIMIT 1234)`,
+      [accountId],
+    );
+    const rows = async () =>
+      (
+        await s.app.db.all<{ file_id: number; version: number; is_active: number }>(
+          'SELECT file_id, version, is_active FROM files WHERE account_id = ? ORDER BY file_id',
+          [accountId],
+        )
+      ).map((f) => ({ file_id: Number(f.file_id), version: Number(f.version), is_active: Number(f.is_active) }));
+    const before = await rows();
+    expect(before).toHaveLength(10_000);
+    expect(before.filter((f) => f.is_active === 0)).toHaveLength(1234);
+    expect(await listTotal(s, key, 'isActive=0')).toBe(1234);
+
+    const posted = await postBulk(s, key, { action: 'activate', filter: { isActive: 0 }, expected_count: 1234 });
+    expect(posted.status).toBe(202);
+    const job = await finished(s, key, posted.body.data.job.id, 60_000);
+    expect(job).toMatchObject({ state: 'done', total: 1234, counts: { done: 1234, pending: 0, unchanged: 0, conflict: 0, failed: 0 } });
+
+    const after = await rows();
+    const was = new Map(before.map((f) => [f.file_id, f.version]));
+    const changed = after.filter((f) => f.version !== was.get(f.file_id));
+    expect(changed.map((f) => f.file_id)).toEqual(before.filter((f) => f.is_active === 0).map((f) => f.file_id));
+    expect(changed.every((f) => f.version === was.get(f.file_id)! + 1)).toBe(true);
+    expect(after.every((f) => f.is_active === 1)).toBe(true);
+    expect(await listTotal(s, key, 'isActive=0')).toBe(0);
+    const all = await results(s, key, job.id);
+    expect(all).toHaveLength(1234);
+    expect(all.every((r) => r.outcome === 'done')).toBe(true);
+  });
+});
+
 describe('bulk jobs over ids and filters', () => {
   let s: TestServer;
   let key: string;
