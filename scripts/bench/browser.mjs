@@ -80,7 +80,8 @@ window.__bench = {
 export const BLANK =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body style="margin:0"><script type="module" src="/kit/vp-admin-kit.js"></script><script type="module">window.__kitReady = true;</script></body></html>';
 
-function describe(s, dom) {
+/** Percentiles of timings as every browser row writes them (and when the DOM changed, if measured). */
+export function describe(s, dom) {
   return `p50 ${fmtMs(s.p50)} / p95 ${fmtMs(s.p95)} ms (n=${s.n}, max ${fmtMs(s.max)})${dom ? `; DOM changed at p50 ${fmtMs(dom.p50)} / p95 ${fmtMs(dom.p95)}` : ''}`;
 }
 

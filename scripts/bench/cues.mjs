@@ -6,7 +6,7 @@
 // from its keydown to a MessageChannel task queued after its input event (after React's render and
 // commit, and after the browser's frame whenever one falls due), each beside a bare <textarea>.
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { BLANK, ensureKitBuilt, IN_PAGE } from './browser.mjs';
+import { BLANK, describe, ensureKitBuilt, IN_PAGE } from './browser.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, fmtMs, removeDir, startServer, stats, tempDir } from './common.mjs';
 import { KEY_WORK_CATEGORIES, keyWork } from './key-work.mjs';
 
@@ -174,28 +174,28 @@ export async function run(options = {}) {
     await barePage.close();
     rows.push({
       name: `cue editor: per key typed in a cue's text, ${CUES} cues: the main thread's work`,
-      figure: `p50 ${fmtMs(keys.work.p50)} / p95 ${fmtMs(keys.work.p95)} ms (n=${keys.work.n}, max ${fmtMs(keys.work.max)})`,
+      figure: describe(keys.work),
       budget: `p95 ≤ ${KEY_BUDGET} ms`,
       status: keys.work.p95 <= KEY_BUDGET ? 'PASS' : 'FAIL',
       note: `anchor below: p95 ${fmtMs(bare.work.p95)} ms`,
     });
     rows.push({
       name: "anchor: the main thread's work per key typed into a bare <textarea> on a blank page",
-      figure: `p50 ${fmtMs(bare.work.p50)} / p95 ${fmtMs(bare.work.p95)} ms (n=${bare.work.n}, max ${fmtMs(bare.work.max)})`,
+      figure: describe(bare.work),
       budget: '–',
       status: '–',
       note: "no app at all: the browser's own work for a key",
     });
     rows.push({
       name: `cue editor: per key typed, ${CUES} cues: keydown → the task after its input event`,
-      figure: `p50 ${fmtMs(keys.latency.p50)} / p95 ${fmtMs(keys.latency.p95)} ms (n=${keys.latency.n}, max ${fmtMs(keys.latency.max)})`,
+      figure: describe(keys.latency),
       budget: '–',
       status: '–',
       note: `holds the browser's frame whenever one falls due (every other key at this pace), with its wait for the compositor; anchor below: p95 ${fmtMs(bare.latency.p95)} ms`,
     });
     rows.push({
       name: 'anchor: keydown → the task after its input event in a bare <textarea> on a blank page',
-      figure: `p50 ${fmtMs(bare.latency.p50)} / p95 ${fmtMs(bare.latency.p95)} ms (n=${bare.latency.n}, max ${fmtMs(bare.latency.max)})`,
+      figure: describe(bare.latency),
       budget: '–',
       status: '–',
       note: 'no app at all',

@@ -1,5 +1,5 @@
 import type { SqlValue } from './engine';
-import { queryTerms, searchTerms, wordPrefix, type ListQuery, type SortKey } from './files';
+import { queryTerms, searchTerms, wordPrefix, type ListFilter, type ListQuery, type SortKey } from './files';
 
 /**
  * The file list's vocabulary, the same on both engines: the filters and order of a list query, which
@@ -25,6 +25,28 @@ export function listFilters(q: Pick<ListQuery, 'file_status' | 'isActive'>, alia
     params.push(q.isActive);
   }
   return { sql, params };
+}
+
+/**
+ * FileLister.matching on either engine: the files of the account its filters and search select, after
+ * `afterFileId` in file id order, at most `limit`. `searched` is the engine's condition of a search
+ * (null: nothing in it is searchable, so no file matches).
+ */
+export function matchingFiles(
+  accountId: number,
+  q: ListFilter,
+  searched: (search: string) => { sql: string; params: SqlValue[] } | null,
+  afterFileId: number,
+  limit: number,
+): { sql: string; params: SqlValue[] } {
+  const search = q.search?.trim();
+  const condition = search ? searched(search) : { sql: 'TRUE', params: [] };
+  const { sql, params } = listFilters(q);
+  return {
+    sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${condition?.sql ?? 'FALSE'}${sql}
+          AND file_id > ? ORDER BY file_id LIMIT ?`,
+    params: [accountId, ...(condition?.params ?? []), ...params, afterFileId, limit],
+  };
 }
 
 /** ORDER BY of a sort in one direction; ties are broken by file_id. */

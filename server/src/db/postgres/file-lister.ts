@@ -3,7 +3,7 @@ import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQu
 import type { PgDb } from './connection';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
-import { AccountGate, listFilters, listOrder, readDirection } from '../list-plan';
+import { AccountGate, listFilters, listOrder, matchingFiles, readDirection } from '../list-plan';
 import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
@@ -261,16 +261,9 @@ export class PgLister implements FileLister {
     );
   }
 
-  /** The list's own conditions (the GIN index of words, or the searched id), walked in file id order. */
+  /** The list's own search condition: the GIN index of words, or the searched id. */
   matching(accountId: number, q: ListFilter, afterFileId: number, limit: number): { sql: string; params: SqlValue[] } {
-    const search = q.search?.trim();
-    const condition = search ? searchCondition(accountId, search) : { sql: 'TRUE', params: [] };
-    const { sql, params } = listFilters(q);
-    return {
-      sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${condition ? condition.sql : 'FALSE'}${sql}
-            AND file_id > ? ORDER BY file_id LIMIT ?`,
-      params: [accountId, ...(condition?.params ?? []), ...params, afterFileId, limit],
-    };
+    return matchingFiles(accountId, q, (search) => searchCondition(accountId, search), afterFileId, limit);
   }
 
   /** Positions are computed when a deep page first needs them (see ListPositions). */

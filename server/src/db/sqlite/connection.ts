@@ -15,6 +15,7 @@ import {
   type SqlValue,
 } from '../engine';
 import { WalCheckpointer } from './checkpointer';
+import { isBusy } from './busy';
 import { tuneConnection } from './pragmas';
 import { WriterThread } from './writer-thread';
 import { syncFileEventTriggers } from './file-event-triggers';
@@ -26,8 +27,6 @@ import { NEXT_FILE_ID } from './next-file-id';
 import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
 
 export const DB_FILE_NAME = 'vp.db';
-
-const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 
 export interface SqliteOptions {
   /** How long a statement retries while another process holds the write lock, before a 503 (default 30 s). */

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { FileLister, ListOptions, SqlValue } from '../engine';
 import type { ListFilter, ListPage, ListQuery } from '../files';
-import { listFilters } from '../list-plan';
+import { matchingFiles } from '../list-plan';
 import { searchCandidates } from './list-planner';
 import { ReadPool } from './read-pool';
 
@@ -24,16 +24,13 @@ export class SqliteLister implements FileLister {
     return this.#pool.warm();
   }
 
-  /** The list's own conditions (the FTS index of words, or the searched id), walked in file id order. */
+  /** The list's own search condition: the FTS index of words, or the searched id. */
   matching(accountId: number, q: ListFilter, afterFileId: number, limit: number): { sql: string; params: SqlValue[] } {
-    const search = q.search?.trim();
-    const candidates = search ? searchCandidates(accountId, search) : null;
-    const { sql, params } = listFilters(q);
-    const searched = search ? (candidates ? `file_id IN (${candidates.sql})` : '0') : '1';
-    return {
-      sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${searched}${sql} AND file_id > ? ORDER BY file_id LIMIT ?`,
-      params: [accountId, ...(candidates?.params ?? []), ...params, afterFileId, limit],
+    const searched = (search: string) => {
+      const candidates = searchCandidates(accountId, search);
+      return candidates && { sql: `file_id IN (${candidates.sql})`, params: candidates.params };
     };
+    return matchingFiles(accountId, q, searched, afterFileId, limit);
   }
 
   /** The FTS index and the counters follow `files` through triggers. */

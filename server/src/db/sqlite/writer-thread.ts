@@ -1,4 +1,5 @@
 import { DatabaseUnavailableError, type Queryable, type SqlValue } from '../engine';
+import { isBusy } from './busy';
 import { ThreadChannel } from './thread-channel';
 
 /** What the writer thread is started with. */
@@ -13,8 +14,6 @@ type WriterStatement = { kind: 'exec'; sql: string } | { kind: 'all' | 'get' | '
 export type WriterRequest = WriterStatement & { id: number };
 
 const ENTRY = new URL('./writer-thread-worker.ts', import.meta.url).href;
-
-const isBusy = (err: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(String((err as { code?: unknown }).code ?? ''));
 
 /** A BLOB comes back from the thread as a Uint8Array (structured clone): a Buffer, as the main connection gives it. */
 function asBuffers<T>(row: T): T {
