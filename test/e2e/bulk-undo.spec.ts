@@ -33,10 +33,13 @@ test('select all matching under Active → Deactivate: the rows leave live, here
   await page.goto('/files?isActive=1');
   await selectAllMatching(page, `Select all ${active} files matching this filter`, 'Deactivate');
   // The job's reply reaches the page only after its files have left the list live (the stream can be
-  // faster than the reply): the bar must stay from the moment Apply is pressed, not from the reply.
+  // faster than the reply): the bar must stay from the moment Apply is pressed, not from the reply,
+  // and still say how many files the action was applied to.
   await page.route('**/api/files/bulk', async (route) => {
     const reply = await route.fetch();
     await expect(rowsOf(page)).toHaveCount(0);
+    await expect(page.getByText(`All ${active} files matching this filter are selected`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Deactivate ${active} files matching Active`, { exact: true })).toBeVisible();
     await route.fulfill({ response: reply });
   });
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Apply' }).click();

@@ -51,6 +51,10 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   const { job, kind, starting, running, start, retryFailed, undo } = useBulkJob();
   const options = useMemo(() => actions.map((value) => ({ value, label: actionName(value, words) })), [actions, words]);
   const announcedEnd = useRef<number | null>(null);
+  // The count the action was applied to: while it starts, the job's first files may already leave the
+  // list live, and the bar must not say it is acting on fewer (or 0) files.
+  const [appliedTotal, setAppliedTotal] = useState(total);
+  const count = starting ? appliedTotal : total;
   const root = useRef<HTMLDivElement>(null);
 
   // A start that failed keeps the bar as it was chosen (the operator may apply again or clear).
@@ -63,6 +67,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   };
   const run = async (chosen: MatchingAction) => {
     setConfirming(false);
+    setAppliedTotal(total);
     onStarting();
     started(await start(chosen, { filter, expectedCount: total }));
   };
@@ -80,7 +85,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
     onChanged();
   }, [endedId, onChanged]);
   const noFilter = filterWords(filter, words) === '';
-  const label = t(noFilter ? 'allSelectedNoFilter' : 'allSelected', { count: total });
+  const label = t(noFilter ? 'allSelectedNoFilter' : 'allSelected', { count });
   // The job's own action (an undo's is the inverse of the one chosen).
   const jobAction = job && isMatchingAction(job.action) ? job.action : action || 'deactivate';
   const jobTitle = () => {
@@ -97,7 +102,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
         <BulkBar<MatchingAction>
           options={options}
           action={action}
-          selectedCount={total}
+          selectedCount={count}
           label={label}
           busy={starting}
           onActionChange={setAction}
@@ -161,7 +166,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
       )}
       {job === null && action ? (
         <Typography variant="body2" sx={{ px: 1.5, pt: 0.5, color: 'text.secondary' }}>
-          {describeBulk(action, total, filter, words)}
+          {describeBulk(action, count, filter, words)}
         </Typography>
       ) : null}
       {action ? (
