@@ -32,7 +32,7 @@ window.__cues = {
   root() { return window.__bench.host('vp-file-editor'); },
   async open(timeout = 30000) {
     const root = this.root();
-    const button = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || '').startsWith('Edit the cues of'));
+    const button = [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') || '').startsWith('Edit cues of'));
     if (!button) throw new Error('no Edit cues button');
     const t0 = performance.now();
     const first = () => root.querySelector('[role="group"][aria-label="Cue 1"]');
@@ -132,7 +132,7 @@ export async function run(options = {}) {
     }, fileId);
     await page.waitForFunction(() => document.querySelector('vp-file-editor')?.shadowRoot);
     await page.waitForFunction(() =>
-      [...window.__cues.root().querySelectorAll('button')].some((b) => (b.getAttribute('aria-label') || '').startsWith('Edit the cues of')),
+      [...window.__cues.root().querySelectorAll('button')].some((b) => (b.getAttribute('aria-label') || '').startsWith('Edit cues of')),
     );
 
     const cold = await page.evaluate(() => window.__cues.open());

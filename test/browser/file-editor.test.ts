@@ -8,6 +8,18 @@ function assert(condition: unknown, message: string): asserts condition {
 
 const file = fileRow(1, { file_title: 'Hostile <b>"title"</b>', file_slug: 'my-video', file_image: 'img/1.jpg' });
 const subs = [{ sub_id: 7, file_id: 1, sub_lang: 'en', sub_size: 1536, created_at: '2026-01-02T03:04:05.000Z' }];
+// A new video's whole life, newest first: added from the panel, processed by a worker.
+const activity = [
+  { activity_id: 2, at: '2026-01-02T03:05:00.000Z', actor: 'worker-1', source: 'pipeline', action: 'complete', detail: {} },
+  {
+    activity_id: 1,
+    at: '2026-01-02T03:04:00.000Z',
+    actor: 'demo',
+    source: 'panel',
+    action: 'create',
+    detail: { via: 'upload', file_title: 'Talk', file_slug: 'my-video' },
+  },
+];
 
 describe('<vp-file-editor>', () => {
   let el: HTMLElement & { apiKey: string | null };
@@ -20,6 +32,7 @@ describe('<vp-file-editor>', () => {
         if (url.pathname.endsWith('/api/config')) return jsonReply(CONFIG_REPLY);
         if (url.pathname.endsWith('/api/files/1')) return jsonReply({ status: 'success', message: '', data: file });
         if (url.pathname.endsWith('/api/subs')) return jsonReply({ status: 'success', message: '', data: { subs } });
+        if (url.pathname.endsWith('/api/files/1/activity')) return jsonReply({ status: 'success', message: '', data: { activity } });
         return jsonReply({ status: 'error', message: 'Not found' }, 404);
       }),
     );
@@ -46,6 +59,17 @@ describe('<vp-file-editor>', () => {
     const snippet = [...root.querySelectorAll('textarea')].map((t) => t.value).find((v) => v.startsWith('<iframe'));
     assert(snippet && snippet.includes('src="https://player.example/my-video"'), `snippet: ${snippet}`);
     assert(snippet.includes('title="Hostile &lt;b&gt;&quot;title&quot;&lt;/b&gt;"'), `title not escaped: ${snippet}`);
+  });
+
+  it("shows the file's whole life in the Activity card: who added it and how, and the end of its processing", async () => {
+    // The card loads once it comes into view.
+    [...root.querySelectorAll('section')].at(-1)?.scrollIntoView();
+    const log = await waitFor(() => root.querySelector('[aria-label="Changes of this file, newest first"]'), 'the activity log', 15000);
+    const entries = [...log.querySelectorAll('li')].map((li) => li.innerText.replace(/\s+/g, ' ').replace(/ · [^·]+$/, ''));
+    assert(
+      JSON.stringify(entries) === JSON.stringify(['Processing completed worker-1 · pipeline', 'Added by demo (upload) demo · panel']),
+      `entries: ${JSON.stringify(entries)}`,
+    );
   });
 
   it('ignores the host page CSS', () => {

@@ -22,6 +22,16 @@ const file = fileRow(1, { file_title: 'Alpha clip', file_image: 'img/1.jpg', fil
 const trashed = files.map((f) => ({ ...f, deleted_at: '2026-01-02T03:04:05.000Z', purge_at: '2026-02-01T03:04:05.000Z' }));
 const at = '2026-01-02T03:04:05.000Z';
 const activity = [
+  { activity_id: 9, at, actor: 'worker-1', source: 'pipeline', action: 'complete', detail: {} },
+  { activity_id: 8, at, actor: 'worker-1', source: 'pipeline', action: 'fail', detail: { reason: 'This file is not a video' } },
+  {
+    activity_id: 7,
+    at,
+    actor: 'tester',
+    source: 'panel',
+    action: 'create',
+    detail: { via: 'tus', file_title: 'Alpha', file_slug: 'slug-1' },
+  },
   {
     activity_id: 6,
     at,

@@ -17,11 +17,11 @@ test.afterAll(() => {
   if (clipDir) rmSync(clipDir, { recursive: true, force: true });
 });
 
-test('add a video through the dialog, watch its row go to Completed without a reload, and play it from its player link', async ({
+test('add a video through the dialog, watch its row go to Completed without a reload, play it from its player link; its log starts with it', async ({
   page,
   account,
   request,
-}) => {
+}, info) => {
   test.setTimeout(180_000);
   const openapi = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
   test.skip(!openapi.paths['/api/files/']?.post && !openapi.paths['/api/files']?.post, 'the server has no POST /api/files (video ingest)');
@@ -52,8 +52,22 @@ test('add a video through the dialog, watch its row go to Completed without a re
   await expect(page.getByText('“Harbour at dawn (e2e)” — Completed')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { vpMarker: number }).vpMarker)).toBe(marker);
 
-  await addSubtitles(request, (await apiAs(request, account)).apiKey, Number(await row.getAttribute('data-id')), { en: SRT });
+  const fileId = Number(await row.getAttribute('data-id'));
+  await addSubtitles(request, (await apiAs(request, account)).apiKey, fileId, { en: SRT });
   const [player] = await Promise.all([page.context().waitForEvent('page'), row.locator('[data-field="file_slug"] a').click()]);
   await expect(player).toHaveURL(/\/player\/harbour-at-dawn-e2e$/);
   await expectPlaysWithCue(player);
+
+  // The file's whole life is in its log: added from the panel, processed, then the subtitle added through the API.
+  await page.goto(`/files/${fileId}`);
+  // The card loads as it comes into view, below the gallery.
+  await page.getByRole('heading', { name: 'File Gallery' }).scrollIntoViewIfNeeded();
+  const log = page.getByRole('list', { name: 'Changes of this file, newest first' });
+  await log.scrollIntoViewIfNeeded();
+  await expect(log.getByRole('listitem')).toHaveText([
+    /^Subtitle added: English \(srt\)/,
+    /^Processing completed.+ · pipeline · /,
+    new RegExp(`^Added by ${account.username} \\(upload\\)${account.username} · panel · `),
+  ]);
+  await page.getByRole('region', { name: 'Activity' }).screenshot({ path: info.outputPath('activity-card.png'), animations: 'disabled' });
 });

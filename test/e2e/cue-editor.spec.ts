@@ -15,7 +15,7 @@ async function openEditor(browser: Browser, account: Account, fileId: number, vi
   const page = await (await browser.newContext({ viewport })).newPage();
   await signIn(page, account);
   await page.goto(`/files/${fileId}`);
-  await page.getByRole('button', { name: 'Edit the cues of the English subtitle' }).click();
+  await page.getByRole('button', { name: 'Edit cues of the English subtitle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit cues: English' });
   await expect(dialog.getByRole('group', { name: 'Cue 1', exact: true })).toBeVisible();
   return { page, dialog };
@@ -96,7 +96,7 @@ for (const viewport of [
       // The draft survives a reload: opening the track again offers it.
       await page.waitForTimeout(600);
       await page.reload();
-      await page.getByRole('button', { name: 'Edit the cues of the English subtitle' }).click();
+      await page.getByRole('button', { name: 'Edit cues of the English subtitle' }).click();
       await expect(dialog.getByText(/^You have unsaved cues from/)).toBeVisible();
       await expect(text).toHaveValue('Second cue');
       await dialog.getByRole('button', { name: 'Resume' }).click();

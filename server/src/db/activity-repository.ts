@@ -7,8 +7,15 @@ export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
 export const ACTIVITY_SOURCES = [...REQUEST_SOURCES, 'retention'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
-/** `subtitle_edit`: a text saved in the cue editor; `subtitle_version_restore`: an earlier text saved again (D38). */
+/**
+ * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
+ * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
+ * `subtitle_version_restore`: an earlier text saved again (D38).
+ */
 export type ActivityAction =
+  | 'create'
+  | 'complete'
+  | 'fail'
   | 'update'
   | 'trash'
   | 'restore'
@@ -58,8 +65,9 @@ export class ActivityRepository {
     this.#db = db;
   }
 
-  async append(entry: ActivityEntry): Promise<void> {
-    await this.#db.run('INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+  /** Appends an entry, in the caller's transaction `tx` when given (the entry commits with the change it records). */
+  async append(entry: ActivityEntry, tx: Queryable = this.#db): Promise<void> {
+    await tx.run('INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       entry.fileId,
       entry.accountId,
       entry.at,

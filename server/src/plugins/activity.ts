@@ -5,15 +5,28 @@ import { ActivityRepository, REQUEST_SOURCES, type ActivityAction, type Activity
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** The source a request names in `X-VP-Source` (the kit says `panel`); anything else is `api`. */
-export function sourceOf(request: FastifyRequest): ActivitySource {
-  const named = String(request.headers['x-vp-source'] ?? '').toLowerCase();
+/** The source an `X-VP-Source` header names (the kit says `panel`); anything else is `api`. */
+export function sourceNamed(header: unknown): ActivitySource {
+  const named = String(header ?? '').toLowerCase();
   return (REQUEST_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
 }
 
-/** Who a request acts as, by name (the log's and a saved subtitle version's actor). */
-export const actorOf = async (app: FastifyInstance, request: FastifyRequest): Promise<string> =>
-  (await app.accounts.findById(request.accountId))?.username ?? String(request.accountId);
+/** The source a request names in `X-VP-Source`. */
+export const sourceOf = (request: FastifyRequest): ActivitySource => sourceNamed(request.headers['x-vp-source']);
+
+/** An account by name (the log's and a saved subtitle version's actor). */
+export const accountName = async (app: FastifyInstance, accountId: number): Promise<string> =>
+  (await app.accounts.findById(accountId))?.username ?? String(accountId);
+
+/** Who a request acts as, by name. */
+export const actorOf = (app: FastifyInstance, request: FastifyRequest): Promise<string> => accountName(app, request.accountId);
+
+/** A request's account, its name and its source: whom a change it makes is logged as. */
+export const actingAs = async (app: FastifyInstance, request: FastifyRequest) => ({
+  accountId: request.accountId,
+  actor: await actorOf(app, request),
+  source: sourceOf(request),
+});
 
 /**
  * The activity log: `app.activity` (read), `app.recordActivity(request, fileId, action, detail)` after

@@ -52,7 +52,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
   app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
   app.decorate('jobs', new JobQueue(app.db));
-  app.decorate('fileStatus', new FileStatusWriter(app.db));
+  app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
   const urlPolicy = { allowHosts: app.settings.ingestAllowHosts, maxBytes: app.settings.maxVideoBytes };
   const worker = options.worker
     ? createWorker(

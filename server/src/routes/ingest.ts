@@ -8,6 +8,7 @@ import { MediaTooLargeError } from '../media/media-store';
 import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { UploadSlots } from '../lib/upload-slots';
+import { actingAs } from '../plugins/activity';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { newFileReplySchema } from '../schemas/files';
@@ -69,14 +70,14 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
           release();
         }
       } else {
-        outcome = await receiveUrl(app, request.accountId, (request.body ?? {}) as JsonBody);
+        outcome = await receiveUrl(app, request, (request.body ?? {}) as JsonBody);
       }
       if ('error' in outcome) return fail(reply, outcome.error[0], outcome.error[1]);
       return ok(FILE_ADDED, { file: toFileJson(outcome.file, app.settings.trashDays) });
     },
   );
 
-  async function receiveUrl(app: FastifyInstance, accountId: number, body: JsonBody): Promise<NewFileOutcome> {
+  async function receiveUrl(app: FastifyInstance, request: FastifyRequest, body: JsonBody): Promise<NewFileOutcome> {
     if (typeof body !== 'object' || body === null) return { error: [400, 'The request body must be a JSON object'] };
     const sourceUrl = text(body.source_url);
     if (!sourceUrl) return { error: [400, 'source_url is required (or upload video_file as multipart/form-data)'] };
@@ -85,7 +86,12 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     try {
       const url = parseSourceUrl(sourceUrl);
       await checkSourceUrl(url, { allowHosts: app.settings.ingestAllowHosts, maxBytes: maxVideoBytes });
-      return await addVideoFile(app, accountId, { title: title.title, slug: text(body.file_slug), source: { url: url.toString() } });
+      return await addVideoFile(app, await actingAs(app, request), {
+        title: title.title,
+        slug: text(body.file_slug),
+        source: { url: url.toString() },
+        via: 'url',
+      });
     } catch (err) {
       if (err instanceof UrlRefusedError) return { error: [400, err.message] };
       throw err;
@@ -113,10 +119,11 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
       if (!key) return { error: [400, 'Please select a video file (video_file)'] };
       const problem = await checkUploadedVideo(app, key);
       if (problem) return { error: [400, problem] };
-      const outcome = await addVideoFile(app, request.accountId, {
+      const outcome = await addVideoFile(app, await actingAs(app, request), {
         title: fields.get('file_title'),
         slug: fields.get('file_slug'),
         source: { media_key: key },
+        via: 'upload',
       });
       if ('file' in outcome) key = null; // the pipeline owns it now
       return outcome;

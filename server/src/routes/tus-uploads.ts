@@ -5,6 +5,7 @@ import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
 import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
+import { accountName, sourceNamed } from '../plugins/activity';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { checkUploadedVideo, videoTooLarge } from './ingest';
 
@@ -58,10 +59,13 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
         await removeTusUpload(app, key);
         throw refusal(400, problem);
       }
-      const outcome = await addVideoFile(app, accountOf(req), {
+      const accountId = accountOf(req);
+      const by = { accountId, actor: await accountName(app, accountId), source: sourceNamed(req.headers.get('x-vp-source')) };
+      const outcome = await addVideoFile(app, by, {
         title: upload.metadata?.file_title ?? undefined,
         slug: upload.metadata?.file_slug ?? undefined,
         source: { media_key: key },
+        via: 'tus',
       });
       if ('error' in outcome) {
         await removeTusUpload(app, key);

@@ -8,11 +8,18 @@ export const activitySchema = {
   properties: {
     activity_id: { type: 'integer' },
     at: { type: 'string', format: 'date-time' },
-    actor: { type: 'string', description: 'The account that made the change' },
+    actor: {
+      type: 'string',
+      description:
+        "The account that made the change; for complete and fail, the worker that processed the file (its file_server, else 'pipeline'); 'retention' for the trash retention",
+    },
     source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli', 'retention'] },
     action: {
       type: 'string',
       enum: [
+        'create',
+        'complete',
+        'fail',
         'update',
         'trash',
         'restore',
@@ -30,7 +37,7 @@ export const activitySchema = {
       type: 'object',
       additionalProperties: true,
       description:
-        'update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
+        'create: {via: upload|url|tus, file_title, file_slug}; fail: {reason}; update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
     },
   },
 } as const;

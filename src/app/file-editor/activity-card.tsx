@@ -56,6 +56,7 @@ export default function ActivityCard({ fileId, version }: { fileId: number; vers
     api: t('sourceApi'),
     pipeline: t('sourcePipeline'),
     cli: t('sourceCli'),
+    retention: t('sourceRetention'),
   };
   const now = new Date();
   return (

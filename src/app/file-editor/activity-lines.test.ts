@@ -28,6 +28,17 @@ describe('activityLines', () => {
     ).toEqual(['Title: “Old” → “New”', 'Slug: old → new', 'Status: Active → Inactive']);
   });
 
+  it('a new file: who added it and how its video came, then how its processing ended', () => {
+    const created = (via: string) => ({ ...entry('create', { via, file_title: 'Talk', file_slug: 'talk' }), actor: 'demo' });
+    expect(['upload', 'url', 'tus'].map((via) => lines(created(via)))).toEqual([
+      ['Added by demo (upload)'],
+      ['Added by demo (from a URL)'],
+      ['Added by demo (resumable upload)'],
+    ]);
+    expect(lines({ ...entry('complete'), actor: 'worker-1', source: 'pipeline' })).toEqual(['Processing completed']);
+    expect(lines(entry('fail', { reason: 'This file is not a video' }))).toEqual(['Processing failed: This file is not a video']);
+  });
+
   it('trash, restore and purge', () => {
     expect([entry('trash'), entry('restore'), entry('purge')].map(lines)).toEqual([
       ['Moved to the trash'],

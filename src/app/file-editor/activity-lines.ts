@@ -16,10 +16,13 @@ function beforeAfter(value: unknown): { before: unknown; after: unknown } | null
     : null;
 }
 
+/** How a new file's video came (`create`'s `detail.via`), as the server names it. */
+const VIA = { upload: 'viaUpload', url: 'viaUrl', tus: 'viaTus' } as const;
+
 /**
- * What one entry of the activity log says, one line per change: 'Title: “A” → “B”', 'Status: Active →
- * Inactive', 'Subtitle added: English (srt)', 'Moved to the trash'. `language` and `locale` name the
- * subtitle languages in the element's language.
+ * What one entry of the activity log says, one line per change: 'Added by demo (upload)', 'Processing
+ * completed', 'Title: “A” → “B”', 'Status: Active → Inactive', 'Subtitle added: English (srt)', 'Moved
+ * to the trash'. `language` and `locale` name the subtitle languages in the element's language.
  */
 export function activityLines(entry: ActivityEntry, t: ActivityText, language: string, locale: string): string[] {
   const { action, detail } = entry;
@@ -37,7 +40,12 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
       return change ? [t('changed', { field: t(label), before: show(change.before), after: show(change.after) })] : [];
     });
   }
-  if (action === 'trash' || action === 'restore' || action === 'purge') return [t(action)];
+  if (action === 'create') {
+    const via = VIA[String(detail.via) as keyof typeof VIA];
+    return [t('create', { actor: entry.actor, via: via ? t(via) : String(detail.via ?? '') })];
+  }
+  if (action === 'fail') return [t('fail', { reason: String(detail.reason ?? '') })];
+  if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];
   if (action === 'subtitle_edit' || action === 'subtitle_version_restore')
     return [t(action, { language: lang(detail.sub_lang), version: String(detail.version_no ?? '') })];
   if (isSubtitleAction(action)) {

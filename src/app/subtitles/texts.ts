@@ -16,7 +16,7 @@ export const SUBTITLE_TEXTS = defineTexts('subtitles', {
   delete: 'Delete',
   editLabel: 'Edit {language} subtitle',
   editCues: 'Edit cues',
-  editCuesLabel: 'Edit the cues of the {language} subtitle',
+  editCuesLabel: 'Edit cues of the {language} subtitle',
   deleteLabel: 'Delete {language} subtitle',
   deleteTitle: 'Delete subtitle?',
   deleting: 'Deleting...',
