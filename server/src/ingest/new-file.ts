@@ -35,7 +35,7 @@ export async function addVideoFile(app: FastifyInstance, accountId: number, vide
   const slug = await slugFor(app, title.title, video.slug);
   if (typeof slug !== 'string') return slug;
   const result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: app.clock() }, (tx, file) =>
-    app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload),
+    app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload, { accountId }),
   );
   if (result.kind === 'slug_conflict') return { error: [409, 'Slug already in use'] };
   app.worker?.poke();
