@@ -155,7 +155,7 @@ describe('the jobs queue', () => {
         jobs: s.app.jobs,
         media: s.app.media,
         fileStatus: s.app.fileStatus,
-        urlPolicy: { allowHosts: [], maxBytes: 1e9 },
+        urlPolicy: { allowHosts: [], maxBytes: 1e9, timeoutMs: 60_000 },
         onError: (err) => console.error(err),
       },
       { name: 'second-worker', pollMs: 50 },
