@@ -114,6 +114,8 @@ export interface AppOptions {
   pipelineToken?: string;
   /** Hours a resumable (tus) upload may take before it is removed unfinished (default 24). */
   uploadTtlHours?: number;
+  /** Seconds one URL download may take in all, however slowly its source sends (default 1800). */
+  downloadTimeoutSeconds?: number;
   /** Run a pipeline worker in this server (default: no; `npm start` runs one). */
   worker?: WorkerSettings | false;
   /** Bulk jobs' worker on this node (default: on, with its default settings; false: other nodes run them). */
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',
     uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
+    downloadTimeoutMs: (options.downloadTimeoutSeconds ?? 1800) * 1000,
   };
   const clock = options.clock ?? systemClock;
   const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];

@@ -76,6 +76,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
       uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
+      downloadTimeoutSeconds: seconds('VP_DOWNLOAD_TIMEOUT_SECONDS', env.VP_DOWNLOAD_TIMEOUT_SECONDS, 1800),
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
     },
   };

@@ -46,6 +46,8 @@ export interface Settings {
   pipelineToken: string;
   /** A resumable (tus) upload not finished this long after it began is removed. */
   uploadTtlMs: number;
+  /** A URL download not finished this long after it began fails (Download Failed). */
+  downloadTimeoutMs: number;
 }
 
 declare module 'fastify' {

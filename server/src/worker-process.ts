@@ -21,7 +21,11 @@ export async function runWorker(): Promise<void> {
       jobs: new JobQueue(db),
       media: new FolderMediaStore(path.resolve(options.mediaDir!)),
       fileStatus: new FileStatusWriter(db),
-      urlPolicy: { allowHosts: options.ingestAllowHosts!, maxBytes: options.maxVideoBytes! },
+      urlPolicy: {
+        allowHosts: options.ingestAllowHosts!,
+        maxBytes: options.maxVideoBytes!,
+        timeoutMs: options.downloadTimeoutSeconds! * 1000,
+      },
       onError: (err) => console.error('pipeline worker:', err instanceof Error ? err.message : err),
     },
     options.worker ?? {},

@@ -176,3 +176,93 @@ describe('migrating a database of an older version', () => {
     }
   });
 });
+
+/**
+ * Jobs queued before they took turns across accounts (issue 37): the migration gives each its account
+ * (its file's, a trashed one's too; its bulk job's) and turns in queued order within each account,
+ * so the backlog a server upgrades with is already served fairly.
+ */
+describe('migrating the jobs queued before accounts took turns', () => {
+  let s: TestServer;
+  let url: string | undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-server-test-'));
+  // Files 1-3 of account 100 (2 in its trash), file 4 of account 200; then bulk job 1 of account 200.
+  const FILES = [
+    [1, 100],
+    [2, -100],
+    [3, 100],
+    [4, 200],
+  ];
+  const FILE_SQL =
+    'INSERT INTO files (file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at) VALUES (?, ?, ?, ?, ?, 0, 1, ?)';
+  const BULK_SQL = `INSERT INTO bulk_jobs (account_id, idempotency_key, request_hash, action, actor, source, state, total, created_at)
+                    VALUES (200, 'k', 'h', 'deactivate', 'b', 'panel', 'queued', 1, ${START})`;
+  const JOB_SQL = 'INSERT INTO jobs (kind, payload, max_attempts, run_at, created_at) VALUES (?, ?, 3, ?, ?)';
+  const JOBS = [
+    ...[1, 2, 3, 4].map((id) => ['process-file', `{"file_id":${id},"source":{"media_key":"k${id}"}}`]),
+    ['bulk-files', '{"bulk_job_id":1}'],
+  ];
+
+  beforeAll(async () => {
+    const fileRow = ([id, account]: number[]) => [id!, account!, 'node-1', `File ${id}`, `file-${id}`, START];
+    if (ENGINE === 'postgres') {
+      url = await createTestDatabase();
+      const db = new PgDb(url);
+      await db.withClient(async (client) => {
+        await migratePg(client, 20);
+        const numbered = (sql: string) =>
+          sql.replace(
+            /\?/g,
+            (
+              (n) => () =>
+                `$${++n}`
+            )(0),
+          );
+        for (const id of [100, 200]) {
+          await client.query("INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES ($1, $2, 'x', 0)", [
+            id,
+            `a${id}`,
+          ]);
+        }
+        for (const file of FILES) await client.query(numbered(FILE_SQL), fileRow(file));
+        await client.query(BULK_SQL);
+        for (const [kind, payload] of JOBS) await client.query(numbered(JOB_SQL), [kind, payload, START, START]);
+      });
+      await db.close();
+    } else {
+      const db = new BetterSqlite3(path.join(dir, 'vp.db'));
+      registerFunctions(db);
+      migrate(db, 17);
+      for (const file of FILES) db.prepare(FILE_SQL).run(...fileRow(file));
+      db.exec(BULK_SQL);
+      for (const [kind, payload] of JOBS) db.prepare(JOB_SQL).run(kind, payload, START, START);
+      db.close();
+    }
+    s = await startServer({ ...(url ? { databaseUrl: url } : {}), bulkWorker: false }, dir);
+  });
+  afterAll(async () => {
+    await s?.close();
+    if (url) await dropTestDatabase(url);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives each its account and its turn within the account, and serves them in turns', async () => {
+    expect(await s.app.db.all('SELECT kind, account_id, turn FROM jobs ORDER BY job_id')).toEqual([
+      { kind: 'process-file', account_id: 100, turn: 0 },
+      { kind: 'process-file', account_id: 100, turn: 1 },
+      { kind: 'process-file', account_id: 100, turn: 2 },
+      { kind: 'process-file', account_id: 200, turn: 0 },
+      { kind: 'bulk-files', account_id: 200, turn: 0 },
+    ]);
+    const claimed: unknown[] = [];
+    for (
+      let job = await s.app.jobs.claim('w', ['process-file'], 60_000);
+      job;
+      job = await s.app.jobs.claim('w', ['process-file'], 60_000)
+    ) {
+      claimed.push((job.payload as { file_id: number }).file_id);
+      await s.app.jobs.finish(job);
+    }
+    expect(claimed).toEqual([1, 4, 2, 3]);
+  });
+});

@@ -1,9 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/config';
+import { downloadTimeoutMessage } from '../src/ingest/download';
 import { NOT_PUBLIC } from '../src/ingest/url-policy';
 import { startServer, type TestServer } from './helpers';
 import { COMPLETED_PATH, FAST_WORKER, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+
+/** The whole download's deadline of this suite (VP_DOWNLOAD_TIMEOUT_SECONDS): ample for a clip over loopback. */
+const DOWNLOAD_TIMEOUT_SECONDS = 3;
 
 describe('adding a video and the pipeline', () => {
   let s: TestServer;
@@ -14,15 +19,26 @@ describe('adding a video and the pipeline', () => {
 
   beforeAll(async () => {
     clip = await tinyClip();
-    s = await startServer({ worker: FAST_WORKER, ingestAllowHosts: ['localhost'], maxVideoBytes: 1_000_000 });
+    s = await startServer({
+      worker: FAST_WORKER,
+      ingestAllowHosts: ['localhost'],
+      maxVideoBytes: 1_000_000,
+      downloadTimeoutSeconds: DOWNLOAD_TIMEOUT_SECONDS,
+    });
     await recordStatuses(s.app.db);
     await s.addAccount('maker', 'maker-password', 0);
     key = await s.login('maker', 'maker-password');
-    // A video source on this machine: /clip.mp4, /broken (500), /to-loopback (a redirect to 127.0.0.1).
+    // A video source on this machine: /clip.mp4, /broken (500), /to-loopback (a redirect to 127.0.0.1),
+    // /trickle (the clip, a byte every 200 ms: never idle long enough for a socket timeout).
     source = http.createServer((req, res) => {
       if (req.url === '/clip.mp4') res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
       else if (req.url === '/to-loopback') res.writeHead(302, { location: `http://127.0.0.1:${port()}/clip.mp4` }).end();
-      else res.writeHead(500).end('down');
+      else if (req.url === '/trickle') {
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length });
+        let sent = 0;
+        const drip = setInterval(() => res.write(clip.subarray(sent, ++sent)), 200);
+        res.on('close', () => clearInterval(drip));
+      } else res.writeHead(500).end('down');
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     const port = () => (source.address() as AddressInfo).port;
@@ -137,6 +153,27 @@ describe('adding a video and the pipeline', () => {
       file_status: 4,
       file_reason: NOT_PUBLIC,
     });
+  });
+
+  it('fails a source that trickles when the whole download outlasts VP_DOWNLOAD_TIMEOUT_SECONDS, without retrying it', async () => {
+    const started = Date.now();
+    const res = await s.request('POST', '/api/files', { key, json: { source_url: `${sourceBase}/trickle`, file_title: 'Trickle' } });
+    const fileId = res.body.data.file.file_id;
+    const failed = await waitForStatus(s, key, fileId, [4, 7, 10], 30_000);
+    const elapsed = Date.now() - started;
+    expect(failed).toMatchObject({ file_status: 4, file_reason: 'The download did not finish within 3 s' });
+    expect(failed.file_reason).toBe(downloadTimeoutMessage(DOWNLOAD_TIMEOUT_SECONDS * 1000));
+    expect(elapsed).toBeGreaterThanOrEqual(DOWNLOAD_TIMEOUT_SECONDS * 1000);
+    expect(elapsed).toBeLessThan(DOWNLOAD_TIMEOUT_SECONDS * 1000 + 5000); // the deadline, a poll and a status write
+    // One attempt: a retry would hold the worker for the deadline again.
+    expect(await statusesOf(s.app.db, fileId)).toEqual([1, 2, 4]);
+  });
+
+  it('reads VP_DOWNLOAD_TIMEOUT_SECONDS: 30 minutes unless set, whole seconds above 0', () => {
+    expect(readEnv({}).options.downloadTimeoutSeconds).toBe(1800);
+    expect(readEnv({ VP_DOWNLOAD_TIMEOUT_SECONDS: '90' }).options.downloadTimeoutSeconds).toBe(90);
+    for (const bad of ['0', '-5', '1.5', 'soon'])
+      expect(() => readEnv({ VP_DOWNLOAD_TIMEOUT_SECONDS: bad })).toThrow(/VP_DOWNLOAD_TIMEOUT_SECONDS/);
   });
 
   it('retries a failing download with backoff, then fails with the reason', async () => {

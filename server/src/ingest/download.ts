@@ -10,6 +10,7 @@ import { checkSourceUrl, guardedLookup, parseSourceUrl, UrlRefusedError, type Ur
 const MAX_REDIRECTS = 5;
 
 export interface DownloadOptions extends UrlPolicy {
+  /** Aborted when the worker stops or loses the job's lease. */
   signal?: AbortSignal | undefined;
   /** The fraction downloaded (when the source says its length). */
   onProgress?: ((fraction: number) => void) | undefined;
@@ -17,10 +18,12 @@ export interface DownloadOptions extends UrlPolicy {
 
 export const tooLargeMessage = (maxBytes: number): string => `The video is larger than the limit of ${maxBytes} bytes`;
 
-function get(url: URL, options: DownloadOptions): Promise<http.IncomingMessage> {
+export const downloadTimeoutMessage = (timeoutMs: number): string => `The download did not finish within ${timeoutMs / 1000} s`;
+
+function get(url: URL, options: DownloadOptions, signal: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(url, { lookup: guardedLookup(options, url) as never, signal: options.signal, timeout: 30_000 }, resolve);
+    const request = client.get(url, { lookup: guardedLookup(options, url) as never, signal, timeout: 30_000 }, resolve);
     request.on('timeout', () => request.destroy(new Error('The source did not answer in time')));
     request.on('error', reject);
   });
@@ -28,16 +31,32 @@ function get(url: URL, options: DownloadOptions): Promise<http.IncomingMessage> 
 
 /**
  * Downloads a video source to a local file, following at most 5 redirects and checking every hop's
- * address against the policy; a 4xx answer, a refused address, a source over the size limit or bytes
- * that are no video fail the job for good (PermanentJobError), anything else may be retried.
+ * address against the policy; a 4xx answer, a refused address, a source over the size limit, bytes
+ * that are no video or a download that outlasts `timeoutMs` fail the job for good (PermanentJobError),
+ * anything else may be retried. The deadline is not retried: a source that sends a byte every 20 s
+ * (never idle for the 30 s socket timeout) would hold the worker for the deadline once per attempt.
  */
 export async function downloadUrl(text: string, localPath: string, options: DownloadOptions): Promise<void> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    await download(text, localPath, options, signal);
+  } catch (err) {
+    const timedOut = deadline.signal.aborted && !options.signal?.aborted && !(err instanceof PermanentJobError);
+    throw timedOut ? new PermanentJobError(downloadTimeoutMessage(options.timeoutMs)) : err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function download(text: string, localPath: string, options: DownloadOptions, signal: AbortSignal): Promise<void> {
   let url = parseSourceUrl(text);
   for (let hop = 0; ; hop++) {
     let response: http.IncomingMessage;
     try {
       await checkSourceUrl(url, options);
-      response = await get(url, options);
+      response = await get(url, options, signal);
     } catch (err) {
       if (err instanceof UrlRefusedError || (err as { cause?: unknown }).cause instanceof UrlRefusedError) {
         throw new PermanentJobError((err as Error).message);
@@ -74,7 +93,7 @@ export async function downloadUrl(text: string, localPath: string, options: Down
         done(null, chunk);
       },
     });
-    await pipeline(response, counter, fs.createWriteStream(localPath));
+    await pipeline(response, counter, fs.createWriteStream(localPath), { signal });
     const head = Buffer.alloc(VIDEO_SNIFF_BYTES);
     const handle = await fs.promises.open(localPath, 'r');
     const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());

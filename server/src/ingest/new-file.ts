@@ -50,7 +50,7 @@ export async function addVideoFile(app: FastifyInstance, by: AddedBy, video: New
   if (typeof slug !== 'string') return slug;
   const at = app.clock();
   const result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: at }, async (tx, file) => {
-    await app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload);
+    await app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload, { accountId });
     const detail = { via: video.via, file_title: file.file_title, file_slug: file.file_slug };
     await app.activity.append({ fileId: file.file_id, accountId, at, actor: by.actor, source: by.source, action: 'create', detail }, tx);
   });

@@ -2,11 +2,13 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** What URL ingest may fetch: hosts allowed besides public ones, and the largest source. */
+/** What URL ingest may fetch: hosts allowed besides public ones, the largest source, and for how long. */
 export interface UrlPolicy {
   /** Host names (or addresses) fetched even when they resolve to loopback or private addresses (VP_INGEST_ALLOW_HOSTS). */
   allowHosts: readonly string[];
   maxBytes: number;
+  /** One download in all, redirects included (VP_DOWNLOAD_TIMEOUT_SECONDS): a source that trickles holds the worker no longer. */
+  timeoutMs: number;
 }
 
 /** A URL the server will not fetch; the message is the API's 400. */

@@ -18,9 +18,9 @@ interface JobRow extends Omit<ClaimedJob, 'payload'> {
 }
 
 export interface EnqueueOptions {
+  /** The account the job works for: jobs take turns across accounts (see JobQueue). */
+  accountId: number;
   maxAttempts?: number;
-  /** Milliseconds since the epoch (default: now). */
-  runAt?: number;
 }
 
 /**
@@ -30,6 +30,16 @@ export interface EnqueueOptions {
  * with no sweeper. On PostgreSQL any number of workers on any number of machines claim with
  * `FOR UPDATE SKIP LOCKED` (two never take one job; none waits for another's row lock); on SQLite the
  * claim is one UPDATE, and SQLite runs one writer at a time. A finished job is deleted.
+ *
+ * Accounts take turns (start-time fair queuing): a claim takes the due job of the lowest `turn` (then
+ * the oldest), and a new job takes the turn of the queue's head (the lowest turn of the jobs of its
+ * kind that no worker has tried yet), or the one after its account's last job when that is later. So
+ * an account that queues 200 videos has turns h … h+199, another account's one video then gets turn h
+ * and runs after at most one more of the first account's, on any number of workers. A retried
+ * job keeps its turn (it runs first once its backoff ends), and does not move the head, so new jobs
+ * never slip in before the round being served. Each read is the first or last entry of an index
+ * (jobs_untried, jobs_account), and the claim reads jobs_turn in order from its start (passing only
+ * jobs running or waiting out a backoff) when it asks for one kind, as every worker does.
  */
 export class JobQueue {
   readonly #db: Db;
@@ -41,14 +51,16 @@ export class JobQueue {
   }
 
   /** Adds a job; pass the transaction that creates what the job works on, so both commit together. */
-  async enqueue(q: Queryable, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<void> {
-    await q.run('INSERT INTO jobs (kind, payload, attempts, max_attempts, run_at, created_at) VALUES (?, ?, 0, ?, ?, ?)', [
-      kind,
-      JSON.stringify(payload),
-      options.maxAttempts ?? 3,
-      options.runAt ?? this.#now(),
-      this.#now(),
-    ]);
+  async enqueue(q: Queryable, kind: string, payload: unknown, options: EnqueueOptions): Promise<void> {
+    const now = this.#now();
+    await q.run(
+      `INSERT INTO jobs (kind, account_id, payload, attempts, max_attempts, run_at, created_at, turn) VALUES (?, ?, ?, 0, ?, ?, ?,
+         (SELECT max(turn) FROM (
+            SELECT coalesce((SELECT turn FROM jobs WHERE kind = ? AND attempts = 0 ORDER BY turn LIMIT 1),
+                            (SELECT max(turn) FROM jobs WHERE kind = ?), 0) AS turn
+            UNION ALL SELECT coalesce((SELECT max(turn) + 1 FROM jobs WHERE kind = ? AND account_id = ?), 0)) AS turns))`,
+      [kind, options.accountId, JSON.stringify(payload), options.maxAttempts ?? 3, now, now, kind, kind, kind, options.accountId],
+    );
   }
 
   /** The next due job of these kinds, leased to `worker` for `leaseMs`; undefined when none is due. */
@@ -57,7 +69,7 @@ export class JobQueue {
     const row = await this.#db.get<JobRow>(
       `UPDATE jobs SET attempts = attempts + 1, run_at = ?, lease_token = ?, leased_by = ?
        WHERE job_id = (SELECT job_id FROM jobs WHERE run_at <= ? AND kind IN (${kinds.map(() => '?').join(', ')})
-                       ORDER BY run_at, job_id LIMIT 1${this.#db.dialect.skipLocked})
+                       ORDER BY turn, job_id LIMIT 1${this.#db.dialect.skipLocked})
        RETURNING job_id, kind, payload, attempts, max_attempts, last_error, lease_token`,
       [now + leaseMs, randomToken(16), worker, now, ...kinds],
     );

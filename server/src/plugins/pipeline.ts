@@ -53,7 +53,11 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
   app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
   app.decorate('jobs', new JobQueue(app.db));
   app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
-  const urlPolicy = { allowHosts: app.settings.ingestAllowHosts, maxBytes: app.settings.maxVideoBytes };
+  const urlPolicy = {
+    allowHosts: app.settings.ingestAllowHosts,
+    maxBytes: app.settings.maxVideoBytes,
+    timeoutMs: app.settings.downloadTimeoutMs,
+  };
   const worker = options.worker
     ? createWorker(
         {

@@ -56,7 +56,10 @@ export async function jobOrigin(
 export const enqueueBulkJob =
   (app: FastifyInstance) =>
   (tx: Queryable, row: BulkJobRow): Promise<void> =>
-    app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, { maxAttempts: 10 });
+    app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, {
+      accountId: row.account_id,
+      maxAttempts: 10,
+    });
 
 /**
  * POST /api/files/bulk: one action over many files, as a background job (see bulk/bulk-job.ts). The

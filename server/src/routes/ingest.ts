@@ -85,7 +85,8 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     if ('error' in title) return { error: [400, title.error] };
     try {
       const url = parseSourceUrl(sourceUrl);
-      await checkSourceUrl(url, { allowHosts: app.settings.ingestAllowHosts, maxBytes: maxVideoBytes });
+      const { ingestAllowHosts, downloadTimeoutMs } = app.settings;
+      await checkSourceUrl(url, { allowHosts: ingestAllowHosts, maxBytes: maxVideoBytes, timeoutMs: downloadTimeoutMs });
       return await addVideoFile(app, await actingAs(app, request), {
         title: title.title,
         slug: text(body.file_slug),
