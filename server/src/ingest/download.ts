@@ -3,7 +3,6 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { PermanentJobError } from '../pipeline/worker';
 import { checkSourceUrl, guardedLookup, parseSourceUrl, UrlRefusedError, type UrlPolicy } from './url-policy';
 
@@ -28,8 +27,8 @@ function get(url: URL, options: DownloadOptions): Promise<http.IncomingMessage> 
 
 /**
  * Downloads a video source to a local file, following at most 5 redirects and checking every hop's
- * address against the policy; a 4xx answer, a refused address, a source over the size limit or bytes
- * that are no video fail the job for good (PermanentJobError), anything else may be retried.
+ * address against the policy; a 4xx answer, a refused address or a source over the size limit fail
+ * the job for good (PermanentJobError), anything else may be retried.
  */
 export async function downloadUrl(text: string, localPath: string, options: DownloadOptions): Promise<void> {
   let url = parseSourceUrl(text);
@@ -74,11 +73,8 @@ export async function downloadUrl(text: string, localPath: string, options: Down
         done(null, chunk);
       },
     });
+    // Whether the bytes are a video is the pipeline's next step (process-file.ts), as for an upload.
     await pipeline(response, counter, fs.createWriteStream(localPath));
-    const head = Buffer.alloc(VIDEO_SNIFF_BYTES);
-    const handle = await fs.promises.open(localPath, 'r');
-    const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-    if (!looksLikeVideo(head.subarray(0, bytesRead))) throw new PermanentJobError('This file is not a video');
     return;
   }
 }
