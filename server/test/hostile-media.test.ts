@@ -57,11 +57,13 @@ async function expectNothingLeft(s: TestServer, fileId: number, what?: string): 
 async function withRealTimeFfmpeg(test: () => Promise<void>): Promise<void> {
   const wrapper = path.join(tmp, 'ffmpeg-wrapper.sh');
   fs.writeFileSync(wrapper, `#!/bin/sh\n"${ffmpegPath()}" -re "$@"\n`, { mode: 0o755 });
+  const configured = process.env.VP_FFMPEG; // a run on another ffmpeg keeps it for the tests after this one
   process.env.VP_FFMPEG = wrapper;
   try {
     await test();
   } finally {
-    delete process.env.VP_FFMPEG;
+    if (configured === undefined) delete process.env.VP_FFMPEG;
+    else process.env.VP_FFMPEG = configured;
   }
 }
 
