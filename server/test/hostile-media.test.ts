@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVideoFile } from '../src/ingest/new-file';
+import { INCOMPLETE_VIDEO } from '../src/pipeline/process-file';
 import { ffmpegPath, KILL_GRACE_MS, NotAVideoError, probe, runTool, type Probe } from '../src/media/ffmpeg';
 import { transcodeHls } from '../src/media/renditions';
 import { videoContainer, type VideoContainer } from '../src/media/video-signature';
@@ -247,6 +248,24 @@ describe('hostile media through the real pipeline', () => {
       expect(await waitForStatus(s, key, fileId, [4, 7, 10]), title).toMatchObject({ file_status: 4, file_reason: reason });
       await expectNothingLeft(s, fileId, title);
     }
+  });
+
+  it('fails a truncated MP4 whose header is whole (refused at upload when the cut shows in its first bytes), leaving nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, 'truncated-'));
+    // The movie header first (as phones and `-movflags +faststart` write it): ffmpeg would read the
+    // first 60 % without an error and publish a shorter video than the header says.
+    const whole = await patternClip(dir, 'fast.mp4', 'testsrc=size=160x90:rate=25:duration=10', ['-movflags', '+faststart']);
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+    const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Cut short', content: cut }) });
+    expect(res.status).toBe(200);
+    const fileId = res.body.data.file.file_id;
+    expect(await waitForStatus(s, key, fileId, [4, 7, 10])).toMatchObject({ file_status: 4, file_reason: INCOMPLETE_VIDEO });
+    await expectNothingLeft(s, fileId);
+    // The movie header last (ffmpeg's default): the media box runs past the end within the first bytes.
+    const tail = slowClip.subarray(0, Math.floor(slowClip.length * 0.6));
+    const refused = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Cut short too', content: tail }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ status: 'error', message: NOT_A_VIDEO });
   });
 
   it("transcodes frames ten hours apart in their frames' time, not the gap's, when the limits allow ten hours", async () => {

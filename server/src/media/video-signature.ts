@@ -92,6 +92,35 @@ export function videoContainer(head: Buffer, fileSize: number): VideoContainer |
   return null;
 }
 
+/** Top-level boxes walked at most by isoFileComplete: a long fragmented MP4 has a few thousand. */
+const MAX_BOXES = 100_000;
+
+/**
+ * Whether an ISO file's top-level boxes end exactly at its end: a file cut short (an upload or a copy
+ * that stopped) ends inside its last box, and ffmpeg would read it without an error as a shorter video
+ * than its header says. Reads 16 bytes per box; past MAX_BOXES it does not judge (true).
+ */
+export async function isoFileComplete(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size: fileSize } = await handle.stat();
+    const header = Buffer.alloc(16);
+    let at = 0;
+    for (let boxes = 0; at < fileSize && boxes < MAX_BOXES; boxes++) {
+      const { bytesRead } = await handle.read(header, 0, 16, at);
+      if (bytesRead < 8) return true; // a few bytes of padding after the last box
+      let size = header.readUInt32BE(0);
+      if (size === 0) return true; // the last box, to the end of the file
+      if (size === 1) size = bytesRead < 16 ? 0 : Number(header.readBigUInt64BE(8));
+      if (size < 8) return false;
+      at += size;
+    }
+    return at <= fileSize;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The container of a local file (see videoContainer). */
 export async function videoContainerOfFile(file: string): Promise<VideoContainer | null> {
   const handle = await fs.promises.open(file, 'r');

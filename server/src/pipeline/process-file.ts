@@ -7,7 +7,7 @@ import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
 import { publishVideo } from '../media/publish';
-import { videoContainerOfFile } from '../media/video-signature';
+import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
@@ -15,6 +15,8 @@ import type { ClaimedJob } from './job-queue';
 import { PermanentJobError, type JobContext, type JobHandler } from './worker';
 
 export const PROCESS_FILE = 'process-file';
+
+export const INCOMPLETE_VIDEO = 'The video file is incomplete (cut short)';
 
 /** Where a new file's video comes from: an upload already in the media store, or a URL to download. */
 export type VideoSource = { media_key: string } | { url: string };
@@ -73,6 +75,7 @@ export function processFileHandler({ media, status, urlPolicy, limits }: Process
       try {
         const container = await videoContainerOfFile(local);
         if (!container) throw new NotAVideoError();
+        if (container === 'mov' && !(await isoFileComplete(local))) throw new PermanentJobError(INCOMPLETE_VIDEO);
         info = await probe(local, container, tools);
       } catch (err) {
         throw err instanceof NotAVideoError ? new PermanentJobError(err.message) : timed(err);
