@@ -128,7 +128,8 @@ describe('hostile media through the real pipeline', () => {
 
     const limits = { maxSeconds: 3600, maxSide: 320, maxPixels: 320 * 180, maxFrames: 200 };
     s = await startServer({ worker: { ...FAST_WORKER, limits }, ingestAllowHosts: ['localhost'] });
-    roomy = await startServer({ worker: { ...FAST_WORKER, limits: { maxSeconds: 86_400 } }, trashDays: 30 });
+    // The default lease (60 s): how soon a purge stops a transcode in production.
+    roomy = await startServer({ worker: { ...FAST_WORKER, leaseMs: 60_000, limits: { maxSeconds: 86_400 } }, trashDays: 30 });
     hurried = await startServer({ worker: { ...FAST_WORKER, limits: { maxJobSeconds: 1 } } });
     accountId = await s.addAccount('hostile', 'hostile-password', 0);
     key = await s.login('hostile', 'hostile-password');
@@ -295,8 +296,8 @@ describe('hostile media through the real pipeline', () => {
       await waitUntil(() => leftovers(roomy, fileId).processes.length >= 2, 10_000, 'the wrapper and its ffmpeg to start');
       expect((await roomy.request('DELETE', `/api/files/${fileId}`, { key: roomyKey })).status).toBe(200);
       expect((await roomy.request('DELETE', `/api/files/${fileId}?permanent=1`, { key: roomyKey })).status).toBe(200);
-      // The worker learns it at its next lease renewal (a third of the test's 3 s lease), then SIGTERM, SIGKILL 2 s later.
-      await waitUntil(() => leftovers(roomy, fileId).processes.length === 0, 6000, 'its ffmpeg to end');
+      // The worker learns it at its next lease renewal (at most 5 s away), then SIGTERM, SIGKILL 2 s later.
+      await waitUntil(() => leftovers(roomy, fileId).processes.length === 0, 10_000, 'its ffmpeg to end');
       await expectNothingLeft(roomy, fileId);
       expect((await roomy.request('GET', `/api/files/${fileId}`, { key: roomyKey })).status).toBe(404);
     }));
