@@ -17,7 +17,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 try {
   const clip = path.join(dir, 'clip-720p.mp4');
   await makeTestClip(clip, { seconds: 10, width: 1280, height: 720 });
-  const info = await probe(clip);
+  const info = await probe(clip, 'mov'); // makeTestClip writes MP4
 
   // Plain ffmpeg on the same clip: one 720p H.264/AAC encode with the same preset and CRF.
   let t = performance.now();

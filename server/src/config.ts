@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media/media-limits';
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
 
@@ -35,6 +36,18 @@ const list = (value: string | undefined): string[] =>
     .filter(Boolean);
 
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
+
+/** What one video may cost the pipeline's worker (see media-limits.ts). */
+function mediaLimits(env: NodeJS.ProcessEnv): MediaLimits {
+  const d = DEFAULT_MEDIA_LIMITS;
+  return {
+    maxSeconds: seconds('VP_MAX_VIDEO_SECONDS', env.VP_MAX_VIDEO_SECONDS, d.maxSeconds),
+    maxPixels: positive('VP_MAX_VIDEO_PIXELS', env.VP_MAX_VIDEO_PIXELS, d.maxPixels, ' of pixels'),
+    maxSide: positive('VP_MAX_VIDEO_SIDE', env.VP_MAX_VIDEO_SIDE, d.maxSide, ' of pixels'),
+    maxFrames: positive('VP_MAX_VIDEO_FRAMES', env.VP_MAX_VIDEO_FRAMES, d.maxFrames, ' of frames'),
+    maxJobSeconds: seconds('VP_MAX_JOB_SECONDS', env.VP_MAX_JOB_SECONDS, d.maxJobSeconds),
+  };
+}
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = env.PORT?.trim() ? Number(env.PORT) : 8080;
@@ -77,7 +90,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
       uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
       downloadTimeoutSeconds: seconds('VP_DOWNLOAD_TIMEOUT_SECONDS', env.VP_DOWNLOAD_TIMEOUT_SECONDS, 1800),
-      worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
+      worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined, limits: mediaLimits(env) },
     },
   };
 }

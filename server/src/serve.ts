@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readEnv } from './config';
+import { ffmpegVersion } from './media/ffmpeg';
 import { redacted } from './lib/redacted-url';
 import { verifyPassword } from './lib/passwords';
 
@@ -37,4 +38,5 @@ export async function serve(): Promise<void> {
   console.log(env.options.databaseUrl ? `Database: ${redacted(env.options.databaseUrl)}` : `Data folder: ${app.settings.dataDir}`);
   const demoLine = env.demo ? await demoAccountLine(app, env.demoPassword) : undefined;
   if (demoLine) console.log(demoLine);
+  console.log(`ffmpeg: ${await ffmpegVersion()}`);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readEnv } from './config';
 import { openDatabase } from './db/open';
+import { ffmpegVersion } from './media/ffmpeg';
 import { FolderMediaStore } from './media/media-store';
 import { FileStatusWriter } from './pipeline/file-status';
 import { JobQueue } from './pipeline/job-queue';
@@ -44,4 +45,5 @@ export async function runWorker(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   worker.start();
   console.log(`Pipeline worker ${worker.name} running on ${options.databaseUrl ? 'PostgreSQL' : options.dataDir}`);
+  console.log(`ffmpeg: ${await ffmpegVersion()}`);
 }

@@ -130,3 +130,24 @@ describe('VP_TRUST_PROXY decides whose X-Forwarded-For is believed', () => {
     expect(() => readEnv({ VP_REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/VP_REQUEST_TIMEOUT_SECONDS/);
   });
 });
+
+describe("the pipeline worker's media limits", () => {
+  it('are read from the environment, with safe defaults', () => {
+    expect(readEnv({}).options.worker).toMatchObject({
+      limits: { maxSeconds: 14_400, maxPixels: 4096 * 2160, maxSide: 4096, maxFrames: 864_000, maxJobSeconds: 21_600 },
+    });
+    const set = readEnv({
+      VP_MAX_VIDEO_SECONDS: '60',
+      VP_MAX_VIDEO_PIXELS: '921600',
+      VP_MAX_VIDEO_SIDE: '1280',
+      VP_MAX_VIDEO_FRAMES: '1500',
+      VP_MAX_JOB_SECONDS: '90',
+    });
+    expect(set.options.worker).toMatchObject({
+      limits: { maxSeconds: 60, maxPixels: 921_600, maxSide: 1280, maxFrames: 1500, maxJobSeconds: 90 },
+    });
+    for (const name of ['VP_MAX_VIDEO_SECONDS', 'VP_MAX_VIDEO_PIXELS', 'VP_MAX_VIDEO_SIDE', 'VP_MAX_VIDEO_FRAMES', 'VP_MAX_JOB_SECONDS']) {
+      expect(() => readEnv({ [name]: '0' })).toThrow(new RegExp(name));
+    }
+  });
+});

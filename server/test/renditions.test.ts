@@ -10,7 +10,7 @@ describe('the HLS ladder', () => {
   });
 
   it('writes a master playlist of every rung with its size for the aspect', () => {
-    expect(masterPlaylist({ duration: 10, width: 1280, height: 720, hasAudio: true }, [720, 480])).toBe(
+    expect(masterPlaylist({ container: 'mov', duration: 10, width: 1280, height: 720, frames: 250, hasAudio: true }, [720, 480])).toBe(
       '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=2928000,RESOLUTION=1280x720\nv0/index.m3u8\n' +
         '#EXT-X-STREAM-INF:BANDWIDTH=1528000,RESOLUTION=854x480\nv1/index.m3u8\n',
     );

@@ -3,7 +3,6 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { PermanentJobError } from '../pipeline/worker';
 import { checkSourceUrl, guardedLookup, parseSourceUrl, UrlRefusedError, type UrlPolicy } from './url-policy';
 
@@ -31,10 +30,10 @@ function get(url: URL, options: DownloadOptions, signal: AbortSignal): Promise<h
 
 /**
  * Downloads a video source to a local file, following at most 5 redirects and checking every hop's
- * address against the policy; a 4xx answer, a refused address, a source over the size limit, bytes
- * that are no video or a download that outlasts `timeoutMs` fail the job for good (PermanentJobError),
- * anything else may be retried. The deadline is not retried: a source that sends a byte every 20 s
- * (never idle for the 30 s socket timeout) would hold the worker for the deadline once per attempt.
+ * address against the policy; a 4xx answer, a refused address, a source over the size limit or a
+ * download that outlasts `timeoutMs` fail the job for good (PermanentJobError), anything else may be
+ * retried. The deadline is not retried: a source that sends a byte every 20 s (never idle for the 30 s
+ * socket timeout) would hold the worker for the deadline once per attempt.
  */
 export async function downloadUrl(text: string, localPath: string, options: DownloadOptions): Promise<void> {
   const deadline = new AbortController();
@@ -93,11 +92,8 @@ async function download(text: string, localPath: string, options: DownloadOption
         done(null, chunk);
       },
     });
+    // Whether the bytes are a video is the pipeline's next step (process-file.ts), as for an upload.
     await pipeline(response, counter, fs.createWriteStream(localPath), { signal });
-    const head = Buffer.alloc(VIDEO_SNIFF_BYTES);
-    const handle = await fs.promises.open(localPath, 'r');
-    const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
-    if (!looksLikeVideo(head.subarray(0, bytesRead))) throw new PermanentJobError('This file is not a video');
     return;
   }
 }

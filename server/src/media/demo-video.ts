@@ -19,7 +19,7 @@ export async function makeDemoVideo(media: MediaStore): Promise<DemoVideo> {
   try {
     const clip = path.join(work, 'demo.mp4');
     await makeTestClip(clip, { seconds: 6, width: 640, height: 360 });
-    const info = await probe(clip);
+    const info = await probe(clip, 'mov'); // makeTestClip writes MP4
     return { ...(await publishVideo(clip, info, work, media, `files/demo-${randomToken(8).toLowerCase()}/`)), info };
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });

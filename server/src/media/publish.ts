@@ -20,7 +20,7 @@ async function filesBelow(dir: string): Promise<string[]> {
 /**
  * Makes the HLS ladder, the thumbnail and the storyboard of a local video in `workDir`, then puts them
  * in the media store under `folder` (a new folder per video and attempt: its keys never change content).
- * `onTranscoded` gets the transcode's progress, 0 to 1.
+ * `onTranscoded` gets the transcode's progress, 0 to 1; no decoded frame may exceed `maxPixels`.
  */
 export async function publishVideo(
   source: string,
@@ -28,9 +28,12 @@ export async function publishVideo(
   workDir: string,
   media: MediaStore,
   folder: string,
-  options: { signal?: AbortSignal | undefined; onTranscoded?: (fraction: number) => void } = {},
+  options: { signal?: AbortSignal | undefined; maxPixels?: number; onTranscoded?: (fraction: number) => void } = {},
 ): Promise<PublishedMedia> {
-  const run: RunOptions = { signal: options.signal };
+  const run: RunOptions & { maxPixels?: number } = {
+    signal: options.signal,
+    ...(options.maxPixels ? { maxPixels: options.maxPixels } : {}),
+  };
   const out = path.join(workDir, 'out');
   await transcodeHls(source, info, out, {
     ...run,

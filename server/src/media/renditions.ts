@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ffmpegPath, runTool, type Probe, type RunOptions } from './ffmpeg';
+import { ffmpegPath, fileInput, inputGuard, runTool, type Probe, type RunOptions } from './ffmpeg';
 
 /** The HLS ladder's heights, highest first; a source gets the rungs up to its own height. */
 const LADDER = [1080, 720, 480, 360] as const;
@@ -45,15 +45,18 @@ function rungEncoding(height: number, hasAudio: boolean): string[] {
  * the source is decoded once and split to every rung and the sprite (one process per rung decoded it
  * once per rung). Each rung is an HLS output of its own rather than one `var_stream_map` output: the
  * packaged ffmpeg (4.1) crashes when it ends a multi-variant HLS output, so the master playlist is
- * written here.
+ * written here. Frames keep their own times (`-vsync vfr`; `-fps_mode vfr` from ffmpeg 5.1, which
+ * still takes this): the HLS muxer would otherwise ask for a constant rate, and ffmpeg would encode
+ * a copy of the last frame for every frame time of a gap, so two frames ten hours apart, in a 4 KB
+ * file, cost the encoding of 900,000 frames per rung. Resolves to how far the outputs got, in seconds.
  */
 export async function transcodeHls(
   source: string,
   info: Probe,
   outDir: string,
-  options: RunOptions & { spriteFile?: string } = {},
-): Promise<void> {
-  const { spriteFile, ...run } = options;
+  options: RunOptions & { spriteFile?: string; maxPixels?: number } = {},
+): Promise<number> {
+  const { spriteFile, maxPixels, ...run } = options;
   const rungs = ladderFor(info.height);
   const branches = rungs.map((_, i) => `[s${i}]`);
   if (spriteFile) branches.push('[s_sprite]');
@@ -61,7 +64,8 @@ export async function transcodeHls(
   for (const [i, height] of rungs.entries()) graph.push(`[s${i}]scale=${widthAt(info, height)}:${height}[v${i}]`);
   if (spriteFile) graph.push(`[s_sprite]${storyboardFilter(info)}[sprite]`);
 
-  const args = ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', '-i', source, '-filter_complex', graph.join(';')];
+  const args = ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', '-vsync', 'vfr'];
+  args.push(...inputGuard(info.container, maxPixels), '-i', fileInput(source), '-filter_complex', graph.join(';'));
   for (const [i, height] of rungs.entries()) {
     const folder = path.join(outDir, `v${i}`);
     await fs.promises.mkdir(folder, { recursive: true });
@@ -70,18 +74,35 @@ export async function transcodeHls(
     args.push(path.join(folder, 'index.m3u8'));
   }
   if (spriteFile) args.push('-map', '[sprite]', '-frames:v', '1', '-q:v', '4', spriteFile);
-  await runTool(ffmpegPath(), args, run);
+  let reached = 0;
+  await runTool(ffmpegPath(), args, {
+    ...run,
+    onProgress: (seconds) => {
+      reached = Math.max(reached, seconds);
+      run.onProgress?.(seconds);
+    },
+  });
   await fs.promises.writeFile(path.join(outDir, MASTER_PLAYLIST), masterPlaylist(info, rungs));
+  return reached;
 }
 
 /** A JPEG frame a third into the video (at most 5 s in), at most 720 pixels high. */
-export async function thumbnail(source: string, info: Probe, outFile: string, options: RunOptions = {}): Promise<void> {
+export async function thumbnail(
+  source: string,
+  info: Probe,
+  outFile: string,
+  options: RunOptions & { maxPixels?: number } = {},
+): Promise<void> {
+  const { maxPixels, ...run } = options;
   const at = Math.min(5, info.duration / 3).toFixed(2);
   const height = Math.min(720, info.height - (info.height % 2));
   await runTool(
     ffmpegPath(),
-    ['-hide_banner', '-nostdin', '-y', '-ss', at, '-i', source, '-frames:v', '1', '-vf', `scale=-2:${height}`, '-q:v', '3', outFile],
-    options,
+    [
+      ...['-hide_banner', '-nostdin', '-y', '-ss', at, ...inputGuard(info.container, maxPixels), '-i', fileInput(source)],
+      ...['-frames:v', '1', '-vf', `scale=-2:${height}`, '-q:v', '3', outFile],
+    ],
+    run,
   );
 }
 

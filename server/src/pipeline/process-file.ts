@@ -4,8 +4,10 @@ import path from 'node:path';
 import { downloadUrl } from '../ingest/download';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
+import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
 import { publishVideo } from '../media/publish';
+import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
@@ -13,6 +15,8 @@ import type { ClaimedJob } from './job-queue';
 import { PermanentJobError, type JobContext, type JobHandler } from './worker';
 
 export const PROCESS_FILE = 'process-file';
+
+export const INCOMPLETE_VIDEO = 'The video file is incomplete (cut short)';
 
 /** Where a new file's video comes from: an upload already in the media store, or a URL to download. */
 export type VideoSource = { media_key: string } | { url: string };
@@ -32,6 +36,7 @@ export interface ProcessFileOptions {
   media: MediaStore;
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
+  limits: MediaLimits;
 }
 
 /** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
@@ -45,9 +50,11 @@ export async function removeSource(media: MediaStore, key: string): Promise<void
  * probe's duration and size), transcode the HLS ladder and put it in the media store (5 Uploading →
  * 6 Uploaded), a thumbnail and a storyboard sprite (8 Indexed), remove the source and the work folder
  * (9 Cleaned), 10 Completed. Each attempt writes a new rendition folder, so a half-written one is never
- * served; a failed attempt removes its own.
+ * served; a failed attempt removes its own. ffmpeg reads the fetched bytes only as the container their
+ * first bytes are (see video-signature.ts); a video over a limit fails for good once probed, and so
+ * does one whose processing outlasts `limits.maxJobSeconds` (its ffmpeg is killed).
  */
-export function processFileHandler({ media, status, urlPolicy }: ProcessFileOptions): JobHandler {
+export function processFileHandler({ media, status, urlPolicy, limits }: ProcessFileOptions): JobHandler {
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
@@ -60,11 +67,18 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
       const downloaded = status.progress(fileId);
       if ('media_key' in source) await media.getFile(source.media_key, local);
       else await downloadUrl(source.url, local, { ...urlPolicy, signal, onProgress: downloaded });
+      // The tools get the job's signal and its wall time: on either, their process groups are killed.
+      const deadline = AbortSignal.timeout(limits.maxJobSeconds * 1000);
+      const tools = AbortSignal.any([signal, deadline]);
+      const timed = (err: unknown) => (deadline.aborted && !signal.aborted ? new PermanentJobError(jobTooLong(limits)) : err);
       let info;
       try {
-        info = await probe(local, signal);
+        const container = await videoContainerOfFile(local);
+        if (!container) throw new NotAVideoError();
+        if (container === 'mov' && !(await isoFileComplete(local))) throw new PermanentJobError(INCOMPLETE_VIDEO);
+        info = await probe(local, container, tools);
       } catch (err) {
-        throw err instanceof NotAVideoError ? new PermanentJobError(err.message) : err;
+        throw err instanceof NotAVideoError ? new PermanentJobError(err.message) : timed(err);
       }
       await status.set(fileId, FILE_STATUS.downloaded, {
         file_progress: null,
@@ -72,12 +86,17 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
         file_width: info.width,
         file_height: info.height,
       });
+      const tooMuch = overLimit(info, limits);
+      if (tooMuch) throw new PermanentJobError(tooMuch);
 
       await status.set(fileId, FILE_STATUS.uploading, { file_progress: 0 });
       const transcoded = status.progress(fileId);
       const published = await publishVideo(local, info, work, media, folder, {
-        signal,
+        signal: tools,
+        maxPixels: limits.maxPixels,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
+      }).catch((err: unknown) => {
+        throw timed(err);
       });
       await status.set(fileId, FILE_STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
       await status.set(fileId, FILE_STATUS.indexed, {

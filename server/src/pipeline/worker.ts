@@ -24,7 +24,7 @@ export interface WorkerOptions {
   name: string;
   queue: JobQueue;
   handlers: JobHandler[];
-  /** A claimed job is this worker's for this long, renewed every third of it while it runs (default 60 s). */
+  /** A claimed job is this worker's for this long, renewed every third of it (at most every 5 s) while it runs (default 60 s). */
   leaseMs?: number;
   /** How often an idle worker looks for due jobs (default 1 s). */
   pollMs?: number;
@@ -32,6 +32,12 @@ export interface WorkerOptions {
   backoffMs?: number;
   onError?: (err: unknown) => void;
 }
+
+/**
+ * The longest time between two renewals of a running job's lease: a renewal is also how a worker
+ * learns that its job is gone (its file deleted for good), and then stops its ffmpeg.
+ */
+const RENEW_EVERY_MS = 5_000;
 
 /** The message a person reads: the error's own, without a stack. */
 const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -109,12 +115,15 @@ export class Worker {
     const lease = new AbortController();
     const stop = () => lease.abort();
     this.#stopping.signal.addEventListener('abort', stop);
-    const renew = setInterval(() => {
-      queue.extend(job, leaseMs).then(
-        (mine) => mine || lease.abort(),
-        () => {}, // a missed renewal is retried at the next tick; the lease is three ticks long
-      );
-    }, leaseMs / 3);
+    const renew = setInterval(
+      () => {
+        queue.extend(job, leaseMs).then(
+          (mine) => mine || lease.abort(),
+          () => {}, // a missed renewal is retried at the next tick; the lease is three ticks long or more
+        );
+      },
+      Math.min(leaseMs / 3, RENEW_EVERY_MS),
+    );
     try {
       await handler.run(job, { signal: lease.signal, worker: this.#options.name });
       await queue.finish(job);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { JobQueue } from '../pipeline/job-queue';
@@ -14,6 +15,8 @@ export interface WorkerSettings {
   leaseMs?: number;
   pollMs?: number;
   backoffMs?: number;
+  /** What one video may cost (VP_MAX_VIDEO_* and VP_MAX_JOB_SECONDS; the defaults for the rest). */
+  limits?: Partial<MediaLimits>;
 }
 
 export interface PipelinePluginOptions {
@@ -36,7 +39,14 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
   return new Worker({
     name: settings.name ?? defaultWorkerName(),
     queue: parts.jobs,
-    handlers: [processFileHandler({ media: parts.media, status: parts.fileStatus, urlPolicy: parts.urlPolicy })],
+    handlers: [
+      processFileHandler({
+        media: parts.media,
+        status: parts.fileStatus,
+        urlPolicy: parts.urlPolicy,
+        limits: { ...DEFAULT_MEDIA_LIMITS, ...settings.limits },
+      }),
+    ],
     ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
     ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),

@@ -5,7 +5,7 @@ import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile, type NewFileOutcome } from '../ingest/new-file';
 import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
 import { MediaTooLargeError } from '../media/media-store';
-import { looksLikeVideo, VIDEO_SNIFF_BYTES } from '../media/video-signature';
+import { videoContainer, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
 import { UploadSlots } from '../lib/upload-slots';
 import { actingAs } from '../plugins/activity';
@@ -22,11 +22,11 @@ export const videoTooLarge = (maxBytes: number): string => `The video must be at
 /** A new upload's key in the media store, until the pipeline has made its rendition. */
 export const newUploadKey = (): string => `uploads/${randomToken(20)}/source`;
 
-/** Why an uploaded object cannot be processed (empty, or no video by its first bytes), or null when it can. */
+/** Why an uploaded object cannot be processed (empty, or no video container by its first bytes), or null when it can. */
 export async function checkUploadedVideo(app: FastifyInstance, key: string): Promise<string | null> {
   const size = await app.media.size(key);
   if (!size) return 'The video file is empty';
-  return looksLikeVideo(await app.media.head(key, VIDEO_SNIFF_BYTES)) ? null : NOT_A_VIDEO;
+  return videoContainer(await app.media.head(key, VIDEO_SNIFF_BYTES), size) ? null : NOT_A_VIDEO;
 }
 
 interface JsonBody {
