@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
-import { toFileJson } from '../db/files';
+import { toFileJson, type FileRow } from '../db/files';
 import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
 
 export interface FileEventsOptions {
@@ -44,7 +44,8 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
       else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
       else {
-        const row = await app.files.get(e.account_id, e.file_id);
+        // The file as it was added; an event written before the log kept it reads the row as it is now.
+        const row = (e.changes as FileRow | null) ?? (await app.files.get(e.account_id, e.file_id));
         if (!row) continue; // deleted since: its 'deleted' event follows
         payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row, app.settings.trashDays) };
       }
