@@ -1,4 +1,5 @@
 import type { Db } from './engine';
+import type { FileRow } from './files';
 
 /**
  * The log of file changes (table `file_events`, written by triggers on `files` in both engines):
@@ -51,7 +52,7 @@ export const ADDED_FILE_COLUMNS = [
   'file_duration',
   'file_width',
   'file_height',
-] as const;
+] as const satisfies ReadonlyArray<keyof FileRow>;
 
 export interface StoredFileEvent {
   id: number;

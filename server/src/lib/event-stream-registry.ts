@@ -34,6 +34,7 @@ export class EventStreamRegistry {
   #timer: NodeJS.Timeout | undefined;
   #checking: Promise<void> | null = null;
   #again = false;
+  #closed = false;
 
   constructor(options: StreamRegistryOptions) {
     this.#options = options;
@@ -68,6 +69,7 @@ export class EventStreamRegistry {
 
   /** Checks the keys of the open streams now; a check in flight is followed by one more. */
   check(): void {
+    if (this.#closed) return;
     if (this.#checking) {
       this.#again = true;
       return;
@@ -83,7 +85,9 @@ export class EventStreamRegistry {
       });
   }
 
+  /** Stops checking (the server is closing: the hub ends the streams). */
   close(): void {
+    this.#closed = true;
     this.#stopTimer();
   }
 

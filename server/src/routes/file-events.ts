@@ -54,7 +54,7 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
           'says events were missed (too far back): reload the list. A comment line comes every 15 s. The stream lives as long as ' +
           'its key: when the key ends (sign-out, a new password, the idle or maximum age of the session) it ends within a ' +
           'second, on every node, after `event: session-ended` with the 401 envelope as its data; the next request gets 401. ' +
-          'A key may hold 10 streams open on one node, a client address 100 (VP_MAX_STREAMS_PER_KEY, VP_MAX_STREAMS_PER_ADDRESS); ' +
+          'A key may hold VP_MAX_STREAMS_PER_KEY (10) streams open on one node, a client address VP_MAX_STREAMS_PER_ADDRESS (100); ' +
           'one more is refused with 429 and the open ones go on.',
         security: apiKeySecurity,
         headers: resumeHeaderSchema,
@@ -68,7 +68,7 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
       await hub.start();
 
       const res = reply.raw;
-      const release = app.eventStreams.admit({
+      const admitted = app.eventStreams.admit({
         keyHash: request.sessionKeyHash!,
         address: request.ip,
         endSession: () => {
@@ -76,8 +76,9 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
           res.end();
         },
       });
-      if (release === 'key') return fail(reply, 429, TOO_MANY_STREAMS_PER_KEY);
-      if (release === 'address') return fail(reply, 429, TOO_MANY_STREAMS_PER_ADDRESS);
+      if (admitted === 'key') return fail(reply, 429, TOO_MANY_STREAMS_PER_KEY);
+      if (admitted === 'address') return fail(reply, 429, TOO_MANY_STREAMS_PER_ADDRESS);
+      const release = admitted;
 
       reply.hijack();
       const socket = request.raw.socket;
