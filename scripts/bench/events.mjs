@@ -82,11 +82,13 @@ function rssMiB(pid) {
 async function measure(engine, seconds) {
   const dataDir = tempDir('vp-bench-events-');
   const database = engine === 'PostgreSQL' ? await pgDatabase(postgresBase()) : null;
+  // 100 streams of each key, 1,000 from one address, stand for 1,000 clients: the caps are raised to hold them.
+  const caps = { VP_MAX_STREAMS_PER_KEY: String(STREAMS_PER_ACCOUNT), VP_MAX_STREAMS_PER_ADDRESS: String(ACCOUNTS * STREAMS_PER_ACCOUNT) };
   const env = database ? { DATABASE_URL: database.url } : {};
   let server;
   const streams = [];
   try {
-    server = await startServer({ dataDir, demo: false, extraEnv: env });
+    server = await startServer({ dataDir, demo: false, extraEnv: { ...env, ...caps } });
     const accounts = [];
     for (let a = 0; a < ACCOUNTS; a++) {
       const username = `events-${a}`;

@@ -97,6 +97,10 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
   maxUploadsPerAccount?: number;
+  /** Event streams one API key may hold open on this node before 429 (default 10). */
+  maxStreamsPerKey?: number;
+  /** Event streams one client address may hold open on this node before 429 (default 100). */
+  maxStreamsPerAddress?: number;
   logger?: FastifyServerOptions['logger'];
   /** A comment line on every file event stream this often (default 15 s; at most 25 s by the contract). */
   eventHeartbeatSeconds?: number;
@@ -165,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
     maxUploadsPerAccount: options.maxUploadsPerAccount ?? 4,
+    maxStreamsPerKey: options.maxStreamsPerKey ?? 10,
+    maxStreamsPerAddress: options.maxStreamsPerAddress ?? 100,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
     trashDays: options.trashDays ?? 30,
     slugHoldDays: options.slugHoldDays ?? 365,

@@ -83,6 +83,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       slugHoldDays: wholeNumber('VP_SLUG_HOLD_DAYS', env.VP_SLUG_HOLD_DAYS, 365, ' of days'),
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
+      maxStreamsPerKey: positive('VP_MAX_STREAMS_PER_KEY', env.VP_MAX_STREAMS_PER_KEY, 10, ''),
+      maxStreamsPerAddress: positive('VP_MAX_STREAMS_PER_ADDRESS', env.VP_MAX_STREAMS_PER_ADDRESS, 100, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),

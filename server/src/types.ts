@@ -9,6 +9,7 @@ import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { Clock } from './lib/clock';
+import type { EventStreamRegistry } from './lib/event-stream-registry';
 import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
 import type { MediaStore } from './media/media-store';
@@ -25,6 +26,10 @@ export interface Settings {
   sessionMaxMs: number;
   signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
+  /** Event streams one API key may hold open on this node at once. */
+  maxStreamsPerKey: number;
+  /** Event streams one client address may hold open on this node at once. */
+  maxStreamsPerAddress: number;
   accountQuotaBytes: number;
   /** Days a trashed file or track is kept before it is purged (0: for ever). */
   trashDays: number;
@@ -64,6 +69,8 @@ declare module 'fastify' {
     storageJournal: StorageJournal;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
+    /** The node's open event streams: capped per key and per address, each ended with its key. */
+    eventStreams: EventStreamRegistry;
     activity: ActivityRepository;
     /** Appends to a file's activity log: the actor and source come from the request. */
     recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;

@@ -16,6 +16,8 @@ export interface EventStream {
   fileEvents(): Array<{ id: number; kind: string; file_id: number; [k: string]: unknown }>;
   /** Resolves once a frame matching `test` has arrived (fails after `ms`). */
   waitFor(test: (frame: SseFrame) => boolean, ms?: number): Promise<SseFrame>;
+  /** Resolves once the server has ended the stream (fails after `ms`). */
+  ended(ms?: number): Promise<void>;
   close(): void;
 }
 
@@ -31,6 +33,7 @@ export function openEventStream(base: string, init: { key?: string; lastEventId?
   const waiters = new Set<() => void>();
   return new Promise((resolve, reject) => {
     const request = http.get(base + (init.path ?? '/api/files/events'), { headers, agent: false }, (res) => {
+      const ended = new Promise<void>((done) => res.on('close', done));
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -70,6 +73,14 @@ export function openEventStream(base: string, init: { key?: string; lastEventId?
             check();
           });
         },
+        ended: (ms = 5_000) =>
+          new Promise<void>((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`the stream did not end within ${ms} ms; got ${JSON.stringify(frames)}`)), ms);
+            void ended.then(() => {
+              clearTimeout(timer);
+              done();
+            });
+          }),
         close: () => request.destroy(),
       });
     });

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Queryable } from '../src/db/engine';
+import { FileStatusWriter } from '../src/pipeline/file-status';
 import { openEventStream, type EventStream } from './event-stream';
 import { startServer, type TestServer } from './helpers';
 
@@ -87,6 +89,52 @@ describe('GET /api/files/events', () => {
     });
     const all = stream.frames.filter((f) => f.id).map((f) => Number(f.id));
     expect([...all].sort((x, y) => x - y)).toEqual(all);
+  });
+
+  // A new file's statuses as the pipeline writes them, one UPDATE each (Pending when it is added).
+  const PIPELINE = [1, 2, 3, 5, 6, 8, 9, 10];
+  const statusesSeen = (stream: EventStream, fileId: number) =>
+    stream
+      .fileEvents()
+      .filter((e) => e.file_id === fileId)
+      .map((e) =>
+        e.kind === 'added' ? (e.file as { file_status: number }).file_status : (e.changes as { file_status: number }).file_status,
+      );
+  const addFile = async (q: Queryable, slug: string) => {
+    const accountId = (await a.app.db.get<{ account_id: number }>('SELECT account_id FROM files WHERE file_id = ?', [ids[0]!]))!.account_id;
+    await q.run(
+      'INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at) VALUES (?, ?, ?, ?, 0, 1, ?)',
+      [accountId, 'pending', 'Through the pipeline', slug, Date.UTC(2026, 5, 3)],
+    );
+    return (await q.get<{ file_id: number }>('SELECT file_id FROM files WHERE file_slug = ?', [slug]))!.file_id;
+  };
+
+  it('describes an added file as it was added, never as it is when the event goes out: its statuses never go back', async () => {
+    const stream = await open(a.base, { key });
+    await stream.waitFor((f) => f.event === 'ready');
+    // Added and taken through the pipeline before the node reads the log: all its events come in one read.
+    const fileId = await b.app.db.transaction(async (tx) => {
+      const id = await addFile(tx, 'through-the-pipeline');
+      for (const status of PIPELINE) await tx.run('UPDATE files SET file_status = ? WHERE file_id = ?', [status, id]);
+      return id;
+    });
+    await stream.waitFor((f) => isFile('changed', fileId)(f) && JSON.parse(f.data!).changes.file_status === 10);
+    expect(statusesSeen(stream, fileId)).toEqual([0, ...PIPELINE]);
+  });
+
+  it('replays an added file as it was added to a stream that resumes with Last-Event-ID', async () => {
+    const first = await open(b.base, { key });
+    const ready = await first.waitFor((f) => f.event === 'ready');
+    first.close();
+    const fileId = await addFile(a.app.db, 'resumed-through-the-pipeline');
+    const status = new FileStatusWriter(a.app.db);
+    for (const s of PIPELINE) await status.set(fileId, s);
+    // Node B has read them all: the resumed stream gets them from the replay of what it missed.
+    const last = (await a.app.db.get<{ id: number }>('SELECT max(id) AS id FROM file_events'))!.id;
+    await vi.waitFor(() => expect(b.app.fileEvents.cursor).toBeGreaterThanOrEqual(last), { timeout: 5_000 });
+    const resumed = await open(b.base, { key, lastEventId: ready.id! });
+    await resumed.waitFor((f) => isFile('changed', fileId)(f) && JSON.parse(f.data!).changes.file_status === 10);
+    expect(statusesSeen(resumed, fileId)).toEqual([0, ...PIPELINE]);
   });
 
   it("never delivers another account's changes", async () => {

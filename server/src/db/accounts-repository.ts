@@ -17,6 +17,9 @@ export interface SessionRow {
   revoked_at: number | null;
 }
 
+/** Keys one read of sessionsOf looks up (an IN list of this many parameters). */
+const KEYS_PER_READ = 500;
+
 /** Accounts and their sessions (API keys, by hash). */
 export class AccountsRepository {
   readonly #db: Db;
@@ -49,15 +52,14 @@ export class AccountsRepository {
   }
 
   /** Creates the account, or sets the password of an existing one (ending its sessions); returns its id. */
-  upsert(username: string, passwordHash: string, now: number): Promise<number> {
-    return this.#db.transaction(async (tx) => {
+  async upsert(username: string, passwordHash: string, now: number): Promise<number> {
+    const { accountId, ended } = await this.#db.transaction(async (tx) => {
       const existing = await this.findByUsername(username, tx);
-      if (existing) {
-        await this.#setPassword(tx, existing.account_id, passwordHash, now);
-        return existing.account_id;
-      }
-      return this.#create(tx, username, passwordHash, now, false);
+      if (existing) return { accountId: existing.account_id, ended: await this.#setPassword(tx, existing.account_id, passwordHash, now) };
+      return { accountId: await this.#create(tx, username, passwordHash, now, false), ended: 0 };
     });
+    if (ended) await this.#sessionsEnded();
+    return accountId;
   }
 
   /** Creates an account; `seeded` marks one made by the seed command. Returns its id. */
@@ -74,8 +76,10 @@ export class AccountsRepository {
   }
 
   /** A new password ends every session of the account (whoever knew the old one is signed out). Returns the sessions ended. */
-  setPassword(accountId: number, passwordHash: string, now: number): Promise<number> {
-    return this.#db.transaction((tx) => this.#setPassword(tx, accountId, passwordHash, now));
+  async setPassword(accountId: number, passwordHash: string, now: number): Promise<number> {
+    const ended = await this.#db.transaction((tx) => this.#setPassword(tx, accountId, passwordHash, now));
+    if (ended) await this.#sessionsEnded();
+    return ended;
   }
 
   async #setPassword(tx: Queryable, accountId: number, passwordHash: string, now: number): Promise<number> {
@@ -101,7 +105,30 @@ export class AccountsRepository {
   }
 
   async revokeSession(keyHash: Buffer, now: number): Promise<void> {
-    await this.#db.run('UPDATE sessions SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL', [now, keyHash]);
+    if (await this.#db.run('UPDATE sessions SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL', [now, keyHash])) {
+      await this.#sessionsEnded();
+    }
+  }
+
+  /** The sessions of these keys that still exist (a purged one is missing). */
+  async sessionsOf(keyHashes: readonly Buffer[]): Promise<SessionRow[]> {
+    const rows: SessionRow[] = [];
+    for (let i = 0; i < keyHashes.length; i += KEYS_PER_READ) {
+      const chunk = keyHashes.slice(i, i + KEYS_PER_READ);
+      rows.push(
+        ...(await this.#db.all<SessionRow>(`SELECT * FROM sessions WHERE key_hash IN (${chunk.map(() => '?').join(', ')})`, chunk)),
+      );
+    }
+    return rows;
+  }
+
+  /**
+   * Tells every node's event streams that sessions ended, so those of the ended keys close now. The
+   * sessions are ended already: should the news not go out, the streams' own check ends them within
+   * a second (see EventStreamRegistry).
+   */
+  async #sessionsEnded(): Promise<void> {
+    await this.#db.fileEvents.notifySessionsEnded().catch(() => {});
   }
 
   /** Drops sessions that can no longer be used, so the table does not grow forever. */

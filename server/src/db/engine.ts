@@ -69,10 +69,15 @@ export interface FileSeeder {
 
 /** How a node hears of file events that other processes log. */
 export interface FileEventSignal {
-  /** Wakes `wake` on every notify of any node; null where nothing wakes a reader and the log is polled. */
-  listen(wake: () => void, onError: (err: unknown) => void): { close(): Promise<void> } | null;
+  /**
+   * Wakes `wake` on every notify of any node (null where nothing wakes a reader and the log is polled),
+   * and `sessionsEnded` on every notifySessionsEnded (of any node where the engine can tell them).
+   */
+  listen(wake: () => void, onError: (err: unknown) => void, sessionsEnded: () => void): { close(): Promise<void> } | null;
   /** Wakes the readers of every node now (a statement that logs events outside a file trigger). */
   notify(): Promise<void>;
+  /** Sessions ended (a sign-out, a new password): the event streams of their keys end now rather than at their next check. */
+  notifySessionsEnded(): Promise<void>;
   /** Where readers are woken, the log is still read this often (a lost wake-up); null: the caller's own poll interval. */
   readonly pollMs: number | null;
   /** How long a reader waits for an event id that is missing (an insert that has not committed yet). */

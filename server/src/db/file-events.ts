@@ -1,4 +1,5 @@
 import type { Db } from './engine';
+import type { FileRow } from './files';
 
 /**
  * The log of file changes (table `file_events`, written by triggers on `files` in both engines):
@@ -29,12 +30,39 @@ export const WATCHED_FILE_COLUMNS = [
   'deleted_at',
 ] as const;
 
+/**
+ * The columns an 'added' event keeps of its row (what toFileJson reads): the event describes the file
+ * as it was added, whatever happened to it before the event is delivered. PostgreSQL's trigger keeps
+ * its own frozen copy of this list (migration 22).
+ */
+export const ADDED_FILE_COLUMNS = [
+  'file_id',
+  'file_server',
+  'file_title',
+  'file_slug',
+  'file_status',
+  'is_active',
+  'created_at',
+  'file_image',
+  'file_slide',
+  'version',
+  'deleted_at',
+  'file_progress',
+  'file_reason',
+  'file_duration',
+  'file_width',
+  'file_height',
+] as const satisfies ReadonlyArray<keyof FileRow>;
+
 export interface StoredFileEvent {
   id: number;
   account_id: number;
   file_id: number;
   kind: FileEventKind;
-  /** The changed columns and their new values ('changed' only). */
+  /**
+   * 'changed': the changed columns and their new values; 'added': the row as it was added
+   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job.
+   */
   changes: Record<string, unknown> | null;
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRow } from '../db/accounts-repository';
 import { hashApiKey } from '../lib/tokens';
+import type { Settings } from '../types';
 import { fail } from './errors';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -10,6 +12,20 @@ export function apiKeyOf(request: FastifyRequest): string | null {
   if (typeof header === 'string' && header.trim()) return header.trim();
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1]! : null;
+}
+
+/** A session that can no longer be used: revoked (sign-out, new password), idle too long, or too old. */
+export function sessionEnded(
+  session: SessionRow | undefined,
+  now: number,
+  settings: Pick<Settings, 'sessionIdleMs' | 'sessionMaxMs'>,
+): boolean {
+  return (
+    !session ||
+    session.revoked_at !== null ||
+    now - session.created_at >= settings.sessionMaxMs ||
+    now - session.last_used_at >= settings.sessionIdleMs
+  );
 }
 
 /**
@@ -28,14 +44,7 @@ export function registerAuthentication(app: FastifyInstance): void {
     const keyHash = hashApiKey(key);
     const session = await app.accounts.findSession(keyHash);
     const now = app.clock();
-    if (
-      !session ||
-      session.revoked_at !== null ||
-      now - session.created_at >= app.settings.sessionMaxMs ||
-      now - session.last_used_at >= app.settings.sessionIdleMs
-    ) {
-      return fail(reply, 401, SESSION_ENDED);
-    }
+    if (!session || sessionEnded(session, now, app.settings)) return fail(reply, 401, SESSION_ENDED);
     if (now - session.last_used_at >= touchEvery) await app.accounts.touchSession(keyHash, now);
     request.accountId = session.account_id;
     request.sessionKeyHash = keyHash;

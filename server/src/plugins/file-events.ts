@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
-import { toFileJson } from '../db/files';
+import { toFileJson, type FileRow } from '../db/files';
+import { EventStreamRegistry } from '../lib/event-stream-registry';
 import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
+import { sessionEnded } from './authentication';
 
 export interface FileEventsOptions {
   /** SQLite: how often the log is read (other processes write it too). */
@@ -12,6 +14,11 @@ export interface FileEventsOptions {
 /** Events are kept this long: a stream that was away longer starts over ('reset'). */
 export const EVENT_RETENTION_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
+/**
+ * The keys of the open streams are read this often: a stream ends within this time of its key's idle
+ * or maximum age, or of a sign-out where no notification reaches the node (SQLite: another process).
+ */
+export const SESSION_CHECK_MS = 1_000;
 
 /** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
 function fileChanges(changes: Record<string, unknown>): Record<string, unknown> {
@@ -28,7 +35,8 @@ function fileChanges(changes: Record<string, unknown>): Record<string, unknown> 
  * `app.fileEvents`: the node's one reader of the file event log and its fan-out to the event streams
  * (routes/file-events.ts). PostgreSQL wakes it by LISTEN/NOTIFY on one connection of its own;
  * SQLite, where a worker or the CLI may write from another process, has it read every `pollMs`.
- * Both prune events older than an hour.
+ * Both prune events older than an hour. `app.eventStreams`: the node's open streams, capped per key
+ * and per address, each ended when its key ends (a sign-out notifies every node the way events do).
  */
 async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Promise<void> {
   const log = new FileEventsRepository(app.db);
@@ -44,7 +52,8 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
       else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
       else {
-        const row = await app.files.get(e.account_id, e.file_id);
+        // The file as it was added; an event written before the log kept it reads the row as it is now.
+        const row = (e.changes as FileRow | null) ?? (await app.files.get(e.account_id, e.file_id));
         if (!row) continue; // deleted since: its 'deleted' event follows
         payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row, app.settings.trashDays) };
       }
@@ -70,12 +79,25 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
         listening = signal.listen(
           () => hub.wake(),
           (err) => app.log.warn({ err }, 'file event LISTEN connection lost'),
+          () => streams.check(),
         );
       },
     },
   );
   let listening: { close(): Promise<void> } | null = null;
   app.decorate('fileEvents', hub);
+  const streams = new EventStreamRegistry({
+    maxPerKey: app.settings.maxStreamsPerKey,
+    maxPerAddress: app.settings.maxStreamsPerAddress,
+    checkMs: SESSION_CHECK_MS,
+    endedKeys: async (keyHashes) => {
+      const sessions = new Map((await app.accounts.sessionsOf(keyHashes)).map((s) => [s.key_hash.toString('hex'), s]));
+      const now = app.clock();
+      return keyHashes.filter((keyHash) => sessionEnded(sessions.get(keyHash.toString('hex')), now, app.settings));
+    },
+    onError: (err) => app.log.warn({ err }, 'checking the sessions of the event streams failed'),
+  });
+  app.decorate('eventStreams', streams);
 
   const prune = setInterval(() => {
     log.prune(Date.now() - EVENT_RETENTION_MS).catch((err: unknown) => app.log.warn({ err }, 'pruning file events failed'));
@@ -85,6 +107,7 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
   // Streams never end by themselves: they are closed before the server waits for its connections.
   app.addHook('preClose', async () => {
     clearInterval(prune);
+    streams.close();
     hub.close();
     await listening?.close();
   });

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { DeliveredEvent } from '../lib/file-event-hub';
+import { SESSION_ENDED } from '../plugins/authentication';
 import { fail } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { eventStreamResponse, resumeHeaderSchema } from '../schemas/file-events';
@@ -16,6 +17,11 @@ const MAX_BUFFERED = 1024 * 1024;
 const RETRY_MS = 2_000;
 
 export const BAD_LAST_EVENT_ID = 'Last-Event-ID must be the id of an event of this stream';
+export const TOO_MANY_STREAMS_PER_KEY = 'Too many live update streams for this session. Close another tab of the panel and try again.';
+export const TOO_MANY_STREAMS_PER_ADDRESS = 'Too many live update streams from this address. Try again later.';
+
+/** The last frame of a stream whose key ended (no id: it is not an event of the log). */
+const SESSION_ENDED_FRAME = `event: session-ended\ndata: ${JSON.stringify({ status: 'error', message: SESSION_ENDED })}\n\n`;
 
 const frame = (e: Pick<DeliveredEvent, 'id' | 'type' | 'data'>) => `id: ${e.id}\nevent: ${e.type}\ndata: ${e.data}\n\n`;
 
@@ -43,9 +49,13 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
         summary: "The account's file changes, live (server-sent events)",
         description:
           'A `text/event-stream`. Every event has an `id:`; send the last one back as `Last-Event-ID` to resume. ' +
-          '`event: file` carries `{ kind: "added", file_id, file }`, `{ kind: "changed", file_id, changes }` (the changed ' +
-          'fields of the File) or `{ kind: "deleted", file_id }`; `event: ready` says the stream is live; `event: reset` ' +
-          'says events were missed (too far back): reload the list. A comment line comes every 15 s.',
+          '`event: file` carries `{ kind: "added", file_id, file }` (the File as it was added), `{ kind: "changed", file_id, changes }` ' +
+          '(the changed fields of the File) or `{ kind: "deleted", file_id }`; `event: ready` says the stream is live; `event: reset` ' +
+          'says events were missed (too far back): reload the list. A comment line comes every 15 s. The stream lives as long as ' +
+          'its key: when the key ends (sign-out, a new password, the idle or maximum age of the session) it ends within a ' +
+          'second, on every node, after `event: session-ended` with the 401 envelope as its data; the next request gets 401. ' +
+          'A key may hold VP_MAX_STREAMS_PER_KEY (10) streams open on one node, a client address VP_MAX_STREAMS_PER_ADDRESS (100); ' +
+          'one more is refused with 429 and the open ones go on.',
         security: apiKeySecurity,
         headers: resumeHeaderSchema,
         response: { 200: eventStreamResponse, ...errorResponses },
@@ -57,8 +67,20 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
       const hub = app.fileEvents;
       await hub.start();
 
-      reply.hijack();
       const res = reply.raw;
+      const admitted = app.eventStreams.admit({
+        keyHash: request.sessionKeyHash!,
+        address: request.ip,
+        endSession: () => {
+          write(res, SESSION_ENDED_FRAME);
+          res.end();
+        },
+      });
+      if (admitted === 'key') return fail(reply, 429, TOO_MANY_STREAMS_PER_KEY);
+      if (admitted === 'address') return fail(reply, 429, TOO_MANY_STREAMS_PER_ADDRESS);
+      const release = admitted;
+
+      reply.hijack();
       const socket = request.raw.socket;
       socket.setTimeout(0); // the connection timeout is for requests that stall, not for a stream
       res.writeHead(200, {
@@ -90,6 +112,7 @@ export default async function fileEventRoutes(app: RouteApp, options: FileEventR
       res.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         socket.destroy(); // a client that went away may leave its end half-open
       });
 

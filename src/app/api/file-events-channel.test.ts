@@ -6,6 +6,8 @@ import { watchFileEvents, type FileEvent } from './file-events';
 interface Connection {
   lastEventId: string | null;
   push(text: string): void;
+  /** The server ends the stream. */
+  end(): void;
 }
 
 let connections: Connection[];
@@ -16,7 +18,7 @@ function streamResponse(signal: AbortSignal, lastEventId: string | null): Respon
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
-  connections.push({ lastEventId, push: (text) => controller.enqueue(encoder.encode(text)) });
+  connections.push({ lastEventId, push: (text) => controller.enqueue(encoder.encode(text)), end: () => controller.close() });
   return new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 }
 
@@ -118,6 +120,54 @@ describe('the file event stream and the loads it completes', () => {
       vi.advanceTimersByTime(60_000);
       expect(poll).toHaveBeenCalledTimes(4);
     }
+    vi.useRealTimers();
+  });
+
+  it('after a stream that ended with its session, asks again a second later and signs out on the 401', async () => {
+    vi.useFakeTimers();
+    const envelope = { status: 'error', message: 'Your session has ended. Please sign in again.' };
+    const errorFromReply = vi.fn();
+    let fetches = 0;
+    answer = () => (++fetches === 1 ? null : Response.json(envelope, { status: 401 }));
+    const watch = watchFileEvents({ ...api(), errorFromReply } as unknown as ApiClient, watcher());
+    await vi.advanceTimersByTimeAsync(0);
+    connections[0]!.push(ready(5) + `event: session-ended\ndata: ${JSON.stringify(envelope)}\n\n`);
+    connections[0]!.end();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetches).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(errorFromReply).toHaveBeenCalledWith(401, envelope, true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetches).toBe(2); // signed out: no more tries
+    watch.stop();
+    vi.useRealTimers();
+  });
+
+  it('answered 429 (too many streams), tries again with back-off, polls meanwhile, and goes live once a slot is free', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => 'visible');
+    let full = true;
+    let fetches = 0;
+    answer = () => {
+      fetches++;
+      return full ? Response.json({ status: 'error', message: 'Too many live update streams for this session.' }, { status: 429 }) : null;
+    };
+    const w = watcher();
+    const poll = vi.fn();
+    const watch = watchFileEvents(api(), { ...w, poll });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetches).toBe(6); // at 0, 1, 3, 7, 15 and 31 s (then every 30 s): never a hot loop
+    expect(poll).toHaveBeenCalledTimes(5); // every 10 s since the third refusal (3 s)
+    full = false;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(connections).toHaveLength(1);
+    connections[0]!.push(ready(9) + changed(10, 1, 'live again'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(titles(w.events)).toEqual(['live again']);
+    const polled = poll.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(poll).toHaveBeenCalledTimes(polled); // live: no more polling
+    watch.stop();
     vi.useRealTimers();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../engine';
 import { databaseRateLimitStore } from '../rate-limit-store';
 import { CLI_APPLICATION_NAME, SERVER_APPLICATION_NAME } from './application-names';
-import { FILE_EVENTS_CHANNEL, listenForFileEvents } from './file-event-listener';
+import { FILE_EVENTS_CHANNEL, listenForFileEvents, SESSIONS_ENDED_CHANNEL } from './file-event-listener';
 import { pgServerConnections } from './in-use';
 import { PgLister } from './file-lister';
 import { analyzePgFiles, insertPgSampleBatch, seedPgFiles } from './seed-files';
@@ -138,9 +138,12 @@ export class PgDb implements Db {
     settle: () => analyzePgFiles(this),
   };
   readonly fileEvents: FileEventSignal = {
-    listen: (wake, onError) => listenForFileEvents(this.url, wake, onError),
+    listen: (wake, onError, sessionsEnded) => listenForFileEvents(this.url, { wake, sessionsEnded }, onError),
     notify: async () => {
       await this.run(`SELECT pg_notify('${FILE_EVENTS_CHANNEL}', '')`);
+    },
+    notifySessionsEnded: async () => {
+      await this.run(`SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', '')`);
     },
     // Wake-ups carry the news; the poll only covers a lost one. Ids of transactions that commit out of
     // order leave gaps for a moment.

@@ -76,8 +76,21 @@ export class SqliteDb implements Db {
     batch: (batch) => this.withNative((native) => insertSqliteSampleBatch(native, batch)),
     settle: async () => {},
   };
-  // A worker or the CLI writes from another process: the log is polled.
-  readonly fileEvents: FileEventSignal = { listen: () => null, notify: async () => {}, pollMs: null, gapWaitMs: 0 };
+  readonly #sessionsEnded = new Set<() => void>();
+  // A worker or the CLI writes from another process: the log is polled, and so are the sessions of open
+  // streams (a sign-out in this process ends its streams at once; one elsewhere at their next check).
+  readonly fileEvents: FileEventSignal = {
+    listen: (_wake, _onError, sessionsEnded) => {
+      this.#sessionsEnded.add(sessionsEnded);
+      return { close: async () => void this.#sessionsEnded.delete(sessionsEnded) };
+    },
+    notify: async () => {},
+    notifySessionsEnded: async () => {
+      for (const sessionsEnded of this.#sessionsEnded) sessionsEnded();
+    },
+    pollMs: null,
+    gapWaitMs: 0,
+  };
   readonly rateLimitStore = null;
   // A bulk job's batches run on the writer thread, so the event loop serves requests meanwhile; a batch
   // holds the write lock (and the main connection's transactions wait in line) for about batchMs.

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { WATCHED_FILE_COLUMNS } from '../file-events';
+import { ADDED_FILE_COLUMNS, WATCHED_FILE_COLUMNS } from '../file-events';
 
 /**
  * SQLite's triggers of the file event log (migration 6 made the table). A SQLite trigger must name
@@ -18,6 +18,11 @@ export function fileEventTriggers(columns: readonly string[]): Map<string, strin
   const trash = columns.includes('deleted_at');
   const changed = watched.map((c) => `new.${c} IS NOT old.${c}`).join(' OR ');
   const changes = watched.map((c) => `SELECT '${c}' AS k, new.${c} AS v WHERE new.${c} IS NOT old.${c}`).join(' UNION ALL ');
+  // An 'added' event keeps the row as it was added: a stream describes the file from it (ADDED_FILE_COLUMNS).
+  const added = `json_object(${ADDED_FILE_COLUMNS.filter((c) => columns.includes(c))
+    .map((c) => `'${c}', new.${c}`)
+    .join(', ')})`;
+  const diff = `(SELECT json_group_object(k, v) FROM (${changes}))`;
   const kind = trash
     ? `CASE WHEN old.deleted_at IS NULL AND new.deleted_at IS NOT NULL THEN 'deleted'
          WHEN old.deleted_at IS NOT NULL AND new.deleted_at IS NULL THEN 'added' ELSE 'changed' END`
@@ -26,7 +31,7 @@ export function fileEventTriggers(columns: readonly string[]): Map<string, strin
     [
       'files_events_insert',
       `CREATE TRIGGER files_events_insert AFTER INSERT ON files WHEN ${NOT_PAUSED}${trash ? ' AND new.deleted_at IS NULL' : ''} BEGIN
-  INSERT INTO file_events (account_id, file_id, kind, created_at) VALUES (new.account_id, new.file_id, 'added', ${NOW_MS});
+  INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (new.account_id, new.file_id, 'added', ${added}, ${NOW_MS});
 END`,
     ],
     [
@@ -39,7 +44,8 @@ END`,
       'files_events_update',
       `CREATE TRIGGER files_events_update AFTER UPDATE ON files WHEN ${NOT_PAUSED} AND (${changed}) BEGIN
   INSERT INTO file_events (account_id, file_id, kind, changes, created_at)
-    SELECT abs(new.account_id), new.file_id, ${kind}, (SELECT json_group_object(k, v) FROM (${changes})), ${NOW_MS};
+    SELECT abs(new.account_id), new.file_id, ${kind},
+      ${trash ? `CASE WHEN old.deleted_at IS NOT NULL AND new.deleted_at IS NULL THEN ${added} ELSE ${diff} END` : diff}, ${NOW_MS};
 END`,
     ],
   ]);
