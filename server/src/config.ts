@@ -72,6 +72,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
+      mediaStateSeconds: seconds('VP_MEDIA_STATE_SECONDS', env.VP_MEDIA_STATE_SECONDS, 10),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
       ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',

@@ -13,6 +13,7 @@ import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
+import type { ServingState } from './lib/serving-states';
 import type { JobQueue } from './pipeline/job-queue';
 import type { Worker } from './pipeline/worker';
 import type { SubtitleStore } from './lib/subtitle-store';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     storageJournal: StorageJournal;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
+    /** Whether a file's own media may be served (plugins/media-serving.ts): known at once, or after one read. */
+    servingState(fileId: number): ServingState | Promise<ServingState>;
     activity: ActivityRepository;
     /** Appends to a file's activity log: the actor and source come from the request. */
     recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;

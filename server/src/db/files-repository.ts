@@ -1,4 +1,5 @@
 import type { Precondition } from '../lib/etag';
+import type { ServingState } from '../lib/serving-states';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
@@ -64,6 +65,12 @@ export class FilesRepository {
   /** Any account's file (the pipeline API; the player following a slug hold). */
   getAny(fileId: number): Promise<FileRow | undefined> {
     return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
+  }
+
+  /** Whether a file's own media may be served: live, in the trash, or gone (purged, or no such file). */
+  async servingState(fileId: number): Promise<ServingState> {
+    const row = await this.#db.get<{ deleted_at: number | null }>('SELECT deleted_at FROM files WHERE file_id = ?', [fileId]);
+    return !row ? 'gone' : row.deleted_at === null ? 'live' : 'trashed';
   }
 
   /** Files of every account at one status, oldest first (the pipeline API). */
