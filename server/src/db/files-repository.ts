@@ -73,9 +73,12 @@ export class FilesRepository {
     return !row ? 'gone' : row.deleted_at === null ? 'live' : 'trashed';
   }
 
-  /** Files of every account at one status, oldest first (the pipeline API). */
+  /** Live files of every account at one status, oldest first (the pipeline API: a file in the trash is not offered). */
   byStatus(status: number, limit: number): Promise<FileRow[]> {
-    return this.#db.all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? ORDER BY file_id LIMIT ?`, [status, limit]);
+    return this.#db.all<FileRow>(
+      `SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? AND deleted_at IS NULL ORDER BY file_id LIMIT ?`,
+      [status, limit],
+    );
   }
 
   /** The public player page: any account's file by slug, trashed or inactive ones included (the caller tells them apart). */
