@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../src/config';
 import { startServer, type TestServer } from './helpers';
 
 /**
@@ -85,6 +86,15 @@ describe("a trashed file's media", () => {
     expect(await statuses(s, urls)).toEqual(everyOne(urls, 200));
   });
 
+  it('answers 404 for the folder of a file that does not exist, and never a 500 for an id no database holds', async () => {
+    const missing = 'files/987654-zz99/seg.ts';
+    // Longer than any file id: no file's own folder, so served as any other key (nobody writes there).
+    const huge = 'files/99999999999999999999-zz99/seg.ts';
+    for (const key of [missing, huge]) await s.app.media.putFile(key, import.meta.filename);
+    expect((await fetch(`${s.base}/media/${missing}`)).status).toBe(404);
+    expect((await fetch(`${s.base}/media/${huge}`)).status).toBe(200);
+  });
+
   it('reads the database once per file, not once per segment: a known state is answered at once', async () => {
     const [, , fileId] = await fileIds();
     const urls = await putMedia(s, `files/${fileId}-mn78op/`);
@@ -158,5 +168,13 @@ describe('a node that misses the file events', () => {
     expect((await a.request('DELETE', `/api/files/${file.file_id}`, { key })).status).toBe(200);
     const took = await untilAll(b, urls, 410, 4_000);
     expect(took).toBeLessThan(4_000);
+  });
+});
+
+describe('VP_MEDIA_STATE_SECONDS', () => {
+  it('is 10 s by default, and a positive whole number of seconds', () => {
+    expect(readEnv({}).options.mediaStateSeconds).toBe(10);
+    expect(readEnv({ VP_MEDIA_STATE_SECONDS: '3' }).options.mediaStateSeconds).toBe(3);
+    expect(() => readEnv({ VP_MEDIA_STATE_SECONDS: '0' })).toThrow(/VP_MEDIA_STATE_SECONDS/);
   });
 });
