@@ -16,6 +16,7 @@ import cors from './plugins/cors';
 import database from './plugins/database';
 import encodedBodies from './plugins/encoded-bodies';
 import fileEvents from './plugins/file-events';
+import mediaServing from './plugins/media-serving';
 import { answerFrameworkError, formatValidationErrors, registerErrorHandler } from './plugins/errors';
 import noStore from './plugins/no-store';
 import openapi from './plugins/openapi';
@@ -108,6 +109,11 @@ export interface AppOptions {
   eventPollMs?: number;
   /** Which proxies' X-Forwarded-For is believed: a hop count or addresses/CIDR ranges (default: none). */
   trustProxy?: TrustProxy;
+  /**
+   * How long a node trusts what it read of a file's state (live or in the trash) for serving its media
+   * when no event told it of a change (default 10 s; events normally tell it at once).
+   */
+  mediaStateSeconds?: number;
   /** The media store's folder (default `<dataDir>/media`). */
   mediaDir?: string;
   /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
@@ -221,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(storage);
   await app.register(fileEvents, { pollMs: options.eventPollMs });
+  await app.register(mediaServing, { ttlMs: (options.mediaStateSeconds ?? 10) * 1000 });
   await app.register(pipeline, { worker: options.worker ?? false });
   await app.register(crashCleanStorage);
   await app.register(renditions);

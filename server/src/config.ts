@@ -87,6 +87,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       maxStreamsPerAddress: positive('VP_MAX_STREAMS_PER_ADDRESS', env.VP_MAX_STREAMS_PER_ADDRESS, 100, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
+      mediaStateSeconds: seconds('VP_MEDIA_STATE_SECONDS', env.VP_MEDIA_STATE_SECONDS, 10),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
       ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',

@@ -14,6 +14,7 @@ import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
+import type { ServingState } from './lib/serving-states';
 import type { JobQueue } from './pipeline/job-queue';
 import type { Worker } from './pipeline/worker';
 import type { SubtitleStore } from './lib/subtitle-store';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     fileEvents: FileEventHub;
     /** The node's open event streams: capped per key and per address, each ended with its key. */
     eventStreams: EventStreamRegistry;
+    /** Whether a file's own media may be served (plugins/media-serving.ts): known at once, or after one read. */
+    servingState(fileId: number): ServingState | Promise<ServingState>;
     activity: ActivityRepository;
     /** Appends to a file's activity log: the actor and source come from the request. */
     recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;

@@ -32,7 +32,7 @@ describe('races between requests', () => {
   beforeAll(async () => {
     s = await startServer({ maxUploadsPerAccount: 100 }); // 50 uploads in flight at once
     errors = serverErrorsOf(s);
-    await s.addAccount('racer', 'racer-password-29', 120);
+    await s.addAccount('racer', 'racer-password-29', 200);
     key = await s.login('racer', 'racer-password-29');
   });
   afterAll(() => s.close());
@@ -89,6 +89,95 @@ describe('races between requests', () => {
       expect([200, 404]).toContain(uploaded);
       expect(removed).toBe(200);
     }
+    const rows = await s.app.db.all<{ storage_name: string; rendition_name: string | null }>(
+      'SELECT storage_name, rendition_name FROM subtitles',
+    );
+    const referenced = rows.flatMap((r) => [r.storage_name, r.rendition_name ?? []].flat());
+    expect((await s.storedKeys()).sort()).toEqual(referenced.sort());
+  });
+
+  it('an upload racing the trash of its file never lands on the trashed file: 200 before it, 404 after (× 50)', async () => {
+    const victims = (await files('sort_by=file_id&order=asc')).slice(0, 50);
+    // When each trash committed, and when each upload's insert began: an insert that began after its
+    // file's trash had committed must find the file gone, whatever its earlier check of the file saw.
+    const trashedAt = new Map<number, number>();
+    const lateInserts: number[] = [];
+    const { files: repository, subtitles } = s.app;
+    const trash = repository.trash.bind(repository);
+    const insert = subtitles.insert.bind(subtitles);
+    repository.trash = async (...args) => {
+      const result = await trash(...args);
+      trashedAt.set(args[1], performance.now());
+      return result;
+    };
+    subtitles.insert = async (sub, quota) => {
+      const began = performance.now();
+      const stored = await insert(sub, quota);
+      const trashed = trashedAt.get(sub.file_id);
+      if ('row' in stored && trashed !== undefined && trashed < began) lateInserts.push(sub.file_id);
+      return stored;
+    };
+    let outcomes: number[][];
+    try {
+      outcomes = await Promise.all(
+        victims.map(async ({ file_id }, i) => {
+          const uploaded = s.request('POST', '/api/files/sub', {
+            key,
+            body: uploadForm({ file: { name: `trash-race-${i}.srt`, content: SRT }, file_id, sub_lang: 'en' }),
+          });
+          await new Promise((resolve) => setTimeout(resolve, i % 10));
+          const trashed = s.request('DELETE', `/api/files/${file_id}`, { key });
+          return [(await uploaded).status, (await trashed).status];
+        }),
+      );
+    } finally {
+      repository.trash = trash;
+      subtitles.insert = insert;
+    }
+    expect(errors).toEqual([]);
+    expect(lateInserts).toEqual([]);
+    for (const [uploaded, trashed] of outcomes) {
+      expect([200, 404]).toContain(uploaded);
+      expect(trashed).toBe(200);
+    }
+    // A refused upload leaves nothing: every stored content is a row's.
+    const rows = await s.app.db.all<{ storage_name: string; rendition_name: string | null }>(
+      'SELECT storage_name, rendition_name FROM subtitles',
+    );
+    const referenced = rows.flatMap((r) => [r.storage_name, r.rendition_name ?? []].flat());
+    expect((await s.storedKeys()).sort()).toEqual(referenced.sort());
+  });
+
+  it('an upload whose file goes to the trash between its check and its insert answers 404 and keeps nothing (× 25)', async () => {
+    const victims = (await files('sort_by=file_id&order=asc')).slice(0, 25);
+    const store = s.app.store;
+    const put = store.put.bind(store);
+    let midway: (() => Promise<unknown>) | null = null;
+    store.put = async (storageKey, content) => {
+      const trashNow = midway;
+      midway = null;
+      await trashNow?.();
+      return put(storageKey, content);
+    };
+    const outcomes: number[][] = [];
+    try {
+      for (const [i, { file_id }] of victims.entries()) {
+        let trashed = 0;
+        midway = async () => (trashed = (await s.request('DELETE', `/api/files/${file_id}`, { key })).status);
+        const uploaded = await s.request('POST', '/api/files/sub', {
+          key,
+          body: uploadForm({ file: { name: `midway-${i}.srt`, content: SRT }, file_id, sub_lang: 'en' }),
+        });
+        outcomes.push([uploaded.status, trashed]);
+        expect(uploaded.body.message).toBe('File not found');
+        // Restored, the file shows no track from the refused upload.
+        expect((await s.request('POST', `/api/files/${file_id}/restore`, { key })).status).toBe(200);
+        expect((await s.request('GET', `/api/subs/?file_id=${file_id}`, { key })).body.data.subs).toEqual([]);
+      }
+    } finally {
+      store.put = put;
+    }
+    expect(outcomes).toEqual(Array(25).fill([404, 200]));
     const rows = await s.app.db.all<{ storage_name: string; rendition_name: string | null }>(
       'SELECT storage_name, rendition_name FROM subtitles',
     );

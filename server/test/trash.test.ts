@@ -130,6 +130,62 @@ describe('the trash', () => {
     expect((await s.request('POST', `/api/subs/${subId}/restore`, { key })).status).toBe(404);
   });
 
+  it('refuses every subtitle write on a trashed file as for a missing one, and takes them again after restore', async () => {
+    const [file] = (await list('limit=1&sort_by=file_id&order=desc')).files;
+    const upload = (name: string) =>
+      s.request('POST', '/api/files/sub', {
+        key,
+        body: uploadForm({ file: { name, content: SRT }, file_id: file.file_id, sub_lang: 'en' }),
+      });
+    const live = (await upload('live.srt')).body.data.sub;
+    const binned = (await upload('binned.srt')).body.data.sub;
+    expect((await s.request('DELETE', `/api/subs/${binned.sub_id}`, { key })).status).toBe(200);
+    const etag = (await s.request('GET', `/api/subs/${live.sub_id}`, { key })).headers.get('etag')!;
+    const text = (await s.request('GET', `/api/subs/${live.sub_id}/vtt`, { key })).text;
+    expect((await s.request('DELETE', `/api/files/${file.file_id}`, { key })).status).toBe(200);
+
+    const writes = {
+      upload: () => upload('late.srt'),
+      language: () => s.request('PUT', `/api/subs/${live.sub_id}`, { key, json: { sub_lang: 'de' } }),
+      encoding: () => s.request('PUT', `/api/subs/${live.sub_id}`, { key, json: { sub_charset: 'windows-1252' } }),
+      text: () =>
+        s.request('PUT', `/api/subs/${live.sub_id}/content`, {
+          key,
+          body: text.replace('Second line', 'Edited in the trash'),
+          headers: { 'content-type': 'text/vtt', 'if-match': etag },
+        }),
+      versionRestore: () => s.request('POST', `/api/subs/${live.sub_id}/versions/1/restore`, { key, headers: { 'if-match': etag } }),
+      trash: () => s.request('DELETE', `/api/subs/${live.sub_id}`, { key }),
+      purge: () => s.request('DELETE', `/api/subs/${binned.sub_id}?permanent=1`, { key }),
+      restore: () => s.request('POST', `/api/subs/${binned.sub_id}/restore`, { key }),
+    };
+    const answers: Record<string, [number, string]> = {};
+    for (const [name, write] of Object.entries(writes)) {
+      const reply = await write();
+      answers[name] = [reply.status, reply.body.message];
+    }
+    expect(answers).toEqual({
+      upload: [404, 'File not found'],
+      language: [404, 'Subtitle not found'],
+      encoding: [404, 'Subtitle not found'],
+      text: [404, 'Subtitle not found'],
+      versionRestore: [404, 'Subtitle not found'],
+      trash: [404, 'Subtitle not found'],
+      purge: [404, 'Subtitle not found in the trash'],
+      restore: [404, 'Subtitle not found in the trash'],
+    });
+    // Reads too: the file's tracks are in the trash with it.
+    expect((await s.request('GET', `/api/subs/${live.sub_id}`, { key })).status).toBe(404);
+    expect((await s.request('GET', `/api/subs/${live.sub_id}/vtt`, { key })).status).toBe(404);
+
+    // Restored, the file has its tracks exactly as they were, and takes writes again.
+    expect((await s.request('POST', `/api/files/${file.file_id}/restore`, { key })).status).toBe(200);
+    const subs = (await s.request('GET', `/api/subs/?file_id=${file.file_id}`, { key })).body.data.subs;
+    expect(subs).toEqual([live]);
+    expect((await writes.language()).body.data).toMatchObject({ sub_id: live.sub_id, sub_lang: 'de', version: live.version + 1 });
+    expect((await writes.restore()).status).toBe(200);
+  });
+
   it('purges what passed its retention, with its stored content, and nothing younger', async () => {
     const { file, subId } = await fileWithSubtitle();
     const keysBefore = await s.storedKeys();

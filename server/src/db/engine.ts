@@ -90,6 +90,12 @@ export interface SqlDialect {
   readonly forUpdate: string;
   /** The same, skipping rows another transaction holds (several nodes each take a different row). */
   readonly skipLocked: string;
+  /**
+   * Ends a SELECT in a write transaction that needs its rows to stay as they are until it ends, without
+   * changing them: waits for any writer of those rows (an UPDATE too, not only forUpdate), never for
+   * another such reader.
+   */
+  readonly forShare: string;
   /** `a ${isNotDistinctFrom} b`: true when both are equal or both NULL. */
   readonly isNotDistinctFrom: string;
   /** The id of a new file in an INSERT: a column and its value, or nothing where the table makes it. */

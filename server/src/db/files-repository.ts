@@ -1,4 +1,5 @@
 import type { Precondition } from '../lib/etag';
+import type { ServingState } from '../lib/serving-states';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
 import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
@@ -66,9 +67,18 @@ export class FilesRepository {
     return this.#db.get<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_id = ?`, [fileId]);
   }
 
-  /** Files of every account at one status, oldest first (the pipeline API). */
+  /** Whether a file's own media may be served: live, in the trash, or gone (purged, or no such file). */
+  async servingState(fileId: number): Promise<ServingState> {
+    const row = await this.#db.get<{ deleted_at: number | null }>('SELECT deleted_at FROM files WHERE file_id = ?', [fileId]);
+    return !row ? 'gone' : row.deleted_at === null ? 'live' : 'trashed';
+  }
+
+  /** Live files of every account at one status, oldest first (the pipeline API: a file in the trash is not offered). */
   byStatus(status: number, limit: number): Promise<FileRow[]> {
-    return this.#db.all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? ORDER BY file_id LIMIT ?`, [status, limit]);
+    return this.#db.all<FileRow>(
+      `SELECT ${FILE_COLUMNS} FROM files WHERE file_status = ? AND deleted_at IS NULL ORDER BY file_id LIMIT ?`,
+      [status, limit],
+    );
   }
 
   /** The public player page: any account's file by slug, trashed or inactive ones included (the caller tells them apart). */

@@ -1,5 +1,12 @@
 import type { Db } from './engine';
-import { isSavedVersion, quotaLock, type JournalKeys, type SubtitleRow, type SubtitlesRepository } from './subtitles-repository';
+import {
+  isSavedVersion,
+  onLiveFile,
+  quotaLock,
+  type JournalKeys,
+  type SubtitleRow,
+  type SubtitlesRepository,
+} from './subtitles-repository';
 
 /** Saved versions a track keeps (the newest ones); older ones go, with their stored text, at the next save. */
 export const VERSIONS_KEPT = 20;
@@ -68,16 +75,18 @@ export class SubtitleVersionsRepository {
    */
   save(accountId: number, subId: number, expectedVersion: number, text: NewVersion, quotaBytes: number, journal: JournalKeys) {
     return this.#db.transaction(async (tx): Promise<SaveOutcome> => {
+      // The track and its live file first, before the quota's lock (the order every such transaction takes them in).
+      const before = await tx.get<Pick<SubtitleRow, 'rendition_name'>>(
+        `SELECT rendition_name FROM subtitles
+         WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND ${onLiveFile(this.#db.dialect.forShare)}${this.#db.dialect.forUpdate}`,
+        [subId, accountId],
+      );
+      if (!before) return { kind: 'gone' };
       if (Number.isFinite(quotaBytes)) {
         await this.#db.lock(tx, quotaLock(accountId));
         const usedBytes = await this.#subtitles.usedBytes(accountId, tx);
         if (usedBytes + text.size > quotaBytes) return { kind: 'quota', usedBytes };
       }
-      const before = await tx.get<Pick<SubtitleRow, 'rendition_name'>>(
-        `SELECT rendition_name FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${this.#db.dialect.forUpdate}`,
-        [subId, accountId],
-      );
-      if (!before) return { kind: 'gone' };
       const sub = await tx.get<SubtitleRow>(
         'UPDATE subtitles SET rendition_name = ?, rendition_size = ?, version = version + 1 WHERE sub_id = ? AND version = ? RETURNING *',
         [text.storage_name, text.size, subId, expectedVersion],

@@ -73,6 +73,16 @@ export const quotaLock = (accountId: number): string => `vp quota ${accountId}`;
 export const versionKeysOfFile = (q: Queryable, fileId: number): Promise<{ storage_name: string }[]> =>
   q.all(`${VERSION_KEYS}file_id = ?`, [fileId]);
 
+/**
+ * A track's file is live: not in the trash (a trashed file's row is under the negated account id,
+ * its tracks stay as they were) and not purged. A track is its account's only through a live file, so
+ * every read and write of a track by its account asks this; a write passes the engine's `forShare`,
+ * so that the file cannot go to the trash until the write has committed (the trash waits for it, or
+ * the write waits for the trash and then finds the file gone).
+ */
+export const onLiveFile = (lock = ''): string =>
+  `EXISTS (SELECT 1 FROM files f WHERE f.file_id = subtitles.file_id AND f.account_id = subtitles.account_id${lock})`;
+
 export class SubtitlesRepository {
   readonly #db: Db;
 
@@ -95,17 +105,20 @@ export class SubtitlesRepository {
     ]);
   }
 
-  /** A live track of the account (a trashed one is not found). */
+  /** A live track of the account (a trashed one, or one of a trashed file, is not found). */
   get(accountId: number, subId: number, q: Queryable = this.#db): Promise<SubtitleRow | undefined> {
-    return q.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL', [subId, accountId]);
-  }
-
-  /** A track of the account's trash. */
-  getTrashed(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
-    return this.#db.get<SubtitleRow>('SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL', [
+    return q.get<SubtitleRow>(`SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND ${onLiveFile()}`, [
       subId,
       accountId,
     ]);
+  }
+
+  /** A track of the account's trash, while its file is live (a trashed file's tracks go and come back with it). */
+  getTrashed(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>(
+      `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL AND ${onLiveFile()}`,
+      [subId, accountId],
+    );
   }
 
   getPublic(fileId: number, subId: number): Promise<SubtitleRow | undefined> {
@@ -132,7 +145,10 @@ export class SubtitlesRepository {
    * cleanly). When the account's stored bytes plus this subtitle's (original and rendition) would pass
    * `quotaBytes`, nothing is inserted and the bytes in use are returned instead; parallel uploads of
    * one account are checked one after another.
-   * A file deleted while its subtitle was being uploaded is `fileGone` (the foreign key refused the row).
+   * A file that is no longer live is `fileGone`: checked in the insert's transaction with the file's row
+   * held (PostgreSQL: FOR SHARE, which a trash's UPDATE waits for; SQLite: inside the one write
+   * transaction), so an upload racing its file's trash lands before it (and goes to the trash with the
+   * file) or is refused, never on the trashed file; a purge's DELETE is refused by the foreign key too.
    */
   async insert(
     sub: NewSubtitle,
@@ -146,11 +162,19 @@ export class SubtitlesRepository {
     }
   }
 
+  /** In a write transaction: whether the account's file is live, its row held until `tx` ends (see onLiveFile). */
+  async #holdLiveFile(tx: Queryable, accountId: number, fileId: number): Promise<boolean> {
+    const held = await tx.get(`SELECT 1 FROM files WHERE file_id = ? AND account_id = ?${this.#db.dialect.forShare}`, [fileId, accountId]);
+    return held !== undefined;
+  }
+
   #insert(
     sub: NewSubtitle,
     quotaBytes: number,
-  ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } }> {
+  ): Promise<{ row: SubtitleRow; created: boolean } | { quotaExceeded: { usedBytes: number } } | { fileGone: true }> {
     return this.#db.transaction(async (tx) => {
+      // First, before the quota's lock: every transaction that takes both takes them in this order.
+      if (!(await this.#holdLiveFile(tx, sub.account_id, sub.file_id))) return { fileGone: true };
       if (sub.sub_tmp !== null) {
         const first = await this.findByTmp(sub.account_id, sub.file_id, sub.sub_tmp, tx);
         if (first) return { row: first, created: false };
@@ -205,7 +229,8 @@ export class SubtitlesRepository {
   setLanguage(accountId: number, subId: number, lang: string, expectedVersion?: number): Promise<SubtitleRow | undefined> {
     const condition = expectedVersion === undefined ? '' : ' AND version = ?';
     return this.#db.get<SubtitleRow>(
-      `UPDATE subtitles SET sub_lang = ?, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${condition} RETURNING *`,
+      `UPDATE subtitles SET sub_lang = ?, version = version + 1
+       WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND ${onLiveFile(this.#db.dialect.forShare)}${condition} RETURNING *`,
       [lang, subId, accountId, ...(expectedVersion === undefined ? [] : [expectedVersion])],
     );
   }
@@ -232,7 +257,8 @@ export class SubtitlesRepository {
     return this.#db.transaction(async (tx) => {
       const row = await tx.get<SubtitleRow>(
         `UPDATE subtitles SET sub_charset = ?, rendition_name = ?, rendition_size = ?${lang === undefined ? '' : ', sub_lang = ?'}, version = version + 1
-         WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND rendition_name ${same} ?${condition}
+         WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND ${onLiveFile(this.#db.dialect.forShare)}
+           AND rendition_name ${same} ?${condition}
          RETURNING *`,
         [
           rendition.sub_charset,
@@ -287,7 +313,7 @@ export class SubtitlesRepository {
     return this.#db.transaction(async (tx): Promise<SubtitleTrashResult> => {
       // Locked until the end (SQLite's write transactions run one at a time): checked and changed as read.
       const row = await tx.get<SubtitleRow>(
-        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL${this.#db.dialect.forUpdate}`,
+        `SELECT * FROM subtitles WHERE sub_id = ? AND account_id = ? AND deleted_at IS NULL AND ${onLiveFile(this.#db.dialect.forShare)}${this.#db.dialect.forUpdate}`,
         [subId, accountId],
       );
       if (!row) return { kind: 'not_found' };
@@ -300,10 +326,11 @@ export class SubtitlesRepository {
     });
   }
 
-  /** Brings a track back from the trash; undefined when it is not in the account's trash. */
+  /** Brings a track back from the trash; undefined when it is not in the account's trash, or its file is not live. */
   restore(accountId: number, subId: number): Promise<SubtitleRow | undefined> {
     return this.#db.get<SubtitleRow>(
-      'UPDATE subtitles SET deleted_at = NULL, version = version + 1 WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL RETURNING *',
+      `UPDATE subtitles SET deleted_at = NULL, version = version + 1
+       WHERE sub_id = ? AND account_id = ? AND deleted_at IS NOT NULL AND ${onLiveFile(this.#db.dialect.forShare)} RETURNING *`,
       [subId, accountId],
     );
   }

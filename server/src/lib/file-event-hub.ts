@@ -51,6 +51,7 @@ export class FileEventHub {
   readonly #source: FileEventSource;
   readonly #options: HubOptions;
   readonly #subscribers = new Map<number, Set<Subscriber>>();
+  readonly #observers = new Set<(events: readonly StoredFileEvent[]) => void>();
   #cursor = 0;
   #started: Promise<void> | null = null;
   #reading: Promise<void> | null = null;
@@ -119,6 +120,15 @@ export class FileEventHub {
   }
 
   /**
+   * Sees every event this node reads from now on, of every account, in id order (the node's caches of
+   * file state forget what changed); the node reads the log from `start()` on.
+   */
+  observe(observer: (events: readonly StoredFileEvent[]) => void): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
+  /**
    * The account's events after `lastId` up to `upTo`, for a stream that resumes; null when some may
    * be gone (pruned, or too many): the stream then tells its client to start over.
    */
@@ -173,6 +183,7 @@ export class FileEventHub {
       const ready = this.#readyPrefix(rows);
       if (ready.length) {
         this.#cursor = ready[ready.length - 1]!.id;
+        for (const observer of this.#observers) observer(ready);
         this.#deliver(await this.#source.deliverable(ready.filter((e) => this.#subscribers.has(e.account_id))));
       }
       if (ready.length < rows.length) {

@@ -2,7 +2,16 @@ import type { FileRow } from '../db/files';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 
 /** A media key under which a file's own folder is named: `files/<file_id>-<token>/…` (the worker writes there). */
-const OWN_FOLDER = /^files\/(\d+)-[A-Za-z0-9]+\//;
+const OWN_FOLDER = /^files\/(\d{1,15})-[A-Za-z0-9]+\//;
+
+/**
+ * The file whose own folder holds a media key (`files/<file_id>-<token>/…`), or null for a key elsewhere
+ * (the demo's shared video, `files/demo-…/`), which belongs to no one file.
+ */
+export function ownerOfMediaKey(key: string): number | null {
+  const folder = OWN_FOLDER.exec(key);
+  return folder ? Number(folder[1]) : null;
+}
 
 /**
  * The media a purged file leaves behind, as media-store keys (folders end with `/`): the folders of

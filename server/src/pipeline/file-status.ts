@@ -40,6 +40,47 @@ const FINAL_STATUSES: readonly number[] = [FILE_STATUS.completed, FILE_STATUS.do
 /** Who the log names for the pipeline's entries when no worker put its name in `file_server`. */
 export const PIPELINE_ACTOR = 'pipeline';
 
+/** A status change the pipeline's order does not allow, or a report on a file in the trash: `message` says which. */
+export class StatusRefusedError extends Error {}
+
+const S = FILE_STATUS;
+/** One attempt's steps in order; a file moves forward along them, skipping any. */
+const STEPS: readonly number[] = [
+  S.pending,
+  S.received,
+  S.downloading,
+  S.downloaded,
+  S.uploading,
+  S.uploaded,
+  S.indexed,
+  S.cleaned,
+  S.completed,
+];
+/** Where a file is while it is being processed (or waits to be): every step before Completed. */
+const IN_PROGRESS = STEPS.slice(0, -1);
+/** A new attempt starts over from any step before the end: Pending while it waits, Received when a worker takes it. */
+const RESTARTS: readonly number[] = [S.pending, S.received];
+const FAILURES: readonly number[] = [S.downloadFailed, S.uploadFailed];
+
+/**
+ * The statuses a file may go to `target` from: its own (only other fields change); an earlier step
+ * (forward); any step before Completed for a new attempt (Pending, Received: the reference worker's
+ * retry, or a worker taking a job whose worker died) or a failure. Completed and the failures are
+ * final: nothing leaves them.
+ */
+export function statusesBefore(target: number): number[] {
+  if (RESTARTS.includes(target) || FAILURES.includes(target)) return [...new Set([target, ...IN_PROGRESS])];
+  return [target, ...IN_PROGRESS.filter((step) => STEPS.indexOf(step) < STEPS.indexOf(target))];
+}
+
+const nameOf = (status: number): string => STATUS_NAMES[status] ?? 'Unknown';
+
+/** What a status writer is asked to check besides the order of the steps. */
+export interface StatusWriteOptions {
+  /** Refuse a file in the trash (the pipeline API); the reference worker finishes the attempt it holds. */
+  liveOnly?: boolean;
+}
+
 /**
  * Everything the pipeline reports is an UPDATE of the file's row (never state held in a process), so
  * whatever watches the rows (the events stream's triggers) sees every change, whichever node or
@@ -56,10 +97,13 @@ export class FileStatusWriter {
   }
 
   /**
-   * Writes a status and fields; FileGoneError when the file no longer exists. A final status (Completed,
-   * Download Failed, Upload Failed) reached from another one is logged in the same transaction.
+   * Writes a status and fields in one UPDATE whose condition is the allowed move (statusesBefore), so
+   * two writers cannot both pass a check and then write. FileGoneError when the file no longer exists;
+   * StatusRefusedError when it is at a status the move is not allowed from (or, `liveOnly`, in the trash).
+   * A final status (Completed, Download Failed, Upload Failed) reached from another one is logged in the
+   * same transaction.
    */
-  async set(fileId: number, status: number | null, fields: StatusFields = {}): Promise<void> {
+  async set(fileId: number, status: number | null, fields: StatusFields = {}, options: StatusWriteOptions = {}): Promise<void> {
     const sets: string[] = [];
     const params: SqlValue[] = [];
     if (status !== null) {
@@ -72,30 +116,55 @@ export class FileStatusWriter {
       params.push(value as SqlValue);
     }
     if (!sets.length) return;
-    const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?`, [...params, fileId]);
+    const allowed = status === null ? '' : ` AND file_status IN (${statusesBefore(status).join(', ')})`;
+    const live = options.liveOnly ? ' AND deleted_at IS NULL' : '';
+    const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?${allowed}${live}`, [...params, fileId]);
     if (status === null || !FINAL_STATUSES.includes(status)) {
-      if ((await update(this.db)) === 0) throw new FileGoneError(`File ${fileId} no longer exists`);
+      if ((await update(this.db)) === 0) await this.#refusal(fileId, status, options);
       return;
     }
+    const refused = await this.db.transaction(async (tx) => {
+      const before = await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [
+        fileId,
+      ]);
+      if (!before || (await update(tx)) === 0) return true;
+      if (Number(before.file_status) !== status) await this.#logEnd(tx, fileId);
+      return false;
+    });
+    if (refused) await this.#refusal(fileId, status, options);
+  }
+
+  /** Why a write changed no row: throws what the caller answers. */
+  async #refusal(fileId: number, status: number | null, options: StatusWriteOptions): Promise<never> {
+    const row = await this.db.get<{ file_status: number; deleted_at: number | null }>(
+      'SELECT file_status, deleted_at FROM files WHERE file_id = ?',
+      [fileId],
+    );
+    if (!row) throw new FileGoneError(`File ${fileId} no longer exists`);
+    if (options.liveOnly && row.deleted_at !== null) throw new StatusRefusedError(`File ${fileId} is in the trash: it cannot be changed`);
+    throw new StatusRefusedError(
+      `File ${fileId} is ${nameOf(row.file_status)}: it cannot go to ${nameOf(status!)} ` +
+        '(a status moves forward, to a failure, or back to Pending or Received for a new attempt; Completed and the failures are final)',
+    );
+  }
+
+  /**
+   * A stage failed for good: Download Failed while the source was being fetched or probed, else Upload
+   * Failed; a file that already ended (another worker completed it) stays as it is.
+   */
+  async fail(fileId: number, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const before = await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [
         fileId,
       ]);
-      if (!before) throw new FileGoneError(`File ${fileId} no longer exists`);
-      await update(tx);
-      if (Number(before.file_status) !== status) await this.#logEnd(tx, fileId);
-    });
-  }
-
-  /** A stage failed for good: Download Failed while the source was being fetched or probed, else Upload Failed. */
-  async fail(fileId: number, reason: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
       const changed = await tx.run(
         `UPDATE files SET file_status = CASE WHEN file_status <= ${FILE_STATUS.downloaded} OR file_status = ${FILE_STATUS.downloadFailed}
-           THEN ${FILE_STATUS.downloadFailed} ELSE ${FILE_STATUS.uploadFailed} END, file_progress = NULL, file_reason = ? WHERE file_id = ?`,
+           THEN ${FILE_STATUS.downloadFailed} ELSE ${FILE_STATUS.uploadFailed} END, file_progress = NULL, file_reason = ?
+         WHERE file_id = ? AND file_status IN (${[...IN_PROGRESS, ...FAILURES].join(', ')})`,
         [reason, fileId],
       );
-      if (changed) await this.#logEnd(tx, fileId);
+      // A failure reported again (a new reason) is not a second end of processing.
+      if (changed && !FAILURES.includes(Number(before?.file_status))) await this.#logEnd(tx, fileId);
     });
   }
 

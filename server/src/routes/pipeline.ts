@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
 import { FILE_STATUS } from '../../../src/contract/file-status';
-import { FileGoneError } from '../pipeline/file-status';
+import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
 import { errorResponses, idParam } from '../schemas/common';
@@ -95,7 +95,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         tags: ['pipeline'],
         summary: "Report a file's status, server, progress, reason, probe results, images and rendition",
         description:
-          "Only the fields given change. A final status (10 Completed, 4 Download Failed, 7 Upload Failed) ends the reference queue's job of the file, so no worker processes it again.",
+          "Only the fields given change. A final status (10 Completed, 4 Download Failed, 7 Upload Failed) ends the reference queue's job of the file, so no worker processes it again. A status moves forward along the steps (skipping any), to a failure, or back to 0 Pending or 1 Received for a new attempt, from any step before Completed; anything else, and any report on a file in the trash, is 409 with the reason.",
         security,
         params: idParam('id'),
         body: reportSchema,
@@ -113,9 +113,10 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
       if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
       try {
-        await app.fileStatus.set(request.params.id, status, fields);
+        await app.fileStatus.set(request.params.id, status, fields, { liveOnly: true });
       } catch (err) {
         if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
+        if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
         throw err;
       }
       if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {

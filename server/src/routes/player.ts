@@ -12,7 +12,8 @@ import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
 
 const NOT_AVAILABLE = 'This video is not available';
-const GONE = 'This video has been deleted';
+/** A trashed or purged file's player page, and its media while it is in the trash (routes/media.ts). */
+export const VIDEO_DELETED = 'This video has been deleted';
 /**
  * The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). Its
  * one script is the player bundle; hls.js plays through Media Source Extensions, whose media URL is a
@@ -76,9 +77,9 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         const target = hold ? await app.files.getAny(hold.file_id) : undefined;
         if (target && target.deleted_at === null)
           return reply.redirect(`/player/${encodeURIComponent(target.file_slug)}${query.size ? `?${query}` : ''}`, 301);
-        if (hold) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+        if (hold) return reply.code(410).send(page(VIDEO_DELETED, `<p>${VIDEO_DELETED}</p>`));
       }
-      if (found?.deleted_at != null) return reply.code(410).send(page(GONE, `<p>${GONE}</p>`));
+      if (found?.deleted_at != null) return reply.code(410).send(page(VIDEO_DELETED, `<p>${VIDEO_DELETED}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
       if (!playable(file)) {

@@ -128,6 +128,7 @@ export class PgDb implements Db {
   readonly dialect: SqlDialect = {
     forUpdate: ' FOR UPDATE',
     skipLocked: ' FOR UPDATE SKIP LOCKED',
+    forShare: ' FOR SHARE',
     isNotDistinctFrom: 'IS NOT DISTINCT FROM',
     newFileId: { column: '', value: '' }, // the identity column's sequence
   };

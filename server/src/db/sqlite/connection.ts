@@ -66,6 +66,7 @@ export class SqliteDb implements Db {
   readonly dialect: SqlDialect = {
     forUpdate: '',
     skipLocked: '',
+    forShare: '',
     isNotDistinctFrom: 'IS',
     // SQLite would reuse a purged file's id (max + 1): see next-file-id.ts.
     newFileId: { column: 'file_id, ', value: `(${NEXT_FILE_ID}), ` },

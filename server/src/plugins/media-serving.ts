@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ServingStates, type ServingState } from '../lib/serving-states';
+
+export interface MediaServingOptions {
+  /** How long a node trusts a file's state it read when no event told it of a change (VP_MEDIA_STATE_SECONDS). */
+  ttlMs: number;
+}
+
+/** Files whose state a node remembers (a few MB at most); a busier node reads the oldest again. */
+const MAX_FILES = 50_000;
+
+/**
+ * `app.servingState(fileId)`: whether a file's own media (`files/<file_id>-…/`) may be served, as the
+ * media routes ask it for every playlist, segment and image. Kept per node (lib/serving-states.ts):
+ * every event of the file in the log this node reads (a trash, a restore, a purge, whichever node made
+ * it) makes the next request read it again, and `ttlMs` bounds how long a state is trusted when an
+ * event is late (the log unreachable for a while).
+ */
+async function mediaServing(app: FastifyInstance, options: MediaServingOptions): Promise<void> {
+  const states = new ServingStates((fileId) => app.files.servingState(fileId), { ttlMs: options.ttlMs, maxEntries: MAX_FILES });
+  app.fileEvents.observe((events) => {
+    for (const event of events) if (event.kind !== 'job') states.forget(event.file_id);
+  });
+  // The node reads the event log from the first media request on (PostgreSQL: its LISTEN connection
+  // opens then); states are read only once it does, so no change after a read goes unseen.
+  let listening = false;
+  let starting: Promise<void> | null = null;
+  const listen = (): Promise<void> =>
+    (starting ??= app.fileEvents.start().then(
+      () => {
+        listening = true;
+      },
+      (err: unknown) => {
+        starting = null; // the database was away: the next request tries again
+        throw err;
+      },
+    ));
+  app.decorate('servingState', (fileId: number): ServingState | Promise<ServingState> =>
+    listening ? states.state(fileId) : listen().then(() => states.state(fileId)),
+  );
+}
+
+export default fp(mediaServing, { name: 'media-serving', dependencies: ['database', 'file-events'] });
