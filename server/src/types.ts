@@ -8,9 +8,11 @@ import type { SubtitleVersionsRepository } from './db/subtitle-versions-reposito
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
+import type { VideoStorageRepository } from './db/video-storage-repository';
 import type { Clock } from './lib/clock';
 import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
+import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { JobQueue } from './pipeline/job-queue';
@@ -26,6 +28,8 @@ export interface Settings {
   signInPolicy: SignInPolicy;
   maxUploadsPerAccount: number;
   accountQuotaBytes: number;
+  /** Video bytes one account may store and reserve (uploads in progress, sources, published media). */
+  accountVideoQuotaBytes: number;
   /** Days a trashed file or track is kept before it is purged (0: for ever). */
   trashDays: number;
   /** Days a slug freed by a rename or a purge stays its account's (other accounts get 409). */
@@ -60,6 +64,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** Each account's video bytes, counted against `accountVideoQuotaBytes`. */
+    videoStorage: VideoStorageRepository;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
     activity: ActivityRepository;
@@ -78,6 +84,8 @@ declare module 'fastify' {
     media: MediaStore;
     jobs: JobQueue;
     fileStatus: FileStatusWriter;
+    /** Video uploads (multipart and tus) each account has in flight on this process (VP_MAX_UPLOADS_PER_ACCOUNT). */
+    videoUploadSlots: UploadSlots;
     /** The pipeline worker running in this process, if any. */
     worker: Worker | null;
     /** Bulk jobs and their files' results (POST /api/files/bulk). */

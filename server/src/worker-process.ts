@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readEnv } from './config';
 import { openDatabase } from './db/open';
+import { VideoStorageRepository } from './db/video-storage-repository';
 import { FolderMediaStore } from './media/media-store';
 import { FileStatusWriter } from './pipeline/file-status';
 import { JobQueue } from './pipeline/job-queue';
@@ -22,6 +23,8 @@ export async function runWorker(): Promise<void> {
       media: new FolderMediaStore(path.resolve(options.mediaDir!)),
       fileStatus: new FileStatusWriter(db),
       urlPolicy: { allowHosts: options.ingestAllowHosts!, maxBytes: options.maxVideoBytes! },
+      videoStorage: new VideoStorageRepository(db),
+      videoQuotaBytes: options.accountVideoQuotaBytes!,
       onError: (err) => console.error('pipeline worker:', err instanceof Error ? err.message : err),
     },
     options.worker ?? {},

@@ -2,6 +2,9 @@ import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import type { FastifyInstance } from 'fastify';
 import type { FileRow } from '../db/files';
+import { forgetKeys } from '../db/storage-journal';
+import { VideoQuotaExceeded } from '../db/video-storage-repository';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { slugFromTitle } from '../lib/slug';
 import { randomToken } from '../lib/tokens';
 import { PROCESS_FILE, type ProcessFilePayload, type VideoSource } from '../pipeline/process-file';
@@ -12,6 +15,11 @@ export interface NewVideo {
   title: string | undefined;
   slug: string | undefined;
   source: VideoSource;
+  /**
+   * An uploaded source (already in the media store, its bytes reserved under its key): its real size,
+   * and the journal entries that go once the file owns it.
+   */
+  upload?: { bytes: number; journaled: readonly string[] };
 }
 
 /** The slug asked for (checked), else one made from the title, with a random tail when that one is taken. */
@@ -34,9 +42,21 @@ export async function addVideoFile(app: FastifyInstance, accountId: number, vide
   if ('error' in title) return { error: [400, title.error] };
   const slug = await slugFor(app, title.title, video.slug);
   if (typeof slug !== 'string') return slug;
-  const result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: app.clock() }, (tx, file) =>
-    app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload),
-  );
+  const { upload, source } = video;
+  let result;
+  try {
+    result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: app.clock() }, async (tx, file) => {
+      if (upload && 'media_key' in source) {
+        // The reservation becomes the file's source at its real size, checked once more against the quota.
+        await app.videoStorage.claim(tx, source.media_key, file.file_id, upload.bytes, app.settings.accountVideoQuotaBytes);
+        await forgetKeys(tx, upload.journaled);
+      }
+      await app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source } satisfies ProcessFilePayload);
+    });
+  } catch (err) {
+    if (err instanceof VideoQuotaExceeded) return { error: [413, videoQuotaMessage(err.usedBytes, app.settings.accountVideoQuotaBytes)] };
+    throw err;
+  }
   if (result.kind === 'slug_conflict') return { error: [409, 'Slug already in use'] };
   app.worker?.poke();
   return { file: result.file };

@@ -1,5 +1,5 @@
 import { FILE_STATUS } from '../../../src/contract/file-status';
-import type { Db, SqlValue } from '../db/engine';
+import type { Db, Queryable, SqlValue } from '../db/engine';
 
 /** Step names for people (the player's "Processing… (step name)"), as the panel names them. */
 export const STATUS_NAMES = [
@@ -40,8 +40,16 @@ export class FileGoneError extends Error {}
 export class FileStatusWriter {
   constructor(readonly db: Db) {}
 
-  /** Writes a status and fields; FileGoneError when the file no longer exists. */
-  async set(fileId: number, status: number | null, fields: StatusFields = {}): Promise<void> {
+  /**
+   * Writes a status and fields; FileGoneError when the file no longer exists. With `alsoInTransaction`,
+   * that runs in the same transaction, after the row changed.
+   */
+  async set(
+    fileId: number,
+    status: number | null,
+    fields: StatusFields = {},
+    alsoInTransaction?: (tx: Queryable) => Promise<void>,
+  ): Promise<void> {
     const sets: string[] = [];
     const params: SqlValue[] = [];
     if (status !== null) {
@@ -54,8 +62,12 @@ export class FileStatusWriter {
       params.push(value as SqlValue);
     }
     if (!sets.length) return;
-    const changed = await this.db.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?`, [...params, fileId]);
-    if (changed === 0) throw new FileGoneError(`File ${fileId} no longer exists`);
+    const update = async (q: Queryable) => {
+      const changed = await q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?`, [...params, fileId]);
+      if (changed === 0) throw new FileGoneError(`File ${fileId} no longer exists`);
+      await alsoInTransaction?.(q);
+    };
+    await (alsoInTransaction ? this.db.transaction(update) : update(this.db));
   }
 
   /** A stage failed for good: Download Failed while the source was being fetched or probed, else Upload Failed. */

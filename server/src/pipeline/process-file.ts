@@ -5,6 +5,9 @@ import { downloadUrl } from '../ingest/download';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import type { MediaStore } from '../media/media-store';
+import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
+import type { VideoStorageRepository } from '../db/video-storage-repository';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { publishVideo } from '../media/publish';
 import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
@@ -32,12 +35,31 @@ export interface ProcessFileOptions {
   media: MediaStore;
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
+  /** Each account's video bytes: a source removed is freed, published media counted. */
+  videoStorage: VideoStorageRepository;
+  /** VP_ACCOUNT_VIDEO_QUOTA_BYTES: a URL's download stops at the room its account has left. */
+  videoQuotaBytes: number;
 }
 
-/** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
-export async function removeSource(media: MediaStore, key: string): Promise<void> {
+/**
+ * An uploaded source, and the description a resumable (tus) upload keeps beside it; then its bytes
+ * are no longer counted (in that order: a crash between counts bytes that are gone, never the reverse).
+ */
+export async function removeSource(media: MediaStore, videoStorage: VideoStorageRepository, key: string): Promise<void> {
   await media.delete(key);
   await media.delete(`${key}.json`);
+  await videoStorage.release([key]);
+}
+
+/** How much a URL's download may take: the size limit, or less when the file's account has less room left. */
+async function downloadLimit(options: ProcessFileOptions, fileId: number): Promise<{ maxBytes: number; tooLargeReason?: string }> {
+  const { urlPolicy, videoStorage, videoQuotaBytes } = options;
+  const accountId = await videoStorage.accountOfFile(fileId);
+  if (accountId === undefined) throw new FileGoneError(`File ${fileId} no longer exists`);
+  const usedBytes = await videoStorage.usedBytes(accountId);
+  const room = Math.max(0, videoQuotaBytes - usedBytes);
+  if (room >= urlPolicy.maxBytes) return { maxBytes: urlPolicy.maxBytes };
+  return { maxBytes: room, tooLargeReason: videoQuotaMessage(usedBytes, videoQuotaBytes) };
 }
 
 /**
@@ -47,19 +69,23 @@ export async function removeSource(media: MediaStore, key: string): Promise<void
  * (9 Cleaned), 10 Completed. Each attempt writes a new rendition folder, so a half-written one is never
  * served; a failed attempt removes its own.
  */
-export function processFileHandler({ media, status, urlPolicy }: ProcessFileOptions): JobHandler {
+export function processFileHandler(options: ProcessFileOptions): JobHandler {
+  const { media, status, urlPolicy, videoStorage } = options;
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
     const folder = `files/${fileId}-${randomToken(8).toLowerCase()}/`;
+    const journaled = [mediaEntry(folder)];
     let completed = false;
+    let stored = false;
     try {
       await status.set(fileId, FILE_STATUS.received, { file_server: worker, file_progress: null, file_reason: null });
       await status.set(fileId, FILE_STATUS.downloading, { file_progress: 0 });
       const local = path.join(work, 'source');
       const downloaded = status.progress(fileId);
       if ('media_key' in source) await media.getFile(source.media_key, local);
-      else await downloadUrl(source.url, local, { ...urlPolicy, signal, onProgress: downloaded });
+      else
+        await downloadUrl(source.url, local, { ...urlPolicy, ...(await downloadLimit(options, fileId)), signal, onProgress: downloaded });
       let info;
       try {
         info = await probe(local, signal);
@@ -78,14 +104,21 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
       const published = await publishVideo(local, info, work, media, folder, {
         signal,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
+        // Journaled before its first byte: a worker killed while storing leaves nothing the next start keeps.
+        beforeStore: () => journalKeys(status.db, journaled, Date.now()),
       });
-      await status.set(fileId, FILE_STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
+      // The file owns its folder from now on, and its account's video storage counts it.
+      await status.set(fileId, FILE_STATUS.uploaded, { file_progress: null, file_rendition: published.rendition }, async (tx) => {
+        await videoStorage.record(tx, folder, fileId, published.bytes, Date.now());
+        await forgetKeys(tx, journaled);
+      });
+      stored = true;
       await status.set(fileId, FILE_STATUS.indexed, {
         file_image: `${MEDIA_IMAGE_PREFIX}${published.thumbnail}`,
         file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
       });
 
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
       await fs.promises.rm(work, { recursive: true, force: true });
       await status.set(fileId, FILE_STATUS.cleaned);
       await status.set(fileId, FILE_STATUS.completed);
@@ -93,10 +126,14 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
     } catch (err) {
       if (!(err instanceof FileGoneError)) throw err;
       // Deleted meanwhile: nothing to report to, nothing to keep.
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
-      if (!completed) await media.delete(folder);
+      if (!completed) {
+        await media.delete(folder);
+        if (stored) await videoStorage.release([folder]);
+        else await forgetKeys(status.db, journaled);
+      }
     }
   }
 
@@ -116,7 +153,7 @@ export function processFileHandler({ media, status, urlPolicy }: ProcessFileOpti
     async failed(job, reason) {
       const { file_id: fileId, source } = job.payload as ProcessFilePayload;
       await status.fail(fileId, reason);
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
     },
   };
 }

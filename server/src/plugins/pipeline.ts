@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
+import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { JobQueue } from '../pipeline/job-queue';
@@ -28,6 +29,8 @@ export interface WorkerParts {
   media: MediaStore;
   fileStatus: FileStatusWriter;
   urlPolicy: UrlPolicy;
+  videoStorage: VideoStorageRepository;
+  videoQuotaBytes: number;
   onError: (err: unknown) => void;
 }
 
@@ -36,7 +39,15 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
   return new Worker({
     name: settings.name ?? defaultWorkerName(),
     queue: parts.jobs,
-    handlers: [processFileHandler({ media: parts.media, status: parts.fileStatus, urlPolicy: parts.urlPolicy })],
+    handlers: [
+      processFileHandler({
+        media: parts.media,
+        status: parts.fileStatus,
+        urlPolicy: parts.urlPolicy,
+        videoStorage: parts.videoStorage,
+        videoQuotaBytes: parts.videoQuotaBytes,
+      }),
+    ],
     ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
     ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
@@ -61,6 +72,8 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
           media: app.media,
           fileStatus: app.fileStatus,
           urlPolicy,
+          videoStorage: app.videoStorage,
+          videoQuotaBytes: app.settings.accountVideoQuotaBytes,
           onError: (err) => app.log.error({ err }, 'pipeline worker'),
         },
         options.worker,

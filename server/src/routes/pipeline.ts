@@ -121,7 +121,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
-        for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, source.media_key);
+        for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, app.videoStorage, source.media_key);
       }
       const file = (await app.files.getAny(request.params.id))!;
       return ok('File updated', { file: await pipelineFile(file) });
