@@ -162,13 +162,13 @@ describe('tus: what an upload id tells, and uploads in flight', () => {
         const headers: Record<string, string> =
           method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {};
         const res = await tus(method, location, key, headers, method === 'PATCH' ? new Uint8Array(8) : undefined);
-        answers[`${name} ${method}`] = { status: res.status, body: await res.text() };
+        answers[`${name} ${method}`] = { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
       }
     }
     const notFound = JSON.stringify({ status: 'error', message: 'Upload not found' });
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
       // HEAD answers carry no body on the wire.
-      const expected = { status: 404, body: method === 'HEAD' ? '' : notFound };
+      const expected = { status: 404, type: 'application/json; charset=utf-8', body: method === 'HEAD' ? '' : notFound };
       expect([answers[`foreign ${method}`], answers[`madeUp ${method}`], answers[`malformed ${method}`]]).toEqual([
         expected,
         expected,

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { ERRORS, Server } from '@tus/server';
+import { ERRORS, Server, type CancellationContext } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
 import { CountedTusStore, removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
 import { videoQuotaMessage } from '../lib/video-quota';
-import { fail } from '../plugins/errors';
+import { fail, SERVER_ERROR } from '../plugins/errors';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { checkUploadedVideo, videoTooLarge } from './ingest';
 import { TOO_MANY_UPLOADS } from './upload';
@@ -20,6 +20,19 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
 /** One answer for an upload id that does not exist and for one of another account: it tells neither apart. */
 export const UPLOAD_NOT_FOUND = 'Upload not found';
 export const LENGTH_REQUIRED = 'Upload-Length is required: a deferred length cannot be checked against the storage quota';
+
+/**
+ * tus's server, whose every error reply is the API's envelope, sent as JSON: tus's own texts (a header
+ * it finds invalid, a missing Tus-Resumable) become its message; tus would send them as text/plain.
+ */
+class EnvelopeTusServer extends Server {
+  override write(context: CancellationContext, headers: Headers, status: number, body = '') {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    const envelope = body.startsWith('{') ? body : JSON.stringify({ status: 'error', message: body.trim() });
+    return super.write(context, headers, status, envelope);
+  }
+}
 
 /** The ids tus makes (Uid.rand: 32 hex digits); nothing else can name an upload, or a path of the store. */
 const TUS_ID = /^[0-9a-f]{32}$/;
@@ -37,7 +50,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
     if (!Number.isInteger(account) || account < 1) throw refusal(401, SESSION_ENDED);
     return account;
   };
-  const tus = new Server({
+  const tus = new EnvelopeTusServer({
     path: '/api/uploads',
     datastore: store,
     maxSize: app.settings.maxVideoBytes,
@@ -87,10 +100,14 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       }
       return { headers: { 'X-File-Id': outcome.file.file_id } };
     },
+    // Our texts for tus's errors where they differ (one 404 for any id not the account's); a failure is logged, never told.
     onResponseError(_req, err) {
       if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(413, videoTooLarge(app.settings.maxVideoBytes));
       if (err === ERRORS.FILE_NOT_FOUND) return refusal(404, UPLOAD_NOT_FOUND);
-      return undefined;
+      const status = 'status_code' in err ? err.status_code : 500;
+      if (status < 500) return undefined;
+      app.log.error({ err }, 'resumable upload failed');
+      return refusal(status, SERVER_ERROR);
     },
   });
 
