@@ -249,3 +249,40 @@ describe('video storage quota: tus uploads', () => {
     expect((await tus('HEAD', locationOf(abandoned), {})).status).toBe(404);
   });
 });
+
+describe('video storage quota: an external pipeline', () => {
+  let s: TestServer;
+  let clip: Buffer;
+  const TOKEN = 'external-pipeline-token';
+  const report = (fileId: number, json: Record<string, unknown>) =>
+    s.request('PUT', `/api/pipeline/files/${fileId}`, { json, headers: { 'x-pipeline-token': TOKEN } });
+
+  beforeAll(async () => {
+    clip = await tinyClip();
+    s = await startServer({ pipelineToken: TOKEN }); // no worker: the external pipeline does the work
+  });
+  afterAll(() => s.close());
+
+  it("counts the file's own folder it reports, at its size each time, frees the source it ends, and a purge frees the folder", async () => {
+    const accountId = await s.addAccount('outsourced', 'outsourced-password', 0);
+    const key = await s.login('outsourced', 'outsourced-password');
+    const fileId = (await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Elsewhere', content: clip }) })).body.data.file
+      .file_id as number;
+    const folder = `files/${fileId}-ext/`;
+    const write = (name: string, bytes: number) => {
+      fs.mkdirSync(path.join(s.app.settings.mediaDir, folder), { recursive: true });
+      fs.writeFileSync(path.join(s.app.settings.mediaDir, folder, name), Buffer.alloc(bytes));
+    };
+    write('master.m3u8', 1000);
+    expect((await report(fileId, { file_status: 6, file_rendition: `${folder}master.m3u8` })).status).toBe(200);
+    expect(await ledger(s, accountId)).toEqual({ usedBytes: clip.length + 1000, journal: 0 });
+    write('poster.jpg', 500);
+    expect((await report(fileId, { file_status: 10, file_image: `${folder}poster.jpg` })).status).toBe(200);
+    expect(await ledger(s, accountId)).toEqual({ usedBytes: 1500, journal: 0 }); // the source went with the final status
+
+    expect((await s.request('DELETE', `/api/files/${fileId}`, { key })).status).toBe(200);
+    expect(await ledger(s, accountId)).toEqual({ usedBytes: 1500, journal: 0 });
+    expect((await s.request('DELETE', `/api/files/${fileId}?permanent=1`, { key })).status).toBe(200);
+    expect(await ledger(s, accountId)).toEqual({ usedBytes: 0, journal: 0 });
+  });
+});

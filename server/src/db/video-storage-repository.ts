@@ -97,18 +97,27 @@ export class VideoStorageRepository {
     await tx.run('UPDATE video_storage SET file_id = ?, bytes = ? WHERE media_key = ?', [fileId, bytes, key]);
   }
 
-  /** Counts a file's newly stored media (the pipeline's published folder), in the caller's transaction. */
+  /**
+   * Counts a file's stored media (a pipeline's published folder) at `bytes`, in the caller's
+   * transaction; a folder counted before is counted again at its new size (an external pipeline that
+   * reports its images after its rendition).
+   */
   async record(tx: Queryable, key: string, fileId: number, bytes: number, now: number): Promise<void> {
     const accountId = await this.accountOfFile(fileId, tx);
     if (accountId === undefined) return; // purged meanwhile: its media goes with it
-    await this.#add(tx, accountId, bytes, Number.POSITIVE_INFINITY);
-    await tx.run('INSERT INTO video_storage (media_key, account_id, file_id, bytes, created_at) VALUES (?, ?, ?, ?, ?)', [
+    const counted = await tx.get<{ bytes: number }>(`SELECT bytes FROM video_storage WHERE media_key = ?${this.#db.dialect.forUpdate}`, [
       key,
-      accountId,
-      fileId,
-      bytes,
-      now,
     ]);
+    await this.#add(tx, accountId, bytes - (counted?.bytes ?? 0), Number.POSITIVE_INFINITY);
+    if (counted) await tx.run('UPDATE video_storage SET bytes = ? WHERE media_key = ?', [bytes, key]);
+    else
+      await tx.run('INSERT INTO video_storage (media_key, account_id, file_id, bytes, created_at) VALUES (?, ?, ?, ?, ?)', [
+        key,
+        accountId,
+        fileId,
+        bytes,
+        now,
+      ]);
   }
 
   /** Frees what is stored under each key (a folder key ending with `/`: everything below it). */

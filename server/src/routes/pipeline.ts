@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toFileJson, type FileRow } from '../db/files';
+import { ownFolderOf } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError } from '../pipeline/file-status';
@@ -109,11 +110,20 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (typeof key === 'string' && (!isMediaKey(key) || key.endsWith('/')))
           return fail(reply, 400, `${name} must be a media key such as files/12-abc/thumb.jpg`);
       }
+      // The file's own folder that the report names (rendition or images) is counted at its size now.
+      const fileId = request.params.id;
+      const folder = [fields.file_rendition, fields.file_image, fields.file_slide].map((key) => ownFolderOf(fileId, key)).find(Boolean);
+      const bytes = folder ? await app.media.bytesUnder(folder) : 0;
       // Images are served relative to config imageHost, under media/.
       if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
       if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
       try {
-        await app.fileStatus.set(request.params.id, status, fields);
+        await app.fileStatus.set(
+          fileId,
+          status,
+          fields,
+          folder ? (tx) => app.videoStorage.record(tx, folder, fileId, bytes, app.clock()) : undefined,
+        );
       } catch (err) {
         if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
         throw err;
