@@ -49,6 +49,8 @@ import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import type { Settings } from './types';
 import type { ListOptions } from './db/engine';
+import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
+import { UploadSlots } from './lib/upload-slots';
 import './types';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -88,6 +90,8 @@ export interface AppOptions {
   requestTimeoutSeconds?: number;
   /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
   accountQuotaBytes?: number;
+  /** Video bytes one account may store, uploads in progress included; an upload past it gets 413 (default 50 GiB). */
+  accountVideoQuotaBytes?: number;
   /** Days a deleted file or subtitle stays in the trash before it is purged; 0 = never purged (default 30). */
   trashDays?: number;
   /** Days a slug freed by a rename or a purge stays its account's; its old player URL redirects (default 365). */
@@ -178,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxStreamsPerKey: options.maxStreamsPerKey ?? 10,
     maxStreamsPerAddress: options.maxStreamsPerAddress ?? 100,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
+    accountVideoQuotaBytes: options.accountVideoQuotaBytes ?? DEFAULT_VIDEO_QUOTA_BYTES,
     trashDays: options.trashDays ?? 30,
     slugHoldDays: options.slugHoldDays ?? 365,
     activityDays: options.activityDays ?? 365,
@@ -213,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('clock', clock);
   app.decorate('settings', settings);
+  app.decorate('videoUploadSlots', new UploadSlots(settings.maxUploadsPerAccount));
   registerErrorHandler(app);
   registerNotFound(app);
   await app.register(encodedBodies);

@@ -4,6 +4,7 @@ import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media/media-limits';
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
+import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
 
 /** Reads the server's environment (see server/README.md). */
 export interface ServerEnv {
@@ -78,6 +79,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
       accountQuotaBytes: positive('VP_ACCOUNT_QUOTA_BYTES', env.VP_ACCOUNT_QUOTA_BYTES, 1024 ** 3, ' of bytes'),
+      accountVideoQuotaBytes: positive(
+        'VP_ACCOUNT_VIDEO_QUOTA_BYTES',
+        env.VP_ACCOUNT_VIDEO_QUOTA_BYTES,
+        DEFAULT_VIDEO_QUOTA_BYTES,
+        ' of bytes',
+      ),
       trashDays: wholeNumber('VP_TRASH_DAYS', env.VP_TRASH_DAYS, 30, ' of days'),
       activityDays: wholeNumber('VP_ACTIVITY_DAYS', env.VP_ACTIVITY_DAYS, 365, ' of days'),
       slugHoldDays: wholeNumber('VP_SLUG_HOLD_DAYS', env.VP_SLUG_HOLD_DAYS, 365, ' of days'),

@@ -8,10 +8,12 @@ import type { SubtitleVersionsRepository } from './db/subtitle-versions-reposito
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
+import type { VideoStorageRepository } from './db/video-storage-repository';
 import type { Clock } from './lib/clock';
 import type { EventStreamRegistry } from './lib/event-stream-registry';
 import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
+import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { ServingState } from './lib/serving-states';
@@ -32,6 +34,8 @@ export interface Settings {
   /** Event streams one client address may hold open on this node at once. */
   maxStreamsPerAddress: number;
   accountQuotaBytes: number;
+  /** Video bytes one account may store and reserve (uploads in progress, sources, published media). */
+  accountVideoQuotaBytes: number;
   /** Days a trashed file or track is kept before it is purged (0: for ever). */
   trashDays: number;
   /** Days a slug freed by a rename or a purge stays its account's (other accounts get 409). */
@@ -68,6 +72,8 @@ declare module 'fastify' {
     clock: Clock;
     settings: Settings;
     storageJournal: StorageJournal;
+    /** Each account's video bytes, counted against `accountVideoQuotaBytes`. */
+    videoStorage: VideoStorageRepository;
     /** The node's reader of the file event log and its fan-out to the event streams. */
     fileEvents: FileEventHub;
     /** The node's open event streams: capped per key and per address, each ended with its key. */
@@ -90,6 +96,8 @@ declare module 'fastify' {
     media: MediaStore;
     jobs: JobQueue;
     fileStatus: FileStatusWriter;
+    /** Video uploads (multipart and tus) each account has in flight on this process (VP_MAX_UPLOADS_PER_ACCOUNT). */
+    videoUploadSlots: UploadSlots;
     /** The pipeline worker running in this process, if any. */
     worker: Worker | null;
     /** Bulk jobs and their files' results (POST /api/files/bulk). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readEnv } from './config';
 import { openDatabase } from './db/open';
+import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
 import { FolderMediaStore } from './media/media-store';
 import { FileStatusWriter } from './pipeline/file-status';
@@ -27,6 +28,8 @@ export async function runWorker(): Promise<void> {
         maxBytes: options.maxVideoBytes!,
         timeoutMs: options.downloadTimeoutSeconds! * 1000,
       },
+      videoStorage: new VideoStorageRepository(db),
+      videoQuotaBytes: options.accountVideoQuotaBytes!,
       onError: (err) => console.error('pipeline worker:', err instanceof Error ? err.message : err),
     },
     options.worker ?? {},

@@ -141,6 +141,54 @@ describe('crash-clean storage', () => {
     expect(rounds.some((r) => r.tempFilesAtKill! > 0)).toBe(true); // the kills did catch uploads in flight
   }, 90_000);
 
+  it('kill -9 during multipart video uploads, restart: no partial object under the media folder, no bytes counted', async () => {
+    const { dataDir, databaseUrl } = await setUp();
+    const { child, base } = await spawnServer(dataDir, databaseUrl);
+    const login = await rawRequest(base, {
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
+    });
+    const key = JSON.parse(login.body).data.apiKey as string;
+    const uploads = [0, 1].map((i) => {
+      const { body, contentType } = multipartBody([
+        { name: 'file_title', content: `Slow ${i}` },
+        { name: 'video_file', filename: `slow-${i}.mp4`, content: Buffer.alloc(8 * 1024 * 1024, i) },
+      ]);
+      return rawRequest(base, {
+        method: 'POST',
+        path: '/api/files',
+        headers: { 'x-apikey': key, 'content-type': contentType },
+        body,
+        trickle: { bytes: 16_384, everyMs: 20 },
+        timeoutMs: 30_000,
+      });
+    });
+    const uploadsDir = path.join(dataDir, 'media', 'uploads');
+    const objects = () =>
+      fs.existsSync(uploadsDir)
+        ? fs.readdirSync(uploadsDir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile())
+        : [];
+    // Both videos are being written (each as a `.partial` object beside its final name) when the server dies.
+    await expect.poll(() => objects().filter((f) => f.endsWith('.partial')).length, { timeout: 20_000, interval: 20 }).toBe(2);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await Promise.allSettled(uploads);
+    const atKill = objects();
+
+    const s = await startServer({ databaseUrl }, dataDir);
+    const found = {
+      objects: objects(),
+      journalEntries: (await s.app.db.all('SELECT * FROM storage_journal')).length,
+      countedObjects: (await s.app.db.all('SELECT * FROM video_storage')).length,
+      countedBytes: Number((await s.app.db.get<{ b: number | null }>('SELECT sum(bytes) AS b FROM account_video_bytes'))?.b ?? 0),
+    };
+    console.log(`kill -9 mid video upload: ${JSON.stringify(atKill)} at the kill; after a restart ${JSON.stringify(found)}`);
+    expect(found).toEqual({ objects: [], journalEntries: 0, countedObjects: 0, countedBytes: 0 });
+    await s.app.close();
+  }, 90_000);
+
   it('every crash point of an upload or a removal is settled at the next start', async () => {
     const { dataDir, databaseUrl, key, fileIds } = await setUp();
     let s = await startServer({ databaseUrl }, dataDir);

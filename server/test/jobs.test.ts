@@ -156,6 +156,8 @@ describe('the jobs queue', () => {
         media: s.app.media,
         fileStatus: s.app.fileStatus,
         urlPolicy: { allowHosts: [], maxBytes: 1e9, timeoutMs: 60_000 },
+        videoStorage: s.app.videoStorage,
+        videoQuotaBytes: s.app.settings.accountVideoQuotaBytes,
         onError: (err) => console.error(err),
       },
       { name: 'second-worker', pollMs: 50 },

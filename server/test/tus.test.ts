@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_UPLOADS } from '../src/routes/upload';
 import { startServer, type TestServer } from './helpers';
-import { FAST_WORKER, tinyClip, waitForStatus } from './pipeline-support';
+import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+import { rawRequest } from './raw-http';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const HOUR = 3_600_000;
@@ -125,5 +127,102 @@ describe('tus resumable uploads', () => {
     expect(stored(abandoned)).toEqual([false, false]);
     expect((await tus('HEAD', abandoned, { 'x-apikey': key })).status).toBe(404);
     expect(stored(finished)).toEqual([true, true]);
+  });
+});
+
+describe('tus: what an upload id tells, and uploads in flight', () => {
+  let s: TestServer;
+  let key: string;
+  let clip: Buffer;
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const tus = (method: string, url: string, auth: string, headers: Record<string, string> = {}, body?: Uint8Array<ArrayBuffer>) =>
+    fetch(s.base + url, { method, headers: { 'tus-resumable': '1.0.0', 'x-apikey': auth, ...headers }, body: body ?? null });
+  const begin = async (title: string, length: number, auth = key) =>
+    new URL(
+      (
+        await tus('POST', '/api/uploads/', auth, { 'upload-length': String(length), 'upload-metadata': `file_title ${b64(title)}` })
+      ).headers.get('location')!,
+    ).pathname;
+
+  beforeAll(async () => {
+    clip = await tinyClip();
+    s = await startServer({ maxUploadsPerAccount: 2 });
+    await s.addAccount('owner', 'owner-password', 0);
+    key = await s.login('owner', 'owner-password');
+  });
+  afterAll(() => s.close());
+
+  it("another account's upload id, a made-up one and a malformed one get the same status and body", async () => {
+    await s.addAccount('stranger', 'stranger-password', 0);
+    const strangers = await begin('Not yours', 100, await s.login('stranger', 'stranger-password'));
+    const ids = { foreign: strangers, madeUp: `/api/uploads/${'0'.repeat(32)}`, malformed: '/api/uploads/..%2F..%2Fetc' };
+    const answers: Record<string, unknown> = {};
+    for (const [name, location] of Object.entries(ids)) {
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+        const headers: Record<string, string> =
+          method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {};
+        const res = await tus(method, location, key, headers, method === 'PATCH' ? new Uint8Array(8) : undefined);
+        answers[`${name} ${method}`] = { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+      }
+    }
+    const notFound = JSON.stringify({ status: 'error', message: 'Upload not found' });
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      // HEAD answers carry no body on the wire.
+      const expected = { status: 404, type: 'application/json; charset=utf-8', body: method === 'HEAD' ? '' : notFound };
+      expect([answers[`foreign ${method}`], answers[`madeUp ${method}`], answers[`malformed ${method}`]]).toEqual([
+        expected,
+        expected,
+        expected,
+      ]);
+    }
+  });
+
+  it("a PATCH in progress holds one of the account's upload slots: one past the limit gets 429, multipart ones count too", async () => {
+    const accountId = (await s.app.accounts.findByUsername('owner'))!.account_id;
+    const long = 4 * 1024 * 1024;
+    const slow = await Promise.all([begin('Slow 1', long), begin('Slow 2', long)]);
+    const trickles = slow.map((location) =>
+      rawRequest(s.base, {
+        method: 'PATCH',
+        path: location,
+        headers: { 'tus-resumable': '1.0.0', 'x-apikey': key, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: Buffer.alloc(long),
+        trickle: { bytes: 1024, everyMs: 50 },
+        timeoutMs: 2_000,
+      }),
+    );
+    // Both PATCHes are in flight once the account has no free slot.
+    const slotsFull = () => {
+      const release = s.app.videoUploadSlots.take(accountId);
+      release?.();
+      return release === null;
+    };
+    await expect.poll(slotsFull, { timeout: 10_000, interval: 20 }).toBe(true);
+    const third = await begin('Third', clip.length);
+    const refused = await tus(
+      'PATCH',
+      third,
+      key,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      new Uint8Array(clip),
+    );
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 'error', message: TOO_MANY_UPLOADS });
+    const multipart = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Also waits', content: clip }) });
+    expect(multipart.status).toBe(429);
+    // Creating an upload (no bytes yet) and asking where one stands need no slot.
+    expect((await tus('HEAD', third, key)).status).toBe(200);
+
+    await Promise.allSettled(trickles); // the slow clients give up: their slots free
+    await expect.poll(slotsFull, { timeout: 10_000, interval: 20 }).toBe(false);
+    const resumed = await tus(
+      'PATCH',
+      third,
+      key,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      new Uint8Array(clip),
+    );
+    expect(resumed.status).toBe(204);
+    expect(Number(resumed.headers.get('x-file-id'))).toBeGreaterThan(0);
   });
 });

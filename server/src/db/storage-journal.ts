@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { SubtitleStore } from '../lib/subtitle-store';
 import type { MediaStore } from '../media/media-store';
 import type { Db, Queryable } from './engine';
+import type { VideoStorageRepository } from './video-storage-repository';
 
 /** An entry older than this belongs to a request that can no longer be running, on any node. */
 export const STALE_ENTRY_MS = 3_600_000;
@@ -11,6 +12,25 @@ const MEDIA_ENTRY = 'media:';
 
 /** The journal entry of a media-store key (or folder) that goes once its file's row is gone. */
 export const mediaEntry = (key: string): string => `${MEDIA_ENTRY}${key}`;
+
+/**
+ * Writes keys down (with `q`, inside the caller's transaction), before their content or rows change:
+ * the entries of `StorageJournal.begin`, for a process without a subtitle store (a pipeline worker).
+ */
+export async function journalKeys(q: Queryable, keys: readonly string[], now: number): Promise<void> {
+  for (const key of keys) {
+    await q.run('INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING', [
+      key,
+      PROCESS_OWNER,
+      now,
+    ]);
+  }
+}
+
+/** Drops entries whose change is done and kept: in the transaction that makes a row own their content. */
+export async function forgetKeys(q: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of keys) await q.run('DELETE FROM storage_journal WHERE storage_name = ?', [key]);
+}
 
 /** `host:pid` of this process: another process of this machine can tell whether it still runs. */
 export const PROCESS_OWNER = `${os.hostname()}:${process.pid}`;
@@ -47,39 +67,40 @@ function ownerIsGone(owner: string): boolean {
  * of other nodes older than an hour, longer than any request may take).
  *
  * A purged file's media (`mediaEntry(key)`) is journaled in the transaction that deletes its row, so
- * such an entry always means "delete": the row it belonged to is gone for good.
+ * such an entry always means "delete": the row it belonged to is gone for good. Media being written
+ * (an uploaded video, a pipeline's new rendition folder) is journaled before its first byte, and the
+ * entry is dropped in the transaction that makes a row own it: whatever is left under an entry was
+ * never owned. Deleting media also frees what the account's video storage counted for it.
  */
 export class StorageJournal {
   readonly #db: Db;
   readonly #store: SubtitleStore;
   readonly #media: MediaStore;
+  readonly #videoStorage: VideoStorageRepository;
 
-  constructor(db: Db, store: SubtitleStore, media: MediaStore) {
+  constructor(db: Db, store: SubtitleStore, media: MediaStore, videoStorage: VideoStorageRepository) {
     this.#db = db;
     this.#store = store;
     this.#media = media;
+    this.#videoStorage = videoStorage;
   }
 
   /**
    * Writes the keys down before their content or rows change; with `q`, inside the caller's
    * transaction (so the entry exists exactly when the row change does).
    */
-  async begin(keys: readonly string[], now: number, q: Queryable = this.#db): Promise<void> {
-    for (const key of keys) {
-      await q.run('INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING', [
-        key,
-        PROCESS_OWNER,
-        now,
-      ]);
-    }
+  begin(keys: readonly string[], now: number, q: Queryable = this.#db): Promise<void> {
+    return journalKeys(q, keys, now);
   }
 
   /** The change is done: deletes the content under `unreferenced` (their rows are gone), then the entries. */
   async end(keys: readonly string[], unreferenced: readonly string[]): Promise<void> {
     const subtitles = unreferenced.filter((key) => !key.startsWith(MEDIA_ENTRY));
     if (subtitles.length) await this.#store.delete(subtitles);
-    for (const key of unreferenced) if (key.startsWith(MEDIA_ENTRY)) await this.#media.delete(key.slice(MEDIA_ENTRY.length));
-    for (const key of keys) await this.#db.run('DELETE FROM storage_journal WHERE storage_name = ?', [key]);
+    const media = unreferenced.filter((key) => key.startsWith(MEDIA_ENTRY)).map((key) => key.slice(MEDIA_ENTRY.length));
+    for (const key of media) await this.#media.delete(key);
+    await this.#videoStorage.release(media);
+    await forgetKeys(this.#db, keys);
   }
 
   /**

@@ -13,6 +13,8 @@ export interface DownloadOptions extends UrlPolicy {
   signal?: AbortSignal | undefined;
   /** The fraction downloaded (when the source says its length). */
   onProgress?: ((fraction: number) => void) | undefined;
+  /** Why a source past `maxBytes` fails, when the limit is not the size limit (the account's storage quota). */
+  tooLargeReason?: string | undefined;
 }
 
 export const tooLargeMessage = (maxBytes: number): string => `The video is larger than the limit of ${maxBytes} bytes`;
@@ -81,13 +83,13 @@ async function download(text: string, localPath: string, options: DownloadOption
     const length = Number(response.headers['content-length'] ?? NaN);
     if (length > options.maxBytes) {
       response.destroy();
-      throw new PermanentJobError(tooLargeMessage(options.maxBytes));
+      throw new PermanentJobError(options.tooLargeReason ?? tooLargeMessage(options.maxBytes));
     }
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length;
-        if (received > options.maxBytes) return done(new PermanentJobError(tooLargeMessage(options.maxBytes)));
+        if (received > options.maxBytes) return done(new PermanentJobError(options.tooLargeReason ?? tooLargeMessage(options.maxBytes)));
         if (length > 0) options.onProgress?.(received / length);
         done(null, chunk);
       },

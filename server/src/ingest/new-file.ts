@@ -3,6 +3,9 @@ import { checkTitle } from '../../../src/contract/file-title';
 import type { FastifyInstance } from 'fastify';
 import type { ActivitySource } from '../db/activity-repository';
 import type { FileRow } from '../db/files';
+import { forgetKeys } from '../db/storage-journal';
+import { VideoQuotaExceeded } from '../db/video-storage-repository';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { slugFromTitle } from '../lib/slug';
 import { randomToken } from '../lib/tokens';
 import { PROCESS_FILE, type ProcessFilePayload, type VideoSource } from '../pipeline/process-file';
@@ -17,6 +20,11 @@ export interface NewVideo {
   slug: string | undefined;
   source: VideoSource;
   via: VideoIngest;
+  /**
+   * An uploaded source (already in the media store, its bytes reserved under its key): its real size,
+   * and the journal entries that go once the file owns it.
+   */
+  upload?: { bytes: number; journaled: readonly string[] };
 }
 
 /** Who adds it, from where: the log's actor and source of the file's first entry. */
@@ -48,12 +56,24 @@ export async function addVideoFile(app: FastifyInstance, by: AddedBy, video: New
   if ('error' in title) return { error: [400, title.error] };
   const slug = await slugFor(app, title.title, video.slug);
   if (typeof slug !== 'string') return slug;
+  const { upload, source } = video;
   const at = app.clock();
-  const result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: at }, async (tx, file) => {
-    await app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source: video.source } satisfies ProcessFilePayload, { accountId });
-    const detail = { via: video.via, file_title: file.file_title, file_slug: file.file_slug };
-    await app.activity.append({ fileId: file.file_id, accountId, at, actor: by.actor, source: by.source, action: 'create', detail }, tx);
-  });
+  let result;
+  try {
+    result = await app.files.create(accountId, { file_title: title.title, file_slug: slug, created_at: at }, async (tx, file) => {
+      if (upload && 'media_key' in source) {
+        // The reservation becomes the file's source at its real size, checked once more against the quota.
+        await app.videoStorage.claim(tx, source.media_key, file.file_id, upload.bytes, app.settings.accountVideoQuotaBytes);
+        await forgetKeys(tx, upload.journaled);
+      }
+      await app.jobs.enqueue(tx, PROCESS_FILE, { file_id: file.file_id, source } satisfies ProcessFilePayload, { accountId });
+      const detail = { via: video.via, file_title: file.file_title, file_slug: file.file_slug };
+      await app.activity.append({ fileId: file.file_id, accountId, at, actor: by.actor, source: by.source, action: 'create', detail }, tx);
+    });
+  } catch (err) {
+    if (err instanceof VideoQuotaExceeded) return { error: [413, videoQuotaMessage(err.usedBytes, app.settings.accountVideoQuotaBytes)] };
+    throw err;
+  }
   if (result.kind === 'slug_conflict') return { error: [409, 'Slug already in use'] };
   app.worker?.poke();
   return { file: result.file };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
+import type { VideoStorageRepository } from '../db/video-storage-repository';
 import type { Settings } from '../types';
 
 /** tus keeps resumable uploads here, in the media store (every node must reach an upload in progress). */
@@ -17,8 +18,30 @@ export const TUS_BEGUN = 'vp_begun';
 export const tusFileStore = (settings: Pick<Settings, 'mediaDir' | 'uploadTtlMs'>): FileStore =>
   new FileStore({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
 
-/** A refused or abandoned tus upload: its bytes and tus's own description of it. */
-export async function removeTusUpload(app: Pick<FastifyInstance, 'media'>, key: string): Promise<void> {
+/**
+ * The same store, whose removal of an upload (a client's DELETE) also frees the bytes it reserved,
+ * before tus answers: the client that sees 204 finds its quota free.
+ */
+export class CountedTusStore extends FileStore {
+  readonly #videoStorage: VideoStorageRepository;
+
+  constructor(settings: Pick<Settings, 'mediaDir' | 'uploadTtlMs'>, videoStorage: VideoStorageRepository) {
+    super({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
+    this.#videoStorage = videoStorage;
+  }
+
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.#videoStorage.release([tusKey(id)]);
+  }
+}
+
+/** The media key of a tus upload's bytes (its description is beside it, `.json`); its reservation is under it too. */
+export const tusKey = (id: string): string => `${TUS_FOLDER}/${id}`;
+
+/** A refused or abandoned tus upload: its bytes, tus's own description of it, then its reserved bytes. */
+export async function removeTusUpload(app: Pick<FastifyInstance, 'media' | 'videoStorage'>, key: string): Promise<void> {
   await app.media.delete(key);
   await app.media.delete(`${key}.json`);
+  await app.videoStorage.release([key]);
 }

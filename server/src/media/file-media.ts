@@ -13,6 +13,12 @@ export function ownerOfMediaKey(key: string): number | null {
   return folder ? Number(folder[1]) : null;
 }
 
+/** The file's own folder that a media key is in (what a purge deletes and its account's storage counts), else null. */
+export function ownFolderOf(fileId: number, key: string | null | undefined): string | null {
+  const folder = key ? OWN_FOLDER.exec(key) : null;
+  return folder && Number(folder[1]) === Number(fileId) ? folder[0] : null;
+}
+
 /**
  * The media a purged file leaves behind, as media-store keys (folders end with `/`): the folders of
  * its rendition, thumbnail and storyboard when they are its own (`files/<its id>-…/`; a key elsewhere
@@ -28,8 +34,8 @@ export function mediaOfPurgedFile(
     key?.startsWith(MEDIA_IMAGE_PREFIX) ? key.slice(MEDIA_IMAGE_PREFIX.length) : null,
   );
   for (const key of [row.file_rendition, ...images]) {
-    const folder = key ? OWN_FOLDER.exec(key) : null;
-    if (folder && Number(folder[1]) === Number(row.file_id)) keys.add(folder[0]);
+    const folder = ownFolderOf(row.file_id, key);
+    if (folder) keys.add(folder);
   }
   for (const source of sources) keys.add(source).add(`${source}.json`);
   return [...keys];

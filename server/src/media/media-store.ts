@@ -17,6 +17,8 @@ export interface MediaStore {
   getFile(key: string, localPath: string): Promise<void>;
   /** The object's size, or null when it is missing. */
   size(key: string): Promise<number | null>;
+  /** Bytes of every object under a folder key (ending with `/`); 0 when there is none. */
+  bytesUnder(folder: string): Promise<number>;
   /** The first bytes of an object (to sniff its type). */
   head(key: string, bytes: number): Promise<Buffer>;
   /** Removes an object, or every object under a prefix ending with `/`. */
@@ -91,6 +93,14 @@ export class FolderMediaStore implements MediaStore {
     } catch {
       return null;
     }
+  }
+
+  async bytesUnder(folder: string): Promise<number> {
+    const root = this.#path(folder);
+    const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    let bytes = 0;
+    for (const entry of entries) if (entry.isFile()) bytes += (await fs.promises.stat(path.join(entry.parentPath, entry.name))).size;
+    return bytes;
   }
 
   async head(key: string, bytes: number): Promise<Buffer> {

@@ -4,11 +4,12 @@ import type { Probe, RunOptions } from './ffmpeg';
 import type { MediaStore } from './media-store';
 import { MASTER_PLAYLIST, thumbnail, transcodeHls } from './renditions';
 
-/** The media keys of a published video. */
+/** The media keys of a published video, and the bytes they take in the store. */
 export interface PublishedMedia {
   rendition: string;
   thumbnail: string;
   storyboard: string;
+  bytes: number;
 }
 
 /** Every file below `dir`, as `/`-separated paths relative to it. */
@@ -20,7 +21,8 @@ async function filesBelow(dir: string): Promise<string[]> {
 /**
  * Makes the HLS ladder, the thumbnail and the storyboard of a local video in `workDir`, then puts them
  * in the media store under `folder` (a new folder per video and attempt: its keys never change content).
- * `onTranscoded` gets the transcode's progress, 0 to 1; no decoded frame may exceed `maxPixels`.
+ * `onTranscoded` gets the transcode's progress, 0 to 1; no decoded frame may exceed `maxPixels`;
+ * `beforeStore` runs once the files are made, before the first of them is stored.
  */
 export async function publishVideo(
   source: string,
@@ -28,7 +30,12 @@ export async function publishVideo(
   workDir: string,
   media: MediaStore,
   folder: string,
-  options: { signal?: AbortSignal | undefined; maxPixels?: number; onTranscoded?: (fraction: number) => void } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    maxPixels?: number;
+    onTranscoded?: (fraction: number) => void;
+    beforeStore?: () => Promise<void>;
+  } = {},
 ): Promise<PublishedMedia> {
   const run: RunOptions & { maxPixels?: number } = {
     signal: options.signal,
@@ -41,6 +48,11 @@ export async function publishVideo(
     onProgress: (seconds) => options.onTranscoded?.(seconds / info.duration),
   });
   await thumbnail(source, info, path.join(out, 'thumb.jpg'), run);
-  for (const name of await filesBelow(out)) await media.putFile(`${folder}${name}`, path.join(out, name));
-  return { rendition: `${folder}${MASTER_PLAYLIST}`, thumbnail: `${folder}thumb.jpg`, storyboard: `${folder}sprite.jpg` };
+  await options.beforeStore?.();
+  let bytes = 0;
+  for (const name of await filesBelow(out)) {
+    await media.putFile(`${folder}${name}`, path.join(out, name));
+    bytes += (await fs.promises.stat(path.join(out, name))).size;
+  }
+  return { rendition: `${folder}${MASTER_PLAYLIST}`, thumbnail: `${folder}thumb.jpg`, storyboard: `${folder}sprite.jpg`, bytes };
 }

@@ -79,6 +79,8 @@ const nameOf = (status: number): string => STATUS_NAMES[status] ?? 'Unknown';
 export interface StatusWriteOptions {
   /** Refuse a file in the trash (the pipeline API); the reference worker finishes the attempt it holds. */
   liveOnly?: boolean;
+  /** Runs in the same transaction, after the row changed (what the new status makes true elsewhere). */
+  alsoInTransaction?: (tx: Queryable) => Promise<void>;
 }
 
 /**
@@ -119,16 +121,18 @@ export class FileStatusWriter {
     const allowed = status === null ? '' : ` AND file_status IN (${statusesBefore(status).join(', ')})`;
     const live = options.liveOnly ? ' AND deleted_at IS NULL' : '';
     const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?${allowed}${live}`, [...params, fileId]);
-    if (status === null || !FINAL_STATUSES.includes(status)) {
+    const logged = status !== null && FINAL_STATUSES.includes(status);
+    if (!logged && !options.alsoInTransaction) {
       if ((await update(this.db)) === 0) await this.#refusal(fileId, status, options);
       return;
     }
     const refused = await this.db.transaction(async (tx) => {
-      const before = await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [
-        fileId,
-      ]);
-      if (!before || (await update(tx)) === 0) return true;
-      if (Number(before.file_status) !== status) await this.#logEnd(tx, fileId);
+      const before = logged
+        ? await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [fileId])
+        : undefined;
+      if ((logged && !before) || (await update(tx)) === 0) return true;
+      await options.alsoInTransaction?.(tx);
+      if (before && Number(before.file_status) !== status) await this.#logEnd(tx, fileId);
       return false;
     });
     if (refused) await this.#refusal(fileId, status, options);

@@ -6,6 +6,9 @@ import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
+import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
+import type { VideoStorageRepository } from '../db/video-storage-repository';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { publishVideo } from '../media/publish';
 import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
@@ -37,12 +40,31 @@ export interface ProcessFileOptions {
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
   limits: MediaLimits;
+  /** Each account's video bytes: a source removed is freed, published media counted. */
+  videoStorage: VideoStorageRepository;
+  /** VP_ACCOUNT_VIDEO_QUOTA_BYTES: a URL's download stops at the room its account has left. */
+  videoQuotaBytes: number;
 }
 
-/** An uploaded source, and the description a resumable (tus) upload keeps beside it. */
-export async function removeSource(media: MediaStore, key: string): Promise<void> {
+/**
+ * An uploaded source, and the description a resumable (tus) upload keeps beside it; then its bytes
+ * are no longer counted (in that order: a crash between counts bytes that are gone, never the reverse).
+ */
+export async function removeSource(media: MediaStore, videoStorage: VideoStorageRepository, key: string): Promise<void> {
   await media.delete(key);
   await media.delete(`${key}.json`);
+  await videoStorage.release([key]);
+}
+
+/** How much a URL's download may take: the size limit, or less when the file's account has less room left. */
+async function downloadLimit(options: ProcessFileOptions, fileId: number): Promise<{ maxBytes: number; tooLargeReason?: string }> {
+  const { urlPolicy, videoStorage, videoQuotaBytes } = options;
+  const accountId = await videoStorage.accountOfFile(fileId);
+  if (accountId === undefined) throw new FileGoneError(`File ${fileId} no longer exists`);
+  const usedBytes = await videoStorage.usedBytes(accountId);
+  const room = Math.max(0, videoQuotaBytes - usedBytes);
+  if (room >= urlPolicy.maxBytes) return { maxBytes: urlPolicy.maxBytes };
+  return { maxBytes: room, tooLargeReason: videoQuotaMessage(usedBytes, videoQuotaBytes) };
 }
 
 /**
@@ -54,19 +76,23 @@ export async function removeSource(media: MediaStore, key: string): Promise<void
  * first bytes are (see video-signature.ts); a video over a limit fails for good once probed, and so
  * does one whose processing outlasts `limits.maxJobSeconds` (its ffmpeg is killed).
  */
-export function processFileHandler({ media, status, urlPolicy, limits }: ProcessFileOptions): JobHandler {
+export function processFileHandler(options: ProcessFileOptions): JobHandler {
+  const { media, status, urlPolicy, videoStorage, limits } = options;
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
     const folder = `files/${fileId}-${randomToken(8).toLowerCase()}/`;
+    const journaled = [mediaEntry(folder)];
     let completed = false;
+    let stored = false;
     try {
       await status.set(fileId, FILE_STATUS.received, { file_server: worker, file_progress: null, file_reason: null });
       await status.set(fileId, FILE_STATUS.downloading, { file_progress: 0 });
       const local = path.join(work, 'source');
       const downloaded = status.progress(fileId);
       if ('media_key' in source) await media.getFile(source.media_key, local);
-      else await downloadUrl(source.url, local, { ...urlPolicy, signal, onProgress: downloaded });
+      else
+        await downloadUrl(source.url, local, { ...urlPolicy, ...(await downloadLimit(options, fileId)), signal, onProgress: downloaded });
       // The tools get the job's signal and its wall time: on either, their process groups are killed.
       const deadline = AbortSignal.timeout(limits.maxJobSeconds * 1000);
       const tools = AbortSignal.any([signal, deadline]);
@@ -95,16 +121,26 @@ export function processFileHandler({ media, status, urlPolicy, limits }: Process
         signal: tools,
         maxPixels: limits.maxPixels,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
+        // Journaled before its first byte: a worker killed while storing leaves nothing the next start keeps.
+        beforeStore: () => journalKeys(status.db, journaled, Date.now()),
       }).catch((err: unknown) => {
         throw timed(err);
       });
-      await status.set(fileId, FILE_STATUS.uploaded, { file_progress: null, file_rendition: published.rendition });
+      // The file owns its folder from now on, and its account's video storage counts it.
+      const rendition = { file_progress: null, file_rendition: published.rendition };
+      await status.set(fileId, FILE_STATUS.uploaded, rendition, {
+        alsoInTransaction: async (tx) => {
+          await videoStorage.record(tx, folder, fileId, published.bytes, Date.now());
+          await forgetKeys(tx, journaled);
+        },
+      });
+      stored = true;
       await status.set(fileId, FILE_STATUS.indexed, {
         file_image: `${MEDIA_IMAGE_PREFIX}${published.thumbnail}`,
         file_slide: `${MEDIA_IMAGE_PREFIX}${published.storyboard}`,
       });
 
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
       await fs.promises.rm(work, { recursive: true, force: true });
       await status.set(fileId, FILE_STATUS.cleaned);
       await status.set(fileId, FILE_STATUS.completed);
@@ -112,10 +148,14 @@ export function processFileHandler({ media, status, urlPolicy, limits }: Process
     } catch (err) {
       if (!(err instanceof FileGoneError)) throw err;
       // Deleted meanwhile: nothing to report to, nothing to keep.
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
     } finally {
       await fs.promises.rm(work, { recursive: true, force: true });
-      if (!completed) await media.delete(folder);
+      if (!completed) {
+        await media.delete(folder);
+        if (stored) await videoStorage.release([folder]);
+        else await forgetKeys(status.db, journaled);
+      }
     }
   }
 
@@ -135,7 +175,7 @@ export function processFileHandler({ media, status, urlPolicy, limits }: Process
     async failed(job, reason) {
       const { file_id: fileId, source } = job.payload as ProcessFilePayload;
       await status.fail(fileId, reason);
-      if ('media_key' in source) await removeSource(media, source.media_key);
+      if ('media_key' in source) await removeSource(media, videoStorage, source.media_key);
     },
   };
 }

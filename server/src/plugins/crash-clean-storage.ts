@@ -42,7 +42,7 @@ export async function sweepTempFiles(temps: Pick<TempFiles, 'tmpDir' | 'ownFolde
  * first request, and again every few minutes (entries and temp files of other nodes once stale).
  */
 async function crashCleanStorage(app: FastifyInstance): Promise<void> {
-  const journal = new StorageJournal(app.db, app.store, app.media);
+  const journal = new StorageJournal(app.db, app.store, app.media, app.videoStorage);
   app.decorate('storageJournal', journal);
 
   const sweep = async () => {

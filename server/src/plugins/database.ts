@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open';
 import { seedDemo } from '../db/seed';
 import { SubtitleVersionsRepository } from '../db/subtitle-versions-repository';
 import { SubtitlesRepository } from '../db/subtitles-repository';
+import { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore } from '../media/media-store';
 
 export interface DatabasePluginOptions {
@@ -20,7 +21,7 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`, `app.subtitleVersions`), closed
+ * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`, `app.subtitleVersions`, `app.videoStorage`), closed
  * with the app. A new database gets the demo data once; big accounts' deep-page positions are
  * computed in the background.
  */
@@ -48,6 +49,7 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   const subtitles = new SubtitlesRepository(db);
   app.decorate('subtitles', subtitles);
   app.decorate('subtitleVersions', new SubtitleVersionsRepository(db, subtitles));
+  app.decorate('videoStorage', new VideoStorageRepository(db));
   warmListPositions(app);
 }
 

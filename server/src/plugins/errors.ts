@@ -4,6 +4,9 @@ import { SLUG_INVALID } from '../../../src/contract/file-slug';
 import { DatabaseUnavailableError } from '../db/engine';
 import { clientErrorOf } from '../lib/client-errors';
 
+/** The message of every 5xx this server answers (what went wrong is logged, never sent). */
+export const SERVER_ERROR = 'Something went wrong on the server. Please try again.';
+
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 export interface Envelope<T = unknown> {
@@ -90,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return fail(reply, statusCode, 'Something went wrong on the server. Please try again.');
+      return fail(reply, statusCode, SERVER_ERROR);
     }
     return fail(reply, statusCode, error.message);
   });

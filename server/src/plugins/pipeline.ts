@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
+import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { JobQueue } from '../pipeline/job-queue';
@@ -31,6 +32,8 @@ export interface WorkerParts {
   media: MediaStore;
   fileStatus: FileStatusWriter;
   urlPolicy: UrlPolicy;
+  videoStorage: VideoStorageRepository;
+  videoQuotaBytes: number;
   onError: (err: unknown) => void;
 }
 
@@ -45,6 +48,8 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
         status: parts.fileStatus,
         urlPolicy: parts.urlPolicy,
         limits: { ...DEFAULT_MEDIA_LIMITS, ...settings.limits },
+        videoStorage: parts.videoStorage,
+        videoQuotaBytes: parts.videoQuotaBytes,
       }),
     ],
     ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
@@ -75,6 +80,8 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
           media: app.media,
           fileStatus: app.fileStatus,
           urlPolicy,
+          videoStorage: app.videoStorage,
+          videoQuotaBytes: app.settings.accountVideoQuotaBytes,
           onError: (err) => app.log.error({ err }, 'pipeline worker'),
         },
         options.worker,

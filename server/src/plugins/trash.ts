@@ -22,8 +22,12 @@ const BATCH = 100;
  * upload its job still waited on) goes with it; shared media (the demo's) stays.
  */
 async function trash(app: FastifyInstance): Promise<void> {
-  /** In the purge's transaction: the file's job goes, and its media is journaled (so it goes even if this process dies now). */
+  /**
+   * In the purge's transaction: the file's job goes, its media is journaled (so it goes even if this
+   * process dies now), and its account's video storage no longer counts it.
+   */
   const journalMedia = async (row: FileRow, tx: Queryable): Promise<string[]> => {
+    await app.videoStorage.releaseFile(tx, row.file_id);
     const jobs = (await app.jobs.remove(tx, PROCESS_FILE, fileJobStart(row.file_id))) as ProcessFilePayload[];
     const sources = jobs.flatMap(({ source }) => ('media_key' in source ? [source.media_key] : []));
     const entries = mediaOfPurgedFile(row, sources).map(mediaEntry);

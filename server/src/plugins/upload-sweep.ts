@@ -8,8 +8,9 @@ const SWEEP_EVERY_MS = 15 * 60_000;
 /**
  * `app.sweepAbandonedUploads`: removes every resumable upload that began more than `uploadTtlMs` ago
  * (by the server's clock) and that no job holds (a finished one waiting for the pipeline stays), its
- * bytes and its description. At start and then every 15 minutes, on every node: removing is idempotent,
- * and past its TTL tus refuses to continue an upload, so none is growing while it goes.
+ * bytes and its description (and frees what it reserved of its account's video quota). At start
+ * and then every 15 minutes, on every node: removing is idempotent, and past its TTL tus refuses to
+ * continue an upload, so none is growing while it goes.
  */
 async function uploadSweep(app: FastifyInstance): Promise<void> {
   const store = tusFileStore(app.settings);
@@ -23,6 +24,11 @@ async function uploadSweep(app: FastifyInstance): Promise<void> {
       const begun = Number(upload.metadata?.[TUS_BEGUN] ?? Date.parse(upload.creation_date ?? ''));
       const key = `${TUS_FOLDER}/${id}`;
       if (!(begun <= cutoff) || (await app.jobs.mentions(PROCESS_FILE, JSON.stringify(key)))) continue;
+      await removeTusUpload(app, key);
+      removed++;
+    }
+    // Reservations whose upload tus never stored (the process died in between) or that went missing.
+    for (const key of await app.videoStorage.unclaimed(`${TUS_FOLDER}/`, cutoff)) {
       await removeTusUpload(app, key);
       removed++;
     }

@@ -4,10 +4,11 @@ import { toFileJson } from '../db/files';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile, type NewFileOutcome } from '../ingest/new-file';
 import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
+import { mediaEntry } from '../db/storage-journal';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { MediaTooLargeError } from '../media/media-store';
 import { videoContainer, VIDEO_SNIFF_BYTES } from '../media/video-signature';
 import { randomToken } from '../lib/tokens';
-import { UploadSlots } from '../lib/upload-slots';
 import { actingAs } from '../plugins/activity';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
@@ -38,8 +39,7 @@ interface JsonBody {
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export default async function ingestRoutes(app: FastifyInstance): Promise<void> {
-  const slots = new UploadSlots(app.settings.maxUploadsPerAccount);
-  const { maxVideoBytes } = app.settings;
+  const { maxVideoBytes, accountVideoQuotaBytes: quotaBytes } = app.settings;
 
   app.post(
     '/',
@@ -62,7 +62,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       let outcome: NewFileOutcome;
       if (request.isMultipart()) {
-        const release = slots.take(request.accountId);
+        const release = app.videoUploadSlots.take(request.accountId);
         if (!release) return fail(reply, 429, TOO_MANY_UPLOADS);
         try {
           outcome = await receiveUpload(app, request);
@@ -99,25 +99,45 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
     }
   }
 
-  /** Streams `video_file` into the media store (never whole in memory), then creates the file. */
+  /**
+   * Streams `video_file` into the media store (never whole in memory), then creates the file. Before
+   * the first byte, the upload's folder is journaled (a crash leaves nothing behind: the next start
+   * deletes it) and its bytes reserved against the account's video quota: the request's Content-Length
+   * (more than the file by its form fields; refused at once when it does not fit), else nothing, and the
+   * stream stops at the room left. The file's creation then counts the source's real size, exactly.
+   */
   async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Promise<NewFileOutcome> {
+    const key = newUploadKey();
+    const entries = [mediaEntry(key.replace(/[^/]+$/, ''))];
+    const declared = Number(request.headers['content-length']);
+    const reserved = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+    const accountId = request.accountId;
+    const refused = await app.db.transaction(async (tx) => {
+      const refusal = await app.videoStorage.reserve(tx, key, accountId, reserved, app.clock(), quotaBytes);
+      if (!refusal) await app.storageJournal.begin(entries, app.clock(), tx);
+      return refusal;
+    });
+    if (refused) return { error: [413, videoQuotaMessage(refused.usedBytes, quotaBytes)] };
+    // The most this upload may store: what the quota has room for (beside its own reservation), at most the size limit.
+    const room = quotaBytes - (await app.videoStorage.usedBytes(accountId)) + reserved;
+    const maxBytes = Math.max(0, Math.min(maxVideoBytes, room));
     const fields = new Map<string, string>();
-    let key: string | null = null;
+    let stored: number | null = null;
+    let owned = false;
     try {
       for await (const part of request.parts({ limits: { files: 1, fileSize: maxVideoBytes, fields: 8, fieldSize: 2048, parts: 12 } })) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'video_file' || key) {
+          if (part.fieldname !== 'video_file' || stored !== null) {
             part.file.resume();
             continue;
           }
-          key = newUploadKey();
-          await app.media.putStream(key, part.file, maxVideoBytes);
+          stored = await app.media.putStream(key, part.file, maxBytes);
         } else if (typeof part.value === 'string') {
           if (part.valueTruncated) return { error: [400, `${part.fieldname} is too long`] };
           fields.set(part.fieldname, part.value);
         }
       }
-      if (!key) return { error: [400, 'Please select a video file (video_file)'] };
+      if (stored === null) return { error: [400, 'Please select a video file (video_file)'] };
       const problem = await checkUploadedVideo(app, key);
       if (problem) return { error: [400, problem] };
       const outcome = await addVideoFile(app, await actingAs(app, request), {
@@ -125,16 +145,21 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
         slug: fields.get('file_slug'),
         source: { media_key: key },
         via: 'upload',
+        upload: { bytes: stored, journaled: entries },
       });
-      if ('file' in outcome) key = null; // the pipeline owns it now
+      owned = 'file' in outcome; // the pipeline owns it now
       return outcome;
     } catch (err) {
+      if (err instanceof MediaTooLargeError && maxBytes < maxVideoBytes) {
+        return { error: [413, videoQuotaMessage(quotaBytes - room, quotaBytes)] }; // what the account stored besides this upload
+      }
       if (err instanceof MediaTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         return { error: [413, videoTooLarge(maxVideoBytes)] };
       }
       throw err;
     } finally {
-      if (key) await app.media.delete(key.replace(/[^/]+$/, ''));
+      // Not the file's: its folder and its reservation go (the journal entry went with the file's creation otherwise).
+      if (!owned) await app.storageJournal.end(entries, entries);
     }
   }
 }

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/engine';
 import { toFileJson, type FileRow } from '../db/files';
+import { ownFolderOf } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
@@ -109,11 +111,18 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (typeof key === 'string' && (!isMediaKey(key) || key.endsWith('/')))
           return fail(reply, 400, `${name} must be a media key such as files/12-abc/thumb.jpg`);
       }
+      // The file's own folder that the report names (rendition or images) is counted at its size now.
+      const fileId = request.params.id;
+      const folder = [fields.file_rendition, fields.file_image, fields.file_slide].map((key) => ownFolderOf(fileId, key)).find(Boolean);
+      const bytes = folder ? await app.media.bytesUnder(folder) : 0;
       // Images are served relative to config imageHost, under media/.
       if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
       if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
       try {
-        await app.fileStatus.set(request.params.id, status, fields, { liveOnly: true });
+        await app.fileStatus.set(fileId, status, fields, {
+          liveOnly: true,
+          ...(folder ? { alsoInTransaction: (tx: Queryable) => app.videoStorage.record(tx, folder, fileId, bytes, app.clock()) } : {}),
+        });
       } catch (err) {
         if (err instanceof FileGoneError) return fail(reply, 404, FILE_NOT_FOUND);
         if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
@@ -122,7 +131,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
-        for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, source.media_key);
+        for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, app.videoStorage, source.media_key);
       }
       const file = (await app.files.getAny(request.params.id))!;
       return ok('File updated', { file: await pipelineFile(file) });

@@ -1,19 +1,42 @@
 import type { IncomingMessage } from 'node:http';
-import { Server, type Upload } from '@tus/server';
+import { ERRORS, Server, type CancellationContext } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
-import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
+import { CountedTusStore, removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
+import { videoQuotaMessage } from '../lib/video-quota';
 import { accountName, sourceNamed } from '../plugins/activity';
+import { fail, SERVER_ERROR } from '../plugins/errors';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { checkUploadedVideo, videoTooLarge } from './ingest';
+import { TOO_MANY_UPLOADS } from './upload';
 
 /** Set on the raw request once its key is checked (overwriting whatever a client sent). */
 const ACCOUNT_HEADER = 'x-vp-account-id';
 
 /** An error a tus hook throws: tus sends `status_code` and `body`, which is the API's envelope. */
 const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ status: 'error', message }) });
+
+/** One answer for an upload id that does not exist and for one of another account: it tells neither apart. */
+export const UPLOAD_NOT_FOUND = 'Upload not found';
+export const LENGTH_REQUIRED = 'Upload-Length is required: a deferred length cannot be checked against the storage quota';
+
+/**
+ * tus's server, whose every error reply is the API's envelope, sent as JSON: tus's own texts (a header
+ * it finds invalid, a missing Tus-Resumable) become its message; tus would send them as text/plain.
+ */
+class EnvelopeTusServer extends Server {
+  override write(context: CancellationContext, headers: Headers, status: number, body = '') {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    const envelope = body.startsWith('{') ? body : JSON.stringify({ status: 'error', message: body.trim() });
+    return super.write(context, headers, status, envelope);
+  }
+}
+
+/** The ids tus makes (Uid.rand: 32 hex digits); nothing else can name an upload, or a path of the store. */
+const TUS_ID = /^[0-9a-f]{32}$/;
 
 /**
  * Resumable uploads (the tus protocol, @tus/server) at `/api/uploads/`, ending in the same new file as
@@ -22,38 +45,45 @@ const refusal = (status: number, message: string) => ({ status_code: status, bod
  * video, creates the file (Pending) and answers the final PATCH with `X-File-Id`.
  */
 export default async function tusUploadRoutes(app: FastifyInstance, options: { corsOrigins: string[] }): Promise<void> {
-  const store = tusFileStore(app.settings);
+  const store = new CountedTusStore(app.settings, app.videoStorage);
   const accountOf = (req: Request): number => {
     const account = Number(req.headers.get(ACCOUNT_HEADER));
     if (!Number.isInteger(account) || account < 1) throw refusal(401, SESSION_ENDED);
     return account;
   };
-  const tus = new Server({
+  const tus = new EnvelopeTusServer({
     path: '/api/uploads',
     datastore: store,
     maxSize: app.settings.maxVideoBytes,
     allowedOrigins: options.corsOrigins,
     allowedHeaders: ['x-apikey'],
     exposedHeaders: ['X-File-Id'],
+    // A finished upload is its file's source until the pipeline is done with it.
+    disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
       const title = checkTitle(upload.metadata?.file_title ?? '');
       if ('error' in title) throw refusal(400, title.error);
       const slug = upload.metadata?.file_slug;
       if (slug && !isSlug(slug)) throw refusal(400, SLUG_INVALID);
-      return { metadata: { ...upload.metadata, [TUS_ACCOUNT]: String(accountOf(req)), [TUS_BEGUN]: String(app.clock()) } };
+      if (upload.size === undefined) throw refusal(400, LENGTH_REQUIRED);
+      // The whole declared length is reserved now (before tus writes a byte), so parallel uploads cannot overshoot.
+      const account = accountOf(req);
+      const { accountVideoQuotaBytes: quotaBytes } = app.settings;
+      const refused = await app.db.transaction((tx) =>
+        app.videoStorage.reserve(tx, tusKey(upload.id), account, upload.size!, app.clock(), quotaBytes),
+      );
+      if (refused) throw refusal(413, videoQuotaMessage(refused.usedBytes, quotaBytes));
+      return { metadata: { ...upload.metadata, [TUS_ACCOUNT]: String(account), [TUS_BEGUN]: String(app.clock()) } };
     },
     async onIncomingRequest(req, uploadId) {
       if (req.method === 'POST' || !uploadId) return;
-      let upload: Upload;
-      try {
-        upload = await store.getUpload(uploadId);
-      } catch {
-        return; // tus answers 404 itself
-      }
-      if (upload.metadata?.[TUS_ACCOUNT] !== String(accountOf(req))) throw refusal(404, 'Upload not found');
+      if (!TUS_ID.test(uploadId)) throw refusal(404, UPLOAD_NOT_FOUND);
+      // One read of the description either way: a missing upload and another account's cost the same and read the same.
+      const upload = await store.getUpload(uploadId).catch(() => undefined);
+      if (upload?.metadata?.[TUS_ACCOUNT] !== String(accountOf(req))) throw refusal(404, UPLOAD_NOT_FOUND);
     },
     async onUploadFinish(req, upload) {
-      const key = `${TUS_FOLDER}/${upload.id}`;
+      const key = tusKey(upload.id);
       const problem = await checkUploadedVideo(app, key);
       if (problem) {
         await removeTusUpload(app, key);
@@ -66,6 +96,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
         slug: upload.metadata?.file_slug ?? undefined,
         source: { media_key: key },
         via: 'tus',
+        upload: { bytes: upload.size!, journaled: [] },
       });
       if ('error' in outcome) {
         await removeTusUpload(app, key);
@@ -73,9 +104,14 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       }
       return { headers: { 'X-File-Id': outcome.file.file_id } };
     },
+    // Our texts for tus's errors where they differ (one 404 for any id not the account's); a failure is logged, never told.
     onResponseError(_req, err) {
-      if ('status_code' in err && err.status_code === 413) return refusal(413, videoTooLarge(app.settings.maxVideoBytes));
-      return undefined;
+      if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(413, videoTooLarge(app.settings.maxVideoBytes));
+      if (err === ERRORS.FILE_NOT_FOUND) return refusal(404, UPLOAD_NOT_FOUND);
+      const status = 'status_code' in err ? err.status_code : 500;
+      if (status < 500) return undefined;
+      app.log.error({ err }, 'resumable upload failed');
+      return refusal(status, SERVER_ERROR);
     },
   });
 
@@ -88,9 +124,20 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       if (reply.sent) return reply;
       account = String(request.accountId);
     }
+    // Bytes on their way (a PATCH, or a creation that carries the first ones) hold one of the account's video upload slots.
+    let release: (() => void) | null = null;
+    if (carriesBytes(request)) {
+      release = app.videoUploadSlots.take(request.accountId);
+      if (!release) return fail(reply.header('tus-resumable', '1.0.0'), 429, TOO_MANY_UPLOADS);
+      reply.raw.once('close', release);
+    }
     setAccountHeader(request.raw, account);
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } finally {
+      release?.();
+    }
     return reply;
   };
   const schema = {
@@ -101,6 +148,10 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
   app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url: '/', schema, handler: handle });
   app.route({ method: ['PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url: '/:id', schema, handler: handle });
 }
+
+/** A PATCH, or a POST of creation-with-upload: tus writes the body into the upload. */
+const carriesBytes = (request: FastifyRequest): boolean =>
+  request.method === 'PATCH' || (request.method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');
 
 /** tus reads the raw header list: whatever a client sent under the account header goes, the checked account comes in. */
 function setAccountHeader(raw: IncomingMessage, account: string): void {
