@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeTestClip } from '../../server/src/media/renditions';
 import { apiAs, expect, signIn, test } from './fixtures';
 import { addSubtitles } from './clips';
 import { expectPlaysWithCue, SRT } from './player-checks';
@@ -9,7 +9,7 @@ import { expectPlaysWithCue, SRT } from './player-checks';
 /**
  * Add video end to end: the dialog uploads a real clip, the row appears at once and goes to
  * Completed live, without a reload; its player link then plays it with a subtitle cue. It needs the server's ingest and pipeline (POST /api/files and
- * the worker, with ffmpeg from @ffmpeg-installer/ffmpeg): on a server without them it is skipped.
+ * the worker, with the server's ffmpeg, which also makes the clip): on a server without them it is skipped.
  */
 /** The folder of the clip this test makes (the file input reads it while the upload runs). */
 let clipDir: string | undefined;
@@ -26,14 +26,9 @@ test('add a video through the dialog, watch its row go to Completed without a re
   const openapi = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
   test.skip(!openapi.paths['/api/files/']?.post && !openapi.paths['/api/files']?.post, 'the server has no POST /api/files (video ingest)');
 
-  const ffmpegPackage = '@ffmpeg-installer/ffmpeg';
-  const { path: ffmpeg } = ((await import(ffmpegPackage)) as { default: { path: string } }).default;
   clipDir = mkdtempSync(join(tmpdir(), 'vp-e2e-clip-'));
   const clip = join(clipDir, 'e2e-clip.mp4');
-  execFileSync(ffmpeg, [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip],
-  ]);
+  await makeTestClip(clip, { seconds: 3, width: 320, height: 240 });
 
   await signIn(page, account);
   await page.goto('/files');

