@@ -100,7 +100,7 @@ describe('<vp-file-list>', () => {
     await waitFor(() => checkbox(1).checked, 'the first row ticked');
     checkbox(3).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
     await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected');
-    // The row between is ticked too (the checkboxes follow the toolbar's count a render later).
+    // The row between is ticked too.
     await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 1 to 3 ticked');
     // Clear, then the other way up: from the last row ticked to the first.
     button(root, 'Clear')!.click();
@@ -109,5 +109,23 @@ describe('<vp-file-list>', () => {
     checkbox(1).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
     await waitFor(() => bar()?.textContent?.includes('3 selected'), 'three rows selected upwards');
     await waitFor(() => [1, 2, 3].every((id) => checkbox(id).checked), 'rows 3 to 1 ticked');
+  });
+
+  it("a box shows the list's selection by the end of the click that ticks it: never unticked while the bar counts it", async () => {
+    const checkbox = (id: number) => root.querySelector<HTMLInputElement>(`[role="row"][data-id="${id}"] input[type="checkbox"]`)!;
+    const count = () => root.querySelector('[role="toolbar"][aria-label="Bulk actions"] [role="status"]')?.textContent ?? 'no bar';
+    button(root, 'Clear')?.click();
+    await waitFor(() => [1, 2, 3].every((id) => !checkbox(id).checked), 'the selection cleared');
+    // Read in the click's own task: nothing else runs, and nothing is painted, before these reads.
+    const seen = [1, 2, 3, 2].map((id) => {
+      checkbox(id).click();
+      return [id, checkbox(id).checked, count()];
+    });
+    expect(seen).to.deep.equal([
+      [1, true, '1 selected'],
+      [2, true, '2 selected'],
+      [3, true, '3 selected'],
+      [2, false, '2 selected'],
+    ]);
   });
 });

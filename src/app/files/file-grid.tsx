@@ -9,6 +9,7 @@ import type { ListState } from './list-query';
 import { RowCheckbox } from './row-checkbox';
 import { useColumnsThatFit } from './use-columns-that-fit';
 import { useGridRows } from './use-grid-rows';
+import { useGridSelection } from './use-grid-selection';
 import { useI18n, useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 
@@ -86,7 +87,8 @@ export const FileGrid = memo(function FileGrid({
   const { apiRef, firstRows, current } = useGridRows(rows, getRowId);
   const { box, visibility } = useColumnsThatFit(columns, givesWay);
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort_by, sort: order }], [sort_by, order]);
-  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection) }), [selection]);
+  // After useGridRows: a commit sets the rows first, so a ticked row that left is dropped by the grid as before.
+  const selectionModel = useGridSelection(apiRef, selection);
 
   const onSortModelChange = useCallback(
     (model: GridSortModel) => {
