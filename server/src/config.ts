@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
+import { parseAllowedHost } from './ingest/url-policy';
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
 
@@ -33,6 +34,19 @@ const list = (value: string | undefined): string[] =>
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+
+/** VP_INGEST_ALLOW_HOSTS, each entry checked (see parseAllowedHost): a typo stops the start with one line. */
+function allowHosts(value: string | undefined): string[] {
+  const entries = list(value?.toLowerCase());
+  for (const entry of entries) {
+    try {
+      parseAllowedHost(entry);
+    } catch (err) {
+      throw new Error(`VP_INGEST_ALLOW_HOSTS: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  return entries;
+}
 
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
@@ -73,7 +87,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
-      ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
+      ingestAllowHosts: allowHosts(env.VP_INGEST_ALLOW_HOSTS),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
       uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined },
