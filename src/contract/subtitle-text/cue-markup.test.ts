@@ -83,14 +83,12 @@ describe('cue text cleaning', () => {
     expect(sanitizeVttText(text)).toBe(cleaned);
   });
 
-  it.each(['<', '<a\n', '< '])('cleans 2 MB of %j in linear time (twice the text, about twice the time)', (piece) => {
+  it.each(['<', '<a\n', '< '])('cleans 1 MB and 2 MB of %j in linear time', (piece) => {
     const cleaners = [sanitizeEditedCueText, srtTextToVtt];
     const took = (size: number) => cleaners.reduce((sum, clean) => sum + fastest(clean, piece.repeat(size / piece.length)), 0);
-    // Quadratic, 1 MB took 5 s and 2 MB 20 s; linear, each is well under a second on a loaded machine.
-    const oneMb = took(1_000_002);
-    expect(oneMb).toBeLessThan(2_500);
-    const twoMb = took(2_000_004);
-    expect(twoMb).toBeLessThan(5_000);
-    expect(twoMb / Math.max(oneMb, 20)).toBeLessThan(3.2);
+    // Searching from each "<" took 4-13 s for 1 MB and four times that for 2 MB; linear, each takes well
+    // under a second even on a loaded machine. (A ratio of the two is too noisy there to assert.)
+    expect(took(1_000_002)).toBeLessThan(2_500);
+    expect(took(2_000_004)).toBeLessThan(5_000);
   });
 });
