@@ -29,10 +29,10 @@ describe('the rendition pool', () => {
   });
 
   it('a small task does not wait behind a big one: it has a worker of its own', async () => {
-    // Both workers up first (two small tasks at once take one each).
-    await Promise.all([pool.make(new TextEncoder().encode(SRT), 'a.srt'), pool.make(new TextEncoder().encode(SRT), 'a.srt')]);
-    const done: string[] = [];
     const big = `WEBVTT\n\n00:01.000 --> 00:02.000\n${'<a\n'.repeat(SMALL_TASK_BYTES)}\n`;
+    // Both workers up first: a small task beside a big one takes the small tasks' worker.
+    await Promise.all([pool.savable(big), pool.make(new TextEncoder().encode(SRT), 'a.srt')]);
+    const done: string[] = [];
     const bigSave = pool.savable(big).then(() => done.push('big'));
     const secondBig = pool.savable(big).then(() => done.push('second big'));
     const small = pool.make(new TextEncoder().encode(SRT), 'a.srt').then(() => done.push('small'));

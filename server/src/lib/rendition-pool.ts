@@ -13,6 +13,8 @@ interface Job {
   request: WorkerTask;
   /** The bytes' memory moves to the worker (see `make`). */
   transfer: ArrayBuffer[];
+  /** What the task reads (sizeOf), taken before its bytes move. */
+  size: number;
   resolve: (result: Rendition | EditTextResult) => void;
   reject: (err: Error) => void;
 }
@@ -20,7 +22,11 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: (Job & { id: number }) | null;
-  /** The lane kept for small tasks: it takes no task over SMALL_TASK_BYTES. */
+  /**
+   * The lane kept for small tasks: it takes a task of SMALL_TASK_BYTES or less, and only while every
+   * other worker converts a bigger one (else one worker at a time converts, as before, and the event
+   * loop keeps the other core).
+   */
   smallOnly: boolean;
 }
 
@@ -43,8 +49,8 @@ export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.
  * Subtitle conversions (detect, decode, parse, write WebVTT: ~100 ms of CPU for a 5 MB
  * windows-1251 .srt) run in a few worker threads, first come first served, so that an account
  * uploading 5 MB files back to back never holds the event loop that every other request needs. One
- * more worker takes only small tasks: under load a 2 MB cue-editor save takes a second or more, and
- * another account's 80-byte upload should not wait for it. A crashed worker fails its job and is
+ * more worker takes small tasks while the others convert big ones: under load a 2 MB cue-editor save
+ * takes a second or more, and another account's 80-byte upload should not wait for it. A crashed worker fails its job and is
  * replaced.
  */
 export class RenditionPool {
@@ -107,7 +113,7 @@ export class RenditionPool {
   #run(request: WorkerTask, transfer: ArrayBuffer[]): Promise<Rendition | EditTextResult> {
     if (this.#closed) return Promise.reject(new Error('the conversion pool is closed'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request, transfer, resolve, reject });
+      this.#queue.push({ request, transfer, size: sizeOf(request), resolve, reject });
       this.#dispatch();
     });
   }
@@ -115,7 +121,8 @@ export class RenditionPool {
   #dispatch(): void {
     for (const slot of this.#slots) {
       if (slot.job) continue;
-      const at = slot.smallOnly ? this.#queue.findIndex((job) => sizeOf(job.request) <= SMALL_TASK_BYTES) : 0;
+      if (slot.smallOnly && !this.#slots.every((other) => other.smallOnly || (other.job && other.job.size > SMALL_TASK_BYTES))) continue;
+      const at = slot.smallOnly ? this.#queue.findIndex((job) => job.size <= SMALL_TASK_BYTES) : 0;
       if (at < 0 || at >= this.#queue.length) continue;
       const [job] = this.#queue.splice(at, 1) as [Job];
       const id = this.#nextId++;
