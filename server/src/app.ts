@@ -11,7 +11,7 @@ import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import activity from './plugins/activity';
 import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
 import { registerAuthentication } from './plugins/authentication';
-import crashCleanStorage from './plugins/crash-clean-storage';
+import crashCleanStorage, { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
 import database from './plugins/database';
 import encodedBodies from './plugins/encoded-bodies';
@@ -126,6 +126,8 @@ export interface AppOptions {
   ingestAllowHosts?: string[];
   /** Token of an external pipeline for the pipeline API (absent: that API answers 401). */
   pipelineToken?: string;
+  /** Seconds between two storage sweeps of this node (default 300, at most 600; see crash-clean-storage.ts). */
+  storageSweepSeconds?: number;
   /** Hours a resumable (tus) upload may take before it is removed unfinished (default 24). */
   uploadTtlHours?: number;
   /** Seconds one URL download may take in all, however slowly its source sends (default 1800). */
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pipelineToken: options.pipelineToken ?? '',
     uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
     downloadTimeoutMs: (options.downloadTimeoutSeconds ?? 1800) * 1000,
+    storageSweepSeconds: Math.min(options.storageSweepSeconds ?? DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS),
   };
   const clock = options.clock ?? systemClock;
   const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { AccountsRepository } from './db/accounts-repository';
+import { AccountsRepository, UsernameTakenError } from './db/accounts-repository';
 import type { Db } from './db/engine';
 import { openDatabase } from './db/open';
 import { seedFiles, shareDemoVideo } from './db/seed';
@@ -85,11 +85,16 @@ async function user(args: string[]): Promise<void> {
     const accounts = new AccountsRepository(db);
     const existing = await accounts.findByUsername(username);
     if (action === 'add' && existing) throw new UsageError(`The account "${username}" already exists (use user reset-password).`);
+    await accounts.fillSkeletons(); // a database no server has opened since skeletons exist
+    const lookAlike = action === 'add' ? await accounts.findLookAlike(username) : undefined;
+    if (lookAlike) throw new UsageError(`That username is taken: "${username}" looks like the account "${lookAlike.username}".`);
     if (action === 'reset-password' && !existing) throw new UsageError(`There is no account "${username}".`);
     const password = checkPassword(values.password ?? (await readPassword(`Password for ${username}: `)), username);
     const hash = await hashPassword(password);
     if (action === 'add') {
-      await accounts.create(username, hash, Date.now());
+      await accounts.create(username, hash, Date.now()).catch((err: unknown) => {
+        throw err instanceof UsernameTakenError ? new UsageError(err.message) : err;
+      });
       console.log(`Account "${username}" created.`);
     } else {
       const ended = await accounts.setPassword(existing!.account_id, hash, Date.now());
@@ -142,7 +147,12 @@ async function seed(args: string[]): Promise<void> {
  */
 async function seedAccount(accounts: AccountsRepository, username: string, password: string): Promise<number> {
   const existing = await accounts.findByUsername(username);
-  if (!existing) return accounts.create(username, await hashPassword(password), Date.now(), { seeded: true });
+  await accounts.fillSkeletons(); // a database no server has opened since skeletons exist
+  if (!existing) {
+    return accounts.create(username, await hashPassword(password), Date.now(), { seeded: true }).catch((err: unknown) => {
+      throw err instanceof UsernameTakenError ? new UsageError(err.message) : err;
+    });
+  }
   if (await verifyPassword(existing.password_hash, password)) return existing.account_id;
   if (!existing.seeded) {
     throw new UsageError(

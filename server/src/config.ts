@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media/media-limits';
+import { parseAllowedHost } from './ingest/url-policy';
+import { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
 import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
@@ -35,6 +37,26 @@ const list = (value: string | undefined): string[] =>
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+
+/** VP_STORAGE_SWEEP_SECONDS: at most MAX_SWEEP_SECONDS, so that other machines see each owner's heartbeat. */
+function sweepSeconds(value: string | undefined): number {
+  const n = seconds('VP_STORAGE_SWEEP_SECONDS', value, DEFAULT_SWEEP_SECONDS);
+  if (n > MAX_SWEEP_SECONDS) throw new Error(`VP_STORAGE_SWEEP_SECONDS must be at most ${MAX_SWEEP_SECONDS}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** VP_INGEST_ALLOW_HOSTS, each entry checked (see parseAllowedHost): a typo stops the start with one line. */
+function allowHosts(value: string | undefined): string[] {
+  const entries = list(value?.toLowerCase());
+  for (const entry of entries) {
+    try {
+      parseAllowedHost(entry);
+    } catch (err) {
+      throw new Error(`VP_INGEST_ALLOW_HOSTS: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  return entries;
+}
 
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
@@ -96,8 +118,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
       mediaStateSeconds: seconds('VP_MEDIA_STATE_SECONDS', env.VP_MEDIA_STATE_SECONDS, 10),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
-      ingestAllowHosts: list(env.VP_INGEST_ALLOW_HOSTS?.toLowerCase()),
+      ingestAllowHosts: allowHosts(env.VP_INGEST_ALLOW_HOSTS),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
+      storageSweepSeconds: sweepSeconds(env.VP_STORAGE_SWEEP_SECONDS),
       uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
       downloadTimeoutSeconds: seconds('VP_DOWNLOAD_TIMEOUT_SECONDS', env.VP_DOWNLOAD_TIMEOUT_SECONDS, 1800),
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined, limits: mediaLimits(env) },

@@ -52,6 +52,7 @@ export interface Settings {
   maxVideoBytes: number;
   /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
   ingestAllowHosts: string[];
+  storageSweepSeconds: number;
   /** The external pipeline's token (empty: the pipeline API is off). */
   pipelineToken: string;
   /** A resumable (tus) upload not finished this long after it began is removed. */

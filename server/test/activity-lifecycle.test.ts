@@ -20,11 +20,11 @@ describe('the log of a new video, processed by the reference worker', () => {
 
   beforeAll(async () => {
     clip = await tinyClip();
-    s = await startServer({ worker: FAST_WORKER, ingestAllowHosts: ['localhost'] });
-    await s.addAccount('demo', 'demo-password', 0);
-    key = await s.login('demo', 'demo-password');
     source = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip));
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    s = await startServer({ worker: FAST_WORKER, ingestAllowHosts: [`localhost:${(source.address() as AddressInfo).port}`] });
+    await s.addAccount('demo', 'demo-password', 0);
+    key = await s.login('demo', 'demo-password');
   });
   afterAll(async () => {
     source.close();

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { STALE_ENTRY_MS } from '../src/db/storage-journal';
 import { newStorageKey } from '../src/lib/subtitle-store';
+import { MACHINE_FILE } from '../src/lib/temp-owner';
+import { sweepTempFiles } from '../src/plugins/crash-clean-storage';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, type TestServer } from './helpers';
 import { multipartBody, rawRequest } from './raw-http';
 
@@ -226,6 +229,64 @@ describe('crash-clean storage', () => {
     expect((await s.request('GET', `/api/subs/${kept.body.data.sub.sub_id}/content`, { key })).text).toBe(SRT);
     await s.app.close();
   });
+  it('kill -9 mid subtitle upload: a live node on the same data folder sweeps its temp files, without a restart', async () => {
+    const { dataDir, databaseUrl, fileIds } = await setUp();
+    const live = await startServer({ databaseUrl, storageSweepSeconds: 1 }, dataDir);
+    const { child, base } = await spawnServer(dataDir, databaseUrl);
+    try {
+      const login = await rawRequest(base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
+      });
+      const key = JSON.parse(login.body).data.apiKey as string;
+      const { body, contentType } = multipartBody([
+        { name: 'file_id', content: String(fileIds[0]) },
+        { name: 'sub_lang', content: 'en' },
+        { name: 'subtitle_file', filename: 'slow.srt', content: SRT.repeat(400) },
+      ]);
+      const upload = rawRequest(base, {
+        method: 'POST',
+        path: '/api/files/sub',
+        headers: { 'x-apikey': key, 'content-type': contentType },
+        body,
+        trickle: { bytes: 512, everyMs: 20 },
+        timeoutMs: 10_000,
+      });
+      await expect.poll(() => uploadFiles(dataDir).length, { timeout: 10_000, interval: 20 }).toBe(1); // mid-upload
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await Promise.allSettled([upload]);
+      // The live node's next sweeps (every second here, 5 minutes by default) remove the dead folder.
+      await expect.poll(() => uploadFiles(dataDir).length, { timeout: 15_000, interval: 100 }).toBe(0);
+      expect(fs.readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('owner-'))).toEqual([live.app.store.ownFolder]);
+    } finally {
+      child.kill('SIGKILL');
+      await live.app.close();
+    }
+  }, 90_000);
+
+  it('a folder of another machine sharing the data folder goes only once its owner stops touching it', async () => {
+    const { dataDir } = await setUp();
+    const s = await startServer({}, dataDir);
+    try {
+      const tmpDir = path.join(dataDir, 'tmp');
+      const folder = path.join(tmpDir, `owner-${'m'.repeat(24)}`);
+      fs.mkdirSync(folder);
+      fs.writeFileSync(path.join(folder, MACHINE_FILE), 'another machine'); // its socket cannot be asked from here
+      fs.writeFileSync(path.join(folder, 'upload-abc'), 'an upload in flight there');
+      expect(await sweepTempFiles(s.app.store)).toBe(0);
+      expect(fs.existsSync(path.join(folder, 'upload-abc'))).toBe(true);
+      const untouched = new Date(Date.now() - STALE_ENTRY_MS - 60_000);
+      fs.utimesSync(path.join(folder, MACHINE_FILE), untouched, untouched);
+      expect(await sweepTempFiles(s.app.store)).toBe(1);
+      expect(fs.existsSync(folder)).toBe(false);
+    } finally {
+      await s.app.close();
+    }
+  }, 90_000);
+
   // The killed server stays a zombie (its parent, a shell turned `sleep`, never reaps it): its process id
   // still "exists" for kill(pid, 0), as a reused pid would. Its temp files must go all the same.
   it.runIf(ENGINE === 'sqlite')(

@@ -127,7 +127,8 @@ describe('hostile media through the real pipeline', () => {
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
 
     const limits = { maxSeconds: 3600, maxSide: 320, maxPixels: 320 * 180, maxFrames: 200 };
-    s = await startServer({ worker: { ...FAST_WORKER, limits }, ingestAllowHosts: ['localhost'] });
+    const sourcePort = (source.address() as AddressInfo).port;
+    s = await startServer({ worker: { ...FAST_WORKER, limits }, ingestAllowHosts: [`localhost:${sourcePort}`] });
     // The default lease (60 s): how soon a purge stops a transcode in production.
     roomy = await startServer({ worker: { ...FAST_WORKER, leaseMs: 60_000, limits: { maxSeconds: 86_400 } }, trashDays: 30 });
     hurried = await startServer({ worker: { ...FAST_WORKER, limits: { maxJobSeconds: 1 } } });

@@ -33,7 +33,7 @@ describe('the jobs queue', () => {
   beforeAll(async () => {
     databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
     // No bulk worker: the bulk job of the fairness test stays queued to be looked at.
-    s = await startServer({ databaseUrl, ingestAllowHosts: ['localhost'], bulkWorker: false });
+    s = await startServer({ databaseUrl, ingestAllowHosts: ['localhost:9'], bulkWorker: false });
     await recordStatuses(s.app.db);
     await s.addAccount('queue', 'queue-password', 0);
     key = await s.login('queue', 'queue-password');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsernameTakenError } from '../src/db/accounts-repository';
 import { PgDb } from '../src/db/postgres/connection';
 import { pgSearchWords } from '../src/db/postgres/file-search';
 import { migratePg } from '../src/db/postgres/migrations';
@@ -33,6 +34,11 @@ const PG_OLD_TABLES = [
 /** Files of an account the older database already held, in id order; every title has a word starting with "lantern". */
 const KEPT_TITLES = ['Lantern walk', 'zebra lanterns', 'Autumn Lantern', 'lantern Festival', 'Blue lanterns'];
 const KEPT_ACCOUNT = 100;
+/** The accounts the older database held: the second's username looks like the first's (a Cyrillic е). */
+const KEPT_ACCOUNTS = [
+  [KEPT_ACCOUNT, 'kept'],
+  [KEPT_ACCOUNT + 1, 'k\u0435pt'],
+] as const;
 const keptFile = (title: string, i: number) => [KEPT_ACCOUNT, 'media-1.example', title, `kept-${i}`, 10, 1, START];
 
 interface Schema {
@@ -73,12 +79,14 @@ describe('migrating a database of an older version', () => {
       await db.withClient(async (client) => {
         await migratePg(client, 2);
         for (const sql of PG_OLD_TABLES) await client.query(sql);
-        await client.query('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
-          KEPT_ACCOUNT,
-          'kept',
-          await hashPassword('kept-password'),
-          START,
-        ]);
+        for (const [id, username] of KEPT_ACCOUNTS) {
+          await client.query('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)', [
+            id,
+            username,
+            await hashPassword('kept-password'),
+            START,
+          ]);
+        }
         for (const [i, title] of KEPT_TITLES.entries()) {
           await client.query(
             `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at, search_words)
@@ -93,12 +101,14 @@ describe('migrating a database of an older version', () => {
       registerFunctions(db);
       migrate(db, 4);
       for (const sql of OLD_TABLES) db.exec(sql);
-      db.prepare('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
-        KEPT_ACCOUNT,
-        'kept',
-        await hashPassword('kept-password'),
-        START,
-      );
+      for (const [id, username] of KEPT_ACCOUNTS) {
+        db.prepare('INSERT INTO accounts (account_id, username, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
+          id,
+          username,
+          await hashPassword('kept-password'),
+          START,
+        );
+      }
       const insert = db.prepare(
         'INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
@@ -130,6 +140,21 @@ describe('migrating a database of an older version', () => {
       { username: 'someone', address: '203.0.113.9' },
     ]);
     expect(await old.app.db.all('SELECT storage_name FROM storage_journal')).toEqual([{ storage_name: 'kept-key' }]);
+  });
+
+  it('gives each account it kept its username skeleton; a look-alike that already existed keeps working without one', async () => {
+    expect(
+      await old.app.db.all('SELECT username, username_skeleton FROM accounts WHERE username IN (?, ?) ORDER BY username', [
+        'kept',
+        'k\u0435pt',
+      ]),
+    ).toEqual([
+      { username: 'kept', username_skeleton: 'kept' },
+      { username: 'k\u0435pt', username_skeleton: null },
+    ]);
+    const signIn = await old.request('POST', '/api/auth/login', { json: { username: 'k\u0435pt', password: 'kept-password' } });
+    expect(signIn.status).toBe(200);
+    await expect(old.app.accounts.create('k\u0435\u0440t', 'hash', START)).rejects.toThrow(UsernameTakenError); // Cyrillic е and р
   });
 
   it('serves sign-in throttling from the migrated tables', async () => {

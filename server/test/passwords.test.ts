@@ -22,11 +22,29 @@ describe('the password policy', () => {
     ['123456789012', 'too easy to guess'],
     ['alice-in-chains1', 'too easy to guess'], // the username with a digit
     ['x'.repeat(1025), 'at most 1024 characters'],
+    ['aa bb cc dd', 'a passphrase needs 4 different words of at least 3 characters'],
+    ['ab cd ef gh ij kl', 'a passphrase needs 4 different words of at least 3 characters'],
+    ['ruby ox pine go', 'a passphrase needs 4 different words of at least 3 characters'],
+    ['glass glass glass glass', 'a passphrase needs 4 different words of at least 3 characters'],
+    ['alice-in-chains alice-in-chains', 'must not be the username, or the username repeated'],
+    ['Alice-in-Chains alice-in-chains alice-in-chains!', 'must not be the username, or the username repeated'],
+    ['alice-in-chainsalice-in-chainsalice-in-chains', 'must not be the username, or the username repeated'],
   ])('refuses %j', (password, reason) => {
     expect(passwordProblem(password, 'alice-in-chains')).toContain(reason);
   });
 
-  it.each(['correct horse battery staple', 'Tr0ub4dor&3xQz9', 'glass otter pine ruby', 'pw-7f3a9c1e5b2d8046'])('accepts %j', (password) => {
+  it.each(['demodemo', 'demo demo demo demo', 'DEMO-demo-Demo', 'demodemodemodemo'])('refuses %j for the username demo', (password) => {
+    expect(passwordProblem(password, 'demo')).toBe('The password must not be the username, or the username repeated.');
+  });
+
+  it.each([
+    'correct horse battery staple',
+    'Tr0ub4dor&3xQz9',
+    'glass otter pine ruby',
+    'pw-7f3a9c1e5b2d8046',
+    'I love my cat Felix 1987',
+    'alice-in-chains plays violet kettle drums',
+  ])('accepts %j', (password) => {
     expect(passwordProblem(password, 'alice-in-chains')).toBeNull();
   });
 });

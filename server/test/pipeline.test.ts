@@ -19,20 +19,13 @@ describe('adding a video and the pipeline', () => {
 
   beforeAll(async () => {
     clip = await tinyClip();
-    s = await startServer({
-      worker: FAST_WORKER,
-      ingestAllowHosts: ['localhost'],
-      maxVideoBytes: 1_000_000,
-      downloadTimeoutSeconds: DOWNLOAD_TIMEOUT_SECONDS,
-    });
-    await recordStatuses(s.app.db);
-    await s.addAccount('maker', 'maker-password', 0);
-    key = await s.login('maker', 'maker-password');
     // A video source on this machine: /clip.mp4, /broken (500), /to-loopback (a redirect to 127.0.0.1),
-    // /trickle (the clip, a byte every 200 ms: never idle long enough for a socket timeout).
+    // /to-other-port (a redirect to the allowed host on a port it does not name), /trickle (the clip, a
+    // byte every 200 ms: never idle long enough for a socket timeout).
     source = http.createServer((req, res) => {
       if (req.url === '/clip.mp4') res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
       else if (req.url === '/to-loopback') res.writeHead(302, { location: `http://127.0.0.1:${port()}/clip.mp4` }).end();
+      else if (req.url === '/to-other-port') res.writeHead(302, { location: `http://localhost:${port() + 1}/clip.mp4` }).end();
       else if (req.url === '/trickle') {
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length });
         let sent = 0;
@@ -43,6 +36,15 @@ describe('adding a video and the pipeline', () => {
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     const port = () => (source.address() as AddressInfo).port;
     sourceBase = `http://localhost:${port()}`;
+    s = await startServer({
+      worker: FAST_WORKER,
+      ingestAllowHosts: [`localhost:${port()}`],
+      maxVideoBytes: 1_000_000,
+      downloadTimeoutSeconds: DOWNLOAD_TIMEOUT_SECONDS,
+    });
+    await recordStatuses(s.app.db);
+    await s.addAccount('maker', 'maker-password', 0);
+    key = await s.login('maker', 'maker-password');
   });
   afterAll(async () => {
     source.close();
@@ -126,7 +128,7 @@ describe('adding a video and the pipeline', () => {
     expect(taken).toMatchObject({ status: 409, body: { message: 'Slug already in use' } });
   });
 
-  it('ingests a URL of a host VP_INGEST_ALLOW_HOSTS names, and refuses loopback and private addresses otherwise', async () => {
+  it('ingests a URL of a host:port VP_INGEST_ALLOW_HOSTS names, and refuses loopback and private addresses otherwise', async () => {
     const res = await s.request('POST', '/api/files', { key, json: { source_url: `${sourceBase}/clip.mp4`, file_title: 'From a URL' } });
     expect(res.status).toBe(200);
     const fileId = res.body.data.file.file_id;
@@ -139,6 +141,13 @@ describe('adding a video and the pipeline', () => {
       'http://10.1.2.3/x',
       'http://169.254.169.254/latest',
       'http://192.168.0.1/',
+      'http://[::7f00:1]/', // IPv4-compatible 127.0.0.1
+      'http://[::ffff:7f00:1]/', // IPv4-mapped 127.0.0.1
+      'http://[64:ff9b::a00:1]/', // NAT64 of 10.0.0.1
+      'http://[2002:c0a8:1::1]/', // 6to4 of 192.168.0.1
+      'http://[fd00::1]/',
+      'http://localhost/x', // the allowed host, on a port it does not name
+      `${sourceBase.replace(/:\d+$/, '')}:${Number(new URL(sourceBase).port) + 1}/clip.mp4`,
     ]) {
       const refused = await s.request('POST', '/api/files', { key, json: { source_url: url, file_title: 'Nope' } });
       expect(refused.status, url).toBe(400);
@@ -151,6 +160,15 @@ describe('adding a video and the pipeline', () => {
     // An allowed host that redirects to a loopback address it does not name: refused at the redirect.
     const redirected = await s.request('POST', '/api/files', { key, json: { source_url: `${sourceBase}/to-loopback`, file_title: 'Hop' } });
     expect(await waitForStatus(s, key, redirected.body.data.file.file_id, [4, 7, 10])).toMatchObject({
+      file_status: 4,
+      file_reason: NOT_PUBLIC,
+    });
+    // And one that redirects to itself on another port: refused there too.
+    const otherPort = await s.request('POST', '/api/files', {
+      key,
+      json: { source_url: `${sourceBase}/to-other-port`, file_title: 'Hop' },
+    });
+    expect(await waitForStatus(s, key, otherPort.body.data.file.file_id, [4, 7, 10])).toMatchObject({
       file_status: 4,
       file_reason: NOT_PUBLIC,
     });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RenditionPool } from '../src/lib/rendition-pool';
+import { RenditionPool, SMALL_TASK_BYTES } from '../src/lib/rendition-pool';
 import { makeRendition } from '../src/lib/subtitle-content';
 import { SRT } from './helpers';
 
@@ -26,6 +26,18 @@ describe('the rendition pool', () => {
     expect(slice.byteLength).toBeLessThan(slice.buffer.byteLength);
     expect(await pool.make(slice, 'a.srt', undefined, undefined, { handOver: true })).toEqual(expected);
     expect(slice.toString()).toBe(SRT);
+  });
+
+  it('a small task does not wait behind a big one: it has a worker of its own', async () => {
+    const big = `WEBVTT\n\n00:01.000 --> 00:02.000\n${'<a\n'.repeat(SMALL_TASK_BYTES)}\n`;
+    // Both workers up first: a small task beside a big one takes the small tasks' worker.
+    await Promise.all([pool.savable(big), pool.make(new TextEncoder().encode(SRT), 'a.srt')]);
+    const done: string[] = [];
+    const bigSave = pool.savable(big).then(() => done.push('big'));
+    const secondBig = pool.savable(big).then(() => done.push('second big'));
+    const small = pool.make(new TextEncoder().encode(SRT), 'a.srt').then(() => done.push('small'));
+    await Promise.all([bigSave, secondBig, small]);
+    expect(done).toEqual(['small', 'big', 'second big']);
   });
 
   const niceOf = (task: string | number): number => {

@@ -186,6 +186,33 @@ describe('the cue editor: a track’s text, saved as versions', () => {
     expect(await played(sub.sub_id)).toBe(stored);
   });
 
+  it('a 2 MB save of unmatched "<" is cleaned while another account’s 80-byte upload answers within a second', async () => {
+    const sub = await upload('many-lt.vtt', RICH_VTT);
+    const etag = (await getVtt(sub.sub_id)).headers.get('etag');
+    await s.addAccount('bystander', 'bystander-password', 1);
+    const otherKey = await s.login('bystander', 'bystander-password');
+    const otherFile = (await s.request('GET', '/api/files/', { key: otherKey })).body.data.files[0].file_id;
+    const small = '1\n00:00:01,000 --> 00:00:02,000\nA small upload, eighty bytes long.\n';
+    expect(small.length).toBeLessThanOrEqual(80);
+
+    // Before the cleaning was linear, this save held the conversion worker for ~20 s, and every
+    // upload (its rendition is made there too) waited behind it; linear, it still takes a second or
+    // more on a loaded machine, so small tasks have a worker of their own.
+    const checking = new Promise<void>((resolve) => {
+      const savable = s.app.renditionMaker.savable.bind(s.app.renditionMaker);
+      vi.spyOn(s.app.renditionMaker, 'savable').mockImplementationOnce((text) => (resolve(), savable(text)));
+    });
+    const saving = put(sub.sub_id, `WEBVTT\n\n00:01.000 --> 00:02.000\n${'<'.repeat(2_000_000)}\n`, etag);
+    await checking;
+    const started = performance.now();
+    await upload('small.srt', small, s, otherKey, otherFile);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const saved = await saving;
+    expect(saved.body).toMatchObject({ status: 'warning', message: CUE_TEXT_CLEANED, data: { version: sub.version + 1 } });
+    expect(vttCues(parseVttDocument((await getVtt(sub.sub_id)).text))[0]!.text).toBe('&lt;'.repeat(2_000_000));
+    vi.restoreAllMocks();
+  });
+
   it('edits an .srt track as its WebVTT rendition (bold kept), and the player serves the edit', async () => {
     const sub = await upload('movie.srt', SRT);
     const opened = await getVtt(sub.sub_id);

@@ -138,12 +138,13 @@ describe('video storage quota: published media and URL ingest', () => {
 
   beforeAll(async () => {
     clip = await tinyClip();
-    s = await startServer({ worker: FAST_WORKER, ingestAllowHosts: ['localhost'], accountVideoQuotaBytes: 10 * clip.length });
     source = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
-    sourceBase = `http://localhost:${(source.address() as AddressInfo).port}`;
+    const host = `localhost:${(source.address() as AddressInfo).port}`;
+    sourceBase = `http://${host}`;
+    s = await startServer({ worker: FAST_WORKER, ingestAllowHosts: [host], accountVideoQuotaBytes: 10 * clip.length });
   });
   afterAll(async () => {
     source.close();

@@ -1,4 +1,5 @@
-import type { Db, Queryable } from './engine';
+import { usernameSkeleton } from '../lib/username-skeleton';
+import { isUniqueViolation, type Db, type Queryable } from './engine';
 
 export interface AccountRow {
   account_id: number;
@@ -7,6 +8,15 @@ export interface AccountRow {
   created_at: number;
   /** 1 when `seed` created it (its password is seed's to replace), else 0. */
   seeded: number;
+  /** usernameSkeleton(username), unique; null only for a look-alike that existed before skeletons did. */
+  username_skeleton: string | null;
+}
+
+/** The username, or one that looks like it (the same confusables skeleton), belongs to another account. */
+export class UsernameTakenError extends Error {
+  constructor(username: string) {
+    super(`That username is taken: "${username}" is, or looks like, the username of another account.`);
+  }
 }
 
 export interface SessionRow {
@@ -31,6 +41,35 @@ export class AccountsRepository {
   /** Usernames are unique without regard to case. */
   findByUsername(username: string, q: Queryable = this.#db): Promise<AccountRow | undefined> {
     return q.get<AccountRow>('SELECT * FROM accounts WHERE lower(username) = lower(?)', [username]);
+  }
+
+  /** The account whose username looks like `username` (the same confusables skeleton), if any. */
+  findLookAlike(username: string, q: Queryable = this.#db): Promise<AccountRow | undefined> {
+    return q.get<AccountRow>('SELECT * FROM accounts WHERE username_skeleton = ?', [usernameSkeleton(username)]);
+  }
+
+  /**
+   * Gives every account without one its username skeleton (accounts made before skeletons existed), in
+   * id order. Returns the usernames left without one: look-alikes of an older account that existed
+   * before; they keep working, and their skeleton stays taken by the older one.
+   */
+  async fillSkeletons(): Promise<string[]> {
+    const missing = await this.#db.all<{ account_id: number; username: string }>(
+      'SELECT account_id, username FROM accounts WHERE username_skeleton IS NULL ORDER BY account_id',
+    );
+    const clashes: string[] = [];
+    for (const { account_id, username } of missing) {
+      try {
+        await this.#db.run('UPDATE accounts SET username_skeleton = ? WHERE account_id = ? AND username_skeleton IS NULL', [
+          usernameSkeleton(username),
+          account_id,
+        ]);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        clashes.push(username);
+      }
+    }
+    return clashes;
   }
 
   findById(accountId: number, q: Queryable = this.#db): Promise<AccountRow | undefined> {
@@ -67,12 +106,18 @@ export class AccountsRepository {
     return this.#db.transaction((tx) => this.#create(tx, username, passwordHash, now, seeded));
   }
 
+  /** UsernameTakenError when the username or a look-alike is taken, also by a creation racing this one. */
   async #create(tx: Queryable, username: string, passwordHash: string, now: number, seeded: boolean): Promise<number> {
-    const row = await tx.get<{ account_id: number }>(
-      'INSERT INTO accounts (username, password_hash, created_at, seeded) VALUES (?, ?, ?, ?) RETURNING account_id',
-      [username, passwordHash, now, seeded ? 1 : 0],
-    );
-    return row!.account_id;
+    try {
+      const row = await tx.get<{ account_id: number }>(
+        'INSERT INTO accounts (username, password_hash, created_at, seeded, username_skeleton) VALUES (?, ?, ?, ?, ?) RETURNING account_id',
+        [username, passwordHash, now, seeded ? 1 : 0, usernameSkeleton(username)],
+      );
+      return row!.account_id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new UsernameTakenError(username);
+      throw err;
+    }
   }
 
   /** A new password ends every session of the account (whoever knew the old one is signed out). Returns the sessions ended. */

@@ -13,6 +13,8 @@ interface Job {
   request: WorkerTask;
   /** The bytes' memory moves to the worker (see `make`). */
   transfer: ArrayBuffer[];
+  /** What the task reads (sizeOf), taken before its bytes move. */
+  size: number;
   resolve: (result: Rendition | EditTextResult) => void;
   reject: (err: Error) => void;
 }
@@ -20,19 +22,36 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: (Job & { id: number }) | null;
+  /**
+   * The lane kept for small tasks: it takes a task of SMALL_TASK_BYTES or less, and only while every
+   * other worker converts a bigger one (else one worker at a time converts, as before, and the event
+   * loop keeps the other core).
+   */
+  smallOnly: boolean;
 }
+
+/**
+ * A task this size or under is small: a typical track (an 80-byte one, a 60 KB film's .srt) converts
+ * in milliseconds. A lane of its own keeps it from waiting behind a 5 MB task of another account.
+ */
+export const SMALL_TASK_BYTES = 256 * 1024;
+
+/** What a task reads: its bytes, or its text's UTF-16 length (close enough to its bytes to choose a lane). */
+const sizeOf = (task: WorkerTask): number => (task.kind === 'save' ? task.text.length : task.bytes.byteLength);
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
 
-/** One worker per core but one (that one serves the requests), at most two: conversions are short. */
+/** One worker per core but one (that one serves the requests), at most two: conversions are short (the pool adds its small tasks' lane). */
 export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
  * Subtitle conversions (detect, decode, parse, write WebVTT: ~100 ms of CPU for a 5 MB
  * windows-1251 .srt) run in a few worker threads, first come first served, so that an account
- * uploading 5 MB files back to back never holds the event loop that every other request needs. A
- * crashed worker fails its job and is replaced.
+ * uploading 5 MB files back to back never holds the event loop that every other request needs. One
+ * more worker takes small tasks while the others convert big ones: under load a 2 MB cue-editor save
+ * takes a second or more, and another account's 80-byte upload should not wait for it. A crashed worker fails its job and is
+ * replaced.
  */
 export class RenditionPool {
   readonly #slots: Slot[] = [];
@@ -41,11 +60,12 @@ export class RenditionPool {
   #closed = false;
 
   constructor(size: number) {
-    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
+    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn(false));
+    this.#slots.push(this.#spawn(true));
   }
 
-  #spawn(): Slot {
-    const slot: Slot = { worker: new Worker(BOOT, { workerData: { entry: ENTRY } }), job: null };
+  #spawn(smallOnly: boolean): Slot {
+    const slot: Slot = { worker: new Worker(BOOT, { workerData: { entry: ENTRY } }), job: null, smallOnly };
     slot.worker.on('message', (reply: RenditionReply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
@@ -59,7 +79,7 @@ export class RenditionPool {
       slot.job = null;
       const index = this.#slots.indexOf(slot);
       if (index >= 0 && !this.#closed) {
-        this.#slots[index] = this.#spawn();
+        this.#slots[index] = this.#spawn(slot.smallOnly);
         this.#dispatch();
       }
     };
@@ -93,7 +113,7 @@ export class RenditionPool {
   #run(request: WorkerTask, transfer: ArrayBuffer[]): Promise<Rendition | EditTextResult> {
     if (this.#closed) return Promise.reject(new Error('the conversion pool is closed'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request, transfer, resolve, reject });
+      this.#queue.push({ request, transfer, size: sizeOf(request), resolve, reject });
       this.#dispatch();
     });
   }
@@ -101,8 +121,10 @@ export class RenditionPool {
   #dispatch(): void {
     for (const slot of this.#slots) {
       if (slot.job) continue;
-      const job = this.#queue.shift();
-      if (!job) return;
+      if (slot.smallOnly && !this.#slots.every((other) => other.smallOnly || (other.job && other.job.size > SMALL_TASK_BYTES))) continue;
+      const at = slot.smallOnly ? this.#queue.findIndex((job) => job.size <= SMALL_TASK_BYTES) : 0;
+      if (at < 0 || at >= this.#queue.length) continue;
+      const [job] = this.#queue.splice(at, 1) as [Job];
       const id = this.#nextId++;
       slot.job = { ...job, id };
       slot.worker.postMessage({ ...job.request, id } as RenditionRequest, job.transfer);

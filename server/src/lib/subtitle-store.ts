@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type net from 'node:net';
-import { holdOwnership } from './temp-owner';
+import { holdOwnership, MACHINE_FILE, machineId } from './temp-owner';
 import { randomToken } from './tokens';
 
 const STORED_NAME = /^[A-Za-z0-9]{32}$/;
@@ -27,6 +27,8 @@ export interface SubtitleStore {
   readonly ownFolder: string;
   /** Creates this process's folder and starts holding it (before the first upload). */
   claim(): Promise<void>;
+  /** Marks the folder as still owned, for nodes on other machines (at every sweep). */
+  heartbeat(): Promise<void>;
   /** Lets the folder go and removes it (at close). */
   release(): Promise<void>;
   /** A path for an upload in progress (`discard` it when done). */
@@ -78,7 +80,20 @@ export class TempFiles {
 
   async claim(): Promise<void> {
     this.#owner ??= await holdOwnership(this.tmpDir, this.#id); // held first: a sweep never sees the folder unowned
-    await fs.promises.mkdir(path.join(this.tmpDir, this.ownFolder), { recursive: true });
+    const folder = path.join(this.tmpDir, this.ownFolder);
+    if (fs.existsSync(folder)) return;
+    // The folder appears with its machine named (a rename is atomic): a node of another machine never
+    // sees it without, which it would judge by a socket it cannot reach.
+    const draft = path.join(this.tmpDir, `.claim-${this.#id}`);
+    await fs.promises.mkdir(draft, { recursive: true });
+    await fs.promises.writeFile(path.join(draft, MACHINE_FILE), machineId());
+    await fs.promises.rename(draft, folder);
+  }
+
+  /** Tells nodes on other machines that this folder's owner still runs (see sweepTempFiles). */
+  async heartbeat(): Promise<void> {
+    const now = new Date();
+    await fs.promises.utimes(path.join(this.tmpDir, this.ownFolder, MACHINE_FILE), now, now).catch(() => undefined);
   }
 
   async release(): Promise<void> {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -22,6 +24,24 @@ export function holdOwnership(tmpDir: string, id: string): Promise<net.Server> {
     });
   });
 }
+
+/**
+ * The machine an owner socket can be asked on: on Linux the boot (a restarted machine is another one)
+ * and the network namespace (abstract sockets are per namespace: two containers on one kernel cannot
+ * see each other's), elsewhere the host name. Nodes on other machines may share the data folder (a
+ * network file system): their sockets never answer here, so their folders must not be judged by them.
+ */
+export function machineId(): string {
+  try {
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${boot} ${fs.readlinkSync('/proc/self/ns/net')}`;
+  } catch {
+    return `host ${os.hostname()}`;
+  }
+}
+
+/** The file in each owner's folder that names its machine (machineId); its owner touches it at every sweep. */
+export const MACHINE_FILE = '.machine';
 
 /** True while the process that holds `id`'s folder runs (or cannot be told within a second: kept, to be safe). */
 export function ownerIsAlive(tmpDir: string, id: string): Promise<boolean> {

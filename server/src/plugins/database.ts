@@ -45,6 +45,9 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   app.addHook('onClose', () => db.close());
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
+  const lookAlikes = await app.accounts.fillSkeletons();
+  if (lookAlikes.length)
+    app.log.warn({ usernames: lookAlikes }, 'accounts whose username looks like an older account’s (kept as they are)');
   app.decorate('files', new FilesRepository(db, app.settings.slugHoldDays * 86_400_000));
   const subtitles = new SubtitlesRepository(db);
   app.decorate('subtitles', subtitles);

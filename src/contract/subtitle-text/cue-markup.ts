@@ -41,15 +41,18 @@ const ENTITY = /^&(?:#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/i;
 export function srtTextToVtt(text: string): string {
   if (!/[<&{]/.test(text)) return text; // most cues: nothing to do, and 5 MB files have many
   const noOverrides = stripBetween(text, '{', '}', (inner) => !inner.startsWith('\\'));
+  const tagEnd = tagEnds(noOverrides);
   let out = '';
   let i = 0;
   while (i < noOverrides.length) {
     const ch = noOverrides[i]!;
     if (ch === '<') {
-      const close = noOverrides.indexOf('>', i + 1);
-      const inner = close < 0 ? '' : noOverrides.slice(i + 1, close);
-      if (close >= 0 && isTagLike(inner)) {
-        const name = inner.trim().split(/\s/, 1)[0]!;
+      const close = tagEnd(i);
+      if (close >= 0) {
+        const name = noOverrides
+          .slice(i + 1, close)
+          .trim()
+          .split(/\s/, 1)[0]!;
         if (KEPT_TAG.test(name)) out += `<${name.toLowerCase()}>`;
         i = close + 1;
         continue;
@@ -95,15 +98,15 @@ export const sanitizeVttText = (text: string): string => cleanCueText(text, vttT
  */
 export function cleanCueText(text: string, keepTag: (inner: string) => string): string {
   if (!/[<&]/.test(text)) return text; // most cues: nothing to do
+  const tagEnd = tagEnds(text);
   let out = '';
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
     if (ch === '<') {
-      const close = text.indexOf('>', i + 1);
-      const inner = close < 0 ? '' : text.slice(i + 1, close);
-      if (close >= 0 && isTagLike(inner)) {
-        out += keepTag(inner);
+      const close = tagEnd(i);
+      if (close >= 0) {
+        out += keepTag(text.slice(i + 1, close));
         i = close + 1;
         continue;
       }
@@ -120,6 +123,39 @@ export function cleanCueText(text: string, keepTag: (inner: string) => string): 
 
 /** A "<" that opens a tag: "<i>", "</font>", "<c.yellow>", "<00:00:01.000>" — not "a < b" or "<3". */
 const isTagLike = (inner: string): boolean => /^\/?[A-Za-z0-9]/.test(inner) && !/^\d+$/.test(inner) && !inner.includes('\n');
+
+/** Where `char` is next from `from` on, or the text's length when nowhere. */
+function nextIndex(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
+}
+
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isAsciiAlnum = (code: number): boolean => isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+
+/**
+ * For the "<" at each position of `text`, from left to right: where the tag it opens ends (its ">"), or
+ * -1 when it opens none (isTagLike of what lies between). The same answer as looking for the next ">"
+ * from each "<", in linear time: the next ">" and the next line break are remembered until the scan
+ * passes them, so a text of a million unmatched "<" is not searched to its end a million times.
+ */
+function tagEnds(text: string): (open: number) => number {
+  let close = -1; // the first ">" after the last "<" asked about; text.length when there is none
+  let newline = -1; // the same for a line break
+  return (open) => {
+    if (close <= open) close = nextIndex(text, '>', open + 1);
+    if (close === text.length) return -1;
+    if (newline <= open) newline = nextIndex(text, '\n', open + 1);
+    if (newline < close) return -1;
+    const first = text.charCodeAt(open + 1) === 0x2f ? open + 2 : open + 1;
+    if (first >= close || !isAsciiAlnum(text.charCodeAt(first))) return -1;
+    // All digits ("<3>") is no tag. The digits after one "<" end before the next "<", so these scans
+    // cover each character once at most.
+    let j = open + 1;
+    while (j < close && isDigit(text.charCodeAt(j))) j++;
+    return j === close ? -1 : close;
+  };
+}
 
 /**
  * Turns cue text into plain text for a preview: removes HTML-like tags (<i>, <b>, <font color=…>,

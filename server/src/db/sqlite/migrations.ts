@@ -463,6 +463,15 @@ END;
       CREATE TABLE account_video_bytes (account_id INTEGER PRIMARY KEY, bytes INTEGER NOT NULL);
     `);
   },
+  // Look-alike usernames (issue 37): each account's confusables skeleton (lib/username-skeleton.ts),
+  // unique, so "dеmo" with a Cyrillic е cannot be created beside "demo", even by two racing requests.
+  // Null until the server fills it at start (a migration never calls live code). Frozen text.
+  (db) => {
+    db.exec(`
+      ALTER TABLE accounts ADD COLUMN username_skeleton TEXT;
+      CREATE UNIQUE INDEX accounts_username_skeleton ON accounts (username_skeleton);
+    `);
+  },
 ];
 
 /** Runs the missing migrations, up to `target` (tests build older databases). */
