@@ -14,6 +14,8 @@ describe('toasts', () => {
     const { sessionFor } = await import('../../src/app/session/session');
     const { historyGuard } = await import('../../src/app/shell/history-guard');
     const { useNotify } = await import('../../src/app/shell/notify');
+    const { default: Dialog } = await import('@mui/material/Dialog');
+    const { useState } = await import('react');
     const host = document.createElement('div');
     document.body.append(host);
     shadow = host.attachShadow({ mode: 'open' });
@@ -21,9 +23,17 @@ describe('toasts', () => {
     function Toaster() {
       const quick = useNotify({ autoHideDuration: 400 });
       const slow = useNotify();
+      const [dialogOpen, setDialogOpen] = useState(false);
       return createElement('div', null, [
         createElement('button', { key: 'q', onClick: () => quick.success(`Quick ${++n}`) }, 'Quick'),
         createElement('button', { key: 's', onClick: () => slow.error('Slow failure') }, 'Slow'),
+        createElement('button', { key: 'd', onClick: () => setDialogOpen(true) }, 'Dialog'),
+        createElement(
+          Dialog,
+          { key: 'dialog', open: dialogOpen, onClose: () => setDialogOpen(false), 'aria-label': 'A dialog' },
+          createElement('button', { onClick: () => slow.success('Raised by the dialog') }, 'Raise'),
+          createElement('button', { onClick: () => setDialogOpen(false) }, 'Done'),
+        ),
       ]);
     }
     const reactRoot = createRoot(shadow);
@@ -76,5 +86,26 @@ describe('toasts', () => {
     toast.dispatchEvent(new PointerEvent('pointermove', at(left + 10 + width * 0.9)));
     toast.dispatchEvent(new PointerEvent('pointerup', at(left + 10 + width * 0.9)));
     await waitFor(() => !toast.isConnected, 'the dragged toast to go');
+  });
+
+  it('stays perceivable while a dialog is open: its toasts are announced, its buttons not in a hidden tree', async () => {
+    await waitFor(() => toasts().length === 0, 'the earlier toasts to go', 5000);
+    button(shadow, 'Slow')!.click();
+    await waitFor(() => toasts()[0], 'a toast before the dialog');
+    button(shadow, 'Dialog')!.click();
+    (await waitFor(() => button(shadow, 'Raise'), 'the dialog')).click();
+    const raised = await waitFor(
+      () => toasts().find((t) => t.textContent?.includes('Raised by the dialog')),
+      'the toast the dialog raised',
+    );
+    // MUI's Modal hid its siblings (aria-hidden) when it opened: the stack must not be one of them.
+    const stacks = [...shadow.querySelectorAll('.notistack-SnackbarContainer')];
+    expect(stacks.length).to.be.greaterThan(0);
+    expect(
+      stacks.filter((stack) => stack.closest('[aria-hidden="true"]')).length,
+      'toast stacks hidden from assistive technology',
+    ).to.equal(0);
+    expect(raised.closest('[role="status"], [role="alert"]') ?? raised.querySelector('[role="status"], [role="alert"]')).to.not.equal(null);
+    button(shadow, 'Done')!.click();
   });
 });

@@ -38,6 +38,7 @@ export default function NotistackStack({
   pending: ToastRequest[];
   onTaken(count: number): void;
 }) {
+  useNeverHiddenFromAssistiveTech(root);
   return (
     <>
       <GlobalStyles styles={BELOW_TOP_BAR} />
@@ -65,4 +66,23 @@ function Enqueue({ pending, onTaken }: { pending: ToastRequest[]; onTaken(count:
     onTaken(pending.length);
   }, [pending, enqueueSnackbar, onTaken]);
   return null;
+}
+
+/**
+ * MUI's Modal hides every sibling of its portal from assistive technology (aria-hidden) while a dialog
+ * is open, and the toast stack is one: a toast the dialog raised ("Version 1 restored") went unannounced,
+ * and a toast's close button was focusable inside a hidden tree (axe: aria-hidden-focus). The stack sits
+ * above the backdrop and announces itself (role status or alert), so it stays perceivable: the attribute
+ * is taken off as soon as it is put on.
+ */
+function useNeverHiddenFromAssistiveTech(root: HTMLElement) {
+  useEffect(() => {
+    const reveal = () => {
+      for (const stack of root.querySelectorAll('.notistack-SnackbarContainer[aria-hidden]')) stack.removeAttribute('aria-hidden');
+    };
+    const observer = new MutationObserver(reveal);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
+    reveal();
+    return () => observer.disconnect();
+  }, [root]);
 }
