@@ -14,7 +14,7 @@ describe('toasts', () => {
     const { sessionFor } = await import('../../src/app/session/session');
     const { historyGuard } = await import('../../src/app/shell/history-guard');
     const { useNotify } = await import('../../src/app/shell/notify');
-    const { default: Dialog } = await import('@mui/material/Dialog');
+    const { Dialog } = await import('@mui/material');
     const { useState } = await import('react');
     const host = document.createElement('div');
     document.body.append(host);
