@@ -66,6 +66,10 @@ const suites = [
           .filter((t) => t.status === 'passed' && t.failureMessages?.length)
           .map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
       );
+      for (const file of r.testResults) {
+        fileTimings.push({ ms: file.endTime - file.startTime, name: relative(root, file.name) });
+        for (const t of file.assertionResults) timings.push({ ms: t.duration ?? 0, name: `${relative(root, file.name)} › ${t.fullName}` });
+      }
       return {
         passed: r.numPassedTests,
         failed: r.numFailedTests + (r.numFailedTestSuites && !r.numFailedTests ? 1 : 0),
@@ -94,6 +98,7 @@ const suites = [
       try {
         const report = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
         const { stats } = report;
+        timings.push(...playwrightTimings(report.suites));
         return {
           passed: stats.expected + stats.flaky,
           failed: stats.unexpected + (ok ? 0 : stats.unexpected ? 0 : 1),
@@ -130,6 +135,19 @@ function playwrightTests(suites = [], status, titles = []) {
   ]);
 }
 
+/** Every Playwright test's time (all its tries), as { ms, name }, from its JSON report's suite tree. */
+function playwrightTimings(suites = [], titles = []) {
+  return suites.flatMap((suite) => [
+    ...playwrightTimings(suite.suites, suite.file === suite.title ? titles : [...titles, suite.title]),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({
+        ms: test.results.reduce((sum, result) => sum + (result.duration ?? 0), 0),
+        name: `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+      })),
+    ),
+  ]);
+}
+
 /** Runs a command, copying its stdout to ours as it comes; resolves { ok, output }. */
 function run(command, env) {
   return new Promise((resolve) => {
@@ -156,6 +174,10 @@ const notRun = [];
 const failedTests = [];
 /** Every test that failed and then passed on its retry (CI), by name: to be fixed, not to fail the run. */
 const flakyTests = [];
+/** Every test's time, and every Vitest file's (its hooks included), to name the slowest at the end: where a faster suite starts. */
+const timings = [];
+const fileTimings = [];
+const SLOWEST = 20;
 
 /** null when PostgreSQL can be used for the server suite, else why not. */
 async function postgresProblem(url) {
@@ -207,6 +229,12 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
     notRun.push(`${suite.name}: ${counts.skipped} test(s) skipped${counts.where?.length ? `: ${counts.where.join(', ')}` : ''}`);
   summary.push(
     `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed ${String(counts.skipped ?? 0).padStart(3)} skipped  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+if (timings.length) {
+  const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+  console.log(
+    `\nThe ${slowest.length} slowest tests:\n${slowest.map(({ ms, name }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`).join('\n')}`,
   );
 }
 console.log(`\n${summary.join('\n')}`);
