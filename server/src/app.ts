@@ -25,6 +25,7 @@ import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
 import renditions from './plugins/renditions';
 import securityHeaders, { helmetOptions } from './plugins/security-headers';
+import { inlineScriptHashes } from './lib/inline-script-hashes';
 import staticFiles from './plugins/static-files';
 import trash from './plugins/trash';
 import uploadSweep from './plugins/upload-sweep';
@@ -202,7 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
   // What early error replies carry (see rejectMalformedRequest): every reply's security headers, and never cached.
-  const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources)), 'cache-control': 'no-store' };
+  const scriptHashes = inlineScriptHashes(settings.demoDir);
+  const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources, scriptHashes)), 'cache-control': 'no-store' };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -246,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
   await app.register(queryHygiene);
   registerAuthentication(app);
-  await app.register(securityHeaders, { extraSources });
+  await app.register(securityHeaders, { extraSources, scriptHashes });
   await app.register(cors, { origins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(openapi);
   await app.register(staticFiles, { roots: [settings.kitDir, settings.demoDir, settings.playerDir] });

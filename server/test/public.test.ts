@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,6 +159,21 @@ describe('config, player, images, pages, headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it("allows the shipped demo page's inline script by its hash, and no other inline script", async () => {
+    const shipped = path.join(import.meta.dirname, '../../demo');
+    const t = await startServer({ demoDir: shipped, kitDir });
+    try {
+      const page = fs.readFileSync(path.join(shipped, 'index.html'), 'utf8');
+      const code = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1];
+      expect(code).toContain("localStorage.getItem('apiKey')");
+      const csp = (await fetch(`${t.base}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+      const scriptSrc = csp.split(';').find((part) => part.startsWith('script-src'));
+      expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    } finally {
+      await t.close();
+    }
   });
 
   it('has CORS off by default', async () => {

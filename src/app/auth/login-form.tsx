@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
 import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../session/use-session';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
-import { useEmit } from '../shell/events';
+import { HostContext, useEmit } from '../shell/events';
+import { typedInPlaceholder } from '../shell/page-placeholder';
 import { useTexts, type TextFn } from '../i18n/texts';
 import { LoginField } from './login-field';
 import { AUTH_TEXTS } from './texts';
@@ -15,8 +16,12 @@ function useSignIn(onSignedIn?: () => void) {
   const emit = useEmit();
   const api = useApi();
   const { store } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // What the operator typed into the page's static copy of this form before the kit arrived.
+  const host = useContext(HostContext);
+  const [username, setUsername] = useState(() => typedInPlaceholder(host, 'username'));
+  const [password, setPassword] = useState(() => typedInPlaceholder(host, 'password'));
+  // The field the cursor starts in, decided once: the password when a username came from that copy.
+  const [startInPassword] = useState(() => Boolean(username) && !password);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { t } = useTexts(AUTH_TEXTS);
@@ -48,7 +53,7 @@ function useSignIn(onSignedIn?: () => void) {
     }
   }
 
-  return { username, setUsername, password, setPassword, busy, error, submit };
+  return { username, setUsername, password, setPassword, startInPassword, busy, error, submit };
 }
 
 /**
@@ -57,7 +62,7 @@ function useSignIn(onSignedIn?: () => void) {
  */
 export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
   const { signedOutReason } = useConfigState();
-  const { username, setUsername, password, setPassword, busy, error, submit } = useSignIn(onSignedIn);
+  const { username, setUsername, password, setPassword, startInPassword, busy, error, submit } = useSignIn(onSignedIn);
   const { t } = useTexts(AUTH_TEXTS);
 
   return (
@@ -84,7 +89,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           value={username}
           onChange={setUsername}
           disabled={busy}
-          autoFocus
+          autoFocus={!startInPassword}
         />
         <LoginField
           label={t('password')}
@@ -94,6 +99,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           value={password}
           onChange={setPassword}
           disabled={busy}
+          autoFocus={startInPassword}
         />
         <Button
           type="submit"

@@ -9,6 +9,7 @@ import type { Session } from '../session/session';
 import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../session/use-session';
 import { ErrorBoundary } from './error-boundary';
 import { HostContext } from './events';
+import { takePlaceholder } from './page-placeholder';
 import { CspNonceContext, cspNonceOf } from './csp-nonce';
 import { adoptToastStyles } from './goober-sheet';
 import { loadRtlPlugin } from './rtl';
@@ -123,6 +124,7 @@ function SessionRoot({
   );
   useEffect(() => () => cache.sheet.flush(), [cache]);
   useEffect(() => adoptToastStyles(container), [container]);
+  useEffect(() => takePlaceholder(host), [host]);
 
   // The host's --vp-* properties are read when the element renders and when its theme changes.
   const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
