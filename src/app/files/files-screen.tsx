@@ -7,20 +7,20 @@ import { DeleteFileDialog } from '../shared/delete-file-dialog';
 import { AddIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
-import type { BulkAction } from './bulk';
-import type { MatchingAction } from './bulk-job-words';
-import { CellStyles } from './cell-styles';
-import { CellTips } from './cell-tips';
-import { FileCard, FileCards, type CardSlotProps } from './file-cards';
-import { fileColumns, type RowActions } from './file-columns';
-import { FileFilters } from './file-filters';
-import { FileGrid } from './file-grid';
-import { ListBulkBar, useAllMatching } from './list-bulk-bar';
-import { SearchBox } from './search-box';
+import type { BulkAction } from './bulk/bulk';
+import type { MatchingAction } from './bulk/bulk-job-words';
+import { CellStyles } from './grid/cell-styles';
+import { CellTips } from './grid/cell-tips';
+import { FileCard, FileCards, type CardSlotProps } from './grid/file-cards';
+import { fileColumns, type RowActions } from './grid/file-columns';
+import { FileFilters } from './list/file-filters';
+import { FileGrid } from './grid/file-grid';
+import { ListBulkBar, useAllMatching } from './bulk/list-bulk-bar';
+import { SearchBox } from './list/search-box';
 import { useFileActions } from './use-file-actions';
-import { useFileList } from './use-file-list';
-import { useListAddress, useShownView } from './use-list-address';
-import { useLiveList } from './use-live-list';
+import { useFileList } from './list/use-file-list';
+import { useListAddress, useShownView } from './list/use-list-address';
+import { useLiveList } from './list/use-live-list';
 import { useTexts } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
 
@@ -31,7 +31,7 @@ export interface FilesScreenProps {
 }
 
 /** Loaded when asked for (with tus-js-client only for a big file). */
-const AddVideoDialog = lazy(() => import('./add-video-dialog'));
+const AddVideoDialog = lazy(() => import('./add-video/add-video-dialog'));
 
 /** Over every file the filter matches, Delete (to the trash) too: Undo brings the set back. */
 const MATCHING: readonly MatchingAction[] = ['activate', 'deactivate', 'delete'];
