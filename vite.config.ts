@@ -76,7 +76,7 @@ const GRID_SLOTS_MODULE = /[\\/]@mui[\\/]x-data-grid[\\/]material[\\/]index\.m?j
  * (the e2e and browser tests render every grid feature the kit offers).
  */
 function dropUnusedGridSlots(): Plugin {
-  const stub = resolve(root, 'src/app/files/unused-grid-slot.ts');
+  const stub = resolve(root, 'src/app/files/grid/unused-grid-slot.ts');
   return {
     name: 'vp-drop-unused-grid-slots',
     enforce: 'pre',

@@ -4,13 +4,13 @@ import { useApi } from '../api/use-api';
 import type { VideoFile } from '../api/schemas';
 import { useEmit } from '../shell/events';
 import { LIST_TOAST_MS, useNotify } from '../shell/notify';
-import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk';
+import { bulkMessage, bulkWarning, runBulk, type BulkAction } from './bulk/bulk';
 import { isApiError } from '../api/api-error';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { useTexts, type TextFn } from '../i18n/texts';
 import { FILES_TEXTS } from './texts';
-import { useRowSelection } from './use-row-selection';
+import { useRowSelection } from './bulk/use-row-selection';
 
 export interface FileActionsInput {
   /** The rows on screen. */

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { FilesScreen } from '../files/files-screen';
-import { TrashScreen } from '../files/trash-screen';
+import { TrashScreen } from '../files/trash/trash-screen';
 
 /** /files inside the panel: editing a file navigates to /files/{id}. */
 export default function FilesRoute() {

@@ -1,0 +1,69 @@
+import { memo, type ReactElement } from 'react';
+import type { VideoFile } from '../../api/schemas';
+import { DONE_ICON, FAILED_ICON, MOVING_ICON, WAITING_ICON } from './cell-icons';
+import { fileStatusInfo, type StatusFamily } from '../file-status';
+import { useTexts } from '../../i18n/texts';
+import { FILES_TEXTS } from '../texts';
+
+/*
+ * The row cells are plain elements styled by one static stylesheet (cell-styles.tsx) and described by
+ * one shared tooltip (cell-tips.tsx, read from `data-tip`): a page of rows re-renders them on every page
+ * change, so a cell is a few elements, without a styled component, a style object or a tooltip of its own.
+ */
+
+const FAMILY_ICON: Record<StatusFamily, ReactElement> = {
+  waiting: WAITING_ICON,
+  moving: MOVING_ICON,
+  failed: FAILED_ICON,
+  done: DONE_ICON,
+};
+
+/**
+ * The read-only processing status: a badge tinted by its family (one colour per family; the icon says
+ * the family too, for who does not see the colour), its description as a tooltip. Focusable, so the
+ * keyboard reaches the description.
+ */
+export const StatusBadge = memo(function StatusBadge({ code, progress }: { code: number; progress?: number | null | undefined }) {
+  const status = fileStatusInfo(code);
+  const { t } = useTexts(FILES_TEXTS);
+  // The pipeline reports how far the current step is (live, through the event stream).
+  const percent = status.family === 'moving' && progress !== null && progress !== undefined ? ` ${Math.round(progress)}%` : '';
+  return (
+    <span className="vp-status" data-family={status.family} data-tip={t(status.description)} tabIndex={0}>
+      {FAMILY_ICON[status.family]}
+      {t(status.name)}
+      {percent}
+    </span>
+  );
+});
+
+/**
+ * The one-click Active flag: a switch (it changes something), never a badge (badges only report).
+ * A native checkbox with the switch role, covering the whole drawn switch; the tooltip says what a
+ * click does: Disable or Enable.
+ */
+export const ActiveSwitch = memo(function ActiveSwitch({
+  file,
+  onToggle,
+  label,
+}: {
+  file: VideoFile;
+  onToggle(file: VideoFile): void;
+  label?: string;
+}) {
+  const active = file.isActive === 1;
+  const { t } = useTexts(FILES_TEXTS);
+  return (
+    <span className="vp-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-label={label ?? t('active')}
+        checked={active}
+        data-tip={active ? t('disable') : t('enable')}
+        onChange={() => onToggle(file)}
+      />
+      <span className="vp-switch-thumb" aria-hidden="true" />
+    </span>
+  );
+});
