@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRendition } from '../src/lib/subtitle-content';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { quotaMessage } from '../src/routes/upload';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 

@@ -8,7 +8,7 @@ import { editCue, parseVttDocument, serializeVttDocument, vttCues } from '../../
 import { VERSIONS_KEPT } from '../src/db/subtitle-versions-repository';
 import { IF_MATCH_REQUIRED, VERSION_NOT_FOUND } from '../src/routes/subtitle-text';
 import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../src/routes/subtitles';
-import { makeRendition } from '../src/lib/subtitle-content';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { quotaMessage } from '../src/routes/upload';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, uploadForm, type TestServer } from './helpers';
 

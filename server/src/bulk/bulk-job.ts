@@ -3,7 +3,7 @@ import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
 import type { ListQuery } from '../db/files';
 import type { ClaimedJob } from '../pipeline/job-queue';
-import type { JobContext, JobHandler } from '../pipeline/worker';
+import type { JobContext, JobHandler } from '../jobs/worker';
 import { applyBatch, type BatchParts } from './apply-batch';
 import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { downloadUrl } from '../ingest/download';
-import type { UrlPolicy } from '../ingest/url-policy';
+import { downloadUrl } from './download';
+import type { UrlPolicy } from '../lib/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
@@ -15,7 +15,7 @@ import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
 import type { ClaimedJob } from './job-queue';
-import { PermanentJobError, type JobContext, type JobHandler } from './worker';
+import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/worker';
 
 export const PROCESS_FILE = 'process-file';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { bulkJobHandler, type BulkRunSettings } from '../bulk/bulk-job';
 import { BulkJobsRepository } from '../db/bulk-jobs-repository';
-import { Worker } from '../pipeline/worker';
+import { Worker } from '../jobs/worker';
 import { defaultWorkerName } from './pipeline';
 
 const DAY_MS = 86_400_000;

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
 import { toFileJson, type FileRow } from '../db/files';
-import { EventStreamRegistry } from '../lib/event-stream-registry';
-import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
+import { EventStreamRegistry } from '../events/event-stream-registry';
+import { FileEventHub, type DeliveredEvent } from '../events/file-event-hub';
 import { sessionEnded } from './authentication';
 
 export interface FileEventsOptions {

@@ -1,14 +1,14 @@
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UrlPolicy } from '../ingest/url-policy';
+import type { UrlPolicy } from '../lib/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { JobQueue } from '../pipeline/job-queue';
 import { processFileHandler } from '../pipeline/process-file';
-import { Worker } from '../pipeline/worker';
+import { Worker } from '../jobs/worker';
 
 export interface WorkerSettings {
   /** `file_server` of the files it processes (default `<host name>-<process id>`). */

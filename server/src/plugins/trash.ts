@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Queryable } from '../db/engine';
 import type { FileRow } from '../db/files';
 import { mediaEntry } from '../db/storage-journal';
-import { trackFacts } from '../lib/track-facts';
+import { trackFacts } from '../subtitles/track-facts';
 import { mediaOfPurgedFile } from '../media/file-media';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { DeliveredEvent } from '../lib/file-event-hub';
+import type { DeliveredEvent } from '../events/file-event-hub';
 import { SESSION_ENDED } from '../plugins/authentication';
 import { fail } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';

@@ -3,7 +3,7 @@ import { formatSize } from '../../../src/contract/format-size';
 import { toFileJson } from '../db/files';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile, type NewFileOutcome } from '../ingest/new-file';
-import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
+import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../lib/url-policy';
 import { mediaEntry } from '../db/storage-journal';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { MediaTooLargeError } from '../media/media-store';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
-import { nullWhenGone } from '../lib/subtitle-store';
+import { nullWhenGone } from '../db/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { STATUS_NAMES } from '../pipeline/file-status';

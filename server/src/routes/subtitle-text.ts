@@ -4,8 +4,8 @@ import { CUE_TEXT_CLEANED } from '../../../src/contract/subtitle-text/edit-text'
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { ifMatch } from '../lib/etag';
-import { currentText, saveVersion, uploadText } from '../lib/subtitle-edit-text';
-import { nullWhenGone } from '../lib/subtitle-store';
+import { currentText, saveVersion, uploadText } from '../subtitles/subtitle-edit-text';
+import { nullWhenGone } from '../db/subtitle-store';
 import { fail, ok } from '../plugins/errors';
 import { quotaMessage } from './upload';
 import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';

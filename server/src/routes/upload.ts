@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { trackFacts } from '../lib/track-facts';
+import { trackFacts } from '../subtitles/track-facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isLanguageCode,
@@ -11,8 +11,8 @@ import {
 } from '../../../src/contract/subtitles';
 import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { parseCharset } from '../lib/subtitle-content';
-import { newStorageKey } from '../lib/subtitle-store';
+import { parseCharset } from '../subtitles/subtitle-content';
+import { newStorageKey } from '../db/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';

@@ -1,4 +1,4 @@
-import { ContentGoneError, TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
+import { ContentGoneError, TempFiles, type SubtitleStore } from '../subtitle-store';
 import type { PgDb } from './connection';
 
 /** Subtitle content as rows of `subtitle_contents` (bytea), readable by every node. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SavedVersionKind, SaveOutcome } from '../db/subtitle-versions-repository';
 import type { SubtitleRow } from '../db/subtitles-repository';
 import { actorOf } from '../plugins/activity';
-import { newStorageKey, nullWhenGone } from './subtitle-store';
+import { newStorageKey, nullWhenGone } from '../db/subtitle-store';
 
 const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
 
