@@ -2,7 +2,8 @@
 // seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
 // (elements → roots → panel → features → shared → shell → ui → api → session → i18n), features never
 // import each other, ui/ is presentational, the kit and the server share only src/contract/, and there
-// are no cycles.
+// are no cycles. The server has its own layers, drawn the same way (entries → app → routes → plugins →
+// services → jobs → schemas → db → media → lib), and only its engines' folders import their drivers.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -45,9 +46,79 @@ const featureToFeature = features.map((feature) => ({
   message: 'Features never import each other: move what both need to shared/, shell/, ui/ or api/, or compose them in panel/ or roots/.',
 }));
 
+const server = (path) => `./server/src/${path}`;
+
+// The layers of the server, top first. A layer may import any layer below it, never one above.
+const serverLayers = [
+  { name: 'entries', folders: ['main.ts', 'serve.ts', 'cli.ts', 'worker-process.ts', 'config.ts'].map(server) },
+  { name: 'app', folders: [server('app.ts')] },
+  { name: 'routes', folders: [server('routes')] },
+  { name: 'plugins', folders: [server('plugins')] },
+  { name: 'services', folders: ['ingest', 'pipeline', 'bulk', 'subtitles', 'events', 'player'].map(server) },
+  { name: 'jobs', folders: [server('jobs')] },
+  { name: 'schemas', folders: [server('schemas')] },
+  { name: 'db', folders: [server('db')] },
+  { name: 'media', folders: [server('media')] },
+  { name: 'lib', folders: [server('lib')] },
+];
+const services = serverLayers.find((layer) => layer.name === 'services').folders;
+const serverLayerNames = serverLayers.map((layer) => layer.name).join(' → ');
+
+// The one exception, for now: the job queue is still the pipeline's (pipeline/job-queue.ts) until it
+// becomes a repository in db/ (issue 38, one writer per table); until then the job runner (jobs/) and
+// the bulk jobs (bulk/) take its types from there. Nothing else may.
+const jobQueue = ['./job-queue.ts'];
+
+// server/src/types.ts, the app's settings and the decorations its plugins add, is in no zone: it holds
+// only types, which any layer takes with `import type` (the rule on it is further down), as the kit's
+// layers take the element descriptions.
+const serverUpwardImports = serverLayers.slice(1).map((layer, index) => ({
+  target: layer.folders,
+  from: serverLayers.slice(0, index + 1).flatMap((above) => above.folders),
+  except: layer.name === 'jobs' ? jobQueue : [],
+  message: `server/src: ${layer.name} imports only the layers below it: ${serverLayerNames} (docs/architecture.md, "The server").`,
+}));
+
+const routeToRoute = {
+  target: server('routes'),
+  from: server('routes'),
+  message:
+    'Route files never import each other: an API message goes to schemas/messages.ts, a helper to the service that owns it or to plugins/ when it is about a request or a reply (docs/architecture.md, "The server").',
+};
+
+const serviceToService = services.map((service) => ({
+  target: service,
+  from: services.filter((other) => other !== service),
+  except: service === server('bulk') ? jobQueue : [],
+  message:
+    'Server services never import each other: move what both need down (jobs/, schemas/, db/, media/ or lib/), or compose them in a plugin or a route (docs/architecture.md, "The server").',
+}));
+
+// Only db/open.ts chooses an engine: nothing else imports db/sqlite/ or db/postgres/, and neither engine the other.
+const [sqlite, postgres] = [server('db/sqlite'), server('db/postgres')];
+const engineMessage =
+  'Only server/src/db/open.ts imports an engine (db/sqlite/, db/postgres/), and neither engine imports the other: the rest of the server talks to the Db object (docs/architecture.md, "The server").';
+const engineChoice = [
+  {
+    target: [
+      ...serverLayers.filter((layer) => layer.name !== 'db').flatMap((layer) => layer.folders),
+      server('types.ts'),
+      server('db/!(open).ts'),
+    ],
+    from: [sqlite, postgres],
+    message: engineMessage,
+  },
+  { target: sqlite, from: postgres, message: engineMessage },
+  { target: postgres, from: sqlite, message: engineMessage },
+];
+
 const boundaries = [
   ...upwardImports,
   ...featureToFeature,
+  ...serverUpwardImports,
+  routeToRoute,
+  ...serviceToService,
+  ...engineChoice,
   {
     target: app('ui'),
     from: [app('api'), app('session')],
@@ -122,6 +193,52 @@ export default defineConfig(
               group: descriptions.map((name) => `**/elements/${name}`),
               allowTypeImports: true,
               message: 'src/app takes only types from the element descriptions (import type): the element layer sits above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Each database driver is imported in its engine's folder only (db/open.ts imports the engines, not the drivers).
+  ...[
+    { folder: 'server/src/db/sqlite/**', driver: 'better-sqlite3' },
+    { folder: 'server/src/db/postgres/**', driver: 'pg' },
+    { folder: 'server/src/**', ignores: ['server/src/db/sqlite/**', 'server/src/db/postgres/**'] },
+  ].map(({ folder, driver, ignores = [] }) => ({
+    files: [folder],
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'better-sqlite3', folder: 'server/src/db/sqlite/' },
+            { name: 'pg', folder: 'server/src/db/postgres/' },
+          ]
+            .filter(({ name }) => name !== driver)
+            .map(({ name, folder: home }) => ({
+              name,
+              message: `Only ${home} imports ${name}: the rest of the server talks to the Db object (docs/architecture.md, "The server").`,
+            })),
+        },
+      ],
+    },
+  })),
+  {
+    // server/src/types.ts (the app's settings and the decorations its plugins add) is the app layer's:
+    // any layer below takes its types, never a value.
+    files: ['server/src/**'],
+    ignores: serverLayers.slice(0, 2).flatMap((layer) => layer.folders.map((file) => file.slice(2))),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+types$|^\\./types$',
+              allowTypeImports: true,
+              message:
+                'server/src/types.ts is imported for its types only (import type): it describes the app layer (docs/architecture.md, "The server").',
             },
           ],
         },

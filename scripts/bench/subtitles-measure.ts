@@ -21,7 +21,7 @@ import { evaluate, judgeRendition } from '../../src/contract/subtitle-text/test-
 import { detectedFor, loadRealFiles, readsAs } from '../../src/contract/subtitle-text/test-support/real-files';
 import { srtOf } from '../../src/contract/subtitle-text/test-support/samples';
 import { startServer, uploadForm } from '../../server/test/helpers';
-import { RenditionPool } from '../../server/src/lib/rendition-pool';
+import { RenditionPool } from '../../server/src/subtitles/rendition-pool';
 
 type Row = { name: string; figure: string; budget?: string; status?: string; note?: string };
 const rows: Row[] = [];

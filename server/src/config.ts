@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media/media-limits';
-import { parseAllowedHost } from './ingest/url-policy';
+import { parseAllowedHost } from './lib/url-policy';
 import { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';

@@ -10,16 +10,16 @@ import type { SignInPolicy } from './db/sign-in-throttle';
 import type { StorageJournal } from './db/storage-journal';
 import type { VideoStorageRepository } from './db/video-storage-repository';
 import type { Clock } from './lib/clock';
-import type { EventStreamRegistry } from './lib/event-stream-registry';
-import type { FileEventHub } from './lib/file-event-hub';
-import type { RenditionPool } from './lib/rendition-pool';
+import type { EventStreamRegistry } from './events/event-stream-registry';
+import type { FileEventHub } from './events/file-event-hub';
+import type { RenditionPool } from './subtitles/rendition-pool';
 import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { ServingState } from './lib/serving-states';
 import type { JobQueue } from './pipeline/job-queue';
-import type { Worker } from './pipeline/worker';
-import type { SubtitleStore } from './lib/subtitle-store';
+import type { Worker } from './jobs/worker';
+import type { SubtitleStore } from './db/subtitle-store';
 
 /** Resolved options of one app instance (see AppOptions in app.ts for the documentation). */
 export interface Settings {

@@ -4,9 +4,9 @@ import { openDatabase } from './db/open';
 import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
 import { FolderMediaStore } from './media/media-store';
+import { createWorker } from './pipeline/create-worker';
 import { FileStatusWriter } from './pipeline/file-status';
 import { JobQueue } from './pipeline/job-queue';
-import { createWorker } from './plugins/pipeline';
 
 /**
  * `npm run server -- worker`: a pipeline worker without an HTTP server, on the server's database

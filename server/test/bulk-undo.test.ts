@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
-import { KEY_REQUIRED, KEY_REUSED } from '../src/routes/bulk';
 import { JOB_NOT_FOUND, JOB_STILL_RUNNING, PURGE_NOT_UNDONE } from '../src/routes/jobs';
 import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results } from './bulk-support';
 import { startServer, type TestServer } from './helpers';
+import { KEY_REQUIRED, KEY_REUSED } from '../src/schemas/messages';
 
 function postUndo(s: TestServer, key: string, jobId: number | string, idempotencyKey: string | null = newKey()) {
   return s.request('POST', `/api/jobs/${jobId}/undo`, {

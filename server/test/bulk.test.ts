@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
-import { COUNT_REQUIRED, countDrift, IDS_OR_FILTER, KEY_REQUIRED, KEY_REUSED } from '../src/routes/bulk';
-import { FILE_NOT_FOUND } from '../src/routes/files';
+import { COUNT_REQUIRED, countDrift, IDS_OR_FILTER } from '../src/routes/bulk';
 import { JOB_NOT_FOUND, RESULTS_CSV_HEADER } from '../src/routes/jobs';
 import { activityOf, allFiles, finished, listTotal, newKey, postBulk, results, type Job, type Listed } from './bulk-support';
 import { openEventStream } from './event-stream';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
+import { FILE_NOT_FOUND, KEY_REQUIRED, KEY_REUSED } from '../src/schemas/messages';
 
 describe('a bulk job over a filter at scale', () => {
   let s: TestServer;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STALE_ENTRY_MS } from '../src/db/storage-journal';
-import { newStorageKey } from '../src/lib/subtitle-store';
+import { newStorageKey } from '../src/db/subtitle-store';
 import { MACHINE_FILE } from '../src/lib/temp-owner';
 import { sweepTempFiles } from '../src/plugins/crash-clean-storage';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, type TestServer } from './helpers';

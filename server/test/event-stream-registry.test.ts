@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EventStreamRegistry, type OpenStream, type StreamRegistryOptions } from '../src/lib/event-stream-registry';
+import { EventStreamRegistry, type OpenStream, type StreamRegistryOptions } from '../src/events/event-stream-registry';
 
 const key = (n: number) => Buffer.alloc(32, n);
 const stream = (keyHash: Buffer, address = '192.0.2.1'): OpenStream => ({ keyHash, address, endSession: vi.fn() });

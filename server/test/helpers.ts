@@ -9,7 +9,7 @@ import { PgDb } from '../src/db/postgres/connection';
 import { PgSubtitleStore } from '../src/db/postgres/subtitle-store';
 import { SqliteDb } from '../src/db/sqlite/connection';
 import { hashPassword } from '../src/lib/passwords';
-import { FileSubtitleStore } from '../src/lib/subtitle-store';
+import { FileSubtitleStore } from '../src/db/subtitle-store';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 
 export interface Reply<T = any> {

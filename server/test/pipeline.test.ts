@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { downloadTimeoutMessage } from '../src/ingest/download';
-import { NOT_PUBLIC } from '../src/ingest/url-policy';
+import { downloadTimeoutMessage } from '../src/pipeline/download';
+import { NOT_PUBLIC } from '../src/lib/url-policy';
 import { startServer, type TestServer } from './helpers';
 import { COMPLETED_PATH, FAST_WORKER, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRendition } from '../src/lib/subtitle-content';
-import { quotaMessage } from '../src/routes/upload';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { quotaMessage } from '../src/schemas/messages';
 
 /** A subtitle of exactly `size` bytes. */
 const sized = (size: number) => (SRT + 'x'.repeat(size)).slice(0, size);

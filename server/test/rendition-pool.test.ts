@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RenditionPool, SMALL_TASK_BYTES } from '../src/lib/rendition-pool';
-import { makeRendition } from '../src/lib/subtitle-content';
+import { RenditionPool, SMALL_TASK_BYTES } from '../src/subtitles/rendition-pool';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { SRT } from './helpers';
 
 /** The conversion worker pool: what it moves instead of copying, and the priority its threads run at. */

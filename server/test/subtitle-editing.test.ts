@@ -7,10 +7,9 @@ import { CUE_TEXT_CLEANED } from '../../src/contract/subtitle-text/edit-text';
 import { editCue, parseVttDocument, serializeVttDocument, vttCues } from '../../src/contract/subtitle-text/vtt-document';
 import { VERSIONS_KEPT } from '../src/db/subtitle-versions-repository';
 import { IF_MATCH_REQUIRED, VERSION_NOT_FOUND } from '../src/routes/subtitle-text';
-import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../src/routes/subtitles';
-import { makeRendition } from '../src/lib/subtitle-content';
-import { quotaMessage } from '../src/routes/upload';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { quotaMessage, SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../src/schemas/messages';
 
 /** A track as people write them: a header, NOTE, STYLE and REGION blocks, identifiers, cue settings, CRLF. */
 const RICH_VTT = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encode } from '../../src/contract/subtitle-text/test-support/encode';
-import { makeRendition } from '../src/lib/subtitle-content';
+import { makeRendition } from '../src/subtitles/subtitle-content';
 import { ENGINE, startServer, uploadForm, type TestServer } from './helpers';
 
 /**

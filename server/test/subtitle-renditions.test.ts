@@ -1,4 +1,4 @@
-import { newStorageKey } from '../src/lib/subtitle-store';
+import { newStorageKey } from '../src/db/subtitle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOBSUB_REASON } from '../../src/contract/subtitle-text';
 import { buildCorpus } from '../../src/contract/subtitle-text/test-support/corpus';
@@ -6,7 +6,7 @@ import { judgeRendition } from '../../src/contract/subtitle-text/test-support/ev
 import { BOMS, encode, withPrefix } from '../../src/contract/subtitle-text/test-support/encode';
 import { toPlainText } from '../../src/contract/subtitle-text/cue-markup';
 import { parseVtt } from '../../src/contract/subtitle-text/parse-vtt';
-import { unknownCharset } from '../src/lib/subtitle-content';
+import { unknownCharset } from '../src/subtitles/subtitle-content';
 import { startServer, uploadForm, type TestServer } from './helpers';
 import { markPlayable } from './pipeline-support';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_IN_TRASH, TRASH_FIRST } from '../src/routes/files';
+import { TRASH_FIRST } from '../src/routes/files';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { NOT_IN_TRASH } from '../src/schemas/messages';
 
 const DAY = 86_400_000;
 /** The tests move the clock by weeks: sessions must outlive that. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_UPLOADS } from '../src/routes/upload';
 import { startServer, type TestServer } from './helpers';
 import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 import { rawRequest } from './raw-http';
+import { TOO_MANY_UPLOADS } from '../src/schemas/messages';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const HOUR = 3_600_000;

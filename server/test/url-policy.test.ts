@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { checkSourceUrl, isPublicAddress, NOT_PUBLIC, parseAllowedHost } from '../src/ingest/url-policy';
+import { checkSourceUrl, isPublicAddress, NOT_PUBLIC, parseAllowedHost } from '../src/lib/url-policy';
 
 /** URL ingest's address policy, without a network: addresses are literal, so no name is looked up. */
 describe('the URL ingest policy', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_CHANGED } from '../src/routes/files';
-import { SUBTITLE_CHANGED } from '../src/routes/subtitles';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
+import { SUBTITLE_CHANGED } from '../src/schemas/messages';
 
 // Versions and no lost edits: ETag / If-Match on files and subtitles, on each engine.
 describe('versions of files and subtitles', () => {

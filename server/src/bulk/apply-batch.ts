@@ -2,7 +2,7 @@ import { editChanges, type ActivityAction, type ActivityRepository } from '../db
 import type { BatchFileState, BulkJobRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
 import type { Db } from '../db/engine';
 import type { BatchChange, FilesRepository, JobBatch } from '../db/files-repository';
-import { FILE_NOT_FOUND, NOT_IN_TRASH } from '../routes/files';
+import { FILE_NOT_FOUND, NOT_IN_TRASH } from '../schemas/messages';
 import { CHANGED_SINCE, DELETED_SINCE, result, type FileResult } from './apply-file-action';
 
 /** The bulk actions a batch changes set-based (a purge goes file by file: see purgeJobFile). */

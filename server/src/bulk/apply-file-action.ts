@@ -1,7 +1,7 @@
 import type { ActivityEntry } from '../db/activity-repository';
 import type { BulkFileRow, BulkJobRow, BulkOutcome } from '../db/bulk-jobs-repository';
 import type { FilesRepository } from '../db/files-repository';
-import { NOT_IN_TRASH } from '../routes/files';
+import { NOT_IN_TRASH } from '../schemas/messages';
 
 export const CHANGED_SINCE = 'Changed by someone else since the job started: left as it is';
 export const DELETED_SINCE = 'Moved to the trash or deleted since the job started';

@@ -2,16 +2,11 @@ import type { BulkCounts, BulkFileRow, BulkFilter, BulkJobRow, BulkJobsRepositor
 import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
 import type { ListQuery } from '../db/files';
+import { BULK_FILES, type BulkJobPayload } from '../db/job-kinds';
 import type { ClaimedJob } from '../pipeline/job-queue';
-import type { JobContext, JobHandler } from '../pipeline/worker';
+import type { JobContext, JobHandler } from '../jobs/worker';
 import { applyBatch, type BatchParts } from './apply-batch';
 import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';
-
-export const BULK_FILES = 'bulk-files';
-
-export interface BulkJobPayload {
-  bulk_job_id: number;
-}
 
 export interface BulkRunSettings {
   /**

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { SubtitleStore } from '../lib/subtitle-store';
+import type { SubtitleStore } from './subtitle-store';
 import type { FileRow, ListFilter, ListPage, ListQuery } from './files';
 import type { SeedResult } from './sample-data';
 

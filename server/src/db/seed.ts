@@ -1,8 +1,8 @@
 import { hashPassword } from '../lib/passwords';
 import { makeDemoVideo, type DemoVideo } from '../media/demo-video';
 import type { MediaStore } from '../media/media-store';
-import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
-import { newStorageKey, type SubtitleStore } from '../lib/subtitle-store';
+import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
+import { newStorageKey, type SubtitleStore } from './subtitle-store';
 import { randomToken } from '../lib/tokens';
 import { AccountsRepository } from './accounts-repository';
 import type { Db } from './engine';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { SubtitleStore } from '../lib/subtitle-store';
+import type { SubtitleStore } from './subtitle-store';
 import type { MediaStore } from '../media/media-store';
 import type { Db, Queryable } from './engine';
 import type { VideoStorageRepository } from './video-storage-repository';

@@ -3,12 +3,12 @@ import { checkTitle } from '../../../src/contract/file-title';
 import type { FastifyInstance } from 'fastify';
 import type { ActivitySource } from '../db/activity-repository';
 import type { FileRow } from '../db/files';
+import { PROCESS_FILE, type ProcessFilePayload, type VideoSource } from '../db/job-kinds';
 import { forgetKeys } from '../db/storage-journal';
 import { VideoQuotaExceeded } from '../db/video-storage-repository';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { slugFromTitle } from '../lib/slug';
 import { randomToken } from '../lib/tokens';
-import { PROCESS_FILE, type ProcessFilePayload, type VideoSource } from '../pipeline/process-file';
 
 export type NewFileOutcome = { error: [number, string] } | { file: FileRow };
 

@@ -1,8 +1,29 @@
-import type { FileRow } from '../db/files';
-import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
+import { randomToken } from '../lib/tokens';
+
+// The media-key layout: which keys of the media store a file's media live under. A file's own media
+// (rendition, thumbnail, storyboard) are in a folder of its own, `files/<file_id>-<token>/`; an upload
+// waits under `uploads/<token>/source` until its job has processed it; its images are named in the
+// file's row with MEDIA_IMAGE_PREFIX before the key.
+
+/** The prefix under which images are served from the media store, relative to config imageHost (`/images/`). */
+export const MEDIA_IMAGE_PREFIX = 'media/';
 
 /** A media key under which a file's own folder is named: `files/<file_id>-<token>/…` (the worker writes there). */
 const OWN_FOLDER = /^files\/(\d{1,15})-[A-Za-z0-9]+\//;
+
+/** A new folder of the file's own, for one attempt of its job (a half-written one is never served). */
+export const newOwnFolder = (fileId: number): string => `files/${fileId}-${randomToken(8).toLowerCase()}/`;
+
+/** A new upload's key in the media store, until the pipeline has made its rendition. */
+export const newUploadKey = (): string => `uploads/${randomToken(20)}/source`;
+
+/** The media a file's row names (`FileRow`'s columns, stated here: the media layer sits below db/). */
+export interface FileMediaColumns {
+  file_id: number;
+  file_rendition: string | null;
+  file_image: string | null;
+  file_slide: string | null;
+}
 
 /**
  * The file whose own folder holds a media key (`files/<file_id>-<token>/…`), or null for a key elsewhere
@@ -25,10 +46,7 @@ export function ownFolderOf(fileId: number, key: string | null | undefined): str
  * may be shared, as the demo's seeded files share one video, and stays), and the uploaded source its
  * job still holds (with the description a tus upload keeps beside it).
  */
-export function mediaOfPurgedFile(
-  row: Pick<FileRow, 'file_id' | 'file_rendition' | 'file_image' | 'file_slide'>,
-  sources: string[],
-): string[] {
+export function mediaOfPurgedFile(row: FileMediaColumns, sources: string[]): string[] {
   const keys = new Set<string>();
   const images = [row.file_image, row.file_slide].map((key) =>
     key?.startsWith(MEDIA_IMAGE_PREFIX) ? key.slice(MEDIA_IMAGE_PREFIX.length) : null,

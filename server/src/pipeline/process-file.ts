@@ -1,39 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { downloadUrl } from '../ingest/download';
-import type { UrlPolicy } from '../ingest/url-policy';
+import { downloadUrl } from './download';
+import type { UrlPolicy } from '../lib/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
+import { PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { videoQuotaMessage } from '../lib/video-quota';
+import { MEDIA_IMAGE_PREFIX, newOwnFolder } from '../media/file-media';
 import { publishVideo } from '../media/publish';
 import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
-import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
 import type { ClaimedJob } from './job-queue';
-import { PermanentJobError, type JobContext, type JobHandler } from './worker';
-
-export const PROCESS_FILE = 'process-file';
+import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/worker';
 
 export const INCOMPLETE_VIDEO = 'The video file is incomplete (cut short)';
-
-/** Where a new file's video comes from: an upload already in the media store, or a URL to download. */
-export type VideoSource = { media_key: string } | { url: string };
-
-export interface ProcessFilePayload {
-  file_id: number;
-  source: VideoSource;
-}
-
-/** How the stored payload of a file's job starts (`file_id` is its first field): finds the job of a file. */
-export const fileJobStart = (fileId: number): string => `{"file_id":${fileId},`;
-
-/** The prefix under which images are served from the media store, relative to config imageHost (`/images/`). */
-export const MEDIA_IMAGE_PREFIX = 'media/';
 
 export interface ProcessFileOptions {
   media: MediaStore;
@@ -81,7 +66,7 @@ export function processFileHandler(options: ProcessFileOptions): JobHandler {
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
-    const folder = `files/${fileId}-${randomToken(8).toLowerCase()}/`;
+    const folder = newOwnFolder(fileId);
     const journaled = [mediaEntry(folder)];
     let completed = false;
     let stored = false;

@@ -3,8 +3,7 @@ import type { SessionRow } from '../db/accounts-repository';
 import { hashApiKey } from '../lib/tokens';
 import type { Settings } from '../types';
 import { fail } from './errors';
-
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+import { SESSION_ENDED } from '../schemas/messages';
 
 /** The key from `x-apikey`, else from `Authorization: Bearer`. */
 export function apiKeyOf(request: FastifyRequest): string | null {

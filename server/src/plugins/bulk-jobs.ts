@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { bulkJobHandler, type BulkRunSettings } from '../bulk/bulk-job';
 import { BulkJobsRepository } from '../db/bulk-jobs-repository';
-import { Worker } from '../pipeline/worker';
-import { defaultWorkerName } from './pipeline';
+import { Worker } from '../jobs/worker';
+import { defaultWorkerName } from '../jobs/worker-name';
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { processIsAlive, STALE_ENTRY_MS, StorageJournal } from '../db/storage-journal';
 import { MACHINE_FILE, machineId, ownerIsAlive } from '../lib/temp-owner';
-import { OWN_FOLDER, type TempFiles } from '../lib/subtitle-store';
+import { OWN_FOLDER, type TempFiles } from '../db/subtitle-store';
 
 /** Temp files of servers before the per-process folders: the process id is in the name. */
 const LEGACY_TEMP_NAME = /^upload-(\d+)-/;

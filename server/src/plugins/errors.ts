@@ -3,9 +3,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { SLUG_INVALID } from '../../../src/contract/file-slug';
 import { DatabaseUnavailableError } from '../db/engine';
 import { clientErrorOf } from '../lib/client-errors';
-
-/** The message of every 5xx this server answers (what went wrong is logged, never sent). */
-export const SERVER_ERROR = 'Something went wrong on the server. Please try again.';
+import { SERVER_ERROR } from '../schemas/messages';
 
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 

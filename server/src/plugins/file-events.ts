@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
-import { toFileJson, type FileRow } from '../db/files';
-import { EventStreamRegistry } from '../lib/event-stream-registry';
-import { FileEventHub, type DeliveredEvent } from '../lib/file-event-hub';
+import { FileEventsRepository } from '../db/file-events';
+import { EventStreamRegistry } from '../events/event-stream-registry';
+import { FileEventHub } from '../events/file-event-hub';
+import { deliverableEvents } from '../events/file-event-payloads';
 import { sessionEnded } from './authentication';
 
 export interface FileEventsOptions {
@@ -20,17 +20,6 @@ const PRUNE_EVERY_MS = 60_000;
  */
 export const SESSION_CHECK_MS = 1_000;
 
-/** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
-function fileChanges(changes: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(changes)) {
-    if (column === 'deleted_at') continue;
-    if (column === 'is_active') out.isActive = value ? 1 : 0;
-    else out[column] = value;
-  }
-  return out;
-}
-
 /**
  * `app.fileEvents`: the node's one reader of the file event log and its fan-out to the event streams
  * (routes/file-events.ts). PostgreSQL wakes it by LISTEN/NOTIFY on one connection of its own;
@@ -40,27 +29,6 @@ function fileChanges(changes: Record<string, unknown>): Record<string, unknown> 
  */
 async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Promise<void> {
   const log = new FileEventsRepository(app.db);
-  const deliverable = async (events: StoredFileEvent[]): Promise<DeliveredEvent[]> => {
-    const out: DeliveredEvent[] = [];
-    for (const e of events) {
-      if (e.kind === 'job') {
-        // A bulk job's progress: file_id holds the job's id, changes the job as GET /api/jobs/:id shows it.
-        out.push({ id: e.id, accountId: e.account_id, type: 'job', data: JSON.stringify(e.changes) });
-        continue;
-      }
-      let payload: object;
-      if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
-      else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
-      else {
-        // The file as it was added; an event written before the log kept it reads the row as it is now.
-        const row = (e.changes as FileRow | null) ?? (await app.files.get(e.account_id, e.file_id));
-        if (!row) continue; // deleted since: its 'deleted' event follows
-        payload = { kind: e.kind, file_id: e.file_id, file: toFileJson(row, app.settings.trashDays) };
-      }
-      out.push({ id: e.id, accountId: e.account_id, type: 'file', data: JSON.stringify(payload) });
-    }
-    return out;
-  };
   const signal = app.db.fileEvents;
   const hub = new FileEventHub(
     {
@@ -68,7 +36,8 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       oldestId: () => log.oldestId(),
       after: (cursor, limit) => log.after(cursor, limit),
       forAccount: (accountId, after, upTo, limit) => log.forAccount(accountId, after, upTo, limit),
-      deliverable,
+      deliverable: (events) =>
+        deliverableEvents(events, { readFile: (accountId, fileId) => app.files.get(accountId, fileId), trashDays: app.settings.trashDays }),
     },
     {
       pollMs: signal.pollMs ?? options.pollMs ?? 200,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { buildMissingRenditions, measureRenditions } from '../lib/build-renditions';
-import { defaultRenditionWorkers, RenditionPool } from '../lib/rendition-pool';
+import { buildMissingRenditions, measureRenditions } from '../subtitles/build-renditions';
+import { defaultRenditionWorkers, RenditionPool } from '../subtitles/rendition-pool';
 
 /**
  * Decorates `app.renditionMaker`, the worker threads that convert subtitles for the player. Before the

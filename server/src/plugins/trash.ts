@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import type { Queryable } from '../db/engine';
 import type { FileRow } from '../db/files';
 import { mediaEntry } from '../db/storage-journal';
-import { trackFacts } from '../lib/track-facts';
+import { trackFacts } from '../subtitles/track-facts';
 import { mediaOfPurgedFile } from '../media/file-media';
-import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../pipeline/process-file';
+import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 
 const DAY_MS = 86_400_000;
 const PURGE_EVERY_MS = 60 * 60_000;

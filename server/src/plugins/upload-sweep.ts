@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { removeTusUpload, TUS_BEGUN, TUS_FOLDER, tusFileStore } from '../ingest/tus-store';
-import { PROCESS_FILE } from '../pipeline/process-file';
+import { PROCESS_FILE } from '../db/job-kinds';
 
 const SWEEP_EVERY_MS = 15 * 60_000;
 

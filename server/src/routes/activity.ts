@@ -1,7 +1,7 @@
 import { fail, ok } from '../plugins/errors';
-import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, errorResponses, idParam } from '../schemas/common';
 import { activityQuerySchema, activityReplySchema } from '../schemas/activity';
+import { FILE_NOT_FOUND } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 
 /** GET /api/files/:id/activity: the file's append-only log (there is no route that changes or deletes an entry). */

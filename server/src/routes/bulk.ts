@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BulkRequest } from '../../../src/contract/bulk-request';
-import { BULK_FILES, bulkJobJson, filterQuery, type BulkJobPayload } from '../bulk/bulk-job';
-import type { BulkFilter, BulkJobRow, NewBulkJob } from '../db/bulk-jobs-repository';
-import type { Queryable } from '../db/engine';
-import { fail, ok } from '../plugins/errors';
-import { sourceOf } from '../plugins/activity';
+import { filterQuery } from '../bulk/bulk-job';
+import type { BulkFilter } from '../db/bulk-jobs-repository';
+import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin } from '../plugins/bulk-requests';
+import { fail } from '../plugins/errors';
 import { bulkBodySchema, bulkIdempotencyHeader, bulkReplySchema, countDriftResponse } from '../schemas/bulk';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { KEY_REQUIRED } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 
-export const KEY_REQUIRED = 'Idempotency-Key header is required';
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 export const IDS_OR_FILTER = 'Send either ids or filter (with expected_count)';
 export const COUNT_REQUIRED = 'expected_count is required with a filter';
-export const JOB_ACCEPTED = 'Bulk job accepted';
 export const countDrift = (count: number, expected: number): string =>
   `The filter now matches ${count} files, not ${expected}: nothing was changed`;
 
@@ -30,36 +26,6 @@ const hashOf = (body: BulkRequest, ids: number[] | null, filter: BulkFilter | nu
   createHash('sha256')
     .update(JSON.stringify([body.action, ids, filter, body.expected_count ?? null]))
     .digest('hex');
-
-/** The request's Idempotency-Key, or '' when it has none (a 400). */
-export const idempotencyKeyOf = (request: FastifyRequest): string => String(request.headers['idempotency-key'] ?? '').trim();
-
-/** The 202 with the job (as it is now), or the 422 of a key used before for another request. */
-export async function answerJob(app: FastifyInstance, reply: FastifyReply, row: BulkJobRow, requestHash: string) {
-  if (row.request_hash !== requestHash) return fail(reply, 422, KEY_REUSED);
-  return reply.code(202).send(ok(JOB_ACCEPTED, { job: bulkJobJson(row, await app.bulkJobs.counts(row.job_id)) }));
-}
-
-/** What a new job records of the request: the account, who asked and from where, under which key. */
-export async function jobOrigin(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  idempotencyKey: string,
-  requestHash: string,
-): Promise<Pick<NewBulkJob, 'accountId' | 'idempotencyKey' | 'requestHash' | 'actor' | 'source' | 'createdAt'>> {
-  const { accountId } = request;
-  const actor = (await app.accounts.findById(accountId))?.username ?? String(accountId);
-  return { accountId, idempotencyKey, requestHash, actor, source: sourceOf(request), createdAt: app.clock() };
-}
-
-/** Queues the worker's job of a bulk job, in the transaction that stores it. */
-export const enqueueBulkJob =
-  (app: FastifyInstance) =>
-  (tx: Queryable, row: BulkJobRow): Promise<void> =>
-    app.jobs.enqueue(tx, BULK_FILES, { bulk_job_id: row.job_id } satisfies BulkJobPayload, {
-      accountId: row.account_id,
-      maxAttempts: 10,
-    });
 
 /**
  * POST /api/files/bulk: one action over many files, as a background job (see bulk/bulk-job.ts). The

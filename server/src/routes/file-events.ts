@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import type { DeliveredEvent } from '../lib/file-event-hub';
-import { SESSION_ENDED } from '../plugins/authentication';
+import type { DeliveredEvent } from '../events/file-event-hub';
 import { fail } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { eventStreamResponse, resumeHeaderSchema } from '../schemas/file-events';
+import { SESSION_ENDED } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 
 export interface FileEventRouteOptions {

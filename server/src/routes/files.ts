@@ -1,10 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import { checkTitle } from '../../../src/contract/file-title';
 import { editChanges } from '../db/activity-repository';
 import type { FilePatch } from '../db/files-repository';
 import { toFileJson, type FileRow } from '../db/files';
-import { etagOf, ifMatch } from '../lib/etag';
+import { ifMatch, tagged } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
+import { FILE_NOT_FOUND, NOT_IN_TRASH } from '../schemas/messages';
 import {
   deleteReplySchema,
   fileSchema,
@@ -17,14 +17,9 @@ import {
 import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, permanentQuery, staleResponse } from '../schemas/common';
 import type { RouteApp } from '../schemas/route-types';
 
-export const FILE_NOT_FOUND = 'File not found';
 export const STATUS_READ_ONLY = 'file_status is set by the processing pipeline and cannot be changed';
 export const FILE_CHANGED = 'This file was changed since you loaded it: its current version is in data';
-export const NOT_IN_TRASH = 'File not found in the trash';
 export const TRASH_FIRST = 'Only a file in the trash can be deleted for good: delete it once to move it to the trash';
-
-/** A file reply names the version it shows, so the next edit can send it back as If-Match. */
-const tagged = (reply: FastifyReply, row: FileRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 export default async function fileRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);

@@ -1,7 +1,7 @@
 import { placeholderSvg } from '../lib/placeholder-image';
-import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
+import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import { fail } from '../plugins/errors';
-import { sendMedia } from './media';
+import { sendMedia } from '../plugins/send-media';
 import { errorResponses } from '../schemas/common';
 import { imageResponse, mediaPathParams } from '../schemas/media';
 import type { RouteApp } from '../schemas/route-types';

@@ -1,34 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatSize } from '../../../src/contract/format-size';
 import { toFileJson } from '../db/files';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile, type NewFileOutcome } from '../ingest/new-file';
-import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../ingest/url-policy';
+import { checkUploadedVideo } from '../ingest/uploaded-video';
+import { checkSourceUrl, parseSourceUrl, UrlRefusedError } from '../lib/url-policy';
 import { mediaEntry } from '../db/storage-journal';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { MediaTooLargeError } from '../media/media-store';
-import { videoContainer, VIDEO_SNIFF_BYTES } from '../media/video-signature';
-import { randomToken } from '../lib/tokens';
+import { newUploadKey } from '../media/file-media';
 import { actingAs } from '../plugins/activity';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { newFileReplySchema } from '../schemas/files';
 import { ingestBodySchema } from '../schemas/ingest';
-import { TOO_MANY_UPLOADS } from './upload';
+import { TOO_MANY_UPLOADS, videoTooLarge } from '../schemas/messages';
 
-export const NOT_A_VIDEO = 'This file is not a video';
 export const FILE_ADDED = 'File added: it is waiting for processing';
-export const videoTooLarge = (maxBytes: number): string => `The video must be at most ${formatSize(maxBytes)}`;
-
-/** A new upload's key in the media store, until the pipeline has made its rendition. */
-export const newUploadKey = (): string => `uploads/${randomToken(20)}/source`;
-
-/** Why an uploaded object cannot be processed (empty, or no video container by its first bytes), or null when it can. */
-export async function checkUploadedVideo(app: FastifyInstance, key: string): Promise<string | null> {
-  const size = await app.media.size(key);
-  if (!size) return 'The video file is empty';
-  return videoContainer(await app.media.head(key, VIDEO_SNIFF_BYTES), size) ? null : NOT_A_VIDEO;
-}
 
 interface JsonBody {
   source_url?: unknown;
@@ -138,7 +125,7 @@ export default async function ingestRoutes(app: FastifyInstance): Promise<void> 
         }
       }
       if (stored === null) return { error: [400, 'Please select a video file (video_file)'] };
-      const problem = await checkUploadedVideo(app, key);
+      const problem = await checkUploadedVideo(app.media, key);
       if (problem) return { error: [400, problem] };
       const outcome = await addVideoFile(app, await actingAs(app, request), {
         title: fields.get('file_title'),

@@ -5,8 +5,9 @@ import type { BulkAction } from '../../../src/contract/bulk-request';
 import type { BulkFileRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { fail, ok } from '../plugins/errors';
 import { bulkIdempotencyHeader, bulkReplySchema, jobQuerySchema, jobReplySchema, resultsCsvResponse } from '../schemas/bulk';
-import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin, KEY_REQUIRED } from './bulk';
+import { answerJob, enqueueBulkJob, idempotencyKeyOf, jobOrigin } from '../plugins/bulk-requests';
 import { apiKeySecurity, errorResponses, idParam } from '../schemas/common';
+import { KEY_REQUIRED } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 
 export const JOB_NOT_FOUND = 'Job not found';

@@ -1,19 +1,18 @@
 import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
-import { nullWhenGone } from '../lib/subtitle-store';
-import { MEDIA_IMAGE_PREFIX } from '../pipeline/process-file';
+import { nullWhenGone } from '../db/subtitle-store';
+import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { STATUS_NAMES } from '../pipeline/file-status';
 import { page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
+import { VIDEO_DELETED } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
 
 const NOT_AVAILABLE = 'This video is not available';
-/** A trashed or purged file's player page, and its media while it is in the trash (routes/media.ts). */
-export const VIDEO_DELETED = 'This video has been deleted';
 /**
  * The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). Its
  * one script is the player bundle; hls.js plays through Media Source Extensions, whose media URL is a

@@ -3,16 +3,16 @@ import { SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
 import { CUE_TEXT_CLEANED } from '../../../src/contract/subtitle-text/edit-text';
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { ifMatch } from '../lib/etag';
-import { currentText, saveVersion, uploadText } from '../lib/subtitle-edit-text';
-import { nullWhenGone } from '../lib/subtitle-store';
+import { ifMatch, tagged } from '../lib/etag';
+import { currentText, saveVersion, uploadText } from '../subtitles/subtitle-edit-text';
+import { nullWhenGone } from '../db/subtitle-store';
+import { actorOf } from '../plugins/activity';
 import { fail, ok } from '../plugins/errors';
-import { quotaMessage } from './upload';
 import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';
+import { quotaMessage, SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 import { requiredIfMatch, versionParams, versionsReplySchema, vttResponse } from '../schemas/subtitle-text';
 import { subtitleSchema } from '../schemas/subtitles';
-import { SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND, tagged } from './subtitles';
 
 export const IF_MATCH_REQUIRED = 'If-Match is required to save subtitle text';
 export const VERSION_NOT_FOUND = 'Subtitle version not found';
@@ -54,7 +54,14 @@ export default async function subtitleTextRoutes(app: RouteApp): Promise<void> {
     kind: SavedVersionKind,
     cleaned = 0,
   ) => {
-    const outcome = await saveVersion(app, request, row, row.version, text, kind);
+    const outcome = await saveVersion(
+      app,
+      { accountId: request.accountId, actor: await actorOf(app, request) },
+      row,
+      row.version,
+      text,
+      kind,
+    );
     if (outcome.kind === 'gone') return fail(reply, 404, SUBTITLE_NOT_FOUND);
     if (outcome.kind === 'quota') return fail(reply, 413, quotaMessage(outcome.usedBytes, app.settings.accountQuotaBytes));
     if (outcome.kind === 'changed') {

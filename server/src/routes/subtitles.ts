@@ -1,25 +1,19 @@
-import type { FastifyReply } from 'fastify';
 import { isLanguageCode } from '../../../src/contract/subtitles';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { etagOf, ifMatch } from '../lib/etag';
-import { trackFacts } from '../lib/track-facts';
-import { parseCharset } from '../lib/subtitle-content';
-import { replaceRendition } from '../lib/replace-rendition';
-import { nullWhenGone } from '../lib/subtitle-store';
+import { ifMatch, tagged } from '../lib/etag';
+import { trackFacts } from '../subtitles/track-facts';
+import { parseCharset } from '../subtitles/subtitle-content';
+import { replaceRendition } from '../subtitles/replace-rendition';
+import { nullWhenGone } from '../db/subtitle-store';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
-import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, permanentQuery, staleResponse } from '../schemas/common';
+import { FILE_NOT_FOUND, SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 import { originalResponse, subtitleEditBodySchema, subtitleListReplySchema, subtitleSchema } from '../schemas/subtitles';
 
-export const SUBTITLE_NOT_FOUND = 'Subtitle not found';
 export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
 export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
-export const SUBTITLE_CHANGED = 'This subtitle was changed since you loaded it: its current version is in data';
-
-/** A subtitle reply names the version it shows, so the next edit can send it back as If-Match. */
-export const tagged = (reply: FastifyReply, row: SubtitleRow): FastifyReply => reply.header('etag', etagOf(row.version));
 
 export default async function subtitleRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);

@@ -4,13 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
+import { checkUploadedVideo } from '../ingest/uploaded-video';
 import { CountedTusStore, removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { accountName, sourceNamed } from '../plugins/activity';
-import { fail, SERVER_ERROR } from '../plugins/errors';
-import { SESSION_ENDED } from '../plugins/authentication';
-import { checkUploadedVideo, videoTooLarge } from './ingest';
-import { TOO_MANY_UPLOADS } from './upload';
+import { fail } from '../plugins/errors';
+import { SERVER_ERROR, SESSION_ENDED, TOO_MANY_UPLOADS, videoTooLarge } from '../schemas/messages';
 
 /** Set on the raw request once its key is checked (overwriting whatever a client sent). */
 const ACCOUNT_HEADER = 'x-vp-account-id';
@@ -84,7 +83,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
     },
     async onUploadFinish(req, upload) {
       const key = tusKey(upload.id);
-      const problem = await checkUploadedVideo(app, key);
+      const problem = await checkUploadedVideo(app.media, key);
       if (problem) {
         await removeTusUpload(app, key);
         throw refusal(400, problem);

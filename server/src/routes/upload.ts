@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { trackFacts } from '../lib/track-facts';
+import { trackFacts } from '../subtitles/track-facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isLanguageCode,
@@ -9,15 +9,14 @@ import {
   SUBTITLE_EXTENSIONS,
   SUBTITLE_MAX_BYTES,
 } from '../../../src/contract/subtitles';
-import { formatSize } from '../../../src/contract/format-size';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
-import { parseCharset } from '../lib/subtitle-content';
-import { newStorageKey } from '../lib/subtitle-store';
+import { parseCharset } from '../subtitles/subtitle-content';
+import { newStorageKey } from '../db/subtitle-store';
 import { sanitizeFileName } from '../lib/text';
 import { UploadSlots } from '../lib/upload-slots';
 import { fail, ok } from '../plugins/errors';
-import { FILE_NOT_FOUND } from './files';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
+import { FILE_NOT_FOUND, quotaMessage, TOO_MANY_UPLOADS } from '../schemas/messages';
 import { subtitleUploadBodySchema, subtitleUploadReplySchema } from '../schemas/subtitles';
 
 const SUB_TMP = new RegExp(`^[A-Za-z0-9]{${SUB_TMP_PREFIX_LENGTH}}_.{1,255}$`, 's');
@@ -32,12 +31,6 @@ export const UPLOAD_LIMITS = {
   parts: 12,
   headerPairs: 50,
 } as const;
-
-/** The quota counts every stored byte of a track: its original file and the player's copy made from it. */
-export const quotaMessage = (usedBytes: number, quotaBytes: number): string =>
-  `Storage quota exceeded (used ${formatSize(usedBytes)} of ${formatSize(quotaBytes)}, counting each original file and its player copy)`;
-
-export const TOO_MANY_UPLOADS = 'Too many uploads at once. Wait for the others to finish.';
 
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const slots = new UploadSlots(app.settings.maxUploadsPerAccount);

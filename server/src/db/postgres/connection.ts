@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SubtitleStore } from '../../lib/subtitle-store';
+import type { SubtitleStore } from '../subtitle-store';
 import {
   DatabaseUnavailableError,
   type Db,

@@ -1,6 +1,6 @@
 import type { FileLister, ListOptions, Queryable, SearchStrategy, SqlValue } from '../engine';
 import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from '../files';
-import type { PgDb } from './connection';
+import type { PgQueries } from './pg-queries';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
 import { AccountGate, listFilters, listOrder, matchingFiles, readDirection } from '../list-plan';
@@ -26,7 +26,7 @@ const TITLE_MERGED_WORDS = 64;
  * every connection of the pool (nor every core) from other accounts.
  */
 export class PgLister implements FileLister {
-  readonly #db: PgDb;
+  readonly #db: PgQueries;
   readonly #positions: ListPositions;
   readonly #gate = new AccountGate(1);
   readonly #strategy: SearchStrategy;
@@ -35,7 +35,7 @@ export class PgLister implements FileLister {
    * `searchStrategy`: `join` always reads every match and sorts them, `walk` never reads the matches of
    * several words in one statement (their count then comes from the word btree).
    */
-  constructor(db: PgDb, { positionStep, searchStrategy = 'auto' }: ListOptions = {}) {
+  constructor(db: PgQueries, { positionStep, searchStrategy = 'auto' }: ListOptions = {}) {
     this.#db = db;
     this.#positions = new ListPositions(db, positionStep);
     this.#strategy = searchStrategy;

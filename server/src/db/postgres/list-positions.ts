@@ -1,6 +1,6 @@
 import type { Queryable } from '../engine';
 import type { ListQuery } from '../files';
-import type { PgDb } from './connection';
+import type { PgQueries } from './pg-queries';
 import { listFilters, listOrder, positionKey } from '../list-plan';
 import { PG_SORT_COLUMNS } from './list-indexes';
 
@@ -21,12 +21,12 @@ export interface Position {
  * per listing; a change to the account's files makes them stale (another version).
  */
 export class ListPositions {
-  readonly #db: PgDb;
+  readonly #db: PgQueries;
   readonly step: number;
   /** Listings whose positions this node is computing now. */
   readonly #filling = new Map<string, Promise<void>>();
 
-  constructor(db: PgDb, step = POSITION_STEP) {
+  constructor(db: PgQueries, step = POSITION_STEP) {
     this.#db = db;
     this.step = step;
   }

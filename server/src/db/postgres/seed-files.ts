@@ -1,7 +1,7 @@
 import type { Queryable, SqlValue } from '../engine';
 import type { FileRow } from '../files';
 import { sampleFileRow, sampleFiles, SEEDED_COLUMNS, type SeedResult } from '../sample-data';
-import type { PgDb } from './connection';
+import type { PgQueries } from './pg-queries';
 import { pgSearchWords } from './file-search';
 import { PG_SEARCH_INDEX, PG_WORDS_INDEX, PG_WORDS_TITLE_INDEX, pgListIndexes } from './list-indexes';
 
@@ -26,7 +26,7 @@ function insertRows(tx: Queryable, rows: readonly FileRow[]): Promise<number> {
  * and builds them once afterwards, several times faster than maintaining them row by row: the
  * fastest way, for a database no server uses (every request on files waits for the whole seed).
  */
-export async function seedPgFiles(db: PgDb, accountId: number, count: number, now: number): Promise<SeedResult> {
+export async function seedPgFiles(db: PgQueries, accountId: number, count: number, now: number): Promise<SeedResult> {
   const bulk = count >= BULK_THRESHOLD;
   const indexes = [
     ...pgListIndexes(),
@@ -67,7 +67,7 @@ export async function seedPgFiles(db: PgDb, accountId: number, count: number, no
  * insert does. Readers never wait for it, and writers only on the account's own counter rows.
  */
 export function insertPgSampleBatch(
-  db: PgDb,
+  db: PgQueries,
   batch: { accountId: number; from: number; count: number; now: number; maxRows: number },
 ): Promise<SeedResult & { inserted: number }> {
   return db.transaction(async (tx) => {
@@ -84,6 +84,6 @@ export function insertPgSampleBatch(
 }
 
 /** Fresh statistics for the planner after a seed beside serving servers (ANALYZE blocks no reader or writer). */
-export async function analyzePgFiles(db: PgDb): Promise<void> {
+export async function analyzePgFiles(db: PgQueries): Promise<void> {
   for (const table of ['files', 'file_words']) await db.run(`ANALYZE ${table}`);
 }

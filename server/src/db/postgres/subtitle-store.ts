@@ -1,11 +1,11 @@
-import { ContentGoneError, TempFiles, type SubtitleStore } from '../../lib/subtitle-store';
-import type { PgDb } from './connection';
+import { ContentGoneError, TempFiles, type SubtitleStore } from '../subtitle-store';
+import type { PgQueries } from './pg-queries';
 
 /** Subtitle content as rows of `subtitle_contents` (bytea), readable by every node. */
 export class PgSubtitleStore extends TempFiles implements SubtitleStore {
-  readonly #db: PgDb;
+  readonly #db: PgQueries;
 
-  constructor(db: PgDb, dataDir: string) {
+  constructor(db: PgQueries, dataDir: string) {
     super(dataDir);
     this.#db = db;
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
-import { FileSubtitleStore, type SubtitleStore } from '../../lib/subtitle-store';
+import { FileSubtitleStore, type SubtitleStore } from '../subtitle-store';
 import {
   DatabaseUnavailableError,
   type Db,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type net from 'node:net';
-import { holdOwnership, MACHINE_FILE, machineId } from './temp-owner';
-import { randomToken } from './tokens';
+import { holdOwnership, MACHINE_FILE, machineId } from '../lib/temp-owner';
+import { randomToken } from '../lib/tokens';
 
 const STORED_NAME = /^[A-Za-z0-9]{32}$/;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SubtitleRow } from '../db/subtitles-repository';
-import type { SubtitleStore } from './subtitle-store';
+import type { SubtitleStore } from '../db/subtitle-store';
 
 /** Bytes hashed between two turns of the event loop: ~0.2-1 ms each. */
 const HASH_SLICE = 256 * 1024;

@@ -39,7 +39,7 @@ export const SMALL_TASK_BYTES = 256 * 1024;
 /** What a task reads: its bytes, or its text's UTF-16 length (close enough to its bytes to choose a lane). */
 const sizeOf = (task: WorkerTask): number => (task.kind === 'save' ? task.text.length : task.bytes.byteLength);
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+const BOOT = new URL('../lib/worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
 
 /** One worker per core but one (that one serves the requests), at most two: conversions are short (the pool adds its small tasks' lane). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SubtitleRow } from '../db/subtitles-repository';
-import { newStorageKey } from './subtitle-store';
+import { newStorageKey } from '../db/subtitle-store';
 
 /**
  * Stores a track's new player rendition and points the row at it, atomically against other changes:

@@ -3,8 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PermanentJobError } from '../pipeline/worker';
-import { checkSourceUrl, guardedLookup, parseSourceUrl, UrlRefusedError, type UrlPolicy } from './url-policy';
+import { PermanentJobError } from '../jobs/worker';
+import { checkSourceUrl, guardedLookup, parseSourceUrl, UrlRefusedError, type UrlPolicy } from '../lib/url-policy';
 
 const MAX_REDIRECTS = 5;
 

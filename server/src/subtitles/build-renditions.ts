@@ -1,11 +1,11 @@
-import { newStorageKey } from './subtitle-store';
+import { newStorageKey } from '../db/subtitle-store';
 import type { FastifyBaseLogger } from 'fastify';
 import { detectEncoding } from '../../../src/contract/subtitle-text';
 import type { StorageJournal } from '../db/storage-journal';
 import type { SubtitlesRepository } from '../db/subtitles-repository';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 import type { RenditionPool } from './rendition-pool';
-import type { SubtitleStore } from './subtitle-store';
+import type { SubtitleStore } from '../db/subtitle-store';
 
 const BATCH = 100;
 

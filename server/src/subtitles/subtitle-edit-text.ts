@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SavedVersionKind, SaveOutcome } from '../db/subtitle-versions-repository';
 import type { SubtitleRow } from '../db/subtitles-repository';
-import { actorOf } from '../plugins/activity';
-import { newStorageKey, nullWhenGone } from './subtitle-store';
+import { newStorageKey, nullWhenGone } from '../db/subtitle-store';
 
 const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
 
@@ -39,11 +38,12 @@ export async function currentText(app: FastifyInstance, row: SubtitleRow): Promi
  * the new key is journaled before its content exists and stays journaled until a row points at it;
  * the rows change only while the track is live and at `expectedVersion`, within the quota; what they
  * stop pointing at is journaled in that transaction and deleted after it. So a crash, a racing save
- * or a delete of the track leaves no stored object without a row.
+ * or a delete of the track leaves no stored object without a row. `by`: the account that saves, and its
+ * name as the version's actor.
  */
 export async function saveVersion(
   app: FastifyInstance,
-  request: FastifyRequest,
+  by: { accountId: number; actor: string },
   row: SubtitleRow,
   expectedVersion: number,
   text: string,
@@ -51,16 +51,15 @@ export async function saveVersion(
 ): Promise<SaveOutcome> {
   const content = Buffer.from(text, 'utf8');
   const key = newStorageKey();
-  const actor = await actorOf(app, request);
   await app.storageJournal.begin([key], app.clock());
   let outcome: SaveOutcome = { kind: 'gone' };
   try {
     await app.store.put(key, content);
     outcome = await app.subtitleVersions.save(
-      request.accountId,
+      by.accountId,
       row.sub_id,
       expectedVersion,
-      { storage_name: key, size: content.byteLength, kind, created_at: app.clock(), actor },
+      { storage_name: key, size: content.byteLength, kind, created_at: app.clock(), actor: by.actor },
       app.settings.accountQuotaBytes,
       (keys, tx) => app.storageJournal.begin(keys, app.clock(), tx),
     );

@@ -1,4 +1,4 @@
-import type { ClaimedJob, JobQueue } from './job-queue';
+import type { ClaimedJob, JobQueue } from '../pipeline/job-queue';
 
 /** A failure that another attempt cannot fix (a file that is not a video): the job fails at once. */
 export class PermanentJobError extends Error {}

@@ -1,0 +1,51 @@
+import type { VideoStorageRepository } from '../db/video-storage-repository';
+import { Worker } from '../jobs/worker';
+import { defaultWorkerName } from '../jobs/worker-name';
+import type { UrlPolicy } from '../lib/url-policy';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
+import type { MediaStore } from '../media/media-store';
+import type { FileStatusWriter } from './file-status';
+import type { JobQueue } from './job-queue';
+import { processFileHandler } from './process-file';
+
+export interface WorkerSettings {
+  /** `file_server` of the files it processes (default `<host name>-<process id>`). */
+  name?: string | undefined;
+  leaseMs?: number;
+  pollMs?: number;
+  backoffMs?: number;
+  /** What one video may cost (VP_MAX_VIDEO_* and VP_MAX_JOB_SECONDS; the defaults for the rest). */
+  limits?: Partial<MediaLimits>;
+}
+
+export interface WorkerParts {
+  jobs: JobQueue;
+  media: MediaStore;
+  fileStatus: FileStatusWriter;
+  urlPolicy: UrlPolicy;
+  videoStorage: VideoStorageRepository;
+  videoQuotaBytes: number;
+  onError: (err: unknown) => void;
+}
+
+/** A worker of the reference pipeline (the server's own, or the CLI's `worker`). */
+export function createWorker(parts: WorkerParts, settings: WorkerSettings): Worker {
+  return new Worker({
+    name: settings.name ?? defaultWorkerName(),
+    queue: parts.jobs,
+    handlers: [
+      processFileHandler({
+        media: parts.media,
+        status: parts.fileStatus,
+        urlPolicy: parts.urlPolicy,
+        limits: { ...DEFAULT_MEDIA_LIMITS, ...settings.limits },
+        videoStorage: parts.videoStorage,
+        videoQuotaBytes: parts.videoQuotaBytes,
+      }),
+    ],
+    ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
+    ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    onError: parts.onError,
+  });
+}
