@@ -168,7 +168,9 @@ describe('config, player, images, pages, headers', () => {
       const page = fs.readFileSync(path.join(shipped, 'index.html'), 'utf8');
       const code = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1];
       expect(code).toContain("localStorage.getItem('apiKey')");
-      const csp = (await fetch(`${t.base}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')!;
+      const res = await fetch(`${t.base}/`, { headers: { accept: 'text/html' } });
+      await res.text(); // an unread body holds the connection, and the server's close waits for it
+      const csp = res.headers.get('content-security-policy')!;
       const scriptSrc = csp.split(';').find((part) => part.startsWith('script-src'));
       expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
     } finally {
