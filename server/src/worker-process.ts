@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { readEnv } from './config';
+import { JobsRepository } from './db/jobs-repository';
 import { openDatabase } from './db/open';
 import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
 import { FolderMediaStore } from './media/media-store';
 import { FileStatusWriter } from './pipeline/file-status';
-import { JobQueue } from './pipeline/job-queue';
 import { createWorker } from './plugins/pipeline';
 
 /**
@@ -20,7 +20,7 @@ export async function runWorker(): Promise<void> {
   const close = () => db.close();
   const worker = createWorker(
     {
-      jobs: new JobQueue(db),
+      jobs: new JobsRepository(db),
       media: new FolderMediaStore(path.resolve(options.mediaDir!)),
       fileStatus: new FileStatusWriter(db),
       urlPolicy: {

@@ -2,7 +2,7 @@ import type { BulkCounts, BulkFileRow, BulkFilter, BulkJobRow, BulkJobsRepositor
 import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
 import type { ListQuery } from '../db/files';
-import type { ClaimedJob } from '../pipeline/job-queue';
+import type { ClaimedJob } from '../db/jobs-repository';
 import type { JobContext, JobHandler } from '../pipeline/worker';
 import { applyBatch, type BatchParts } from './apply-batch';
 import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';

@@ -6,6 +6,7 @@ import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
+import type { ClaimedJob } from '../db/jobs-repository';
 import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { videoQuotaMessage } from '../lib/video-quota';
@@ -14,7 +15,6 @@ import { isoFileComplete, videoContainerOfFile } from '../media/video-signature'
 import { randomToken } from '../lib/tokens';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
-import type { ClaimedJob } from './job-queue';
 import { PermanentJobError, type JobContext, type JobHandler } from './worker';
 
 export const PROCESS_FILE = 'process-file';

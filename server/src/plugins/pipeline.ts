@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
+import { JobsRepository } from '../db/jobs-repository';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
-import { JobQueue } from '../pipeline/job-queue';
 import { processFileHandler } from '../pipeline/process-file';
 import { Worker } from '../pipeline/worker';
 
@@ -28,7 +28,7 @@ export interface PipelinePluginOptions {
 export const defaultWorkerName = (): string => `${os.hostname()}-${process.pid}`;
 
 export interface WorkerParts {
-  jobs: JobQueue;
+  jobs: JobsRepository;
   media: MediaStore;
   fileStatus: FileStatusWriter;
   urlPolicy: UrlPolicy;
@@ -66,7 +66,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
  */
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
   app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
-  app.decorate('jobs', new JobQueue(app.db));
+  app.decorate('jobs', new JobsRepository(app.db));
   app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
   const urlPolicy = {
     allowHosts: app.settings.ingestAllowHosts,
