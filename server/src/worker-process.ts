@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { readEnv } from './config';
+import { ActivityRepository } from './db/activity-repository';
+import { FilesRepository } from './db/files-repository';
 import { JobsRepository } from './db/jobs-repository';
 import { openDatabase } from './db/open';
 import { VideoStorageRepository } from './db/video-storage-repository';
@@ -20,9 +22,13 @@ export async function runWorker(): Promise<void> {
   const close = () => db.close();
   const worker = createWorker(
     {
+      db,
       jobs: new JobsRepository(db),
       media: new FolderMediaStore(path.resolve(options.mediaDir!)),
-      fileStatus: new FileStatusWriter(db),
+      fileStatus: new FileStatusWriter({
+        files: new FilesRepository(db, options.slugHoldDays! * 86_400_000),
+        activity: new ActivityRepository(db),
+      }),
       urlPolicy: {
         allowHosts: options.ingestAllowHosts!,
         maxBytes: options.maxVideoBytes!,

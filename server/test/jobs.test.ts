@@ -159,6 +159,7 @@ describe('the jobs queue', () => {
     const started = Date.now();
     const second = createWorker(
       {
+        db: s.app.db,
         jobs: s.app.jobs,
         media: s.app.media,
         fileStatus: s.app.fileStatus,

@@ -6,6 +6,7 @@ import type { UrlPolicy } from '../ingest/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
+import type { Queryable } from '../db/engine';
 import type { ClaimedJob } from '../db/jobs-repository';
 import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
@@ -36,6 +37,8 @@ export const fileJobStart = (fileId: number): string => `{"file_id":${fileId},`;
 export const MEDIA_IMAGE_PREFIX = 'media/';
 
 export interface ProcessFileOptions {
+  /** The database of the storage journal: media being made is journaled there until its file owns it. */
+  db: Queryable;
   media: MediaStore;
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
@@ -77,7 +80,7 @@ async function downloadLimit(options: ProcessFileOptions, fileId: number): Promi
  * does one whose processing outlasts `limits.maxJobSeconds` (its ffmpeg is killed).
  */
 export function processFileHandler(options: ProcessFileOptions): JobHandler {
-  const { media, status, urlPolicy, videoStorage, limits } = options;
+  const { db, media, status, urlPolicy, videoStorage, limits } = options;
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
@@ -122,7 +125,7 @@ export function processFileHandler(options: ProcessFileOptions): JobHandler {
         maxPixels: limits.maxPixels,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
         // Journaled before its first byte: a worker killed while storing leaves nothing the next start keeps.
-        beforeStore: () => journalKeys(status.db, journaled, Date.now()),
+        beforeStore: () => journalKeys(db, journaled, Date.now()),
       }).catch((err: unknown) => {
         throw timed(err);
       });
@@ -154,7 +157,7 @@ export function processFileHandler(options: ProcessFileOptions): JobHandler {
       if (!completed) {
         await media.delete(folder);
         if (stored) await videoStorage.release([folder]);
-        else await forgetKeys(status.db, journaled);
+        else await forgetKeys(db, journaled);
       }
     }
   }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
+import { ActivityRepository } from '../db/activity-repository';
+import type { Queryable } from '../db/engine';
 import { JobsRepository } from '../db/jobs-repository';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { FolderMediaStore, type MediaStore } from '../media/media-store';
@@ -28,6 +30,7 @@ export interface PipelinePluginOptions {
 export const defaultWorkerName = (): string => `${os.hostname()}-${process.pid}`;
 
 export interface WorkerParts {
+  db: Queryable;
   jobs: JobsRepository;
   media: MediaStore;
   fileStatus: FileStatusWriter;
@@ -44,6 +47,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
     queue: parts.jobs,
     handlers: [
       processFileHandler({
+        db: parts.db,
         media: parts.media,
         status: parts.fileStatus,
         urlPolicy: parts.urlPolicy,
@@ -67,7 +71,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
   app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
   app.decorate('jobs', new JobsRepository(app.db));
-  app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
+  app.decorate('fileStatus', new FileStatusWriter({ files: app.files, activity: new ActivityRepository(app.db), clock: app.clock }));
   const urlPolicy = {
     allowHosts: app.settings.ingestAllowHosts,
     maxBytes: app.settings.maxVideoBytes,
@@ -76,6 +80,7 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
   const worker = options.worker
     ? createWorker(
         {
+          db: app.db,
           jobs: app.jobs,
           media: app.media,
           fileStatus: app.fileStatus,
