@@ -3,7 +3,7 @@ import type { Precondition } from '../lib/etag';
 import type { ServingState } from '../lib/serving-states';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
-import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
+import { deleteTracksOfFile } from './subtitles-repository';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -362,15 +362,10 @@ export class FilesRepository {
       );
       if (!row) return null;
       await this.#holdSlug(tx, row, accountId, now);
-      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
-      const versions = await versionKeysOfFile(tx, fileId);
-      const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
-        [fileId],
-      );
+      const keys = await deleteTracksOfFile(tx, fileId);
       await alsoInTransaction?.(row, tx);
       await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
-      return storedKeysOf(rows, versions);
+      return keys;
     });
   }
 
