@@ -87,8 +87,8 @@ const WRITTEN: ProcessingResult = { kind: 'written' };
 
 /**
  * An account's files: one file by id or slug, edits and deletes, pages of the list, and the pipeline's
- * writes of a file's status and progress. The one writer of the `files` table (decision in
- * docs/architecture.md: one writer per table).
+ * writes of a file's status and progress: the one writer of the `files` table (see
+ * docs/architecture.md, "One writer per table").
  */
 export class FilesRepository {
   readonly #db: Db;
