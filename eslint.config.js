@@ -64,18 +64,12 @@ const serverLayers = [
 const services = serverLayers.find((layer) => layer.name === 'services').folders;
 const serverLayerNames = serverLayers.map((layer) => layer.name).join(' → ');
 
-// The one exception, for now: the job queue is still the pipeline's (pipeline/job-queue.ts) until it
-// becomes a repository in db/ (issue 38, one writer per table); until then the job runner (jobs/) and
-// the bulk jobs (bulk/) take its types from there. Nothing else may.
-const jobQueue = ['./job-queue.ts'];
-
 // server/src/types.ts, the app's settings and the decorations its plugins add, is in no zone: it holds
 // only types, which any layer takes with `import type` (the rule on it is further down), as the kit's
 // layers take the element descriptions.
 const serverUpwardImports = serverLayers.slice(1).map((layer, index) => ({
   target: layer.folders,
   from: serverLayers.slice(0, index + 1).flatMap((above) => above.folders),
-  except: layer.name === 'jobs' ? jobQueue : [],
   message: `server/src: ${layer.name} imports only the layers below it: ${serverLayerNames} (docs/architecture.md, "The server").`,
 }));
 
@@ -89,7 +83,6 @@ const routeToRoute = {
 const serviceToService = services.map((service) => ({
   target: service,
   from: services.filter((other) => other !== service),
-  except: service === server('bulk') ? jobQueue : [],
   message:
     'Server services never import each other: move what both need down (jobs/, schemas/, db/, media/ or lib/), or compose them in a plugin or a route (docs/architecture.md, "The server").',
 }));

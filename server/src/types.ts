@@ -4,6 +4,7 @@ import type { AccountsRepository } from './db/accounts-repository';
 import type { BulkJobsRepository } from './db/bulk-jobs-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
+import type { JobsRepository } from './db/jobs-repository';
 import type { SubtitleVersionsRepository } from './db/subtitle-versions-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
@@ -17,7 +18,6 @@ import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { ServingState } from './lib/serving-states';
-import type { JobQueue } from './pipeline/job-queue';
 import type { Worker } from './jobs/worker';
 import type { SubtitleStore } from './db/subtitle-store';
 
@@ -95,7 +95,7 @@ declare module 'fastify' {
     /** Makes the player's renditions in worker threads. */
     renditionMaker: RenditionPool;
     media: MediaStore;
-    jobs: JobQueue;
+    jobs: JobsRepository;
     fileStatus: FileStatusWriter;
     /** Video uploads (multipart and tus) each account has in flight on this process (VP_MAX_UPLOADS_PER_ACCOUNT). */
     videoUploadSlots: UploadSlots;

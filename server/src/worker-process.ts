@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { readEnv } from './config';
+import { ActivityRepository } from './db/activity-repository';
+import { FilesRepository } from './db/files-repository';
+import { JobsRepository } from './db/jobs-repository';
 import { openDatabase } from './db/open';
 import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
 import { FolderMediaStore } from './media/media-store';
 import { createWorker } from './pipeline/create-worker';
 import { FileStatusWriter } from './pipeline/file-status';
-import { JobQueue } from './pipeline/job-queue';
 
 /**
  * `npm run server -- worker`: a pipeline worker without an HTTP server, on the server's database
@@ -20,9 +22,13 @@ export async function runWorker(): Promise<void> {
   const close = () => db.close();
   const worker = createWorker(
     {
-      jobs: new JobQueue(db),
+      db,
+      jobs: new JobsRepository(db),
       media: new FolderMediaStore(path.resolve(options.mediaDir!)),
-      fileStatus: new FileStatusWriter(db),
+      fileStatus: new FileStatusWriter({
+        files: new FilesRepository(db, options.slugHoldDays! * 86_400_000),
+        activity: new ActivityRepository(db),
+      }),
       urlPolicy: {
         allowHosts: options.ingestAllowHosts!,
         maxBytes: options.maxVideoBytes!,

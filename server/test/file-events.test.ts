@@ -127,7 +127,7 @@ describe('GET /api/files/events', () => {
     const ready = await first.waitFor((f) => f.event === 'ready');
     first.close();
     const fileId = await addFile(a.app.db, 'resumed-through-the-pipeline');
-    const status = new FileStatusWriter(a.app.db);
+    const status = new FileStatusWriter(a.app);
     for (const s of PIPELINE) await status.set(fileId, s);
     // Node B has read them all: the resumed stream gets them from the replay of what it missed.
     const last = (await a.app.db.get<{ id: number }>('SELECT max(id) AS id FROM file_events'))!.id;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
+import type { Db } from '../src/db/engine';
+import { openDatabase } from '../src/db/open';
 import { seedFiles } from '../src/db/seed';
 import { PgDb } from '../src/db/postgres/connection';
 import { PgSubtitleStore } from '../src/db/postgres/subtitle-store';
@@ -73,6 +75,27 @@ export async function createTestDatabase(): Promise<string> {
 
 export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   await adminQuery(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+}
+
+/**
+ * A database of this run's engine that no server uses (migrated, empty): services are called on its
+ * repositories without an app. `close` removes it.
+ */
+export async function openBareDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-bare-db-'));
+  const databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+  const db = await openDatabase({ dataDir, databaseUrl, list: { readWorkers: 0 } });
+  return {
+    db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        if (databaseUrl) await dropTestDatabase(databaseUrl);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** The database of each data folder: a restart on the same folder finds it. */

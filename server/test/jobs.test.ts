@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/engine';
+import { JobsRepository } from '../src/db/jobs-repository';
 import { PgDb } from '../src/db/postgres/connection';
-import { JobQueue } from '../src/pipeline/job-queue';
 import { PROCESS_FILE } from '../src/db/job-kinds';
 import { createWorker } from '../src/pipeline/create-worker';
 import { postBulk } from './bulk-support';
@@ -9,7 +9,7 @@ import { createTestDatabase, ENGINE, startServer, type TestServer } from './help
 import { COMPLETED_PATH, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 
 /** Claims and finishes every due job of `kind`, one at a time (one worker); returns their payloads' `name`s in order. */
-async function drain(queue: JobQueue, kind: string): Promise<string[]> {
+async function drain(queue: JobsRepository, kind: string): Promise<string[]> {
   const order: string[] = [];
   for (let job = await queue.claim('one-worker', [kind], 60_000); job; job = await queue.claim('one-worker', [kind], 60_000)) {
     order.push((job.payload as { name: string }).name);
@@ -19,7 +19,14 @@ async function drain(queue: JobQueue, kind: string): Promise<string[]> {
 }
 
 /** Queues `count` jobs of one account in one transaction, named `<prefix><i>`. */
-async function queueMany(s: TestServer, queue: JobQueue, kind: string, accountId: number, prefix: string, count: number): Promise<void> {
+async function queueMany(
+  s: TestServer,
+  queue: JobsRepository,
+  kind: string,
+  accountId: number,
+  prefix: string,
+  count: number,
+): Promise<void> {
   await s.app.db.transaction(async (tx) => {
     for (let i = 0; i < count; i++) await queue.enqueue(tx, kind, { name: `${prefix}${i}` }, { accountId });
   });
@@ -43,7 +50,7 @@ describe('the jobs queue', () => {
   it('two workers (two connections pools: two machines on PostgreSQL) never take one job', async () => {
     const other: Db = databaseUrl ? new PgDb(databaseUrl) : s.app.db;
     try {
-      const queues = [new JobQueue(s.app.db), new JobQueue(other)];
+      const queues = [new JobsRepository(s.app.db), new JobsRepository(other)];
       await s.app.db.transaction(async (tx) => {
         for (let i = 0; i < 60; i++) await queues[0]!.enqueue(tx, 'test-job', { i }, { accountId: 1 + (i % 3) });
       });
@@ -69,7 +76,7 @@ describe('the jobs queue', () => {
   });
 
   it("one account's backlog holds another account's job for at most one more of its jobs", async () => {
-    const queue = new JobQueue(s.app.db);
+    const queue = new JobsRepository(s.app.db);
     await queueMany(s, queue, 'fair-1', 1, 'a', 200);
     // The worker is busy with the backlog's first job when the other account's one job comes.
     const running = (await queue.claim('one-worker', ['fair-1'], 60_000))!;
@@ -82,7 +89,7 @@ describe('the jobs queue', () => {
   });
 
   it('two backlogs take turns, one job each, whatever their sizes', async () => {
-    const queue = new JobQueue(s.app.db);
+    const queue = new JobsRepository(s.app.db);
     await queueMany(s, queue, 'fair-2', 1, 'a', 30);
     await queueMany(s, queue, 'fair-2', 2, 'b', 5);
     await queueMany(s, queue, 'fair-2', 3, 'c', 3);
@@ -96,7 +103,7 @@ describe('the jobs queue', () => {
   });
 
   it('a retried job keeps its early turn but does not pull later accounts ahead of the round being served', async () => {
-    const queue = new JobQueue(s.app.db);
+    const queue = new JobsRepository(s.app.db);
     await queue.enqueue(s.app.db, 'fair-3', { name: 'c0' }, { accountId: 3 });
     await queueMany(s, queue, 'fair-3', 1, 'a', 10);
     const failing = (await queue.claim('one-worker', ['fair-3'], 60_000))!;
@@ -145,13 +152,14 @@ describe('the jobs queue', () => {
     const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Survivor', content: await tinyClip() }) });
     const fileId = res.body.data.file.file_id;
     // A worker claims the job, reports Received, and dies: nothing renews its 1 s lease.
-    const dead = await new JobQueue(s.app.db).claim('dead-worker', [PROCESS_FILE], 1000);
+    const dead = await new JobsRepository(s.app.db).claim('dead-worker', [PROCESS_FILE], 1000);
     expect(dead?.payload).toMatchObject({ file_id: fileId });
     await s.app.fileStatus.set(fileId, 1, { file_server: 'dead-worker' });
 
     const started = Date.now();
     const second = createWorker(
       {
+        db: s.app.db,
         jobs: s.app.jobs,
         media: s.app.media,
         fileStatus: s.app.fileStatus,

@@ -81,14 +81,13 @@ describe('the server layers', () => {
     ]);
   });
 
-  it('the job queue, still in pipeline/, is the exception of jobs/ and bulk/ only', async () => {
-    const queue = (dir: string) => `import type { JobQueue } from '${dir}';\nexport type Q = JobQueue;`;
-    expect(await layerErrors('jobs/fixture.ts', queue('../pipeline/job-queue'))).toEqual([]);
-    expect(await layerErrors('bulk/fixture.ts', queue('../pipeline/job-queue'))).toEqual([]);
-    expect(await layerErrors('ingest/fixture.ts', queue('../pipeline/job-queue'))).toEqual([
-      expect.stringContaining('Server services never import each other'),
-    ]);
-    expect(await layerErrors('db/fixture.ts', queue('../pipeline/job-queue'))).toEqual([expect.stringContaining(upward('db'))]);
+  it('the job queue is a repository of db/: jobs/ and bulk/ take it from there, and nothing from pipeline/', async () => {
+    const queue = `import type { JobsRepository } from '../db/jobs-repository';\nexport type Q = JobsRepository;`;
+    expect(await layerErrors('jobs/fixture.ts', queue)).toEqual([]);
+    expect(await layerErrors('bulk/fixture.ts', queue)).toEqual([]);
+    const status = `import type { FileStatusWriter } from '../pipeline/file-status';\nexport type S = FileStatusWriter;`;
+    expect(await layerErrors('jobs/fixture.ts', status)).toEqual([expect.stringContaining(upward('jobs'))]);
+    expect(await layerErrors('bulk/fixture.ts', status)).toEqual([expect.stringContaining('Server services never import each other')]);
   });
 
   it('only db/open.ts imports an engine, and neither engine the other', async () => {

@@ -3,7 +3,7 @@ import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
 import type { ListQuery } from '../db/files';
 import { BULK_FILES, type BulkJobPayload } from '../db/job-kinds';
-import type { ClaimedJob } from '../pipeline/job-queue';
+import type { ClaimedJob } from '../db/jobs-repository';
 import type { JobContext, JobHandler } from '../jobs/worker';
 import { applyBatch, type BatchParts } from './apply-batch';
 import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';

@@ -1,6 +1,7 @@
 import type { BulkAction, BulkFilter } from '../../../src/contract/bulk-request';
 import type { ActivitySource } from './activity-repository';
 import { inList, isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
+import { appendJobEvent } from './file-events';
 import type { JobBatch } from './files-repository';
 
 /** A file's result: changed, already so, edited by someone else since the job took it, or an error. */
@@ -318,12 +319,7 @@ export class BulkJobsRepository {
 
   /** A progress event of the job on the account's event stream (the file event log's kind 'job'). */
   async announce(job: BulkJobRow, progress: Record<string, unknown>, at: number): Promise<void> {
-    await this.#db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'job', ?, ?)", [
-      job.account_id,
-      job.job_id,
-      JSON.stringify(progress),
-      at,
-    ]);
+    await appendJobEvent(this.#db, job.account_id, job.job_id, progress, at);
     await this.#db.fileEvents.notify();
   }
 }

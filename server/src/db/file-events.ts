@@ -1,4 +1,4 @@
-import type { Db } from './engine';
+import type { Db, Queryable } from './engine';
 import type { FileRow } from './files';
 
 /**
@@ -78,7 +78,26 @@ const parsed = (row: EventRow): StoredFileEvent => ({
   changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as Record<string, unknown>) : row.changes,
 });
 
-/** Reads and prunes the event log; writes happen only in the triggers. */
+/**
+ * A bulk job's progress on its account's event stream (kind 'job', `file_id` the job's id): the one
+ * event written outside the triggers of `files`.
+ */
+export async function appendJobEvent(
+  q: Queryable,
+  accountId: number,
+  jobId: number,
+  progress: Record<string, unknown>,
+  at: number,
+): Promise<void> {
+  await q.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'job', ?, ?)", [
+    accountId,
+    jobId,
+    JSON.stringify(progress),
+    at,
+  ]);
+}
+
+/** Reads and prunes the event log; its writes happen in the triggers, and in appendJobEvent. */
 export class FileEventsRepository {
   readonly #db: Db;
 

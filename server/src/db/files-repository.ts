@@ -1,8 +1,9 @@
+import { FILE_STATUS } from '../../../src/contract/file-status';
 import type { Precondition } from '../lib/etag';
 import type { ServingState } from '../lib/serving-states';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
-import { storedKeysOf, versionKeysOfFile } from './subtitles-repository';
+import { deleteTracksOfFile } from './subtitles-repository';
 
 export interface FilePatch {
   file_title?: string | undefined;
@@ -39,7 +40,56 @@ export interface JobBatch {
 /** What a bulk job's batch does to its files: the change of PUT isActive, DELETE, or restore. */
 export type BatchChange = 'activate' | 'deactivate' | 'trash' | 'restore';
 
-/** An account's files: one file by id or slug, edits and deletes, and pages of the list. */
+/** The columns a pipeline writes besides the status: where and how far it is, why it failed, what it found and made. */
+export interface ProcessingFields {
+  file_server?: string;
+  file_progress?: number | null;
+  file_reason?: string | null;
+  file_duration?: number | null;
+  file_width?: number | null;
+  file_height?: number | null;
+  file_image?: string | null;
+  file_slide?: string | null;
+  file_rendition?: string | null;
+}
+
+/** A pipeline's write of a file's status and fields (the rules of which move is allowed are the caller's). */
+export interface ProcessingWrite {
+  /** The new status; null: only the fields change. */
+  status: number | null;
+  fields: ProcessingFields;
+  /** The row changes only while the file is at one of these statuses; null: at any. */
+  from: readonly number[] | null;
+  /** The row changes only while the file is live (not in the trash). */
+  liveOnly: boolean;
+  /** Read the status the file is at first, its row locked until the write ends: `then` gets it. */
+  lockFirst: boolean;
+}
+
+/** What a pipeline write did: changed the row, found no such file, or found it as it is now. */
+export type ProcessingResult = { kind: 'written' } | { kind: 'gone' } | { kind: 'refused'; status: number; trashed: boolean };
+
+/**
+ * Runs in the transaction of a pipeline write, after the row changed; `statusBefore` is the status the
+ * file was at, read with its row locked (undefined where the write did not ask for it).
+ */
+export type AfterProcessingWrite = (tx: Queryable, statusBefore: number | undefined) => Promise<void>;
+
+/** A file whose processing ended, as its log's entry names it: its (live) account, and its status, worker and reason now. */
+export interface ProcessingEnd {
+  accountId: number;
+  status: number;
+  server: string;
+  reason: string | null;
+}
+
+const WRITTEN: ProcessingResult = { kind: 'written' };
+
+/**
+ * An account's files: one file by id or slug, edits and deletes, pages of the list, and the pipeline's
+ * writes of a file's status and progress: the one writer of the `files` table (see
+ * docs/architecture.md, "One writer per table").
+ */
 export class FilesRepository {
   readonly #db: Db;
   readonly #lister: FileLister;
@@ -312,15 +362,10 @@ export class FilesRepository {
       );
       if (!row) return null;
       await this.#holdSlug(tx, row, accountId, now);
-      // The keys as deleted (RETURNING), not as read before: a subtitle's encoding change may commit in between.
-      const versions = await versionKeysOfFile(tx, fileId);
-      const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
-        'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
-        [fileId],
-      );
+      const keys = await deleteTracksOfFile(tx, fileId);
       await alsoInTransaction?.(row, tx);
       await tx.run('DELETE FROM files WHERE file_id = ?', [fileId]);
-      return storedKeysOf(rows, versions);
+      return keys;
     });
   }
 
@@ -331,5 +376,80 @@ export class FilesRepository {
       [cutoff, limit],
     );
     return rows.map((r) => ({ fileId: Number(r.file_id), accountId: -Number(r.account_id) }));
+  }
+  /**
+   * The pipeline's write of a status and fields, in one UPDATE whose condition is `from` (the allowed
+   * move) and `liveOnly`, so two writers cannot both pass a check and then write. Without `then` nor
+   * `lockFirst` it is that one statement (progress writes); else one transaction, `then` running in it
+   * after the row changed. Nothing to write is written at once.
+   */
+  async writeProcessing(fileId: number, write: ProcessingWrite, then?: AfterProcessingWrite): Promise<ProcessingResult> {
+    const sets: string[] = [];
+    const params: SqlValue[] = [];
+    if (write.status !== null) {
+      sets.push('file_status = ?');
+      params.push(write.status);
+    }
+    for (const [column, value] of Object.entries(write.fields)) {
+      if (value === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(value as SqlValue);
+    }
+    if (!sets.length) return WRITTEN;
+    const allowed = write.from ? ` AND file_status IN (${write.from.join(', ')})` : '';
+    const live = write.liveOnly ? ' AND deleted_at IS NULL' : '';
+    const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?${allowed}${live}`, [...params, fileId]);
+    if (!write.lockFirst && !then) return (await update(this.#db)) === 0 ? this.#unwritten(fileId) : WRITTEN;
+    const written = await this.#db.transaction(async (tx) => {
+      const before = write.lockFirst ? await this.#statusLocked(tx, fileId) : undefined;
+      if ((write.lockFirst && before === undefined) || (await update(tx)) === 0) return false;
+      await then?.(tx, before);
+      return true;
+    });
+    return written ? WRITTEN : this.#unwritten(fileId);
+  }
+
+  /**
+   * A pipeline stage failed for good: Download Failed while the source was being fetched or probed
+   * (up to Downloaded), else Upload Failed, with `reason` and no progress; only while the file is at a
+   * status of `from`. `then` runs in the same transaction when the row changed, with the status it was at.
+   */
+  async failProcessing(fileId: number, reason: string, from: readonly number[], then: AfterProcessingWrite): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      const before = await this.#statusLocked(tx, fileId);
+      const changed = await tx.run(
+        `UPDATE files SET file_status = CASE WHEN file_status <= ${FILE_STATUS.downloaded} OR file_status = ${FILE_STATUS.downloadFailed}
+           THEN ${FILE_STATUS.downloadFailed} ELSE ${FILE_STATUS.uploadFailed} END, file_progress = NULL, file_reason = ?
+         WHERE file_id = ? AND file_status IN (${from.join(', ')})`,
+        [reason, fileId],
+      );
+      if (changed) await then(tx, before);
+    });
+  }
+
+  /** A file's processing as it is in `tx` (just ended): what the log's entry of the end says. */
+  async processingEnd(tx: Queryable, fileId: number): Promise<ProcessingEnd> {
+    const file = (await tx.get<{ account_id: number; file_status: number; file_server: string; file_reason: string | null }>(
+      'SELECT abs(account_id) AS account_id, file_status, file_server, file_reason FROM files WHERE file_id = ?',
+      [fileId],
+    ))!;
+    return { accountId: Number(file.account_id), status: Number(file.file_status), server: file.file_server, reason: file.file_reason };
+  }
+
+  /** The status of a file, its row locked until `tx` ends; undefined when there is no such file. */
+  async #statusLocked(tx: Queryable, fileId: number): Promise<number | undefined> {
+    const row = await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.#db.dialect.forUpdate}`, [
+      fileId,
+    ]);
+    return row && Number(row.file_status);
+  }
+
+  /** Why a pipeline write changed no row: the file is gone, or as it is now. */
+  async #unwritten(fileId: number): Promise<ProcessingResult> {
+    const row = await this.#db.get<{ file_status: number; deleted_at: number | null }>(
+      'SELECT file_status, deleted_at FROM files WHERE file_id = ?',
+      [fileId],
+    );
+    return row ? { kind: 'refused', status: Number(row.file_status), trashed: row.deleted_at !== null } : { kind: 'gone' };
   }
 }

@@ -87,10 +87,7 @@ export class SubtitleVersionsRepository {
         const usedBytes = await this.#subtitles.usedBytes(accountId, tx);
         if (usedBytes + text.size > quotaBytes) return { kind: 'quota', usedBytes };
       }
-      const sub = await tx.get<SubtitleRow>(
-        'UPDATE subtitles SET rendition_name = ?, rendition_size = ?, version = version + 1 WHERE sub_id = ? AND version = ? RETURNING *',
-        [text.storage_name, text.size, subId, expectedVersion],
-      );
+      const sub = await this.#subtitles.pointAtVersion(tx, subId, expectedVersion, text);
       if (!sub) return { kind: 'changed' };
       const last = await tx.get<{ n: number | null }>('SELECT MAX(version_no) AS n FROM subtitle_versions WHERE sub_id = ?', [subId]);
       const versionNo = Number(last?.n ?? 1) + 1;

@@ -52,7 +52,7 @@ const STORED_BYTES = 'sub_size + COALESCE(rendition_size, 0)';
 const VERSION_KEYS = 'SELECT v.storage_name FROM subtitle_versions v JOIN subtitles s ON s.sub_id = v.sub_id WHERE s.';
 
 /** A track's store keys: its original, its rendition (which may be a version's), its saved versions. */
-export const storedKeysOf = (
+const storedKeysOf = (
   rows: readonly Pick<SubtitleRow, 'storage_name' | 'rendition_name'>[],
   versions: readonly { storage_name: string }[],
 ) => [
@@ -66,12 +66,26 @@ export const storedKeysOf = (
 export const isSavedVersion = async (q: Queryable, subId: number, key: string): Promise<boolean> =>
   (await q.get('SELECT 1 FROM subtitle_versions WHERE sub_id = ? AND storage_name = ?', [subId, key])) !== undefined;
 
-/** Keys of the saved versions of the tracks of a file (before they are deleted with them). */
 /** The named lock that puts an account's quota checks and the writes they allow in line (one node or many). */
 export const quotaLock = (accountId: number): string => `vp quota ${accountId}`;
 
-export const versionKeysOfFile = (q: Queryable, fileId: number): Promise<{ storage_name: string }[]> =>
+/** Keys of the saved versions of the tracks of a file (before they are deleted with them). */
+const versionKeysOfFile = (q: Queryable, fileId: number): Promise<{ storage_name: string }[]> =>
   q.all(`${VERSION_KEYS}file_id = ?`, [fileId]);
+
+/**
+ * Deletes every track of a file, in the caller's transaction `tx` (the file's purge), and returns their
+ * store keys: the saved versions' (read first: their rows go with the tracks), and the originals and
+ * renditions as deleted (RETURNING, not as read before: a track's encoding change may commit in between).
+ */
+export async function deleteTracksOfFile(tx: Queryable, fileId: number): Promise<string[]> {
+  const versions = await versionKeysOfFile(tx, fileId);
+  const rows = await tx.all<{ storage_name: string; rendition_name: string | null }>(
+    'DELETE FROM subtitles WHERE file_id = ? RETURNING storage_name, rendition_name',
+    [fileId],
+  );
+  return storedKeysOf(rows, versions);
+}
 
 /**
  * A track's file is live: not in the trash (a trashed file's row is under the negated account id,
@@ -276,6 +290,22 @@ export class SubtitlesRepository {
       if (replaced && !(await isSavedVersion(tx, subId, replaced))) await journal([replaced], tx);
       return row;
     });
+  }
+
+  /**
+   * Points a track's rendition at a saved text (the cue editor's save, in its transaction `tx`), only
+   * while the track is still at `expectedVersion`; the track as it is now, or undefined when it was not.
+   */
+  pointAtVersion(
+    tx: Queryable,
+    subId: number,
+    expectedVersion: number,
+    text: { storage_name: string; size: number },
+  ): Promise<SubtitleRow | undefined> {
+    return tx.get<SubtitleRow>(
+      'UPDATE subtitles SET rendition_name = ?, rendition_size = ?, version = version + 1 WHERE sub_id = ? AND version = ? RETURNING *',
+      [text.storage_name, text.size, subId, expectedVersion],
+    );
   }
 
   /** Records the measured size of a rendition stored before sizes were (see measureRenditions). */

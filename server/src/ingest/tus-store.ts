@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import type { FastifyInstance } from 'fastify';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
+import type { MediaStore } from '../media/media-store';
 import type { Settings } from '../types';
 
 /** tus keeps resumable uploads here, in the media store (every node must reach an upload in progress). */
@@ -40,8 +40,11 @@ export class CountedTusStore extends FileStore {
 export const tusKey = (id: string): string => `${TUS_FOLDER}/${id}`;
 
 /** A refused or abandoned tus upload: its bytes, tus's own description of it, then its reserved bytes. */
-export async function removeTusUpload(app: Pick<FastifyInstance, 'media' | 'videoStorage'>, key: string): Promise<void> {
-  await app.media.delete(key);
-  await app.media.delete(`${key}.json`);
-  await app.videoStorage.release([key]);
+export async function removeTusUpload(
+  parts: { media: Pick<MediaStore, 'delete'>; videoStorage: Pick<VideoStorageRepository, 'release'> },
+  key: string,
+): Promise<void> {
+  await parts.media.delete(key);
+  await parts.media.delete(`${key}.json`);
+  await parts.videoStorage.release([key]);
 }

@@ -1,4 +1,4 @@
-import type { ClaimedJob, JobQueue } from '../pipeline/job-queue';
+import type { ClaimedJob, JobsRepository } from '../db/jobs-repository';
 
 /** A failure that another attempt cannot fix (a file that is not a video): the job fails at once. */
 export class PermanentJobError extends Error {}
@@ -22,7 +22,7 @@ export interface JobHandler {
 
 export interface WorkerOptions {
   name: string;
-  queue: JobQueue;
+  queue: Pick<JobsRepository, 'claim' | 'extend' | 'finish' | 'retryLater'>;
   handlers: JobHandler[];
   /** A claimed job is this worker's for this long, renewed every third of it (at most every 5 s) while it runs (default 60 s). */
   leaseMs?: number;

@@ -1,3 +1,5 @@
+import type { Queryable } from '../db/engine';
+import type { JobsRepository } from '../db/jobs-repository';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { Worker } from '../jobs/worker';
 import { defaultWorkerName } from '../jobs/worker-name';
@@ -5,7 +7,6 @@ import type { UrlPolicy } from '../lib/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
 import type { FileStatusWriter } from './file-status';
-import type { JobQueue } from './job-queue';
 import { processFileHandler } from './process-file';
 
 export interface WorkerSettings {
@@ -19,7 +20,8 @@ export interface WorkerSettings {
 }
 
 export interface WorkerParts {
-  jobs: JobQueue;
+  db: Queryable;
+  jobs: JobsRepository;
   media: MediaStore;
   fileStatus: FileStatusWriter;
   urlPolicy: UrlPolicy;
@@ -35,6 +37,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
     queue: parts.jobs,
     handlers: [
       processFileHandler({
+        db: parts.db,
         media: parts.media,
         status: parts.fileStatus,
         urlPolicy: parts.urlPolicy,

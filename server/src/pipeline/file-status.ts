@@ -1,6 +1,7 @@
 import { FILE_STATUS } from '../../../src/contract/file-status';
-import { ActivityRepository } from '../db/activity-repository';
-import type { Db, Queryable, SqlValue } from '../db/engine';
+import type { ActivityRepository } from '../db/activity-repository';
+import type { Queryable } from '../db/engine';
+import type { FilesRepository, ProcessingFields, ProcessingResult } from '../db/files-repository';
 import { systemClock, type Clock } from '../lib/clock';
 
 /** Step names for people (the player's "Processing… (step name)"), as the panel names them. */
@@ -17,19 +18,6 @@ export const STATUS_NAMES = [
   'Cleaned',
   'Completed',
 ] as const;
-
-/** The columns a pipeline may write besides the status. */
-export interface StatusFields {
-  file_server?: string;
-  file_progress?: number | null;
-  file_reason?: string | null;
-  file_duration?: number | null;
-  file_width?: number | null;
-  file_height?: number | null;
-  file_image?: string | null;
-  file_slide?: string | null;
-  file_rendition?: string | null;
-}
 
 /** The file was deleted while it was being processed. */
 export class FileGoneError extends Error {}
@@ -83,19 +71,28 @@ export interface StatusWriteOptions {
   alsoInTransaction?: (tx: Queryable) => Promise<void>;
 }
 
+/** What a status writer uses: the files' writer, the activity log, and the time its entries get. */
+export interface FileStatusParts {
+  files: Pick<FilesRepository, 'writeProcessing' | 'failProcessing' | 'processingEnd'>;
+  activity: Pick<ActivityRepository, 'append'>;
+  clock?: Clock;
+}
+
 /**
  * Everything the pipeline reports is an UPDATE of the file's row (never state held in a process), so
  * whatever watches the rows (the events stream's triggers) sees every change, whichever node or
- * worker made it.
+ * worker made it. The rows are written by FilesRepository (the one writer of `files`); this writer
+ * holds the pipeline's rules: which moves are allowed, why one is refused, and what the log says.
  */
 export class FileStatusWriter {
-  readonly #activity: ActivityRepository;
+  readonly #files: FileStatusParts['files'];
+  readonly #activity: FileStatusParts['activity'];
+  readonly #clock: Clock;
 
-  constructor(
-    readonly db: Db,
-    readonly clock: Clock = systemClock,
-  ) {
-    this.#activity = new ActivityRepository(db);
+  constructor(parts: FileStatusParts) {
+    this.#files = parts.files;
+    this.#activity = parts.activity;
+    this.#clock = parts.clock ?? systemClock;
   }
 
   /**
@@ -105,49 +102,32 @@ export class FileStatusWriter {
    * A final status (Completed, Download Failed, Upload Failed) reached from another one is logged in the
    * same transaction.
    */
-  async set(fileId: number, status: number | null, fields: StatusFields = {}, options: StatusWriteOptions = {}): Promise<void> {
-    const sets: string[] = [];
-    const params: SqlValue[] = [];
-    if (status !== null) {
-      sets.push('file_status = ?');
-      params.push(status);
-    }
-    for (const [column, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(value as SqlValue);
-    }
-    if (!sets.length) return;
-    const allowed = status === null ? '' : ` AND file_status IN (${statusesBefore(status).join(', ')})`;
-    const live = options.liveOnly ? ' AND deleted_at IS NULL' : '';
-    const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?${allowed}${live}`, [...params, fileId]);
+  async set(fileId: number, status: number | null, fields: ProcessingFields = {}, options: StatusWriteOptions = {}): Promise<void> {
     const logged = status !== null && FINAL_STATUSES.includes(status);
-    if (!logged && !options.alsoInTransaction) {
-      if ((await update(this.db)) === 0) await this.#refusal(fileId, status, options);
-      return;
-    }
-    const refused = await this.db.transaction(async (tx) => {
-      const before = logged
-        ? await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [fileId])
-        : undefined;
-      if ((logged && !before) || (await update(tx)) === 0) return true;
-      await options.alsoInTransaction?.(tx);
-      if (before && Number(before.file_status) !== status) await this.#logEnd(tx, fileId);
-      return false;
-    });
-    if (refused) await this.#refusal(fileId, status, options);
+    const result = await this.#files.writeProcessing(
+      fileId,
+      { status, fields, from: status === null ? null : statusesBefore(status), liveOnly: options.liveOnly ?? false, lockFirst: logged },
+      logged || options.alsoInTransaction
+        ? async (tx, statusBefore) => {
+            await options.alsoInTransaction?.(tx);
+            if (statusBefore !== undefined && statusBefore !== status) await this.#logEnd(tx, fileId);
+          }
+        : undefined,
+    );
+    if (result.kind !== 'written') this.#refuse(fileId, status, options, result);
   }
 
   /** Why a write changed no row: throws what the caller answers. */
-  async #refusal(fileId: number, status: number | null, options: StatusWriteOptions): Promise<never> {
-    const row = await this.db.get<{ file_status: number; deleted_at: number | null }>(
-      'SELECT file_status, deleted_at FROM files WHERE file_id = ?',
-      [fileId],
-    );
-    if (!row) throw new FileGoneError(`File ${fileId} no longer exists`);
-    if (options.liveOnly && row.deleted_at !== null) throw new StatusRefusedError(`File ${fileId} is in the trash: it cannot be changed`);
+  #refuse(
+    fileId: number,
+    status: number | null,
+    options: StatusWriteOptions,
+    result: Exclude<ProcessingResult, { kind: 'written' }>,
+  ): never {
+    if (result.kind === 'gone') throw new FileGoneError(`File ${fileId} no longer exists`);
+    if (options.liveOnly && result.trashed) throw new StatusRefusedError(`File ${fileId} is in the trash: it cannot be changed`);
     throw new StatusRefusedError(
-      `File ${fileId} is ${nameOf(row.file_status)}: it cannot go to ${nameOf(status!)} ` +
+      `File ${fileId} is ${nameOf(result.status)}: it cannot go to ${nameOf(status!)} ` +
         '(a status moves forward, to a failure, or back to Pending or Received for a new attempt; Completed and the failures are final)',
     );
   }
@@ -157,18 +137,9 @@ export class FileStatusWriter {
    * Failed; a file that already ended (another worker completed it) stays as it is.
    */
   async fail(fileId: number, reason: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const before = await tx.get<{ file_status: number }>(`SELECT file_status FROM files WHERE file_id = ?${this.db.dialect.forUpdate}`, [
-        fileId,
-      ]);
-      const changed = await tx.run(
-        `UPDATE files SET file_status = CASE WHEN file_status <= ${FILE_STATUS.downloaded} OR file_status = ${FILE_STATUS.downloadFailed}
-           THEN ${FILE_STATUS.downloadFailed} ELSE ${FILE_STATUS.uploadFailed} END, file_progress = NULL, file_reason = ?
-         WHERE file_id = ? AND file_status IN (${[...IN_PROGRESS, ...FAILURES].join(', ')})`,
-        [reason, fileId],
-      );
+    await this.#files.failProcessing(fileId, reason, [...IN_PROGRESS, ...FAILURES], async (tx, statusBefore) => {
       // A failure reported again (a new reason) is not a second end of processing.
-      if (changed && !FAILURES.includes(Number(before?.file_status))) await this.#logEnd(tx, fileId);
+      if (statusBefore === undefined || !FAILURES.includes(statusBefore)) await this.#logEnd(tx, fileId);
     });
   }
 
@@ -178,20 +149,17 @@ export class FileStatusWriter {
    * `pipeline`. A trashed file (negative account id) is still its account's.
    */
   async #logEnd(tx: Queryable, fileId: number): Promise<void> {
-    const file = (await tx.get<{ account_id: number; file_status: number; file_server: string; file_reason: string | null }>(
-      'SELECT abs(account_id) AS account_id, file_status, file_server, file_reason FROM files WHERE file_id = ?',
-      [fileId],
-    ))!;
-    const completed = Number(file.file_status) === FILE_STATUS.completed;
+    const file = await this.#files.processingEnd(tx, fileId);
+    const completed = file.status === FILE_STATUS.completed;
     await this.#activity.append(
       {
         fileId,
-        accountId: Number(file.account_id),
-        at: this.clock(),
-        actor: file.file_server || PIPELINE_ACTOR,
+        accountId: file.accountId,
+        at: this.#clock(),
+        actor: file.server || PIPELINE_ACTOR,
         source: 'pipeline',
         action: completed ? 'complete' : 'fail',
-        detail: completed ? {} : { reason: file.file_reason ?? '' },
+        detail: completed ? {} : { reason: file.reason ?? '' },
       },
       tx,
     );

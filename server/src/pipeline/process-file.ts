@@ -6,7 +6,9 @@ import type { UrlPolicy } from '../lib/url-policy';
 import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
+import type { Queryable } from '../db/engine';
 import { PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
+import type { ClaimedJob } from '../db/jobs-repository';
 import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { videoQuotaMessage } from '../lib/video-quota';
@@ -15,12 +17,13 @@ import { publishVideo } from '../media/publish';
 import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, FileStatusWriter } from './file-status';
-import type { ClaimedJob } from './job-queue';
 import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/worker';
 
 export const INCOMPLETE_VIDEO = 'The video file is incomplete (cut short)';
 
 export interface ProcessFileOptions {
+  /** The database of the storage journal: media being made is journaled there until its file owns it. */
+  db: Queryable;
   media: MediaStore;
   status: FileStatusWriter;
   urlPolicy: UrlPolicy;
@@ -62,7 +65,7 @@ async function downloadLimit(options: ProcessFileOptions, fileId: number): Promi
  * does one whose processing outlasts `limits.maxJobSeconds` (its ffmpeg is killed).
  */
 export function processFileHandler(options: ProcessFileOptions): JobHandler {
-  const { media, status, urlPolicy, videoStorage, limits } = options;
+  const { db, media, status, urlPolicy, videoStorage, limits } = options;
   async function run(job: ClaimedJob, { signal, worker }: JobContext): Promise<void> {
     const { file_id: fileId, source } = job.payload as ProcessFilePayload;
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `vp-job-${fileId}-`));
@@ -107,7 +110,7 @@ export function processFileHandler(options: ProcessFileOptions): JobHandler {
         maxPixels: limits.maxPixels,
         onTranscoded: (fraction) => transcoded(0.9 * fraction),
         // Journaled before its first byte: a worker killed while storing leaves nothing the next start keeps.
-        beforeStore: () => journalKeys(status.db, journaled, Date.now()),
+        beforeStore: () => journalKeys(db, journaled, Date.now()),
       }).catch((err: unknown) => {
         throw timed(err);
       });
@@ -139,7 +142,7 @@ export function processFileHandler(options: ProcessFileOptions): JobHandler {
       if (!completed) {
         await media.delete(folder);
         if (stored) await videoStorage.release([folder]);
-        else await forgetKeys(status.db, journaled);
+        else await forgetKeys(db, journaled);
       }
     }
   }

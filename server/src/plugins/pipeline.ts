@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ActivityRepository } from '../db/activity-repository';
+import { JobsRepository } from '../db/jobs-repository';
 import { FolderMediaStore } from '../media/media-store';
 import { createWorker, type WorkerSettings } from '../pipeline/create-worker';
 import { FileStatusWriter } from '../pipeline/file-status';
-import { JobQueue } from '../pipeline/job-queue';
 
 export interface PipelinePluginOptions {
   /** Run a worker inside this server (false: API only; workers run elsewhere). */
@@ -17,8 +18,8 @@ export interface PipelinePluginOptions {
  */
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
   app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
-  app.decorate('jobs', new JobQueue(app.db));
-  app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
+  app.decorate('jobs', new JobsRepository(app.db));
+  app.decorate('fileStatus', new FileStatusWriter({ files: app.files, activity: new ActivityRepository(app.db), clock: app.clock }));
   const urlPolicy = {
     allowHosts: app.settings.ingestAllowHosts,
     maxBytes: app.settings.maxVideoBytes,
@@ -27,6 +28,7 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
   const worker = options.worker
     ? createWorker(
         {
+          db: app.db,
           jobs: app.jobs,
           media: app.media,
           fileStatus: app.fileStatus,

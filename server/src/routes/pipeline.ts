@@ -35,12 +35,9 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
 
   /** Where the pipeline gets a waiting file's video: its job's URL, or this server's copy of the upload. */
   async function sourceOf(file: FileRow): Promise<{ url: string } | null> {
-    const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
-      PROCESS_FILE,
-      `${fileJobStart(file.file_id)}%`,
-    ]);
+    const job = (await app.jobs.find(PROCESS_FILE, fileJobStart(file.file_id))) as ProcessFilePayload | undefined;
     if (!job) return null;
-    const { source } = JSON.parse(job.payload) as ProcessFilePayload;
+    const { source } = job;
     return 'url' in source ? { url: source.url } : { url: `/api/pipeline/files/${file.file_id}/source` };
   }
 
@@ -80,11 +77,8 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       },
     },
     async (request, reply) => {
-      const job = await app.db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
-        PROCESS_FILE,
-        `${fileJobStart(request.params.id)}%`,
-      ]);
-      const source = job ? (JSON.parse(job.payload) as ProcessFilePayload).source : null;
+      const job = (await app.jobs.find(PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload | undefined;
+      const source = job?.source ?? null;
       if (!source || !('media_key' in source) || (await app.media.size(source.media_key)) === null)
         return fail(reply, 404, 'Source not found');
       return reply.type('application/octet-stream').sendFile(source.media_key, app.settings.mediaDir, { cacheControl: false });

@@ -11,7 +11,7 @@ import { newStorageKey } from '../db/subtitle-store';
  * runs concurrently (another encoding change, a delete, a crash) no stored object is left without a row.
  */
 export async function replaceRendition(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'store' | 'storageJournal' | 'clock' | 'subtitles'>,
   accountId: number,
   row: SubtitleRow,
   made: { content: Uint8Array; charset: string },

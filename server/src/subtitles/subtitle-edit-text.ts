@@ -11,7 +11,11 @@ const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
  * rendition (`rendition`: a store key that holds the one made from the original, else it is made
  * again). Null when there is none: the original is gone, or no encoding reads it.
  */
-export async function uploadText(app: FastifyInstance, row: SubtitleRow, rendition: string | null): Promise<string | null> {
+export async function uploadText(
+  app: Pick<FastifyInstance, 'store' | 'renditionMaker'>,
+  row: SubtitleRow,
+  rendition: string | null,
+): Promise<string | null> {
   const original = await app.store.get(row.storage_name).catch(nullWhenGone);
   if (!original) return null;
   const stored = rendition ? await app.store.get(rendition).catch(nullWhenGone) : null;
@@ -25,7 +29,10 @@ export async function uploadText(app: FastifyInstance, row: SubtitleRow, renditi
 }
 
 /** The text a track is edited as now: the saved version the player serves, else its upload's (D38). */
-export async function currentText(app: FastifyInstance, row: SubtitleRow): Promise<string | null> {
+export async function currentText(
+  app: Pick<FastifyInstance, 'store' | 'renditionMaker' | 'subtitleVersions'>,
+  row: SubtitleRow,
+): Promise<string | null> {
   if (row.rendition_name && (await app.subtitleVersions.isVersion(row.sub_id, row.rendition_name))) {
     const saved = await app.store.get(row.rendition_name).catch(nullWhenGone);
     return saved ? utf8(saved) : null;

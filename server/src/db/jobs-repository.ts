@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../db/engine';
 import { randomToken } from '../lib/tokens';
+import type { Db, Queryable } from './engine';
 
 /** A job as a worker holds it: claimed, with the lease that proves it is still the one working on it. */
 export interface ClaimedJob {
@@ -18,13 +18,13 @@ interface JobRow extends Omit<ClaimedJob, 'payload'> {
 }
 
 export interface EnqueueOptions {
-  /** The account the job works for: jobs take turns across accounts (see JobQueue). */
+  /** The account the job works for: jobs take turns across accounts (see JobsRepository). */
   accountId: number;
   maxAttempts?: number;
 }
 
 /**
- * Jobs in the database, claimed with leases: generic (a kind and a JSON payload), so that any later
+ * The jobs table's one reader and writer: jobs in the database, claimed with leases, generic (a kind and a JSON payload), so that any later
  * background work (bulk actions) can use it. A job is due when `run_at` has passed; claiming it sets
  * `run_at` to the end of its lease, so a job whose worker died becomes due again when the lease ends,
  * with no sweeper. On PostgreSQL any number of workers on any number of machines claim with
@@ -41,7 +41,7 @@ export interface EnqueueOptions {
  * (jobs_untried, jobs_account), and the claim reads jobs_turn in order from its start (passing only
  * jobs running or waiting out a backoff) when it asks for one kind, as every worker does.
  */
-export class JobQueue {
+export class JobsRepository {
   readonly #db: Db;
   readonly #now: () => number;
 
@@ -109,6 +109,15 @@ export class JobQueue {
       `${payloadStart}%`,
     ]);
     return rows.map((r) => JSON.parse(r.payload) as unknown);
+  }
+
+  /** The payload of a job of this kind, waiting or running, whose payload (as stored, JSON) starts with `payloadStart`. */
+  async find(kind: string, payloadStart: string): Promise<unknown> {
+    const row = await this.#db.get<{ payload: string }>('SELECT payload FROM jobs WHERE kind = ? AND payload LIKE ?', [
+      kind,
+      `${payloadStart}%`,
+    ]);
+    return row && (JSON.parse(row.payload) as unknown);
   }
 
   /** Whether a job of this kind, waiting or running, has `text` in its payload (as stored, JSON). */
