@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AccountsRepository, UsernameTakenError } from './db/accounts-repository';
 import type { Db } from './db/engine';
@@ -164,7 +165,8 @@ async function seedAccount(accounts: AccountsRepository, username: string, passw
   return existing.account_id;
 }
 
-async function main(argv: string[]): Promise<void> {
+/** Runs one command to its end. Exported for the end-to-end suite's seeding process, which runs many in one process. */
+export async function runCommand(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
     case 'serve':
@@ -185,7 +187,10 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exit(err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
-});
+// Run as a program; imported (runCommand), it runs nothing by itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runCommand(process.argv.slice(2)).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
+  });
+}

@@ -8,7 +8,7 @@ test('select all files matching a filter, deactivate them: every one is inactive
   page,
   request,
 }) => {
-  const account = createAccount(260);
+  const account = await createAccount(260);
   const api = await apiAs(request, account);
   const matching = (await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records as number;
   expect(matching).toBeGreaterThan(100); // past the page, and past the threshold that asks first
@@ -48,7 +48,7 @@ test('select all files matching a filter, deactivate them: every one is inactive
 });
 
 test('where the event stream is blocked, the job is followed by polling and still ends with its summary', async ({ page, request }) => {
-  const account = createAccount(60);
+  const account = await createAccount(60);
   const api = await apiAs(request, account);
   const active = (await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records as number;
   expect(active).toBeGreaterThan(10);

@@ -17,7 +17,7 @@ test('select all matching under Active → Deactivate: the rows leave live, here
   browser,
   request,
 }) => {
-  const account = createAccount(40);
+  const account = await createAccount(40);
   const api = await apiAs(request, account);
   const active = (await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records as number;
   expect(active).toBeGreaterThan(10);
@@ -66,7 +66,7 @@ test('select all matching under Active → Deactivate: the rows leave live, here
 });
 
 test('a bulk delete of every file to the trash → Undo restores the same set on the server', async ({ page, request }) => {
-  const account = createAccount(30);
+  const account = await createAccount(30);
   const api = await apiAs(request, account);
   const before = (await api.get('/files/?limit=100&sort_by=file_id&order=asc')).data.files.map((f: { file_id: number }) => f.file_id);
   expect(before).toHaveLength(30);
@@ -93,7 +93,7 @@ test('in the trash, Delete forever over every file matching asks first, says it 
   page,
   request,
 }) => {
-  const account = createAccount(25);
+  const account = await createAccount(25);
   const api = await apiAs(request, account);
   const ids = (await api.get('/files/?limit=100')).data.files.map((f: { file_id: number }) => f.file_id) as number[];
   const trashing = await request.post('/api/files/bulk', {

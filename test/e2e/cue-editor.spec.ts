@@ -60,7 +60,7 @@ for (const viewport of [
       browser,
       request,
     }) => {
-      const account = createAccount(0);
+      const account = await createAccount(0);
       const api = await apiAs(request, account);
       const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Cue editor clip', seconds: 6, subtitles: { en: SRT } });
       const [sub] = (await api.get(`/subs?file_id=${fileId}`)).data.subs as { sub_id: number }[];
@@ -122,7 +122,7 @@ for (const viewport of [
 }
 
 test('a save that meets another tab’s save gets the conflict dialog with the cue both changed; keep mine', async ({ browser, request }) => {
-  const account = createAccount(0);
+  const account = await createAccount(0);
   const api = await apiAs(request, account);
   const { fileId } = await addPlayableClip(request, api.apiKey, { title: 'Conflict clip', seconds: 6, subtitles: { en: SRT } });
   const [sub] = (await api.get(`/subs?file_id=${fileId}`)).data.subs as { sub_id: number }[];
@@ -152,7 +152,7 @@ test('a saved edit is version 2 in the track’s Versions; restoring version 1 b
   browser,
   request,
 }) => {
-  const account = createAccount(0);
+  const account = await createAccount(0);
   const api = await apiAs(request, account);
   const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Versions clip', seconds: 6, subtitles: { en: SRT } });
   const [sub] = (await api.get(`/subs?file_id=${fileId}`)).data.subs as { sub_id: number }[];

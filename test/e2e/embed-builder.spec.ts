@@ -36,7 +36,7 @@ test.describe('embed builder', () => {
   let slug = '';
 
   test.beforeAll(async ({ request }) => {
-    account = createAccount(0);
+    account = await createAccount(0);
     const api = await apiAs(request, account);
     ({ fileId, slug } = await addPlayableClip(request, api.apiKey, {
       title: 'Vertical clip',

@@ -210,7 +210,7 @@ test('edit opens the update-file page', async ({ page, account }) => {
 });
 
 test('an account without files shows the empty state', async ({ page }) => {
-  await signIn(page, createAccount(0));
+  await signIn(page, await createAccount(0));
   await page.goto('/files');
   await expect(page.getByText('No files to display.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'File List (0)' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { runServerCliSync } from '../support/server.mjs';
+import { runServerCli } from '../support/server.mjs';
 import { signInByApi } from '../support/sign-in.mjs';
 import { E2E_DATA_DIR, E2E_PORT } from './environment.mjs';
 
@@ -23,9 +23,9 @@ export interface Account {
  * A fresh account with `files` seeded files, made through the server's own CLI against the running
  * server's data folder: every test gets data no other test touches, so specs run in parallel.
  */
-export function createAccount(files = 40): Account {
+export async function createAccount(files = 40): Promise<Account> {
   const account = { username: `e2e-${randomBytes(5).toString('hex')}`, password: `pw-${randomBytes(8).toString('hex')}` };
-  runServerCliSync(['seed', '--account', account.username, '--password', account.password, '--files', String(files)], {
+  await runServerCli(['seed', '--account', account.username, '--password', account.password, '--files', String(files)], {
     dataDir: E2E_DATA_DIR,
   });
   return account;
@@ -66,6 +66,6 @@ export function collectConsoleErrors(page: Page): string[] {
 /** `account`: a fresh account (40 files) per test. */
 export const test = base.extend<{ account: Account }>({
   account: async ({}, use) => {
-    await use(createAccount());
+    await use(await createAccount());
   },
 });

@@ -22,7 +22,7 @@ test.describe('player URL parameters, in the browser', () => {
   let slug = '';
 
   test.beforeAll(async ({ request }) => {
-    const api = await apiAs(request, createAccount(0));
+    const api = await apiAs(request, await createAccount(0));
     ({ slug } = await addPlayableClip(request, api.apiKey, { title: 'Parameters clip', seconds: 6, subtitles: { en: EN, vi: VI } }));
   });
 

@@ -3,7 +3,7 @@ import { apiAs, createAccount, expect, test } from './fixtures';
 import { expectPlaysWithCue, SRT } from './player-checks';
 
 test('a Completed file plays in its player page: time advances and a subtitle cue shows', async ({ page, request }) => {
-  const api = await apiAs(request, createAccount(0));
+  const api = await apiAs(request, await createAccount(0));
   const { slug } = await addPlayableClip(request, api.apiKey, { title: 'Player test clip', subtitles: { en: SRT } });
   await expectPlaysWithCue(page, `/player/${slug}`);
 });
@@ -12,7 +12,7 @@ test('a paused player is still: nothing is drawn again while nothing moves, and 
   page,
   request,
 }) => {
-  const api = await apiAs(request, createAccount(1));
+  const api = await apiAs(request, await createAccount(1));
   const { slug } = await addPlayableClip(request, api.apiKey, { title: 'Still player clip' });
   await page.goto(`/player/${slug}`);
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);

@@ -9,4 +9,4 @@ export declare function spawnServer(options: {
   env?: Record<string, string>;
   stdio?: StdioOptions;
 }): ChildProcess;
-export declare function runServerCliSync(args: string[], options: { dataDir: string; env?: Record<string, string> }): void;
+export declare function runServerCli(args: string[], options: { dataDir: string }): Promise<void>;
