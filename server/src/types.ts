@@ -15,6 +15,7 @@ import type { FileEventHub } from './lib/file-event-hub';
 import type { RenditionPool } from './lib/rendition-pool';
 import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
+import type { S3StoreSettings } from './media/s3-media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { ServingState } from './lib/serving-states';
 import type { JobQueue } from './pipeline/job-queue';
@@ -46,8 +47,12 @@ export interface Settings {
   kitDir: string;
   /** The player page's built script (`dist/player`). */
   playerDir: string;
-  /** The media store's folder (renditions, images, uploaded sources). */
+  /** The media store's folder (renditions, images, uploaded sources), unless `s3` names a bucket. */
   mediaDir: string;
+  /** The media store in an S3-compatible bucket (VP_MEDIA_URL), else undefined: the folder. */
+  s3: S3StoreSettings | undefined;
+  /** The base of media URLs handed out instead of `/media/` (VP_MEDIA_PUBLIC_URL), else undefined. */
+  mediaPublicUrl: string | undefined;
   /** The largest video accepted, uploaded or downloaded. */
   maxVideoBytes: number;
   /** Hosts URL ingest fetches even when they resolve to non-public addresses. */

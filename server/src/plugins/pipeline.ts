@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { UrlPolicy } from '../ingest/url-policy';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
-import { FolderMediaStore, type MediaStore } from '../media/media-store';
+import type { MediaStore } from '../media/media-store';
+import { openMediaStore } from '../media/open-media-store';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { JobQueue } from '../pipeline/job-queue';
 import { processFileHandler } from '../pipeline/process-file';
@@ -65,7 +66,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
  * the server is ready and stopped (its job left to the lease) when it closes.
  */
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
-  app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
+  app.decorate('media', openMediaStore(app.settings));
   app.decorate('jobs', new JobQueue(app.db));
   app.decorate('fileStatus', new FileStatusWriter(app.db, app.clock));
   const urlPolicy = {
