@@ -207,7 +207,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storageSweepSeconds: Math.min(options.storageSweepSeconds ?? DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS),
   };
   const clock = options.clock ?? systemClock;
-  const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
+  const extraSources = [
+    ...new Set([...originOf(settings.publicUrl), ...originOf(settings.mediaPublicUrl), ...(options.cspExtraSources ?? [])]),
+  ];
   // What early error replies carry (see rejectMalformedRequest): every reply's security headers, and never cached.
   const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources)), 'cache-control': 'no-store' };
 
