@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import type { DataStore } from '@tus/server';
 import type { ActivityAction, ActivityRepository } from './db/activity-repository';
 import type { AccountsRepository } from './db/accounts-repository';
 import type { BulkJobsRepository } from './db/bulk-jobs-repository';
@@ -95,6 +96,8 @@ declare module 'fastify' {
     purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
     /** Removes the resumable uploads left unfinished past `uploadTtlMs`; returns how many (see plugins/upload-sweep.ts). */
     sweepAbandonedUploads(): Promise<number>;
+    /** tus's store of resumable uploads, in the media store's folder or bucket (see plugins/upload-sweep.ts). */
+    tusStore: DataStore;
     /** Purges every trashed file and track whose retention ended; returns how many. */
     purgeExpiredTrash(): Promise<number>;
     /** Makes the player's renditions in worker threads. */

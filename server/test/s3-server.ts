@@ -15,6 +15,8 @@ export interface TestS3Server {
   endpoint: string;
   /** Store settings for a bucket of this server (made by `bucket`). */
   settings(bucket: string, prefix?: string): S3StoreSettings;
+  /** Multipart uploads begun and neither completed nor aborted (parts the bucket still holds). */
+  openUploads(bucket: string): number;
   /** Makes a bucket; returns its name. */
   bucket(name?: string): Promise<string>;
   close(): Promise<void>;
@@ -90,6 +92,8 @@ export async function startS3Server(): Promise<TestS3Server> {
   return {
     endpoint,
     settings,
+    openUploads: (bucket) =>
+      fs.readdirSync(store.getResourcePath(bucket, undefined, 'uploads'), { withFileTypes: true }).filter((e) => e.isDirectory()).length,
     async bucket(name = `vp-test-${++buckets}`) {
       const client = new S3Client(s3ClientConfig(settings(name)));
       await client.send(new CreateBucketCommand({ Bucket: name }));

@@ -96,6 +96,12 @@ function reasonOf(err: unknown): string {
   return e.code ?? e.name ?? 'unknown error';
 }
 
+/** An error of a call to the store (not a missing object) as MediaStoreUnavailableError, else null (for callers of the SDK elsewhere: tus). */
+export function storeUnavailable(err: unknown): MediaStoreUnavailableError | null {
+  if (err instanceof MediaStoreUnavailableError) return err;
+  return isStoreError(err) && !isMissing(err) ? new MediaStoreUnavailableError(reasonOf(err), { cause: err }) : null;
+}
+
 /** A byte counter that fails the stream past a limit. */
 function counted(maxBytes: number, seen: { bytes: number }): Transform {
   return new Transform({

@@ -30,8 +30,9 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
   if (app.settings.mediaPublicUrl) return reply.header('cache-control', 'no-store').redirect(`${app.settings.mediaPublicUrl}/${key}`, 302);
   if (app.media instanceof S3MediaStore) {
     return sendStoredObject(app.media, reply, key).catch((err: unknown) => {
-      if ((err as { name?: string }).name === 'NoSuchKey') return reply.callNotFound(); // as sendFile answers a missing file
-      throw err;
+      if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+      reply.callNotFound(); // as sendFile answers a missing file
+      return reply;
     });
   }
   return reply.sendFile(key, app.settings.mediaDir, { maxAge: 365 * 24 * 3600 * 1000, immutable: true, acceptRanges: true });
