@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderMediaStore, MediaTooLargeError, type MediaStore } from '../src/media/media-store';
 import { MediaStoreUnavailableError, S3MediaStore } from '../src/media/s3-media-store';
+import { mediaPublicUrlFromEnv, s3StoreFromEnv } from '../src/media/media-store-env';
 import { startS3Server, type TestS3Server } from './s3-server';
 
 /** Bytes that tell their own position apart (a shifted or truncated copy differs). */
@@ -169,5 +170,34 @@ describe('S3MediaStore: a store that is down or silent', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
+  });
+});
+
+describe('VP_MEDIA_URL and its variables', () => {
+  it('selects a bucket and prefix with the AWS variables, and refuses what it cannot read with one line', () => {
+    expect(s3StoreFromEnv({})).toBeUndefined();
+    expect(
+      s3StoreFromEnv({
+        VP_MEDIA_URL: 's3://videos/vp/media/',
+        AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        AWS_REGION: 'auto',
+        VP_S3_FORCE_PATH_STYLE: '1',
+      }),
+    ).toEqual({
+      bucket: 'videos',
+      prefix: 'vp/media/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      forcePathStyle: true,
+      timeoutMs: 30_000,
+    });
+    expect(s3StoreFromEnv({ VP_MEDIA_URL: 's3://videos', VP_S3_TIMEOUT_SECONDS: '5' })).toMatchObject({ prefix: '', timeoutMs: 5000 });
+    expect(() => s3StoreFromEnv({ VP_MEDIA_URL: 'https://videos' })).toThrow('VP_MEDIA_URL must be s3://bucket or s3://bucket/prefix');
+    expect(() => s3StoreFromEnv({ VP_MEDIA_URL: 's3://videos/../x' })).toThrow('VP_MEDIA_URL: the prefix must be a path of safe names');
+    expect(() => s3StoreFromEnv({ VP_MEDIA_URL: 's3://videos', VP_S3_TIMEOUT_SECONDS: '0' })).toThrow(
+      'VP_S3_TIMEOUT_SECONDS must be a positive',
+    );
+    expect(mediaPublicUrlFromEnv({ VP_MEDIA_PUBLIC_URL: 'https://cdn.example/vp/' })).toBe('https://cdn.example/vp');
+    expect(() => mediaPublicUrlFromEnv({ VP_MEDIA_PUBLIC_URL: 'cdn.example' })).toThrow('VP_MEDIA_PUBLIC_URL must be an http(s) URL');
   });
 });
