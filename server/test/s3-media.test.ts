@@ -147,6 +147,31 @@ describe('media on an S3-compatible store', () => {
   });
 });
 
+describe('the pipeline API on an S3 store', () => {
+  it("hands an external pipeline a waiting file's source from the bucket, with ranges and no cache", async () => {
+    const s3 = await startS3Server();
+    const s = await startServer({ s3: s3.settings(await s3.bucket()), pipelineToken: 'pipeline-secret' }); // no worker
+    try {
+      await s.addAccount('sender', 'sender-password', 0);
+      const key = await s.login('sender', 'sender-password');
+      const clip = await tinyClip();
+      const added = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Waiting', content: clip }) });
+      const url = `${s.base}/api/pipeline/files/${added.body.data.file.file_id}/source`;
+      const whole = await fetch(url, { headers: { 'x-pipeline-token': 'pipeline-secret' } });
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('cache-control')).toBe('no-store');
+      expect(whole.headers.get('content-type')).toBe('application/octet-stream');
+      expect(Buffer.from(await whole.arrayBuffer()).equals(clip)).toBe(true);
+      const part = await fetch(url, { headers: { 'x-pipeline-token': 'pipeline-secret', range: 'bytes=4-11' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer())).toEqual(clip.subarray(4, 12));
+    } finally {
+      await s.close();
+      await s3.close();
+    }
+  });
+});
+
 describe('a media store that is down', () => {
   let down: TestServer;
   let key: string;

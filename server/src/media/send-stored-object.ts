@@ -33,16 +33,19 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Sends an object of the S3 media store as the folder store's replies do (sendFile): its content type,
  * a year's immutable cache, ranges (206 with Content-Range, 416 past the end), ETag and Last-Modified,
  * 304 for an ETag the client holds. The bytes are piped from the store as they come, never held whole.
- * A missing object rejects with the SDK's NoSuchKey (the caller answers 404).
+ * A missing object rejects with the SDK's NoSuchKey (the caller answers 404). `cache: false`: no Cache-Control of its own.
  */
-export async function sendStoredObject(store: S3MediaStore, reply: FastifyReply, key: string): Promise<FastifyReply> {
+export async function sendStoredObject(
+  store: S3MediaStore,
+  reply: FastifyReply,
+  key: string,
+  { cache = true }: { cache?: boolean } = {},
+): Promise<FastifyReply> {
   const rangeHeader = reply.request.headers.range;
   const range =
     typeof rangeHeader === 'string' && SINGLE_RANGE.test(rangeHeader.replace(/\s+/g, '')) ? rangeHeader.replace(/\s+/g, '') : undefined;
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('cache-control', IMMUTABLE)
-    .type(CONTENT_TYPES[/\.([a-z0-9]+)$/.exec(key)?.[1] ?? ''] ?? 'application/octet-stream');
+  if (cache) reply.header('cache-control', IMMUTABLE);
+  reply.header('accept-ranges', 'bytes').type(CONTENT_TYPES[/\.([a-z0-9]+)$/.exec(key)?.[1] ?? ''] ?? 'application/octet-stream');
   let read;
   try {
     read = await store.read(key, range && (await absoluteRange(store, key, range)));
