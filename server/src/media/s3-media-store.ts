@@ -80,9 +80,10 @@ const isStoreError = (err: unknown): boolean => {
   return e.$metadata !== undefined || e.name === 'TimeoutError' || NETWORK_ERRORS.has(e.code ?? '');
 };
 
+/** A missing object (GetObject's NoSuchKey, HeadObject's bodiless 404); a missing bucket (NoSuchBucket) is the store's fault. */
 const isMissing = (err: unknown): boolean => {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  const e = err as { name?: string };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound';
 };
 
 /** The store's answer in a few words (never its credentials): a code, a status, or the network's error. */
