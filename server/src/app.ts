@@ -54,6 +54,7 @@ import type { ListOptions } from './db/engine';
 import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
 import { UploadSlots } from './lib/upload-slots';
 import './types';
+import type { S3StoreSettings } from './media/s3-media-store';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -122,6 +123,10 @@ export interface AppOptions {
   mediaStateSeconds?: number;
   /** The media store's folder (default `<dataDir>/media`). */
   mediaDir?: string;
+  /** The media store in an S3-compatible bucket instead of the folder (VP_MEDIA_URL=s3://…). */
+  s3?: S3StoreSettings | undefined;
+  /** Where players and images fetch media instead of this server's /media/ (VP_MEDIA_PUBLIC_URL). */
+  mediaPublicUrl?: string | undefined;
   /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
   maxVideoBytes?: number;
   /** Hosts URL ingest may fetch although they resolve to loopback or private addresses. */
@@ -194,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
     playerDir: path.join(REPO_ROOT, 'dist/player'),
     mediaDir: path.resolve(options.mediaDir ?? path.join(options.dataDir, 'media')),
+    s3: options.s3,
+    mediaPublicUrl: options.mediaPublicUrl?.replace(/\/+$/, '') || undefined,
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',
@@ -202,7 +209,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storageSweepSeconds: Math.min(options.storageSweepSeconds ?? DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS),
   };
   const clock = options.clock ?? systemClock;
-  const extraSources = [...new Set([...originOf(settings.publicUrl), ...(options.cspExtraSources ?? [])])];
+  const extraSources = [
+    ...new Set([...originOf(settings.publicUrl), ...originOf(settings.mediaPublicUrl), ...(options.cspExtraSources ?? [])]),
+  ];
   // What early error replies carry (see rejectMalformedRequest): every reply's security headers, and never cached.
   const scriptHashes = inlineScriptHashes(settings.demoDir);
   const earlyHeaders = { ...securityHeaderSet(helmetOptions(extraSources, scriptHashes)), 'cache-control': 'no-store' };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -7,6 +8,9 @@ import { openDatabase } from './db/open';
 import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
+import { readEnv } from './config';
+import { checkMediaStore } from './media/media-check';
+import { openMediaStore } from './media/open-media-store';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
 
@@ -23,6 +27,8 @@ const USAGE = `Usage: npm run server -- <command>
                                           several times faster, refused while a server uses the database
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
+  media check                             exercise the media store (VP_MEDIA_DIR, or VP_MEDIA_URL's
+                                          bucket): put, head, ranged get, list, delete, one line each
 
 Passwords: at least 12 characters (or a passphrase of 4 words or more), not the username, and not
 easy to guess (zxcvbn score 3 of 4: no common password, word or keyboard pattern alone).
@@ -165,6 +171,20 @@ async function seedAccount(accounts: AccountsRepository, username: string, passw
   return existing.account_id;
 }
 
+/** `media check`: one line per step of checkMediaStore; exit status 1 when a step fails. */
+async function media(args: string[]): Promise<void> {
+  if (args[0] !== 'check' || args.length > 1) throw new UsageError(`Unknown media command.\n\n${USAGE}`);
+  const { options } = readEnv();
+  const store = openMediaStore({ mediaDir: path.resolve(options.mediaDir!), s3: options.s3 });
+  console.log(
+    options.s3 ? `Media store: s3://${options.s3.bucket}/${options.s3.prefix}` : `Media store: folder ${path.resolve(options.mediaDir!)}`,
+  );
+  const passed = await checkMediaStore(store, ({ step, problem, ms }) =>
+    console.log(problem ? `FAILED ${step}: ${problem}` : `ok     ${step} (${ms} ms)`),
+  );
+  if (!passed) process.exitCode = 1;
+}
+
 /** Runs one command to its end. Exported for the end-to-end suite's seeding process, which runs many in one process. */
 export async function runCommand(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
@@ -177,6 +197,8 @@ export async function runCommand(argv: string[]): Promise<void> {
       return seed(rest);
     case 'worker':
       return runWorker();
+    case 'media':
+      return media(rest);
     case 'help':
     case '--help':
     case '-h':

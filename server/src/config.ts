@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AppOptions } from './app';
 import { DEFAULT_DEMO_PASSWORD } from './db/seed';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media/media-limits';
+import { mediaPublicUrlFromEnv, s3StoreFromEnv } from './media/media-store-env';
 import { parseAllowedHost } from './lib/url-policy';
 import { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import { passwordProblem } from './lib/password-policy';
@@ -116,6 +117,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       maxStreamsPerAddress: positive('VP_MAX_STREAMS_PER_ADDRESS', env.VP_MAX_STREAMS_PER_ADDRESS, 100, ''),
       trustProxy: parseTrustProxy(env.VP_TRUST_PROXY),
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
+      s3: s3StoreFromEnv(env),
+      mediaPublicUrl: mediaPublicUrlFromEnv(env),
       mediaStateSeconds: seconds('VP_MEDIA_STATE_SECONDS', env.VP_MEDIA_STATE_SECONDS, 10),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
       ingestAllowHosts: allowHosts(env.VP_INGEST_ALLOW_HOSTS),

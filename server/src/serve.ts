@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readEnv } from './config';
 import { ffmpegVersion } from './media/ffmpeg';
+import { checkMediaStore, type MediaCheckStep } from './media/media-check';
+import { S3MediaStore, type S3StoreSettings } from './media/s3-media-store';
 import { redacted } from './lib/redacted-url';
 import { verifyPassword } from './lib/passwords';
 
@@ -13,9 +15,23 @@ async function demoAccountLine(app: FastifyInstance, password: string): Promise<
   return 'Demo account: demo (its password was changed; set a new one with: npm run server -- user reset-password demo)';
 }
 
+/** A bucket (VP_MEDIA_URL) that fails the media check stops the start with one line, before the first upload could. */
+async function checkBucket(s3: S3StoreSettings | undefined): Promise<void> {
+  if (!s3) return;
+  let failed: MediaCheckStep | undefined;
+  await checkMediaStore(new S3MediaStore(s3), (step) => {
+    if (step.problem) failed = step;
+  });
+  if (failed)
+    throw new Error(
+      `VP_MEDIA_URL s3://${s3.bucket}/${s3.prefix}: ${failed.step} failed: ${failed.problem} (see: npm run server -- media check)`,
+    );
+}
+
 /** Process concerns only: read the environment, listen, print where, close cleanly on a signal. */
 export async function serve(): Promise<void> {
   const env = readEnv();
+  await checkBucket(env.options.s3);
   const app = await buildApp({ ...env.options, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import type { DataStore } from '@tus/server';
 import type { ActivityAction, ActivityRepository } from './db/activity-repository';
 import type { AccountsRepository } from './db/accounts-repository';
 import type { BulkJobsRepository } from './db/bulk-jobs-repository';
@@ -16,6 +17,7 @@ import type { FileEventHub } from './events/file-event-hub';
 import type { RenditionPool } from './subtitles/rendition-pool';
 import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
+import type { S3StoreSettings } from './media/s3-media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { ServingState } from './lib/serving-states';
 import type { Worker } from './jobs/worker';
@@ -46,8 +48,12 @@ export interface Settings {
   kitDir: string;
   /** The player page's built script (`dist/player`). */
   playerDir: string;
-  /** The media store's folder (renditions, images, uploaded sources). */
+  /** The media store's folder (renditions, images, uploaded sources), unless `s3` names a bucket. */
   mediaDir: string;
+  /** The media store in an S3-compatible bucket (VP_MEDIA_URL), else undefined: the folder. */
+  s3: S3StoreSettings | undefined;
+  /** The base of media URLs handed out instead of `/media/` (VP_MEDIA_PUBLIC_URL), else undefined. */
+  mediaPublicUrl: string | undefined;
   /** The largest video accepted, uploaded or downloaded. */
   maxVideoBytes: number;
   /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
@@ -90,6 +96,8 @@ declare module 'fastify' {
     purgeSubtitle(accountId: number, subId: number): Promise<boolean>;
     /** Removes the resumable uploads left unfinished past `uploadTtlMs`; returns how many (see plugins/upload-sweep.ts). */
     sweepAbandonedUploads(): Promise<number>;
+    /** tus's store of resumable uploads, in the media store's folder or bucket (see plugins/upload-sweep.ts). */
+    tusStore: DataStore;
     /** Purges every trashed file and track whose retention ended; returns how many. */
     purgeExpiredTrash(): Promise<number>;
     /** Makes the player's renditions in worker threads. */

@@ -6,13 +6,13 @@ import { JobsRepository } from './db/jobs-repository';
 import { openDatabase } from './db/open';
 import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
-import { FolderMediaStore } from './media/media-store';
+import { openMediaStore } from './media/open-media-store';
 import { createWorker } from './pipeline/create-worker';
 import { FileStatusWriter } from './pipeline/file-status';
 
 /**
  * `npm run server -- worker`: a pipeline worker without an HTTP server, on the server's database
- * (DATABASE_URL or VP_DATA_DIR) and media store (VP_MEDIA_DIR). Run as many as the machines allow;
+ * (DATABASE_URL or VP_DATA_DIR) and media store (VP_MEDIA_DIR, or VP_MEDIA_URL for a bucket). Run as many as the machines allow;
  * on SIGINT/SIGTERM it stops after aborting its job, which another worker takes when the lease ends.
  */
 export async function runWorker(): Promise<void> {
@@ -24,7 +24,7 @@ export async function runWorker(): Promise<void> {
     {
       db,
       jobs: new JobsRepository(db),
-      media: new FolderMediaStore(path.resolve(options.mediaDir!)),
+      media: openMediaStore({ mediaDir: path.resolve(options.mediaDir!), s3: options.s3 }),
       fileStatus: new FileStatusWriter({
         files: new FilesRepository(db, options.slugHoldDays! * 86_400_000),
         activity: new ActivityRepository(db),

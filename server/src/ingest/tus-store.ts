@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { ERRORS, type DataStore } from '@tus/server';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import type { MediaStore } from '../media/media-store';
 import type { Settings } from '../types';
+import { PrefixedS3TusStore } from './s3-tus-store';
 
 /** tus keeps resumable uploads here, in the media store (every node must reach an upload in progress). */
 export const TUS_FOLDER = 'uploads/tus';
@@ -11,39 +13,51 @@ export const TUS_FOLDER = 'uploads/tus';
 export const TUS_ACCOUNT = 'vp_account';
 export const TUS_BEGUN = 'vp_begun';
 
+type TusSettings = Pick<Settings, 'mediaDir' | 'uploadTtlMs' | 's3'>;
+
 /**
- * tus's store of resumable uploads in the media store's folder. Past `uploadTtlMs` tus refuses to
- * continue an upload (410) and announces it (`Upload-Expires`); the upload sweep then removes it.
+ * tus's store of resumable uploads in the media store: its folder, or its bucket (VP_MEDIA_URL). Past
+ * `uploadTtlMs` tus refuses to continue an upload (410) and announces it (`Upload-Expires`); the upload
+ * sweep then removes it.
  */
-export const tusFileStore = (settings: Pick<Settings, 'mediaDir' | 'uploadTtlMs'>): FileStore =>
-  new FileStore({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
+export const tusFileStore = (settings: TusSettings): DataStore =>
+  settings.s3
+    ? new PrefixedS3TusStore(settings.s3, TUS_FOLDER, settings.uploadTtlMs)
+    : new FileStore({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
 
 /**
  * The same store, whose removal of an upload (a client's DELETE) also frees the bytes it reserved,
  * before tus answers: the client that sees 204 finds its quota free.
  */
-export class CountedTusStore extends FileStore {
-  readonly #videoStorage: VideoStorageRepository;
-
-  constructor(settings: Pick<Settings, 'mediaDir' | 'uploadTtlMs'>, videoStorage: VideoStorageRepository) {
-    super({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
-    this.#videoStorage = videoStorage;
-  }
-
-  override async remove(id: string): Promise<void> {
-    await super.remove(id);
-    await this.#videoStorage.release([tusKey(id)]);
-  }
+export function countedTusStore(settings: TusSettings, videoStorage: VideoStorageRepository): DataStore {
+  const store = tusFileStore(settings);
+  const remove = store.remove.bind(store);
+  store.remove = async (id: string): Promise<void> => {
+    await remove(id);
+    await videoStorage.release([tusKey(id)]);
+  };
+  return store;
 }
 
 /** The media key of a tus upload's bytes (its description is beside it, `.json`); its reservation is under it too. */
 export const tusKey = (id: string): string => `${TUS_FOLDER}/${id}`;
 
-/** A refused or abandoned tus upload: its bytes, tus's own description of it, then its reserved bytes. */
+/**
+ * A refused or abandoned tus upload: tus's own removal (on a bucket it also aborts the multipart upload
+ * that holds the parts so far, and deletes the unfinished last part), then its bytes and its description
+ * should any be left, then its reserved bytes.
+ */
 export async function removeTusUpload(
-  parts: { media: Pick<MediaStore, 'delete'>; videoStorage: Pick<VideoStorageRepository, 'release'> },
+  parts: {
+    media: Pick<MediaStore, 'delete'>;
+    videoStorage: Pick<VideoStorageRepository, 'release'>;
+    tusStore: Pick<DataStore, 'remove'>;
+  },
   key: string,
 ): Promise<void> {
+  await parts.tusStore.remove(key.slice(TUS_FOLDER.length + 1)).catch((err: unknown) => {
+    if (err !== ERRORS.FILE_NOT_FOUND) throw err;
+  });
   await parts.media.delete(key);
   await parts.media.delete(`${key}.json`);
   await parts.videoStorage.release([key]);

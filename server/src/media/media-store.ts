@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Where renditions, images and uploaded sources live: one store that every node and worker reads and
- * writes, addressed by keys such as `files/12-ab3xk9/master.m3u8`. The folder implementation is the
- * only one; an object store can implement the same few calls later.
+ * writes, addressed by keys such as `files/12-ab3xk9/master.m3u8`: a folder (below), or an S3-compatible
+ * bucket (s3-media-store.ts; open-media-store.ts picks one). test/media-store-contract.test.ts holds both to these calls.
  */
 export interface MediaStore {
   /** Streams `source` into `key`; more than `maxBytes` aborts with MediaTooLargeError and leaves nothing. */
@@ -88,8 +88,9 @@ export class FolderMediaStore implements MediaStore {
   }
 
   async size(key: string): Promise<number | null> {
+    const file = this.#path(key); // a key that is not one is refused, not missing
     try {
-      return (await fs.promises.stat(this.#path(key))).size;
+      return (await fs.promises.stat(file)).size;
     } catch {
       return null;
     }

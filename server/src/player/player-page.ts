@@ -1,6 +1,7 @@
 import type { FileRow } from '../db/files';
 import type { SubtitleRow } from '../db/subtitles-repository';
 import { escapeHtml } from '../lib/text';
+import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
 
 /** The HTML of the public player page: a message page, or the playing page shaped by the URL's parameters. */
@@ -60,6 +61,18 @@ const CONTROL_BAR = `<media-control-bar>
  */
 const SPINNER = `<svg slot="icon" class="spinner" aria-hidden="true" viewBox="0 0 100 100"><path d="M73,50c0-12.7-10.3-23-23-23S27,37.3,27,50 M30.9,50c0-10.5,8.5-19.1,19.1-19.1S69.1,39.5,69.1,50"/></svg>`;
 
+/** A processed file's JPEG from VP_MEDIA_PUBLIC_URL when set; seeded placeholders always from /images/. */
+const posterUrl = (image: string, mediaPublicUrl: string | undefined): string =>
+  mediaPublicUrl && image.startsWith(MEDIA_IMAGE_PREFIX)
+    ? mediaUrl(mediaPublicUrl, image.slice(MEDIA_IMAGE_PREFIX.length))
+    : `/images/${encodeURI(image)}`;
+
+/**
+ * Where the page's media and poster come from: this server (`/media/`, `/images/`), or VP_MEDIA_PUBLIC_URL
+ * (a CDN or a public bucket holding the same keys).
+ */
+export const mediaUrl = (mediaPublicUrl: string | undefined, key: string): string => `${mediaPublicUrl ?? '/media'}/${key}`;
+
 /**
  * The page that plays a Completed file. `params` shape it without any inline script (the CSP allows
  * none): autoplay, muted and loop are the video's own attributes (autoplay brings muted, the only
@@ -67,7 +80,13 @@ const SPINNER = `<svg slot="icon" class="spinner" aria-hidden="true" viewBox="0 
  * subtitle track is the `default` one, and only a language the file has can be chosen; `controls=0`
  * and `title=0` leave the control bar and the heading out. A start past the end is ignored.
  */
-export function playerPage(file: FileRow, subtitles: SubtitleRow[], params: PlayerParams, storyboard: boolean): string {
+export function playerPage(
+  file: FileRow,
+  subtitles: SubtitleRow[],
+  params: PlayerParams,
+  storyboard: boolean,
+  mediaPublicUrl?: string,
+): string {
   const title = escapeHtml(file.file_title);
   const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
   const shown = subtitles.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
@@ -77,13 +96,13 @@ export function playerPage(file: FileRow, subtitles: SubtitleRow[], params: Play
   );
   if (storyboard) tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
   const attributes = [
-    `data-hls="${escapeHtml(`/media/${file.file_rendition!}`)}"`,
+    `data-hls="${escapeHtml(mediaUrl(mediaPublicUrl, file.file_rendition!))}"`,
     params.start && (!file.file_duration || params.start < file.file_duration) ? `data-start="${params.start}"` : '',
     params.autoplay ? 'autoplay' : '',
     params.autoplay || params.muted ? 'muted' : '',
     params.loop ? 'loop' : '',
     'preload="metadata" playsinline crossorigin',
-    file.file_image ? `poster="${escapeHtml(`/images/${encodeURI(file.file_image)}`)}"` : '',
+    file.file_image ? `poster="${escapeHtml(posterUrl(file.file_image, mediaPublicUrl))}"` : '',
     `aria-label="${title}"`,
   ];
   return page(

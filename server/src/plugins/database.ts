@@ -8,7 +8,7 @@ import { seedDemo } from '../db/seed';
 import { SubtitleVersionsRepository } from '../db/subtitle-versions-repository';
 import { SubtitlesRepository } from '../db/subtitles-repository';
 import { VideoStorageRepository } from '../db/video-storage-repository';
-import { FolderMediaStore } from '../media/media-store';
+import { openMediaStore } from '../media/open-media-store';
 
 export interface DatabasePluginOptions {
   /** `postgres://…`, else SQLite in `settings.dataDir`. */
@@ -38,7 +38,7 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
         demoPassword: options.demoPassword,
         now: app.clock(),
         files: options.demoFiles,
-        media: new FolderMediaStore(app.settings.mediaDir),
+        media: openMediaStore(app.settings),
       });
     },
   });

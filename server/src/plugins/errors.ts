@@ -2,11 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { SLUG_INVALID } from '../../../src/contract/file-slug';
 import { DatabaseUnavailableError } from '../db/engine';
+import { MediaStoreUnavailableError } from '../media/s3-media-store';
 import { clientErrorOf } from '../lib/client-errors';
-import { SERVER_ERROR } from '../schemas/messages';
+import { mediaStoreUnavailable, SERVER_ERROR } from '../schemas/messages';
 
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
+/** The 503 of a request that met the media store down or slow (the reason says which, never where or with what key). */
 export interface Envelope<T = unknown> {
   status: 'success' | 'warning' | 'error';
   message: string;
@@ -87,6 +89,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DatabaseUnavailableError) {
       request.log.warn({ err: error.cause }, 'database unavailable');
       return fail(reply.header('retry-after', '5'), 503, SERVICE_UNAVAILABLE);
+    }
+    if (error instanceof MediaStoreUnavailableError) {
+      request.log.warn({ err: error.cause }, 'media store unavailable');
+      return fail(reply.header('retry-after', '5'), 503, mediaStoreUnavailable(error.reason));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ActivityRepository } from '../db/activity-repository';
 import { JobsRepository } from '../db/jobs-repository';
-import { FolderMediaStore } from '../media/media-store';
+import { openMediaStore } from '../media/open-media-store';
 import { createWorker, type WorkerSettings } from '../pipeline/create-worker';
 import { FileStatusWriter } from '../pipeline/file-status';
 
@@ -17,7 +17,7 @@ export interface PipelinePluginOptions {
  * the server is ready and stopped (its job left to the lease) when it closes.
  */
 async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): Promise<void> {
-  app.decorate('media', new FolderMediaStore(app.settings.mediaDir));
+  app.decorate('media', openMediaStore(app.settings));
   app.decorate('jobs', new JobsRepository(app.db));
   app.decorate('fileStatus', new FileStatusWriter({ files: app.files, activity: new ActivityRepository(app.db), clock: app.clock }));
   const urlPolicy = {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ownerOfMediaKey } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
+import { S3MediaStore } from '../media/s3-media-store';
+import { sendStoredObject } from '../media/send-stored-object';
 import { MEDIA_NOT_FOUND, VIDEO_DELETED } from '../schemas/messages';
 import { fail } from './errors';
 
@@ -9,7 +11,8 @@ import { fail } from './errors';
  * holds a random folder name made when it was written, so a key's content never changes. A file's own
  * media (`files/<file_id>-…/`) is served only while the file is live, as its player page: 410 while
  * it is in the trash (again 200 once restored), 404 once purged; those answers are never cached.
- * Asked per request of a per-node memory (plugins/media-serving.ts), not of the database.
+ * Asked per request of a per-node memory (plugins/media-serving.ts), not of the database. The bytes come
+ * from the folder, or streamed from the bucket (send-stored-object.ts), or from VP_MEDIA_PUBLIC_URL (a redirect).
  */
 export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: string): Promise<FastifyReply> {
   if (!isMediaKey(key) || key.endsWith('/') || key.startsWith('uploads/')) return fail(reply, 404, MEDIA_NOT_FOUND);
@@ -18,5 +21,14 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
   if (state === 'trashed') return fail(reply.header('cache-control', 'no-store'), 410, VIDEO_DELETED);
   if (state === 'gone') return fail(reply.header('cache-control', 'no-store'), 404, MEDIA_NOT_FOUND);
   reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
+  // VP_MEDIA_PUBLIC_URL: the bytes come from there (a CDN, a public bucket); this node only checks the file's state.
+  if (app.settings.mediaPublicUrl) return reply.header('cache-control', 'no-store').redirect(`${app.settings.mediaPublicUrl}/${key}`, 302);
+  if (app.media instanceof S3MediaStore) {
+    return sendStoredObject(app.media, reply, key).catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+      reply.callNotFound(); // as sendFile answers a missing file
+      return reply;
+    });
+  }
   return reply.sendFile(key, app.settings.mediaDir, { maxAge: 365 * 24 * 3600 * 1000, immutable: true, acceptRanges: true });
 }

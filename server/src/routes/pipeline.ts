@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/engine';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
+import { S3MediaStore } from '../media/s3-media-store';
+import { sendStoredObject } from '../media/send-stored-object';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
@@ -81,6 +83,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       const source = job?.source ?? null;
       if (!source || !('media_key' in source) || (await app.media.size(source.media_key)) === null)
         return fail(reply, 404, 'Source not found');
+      if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, source.media_key, { cache: false });
       return reply.type('application/octet-stream').sendFile(source.media_key, app.settings.mediaDir, { cacheControl: false });
     },
   );

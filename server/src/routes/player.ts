@@ -5,7 +5,7 @@ import { nullWhenGone } from '../db/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { STATUS_NAMES } from '../pipeline/file-status';
-import { page, playerPage } from '../player/player-page';
+import { mediaUrl, page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
 import { VIDEO_DELETED } from '../schemas/messages';
@@ -93,7 +93,7 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         );
       }
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
-      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file)));
+      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), app.settings.mediaPublicUrl));
     },
   );
 
@@ -135,7 +135,7 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
           .code(404)
           .type('text/html; charset=utf-8')
           .send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
-      const spriteUrl = `/media/${file.file_slide!.slice(MEDIA_IMAGE_PREFIX.length)}`;
+      const spriteUrl = mediaUrl(app.settings.mediaPublicUrl, file.file_slide!.slice(MEDIA_IMAGE_PREFIX.length));
       return reply.type('text/vtt; charset=utf-8').send(storyboardVtt(spriteUrl, file.file_duration!, file.file_width!, file.file_height!));
     },
   );

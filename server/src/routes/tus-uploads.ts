@@ -5,11 +5,12 @@ import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
 import { checkTitle } from '../../../src/contract/file-title';
 import { addVideoFile } from '../ingest/new-file';
 import { checkUploadedVideo } from '../ingest/uploaded-video';
-import { CountedTusStore, removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
+import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { accountName, sourceNamed } from '../plugins/activity';
 import { fail } from '../plugins/errors';
-import { SERVER_ERROR, SESSION_ENDED, TOO_MANY_UPLOADS, videoTooLarge } from '../schemas/messages';
+import { storeUnavailable } from '../media/s3-media-store';
+import { mediaStoreUnavailable, SERVER_ERROR, SESSION_ENDED, TOO_MANY_UPLOADS, videoTooLarge } from '../schemas/messages';
 
 /** Set on the raw request once its key is checked (overwriting whatever a client sent). */
 const ACCOUNT_HEADER = 'x-vp-account-id';
@@ -44,7 +45,7 @@ const TUS_ID = /^[0-9a-f]{32}$/;
  * video, creates the file (Pending) and answers the final PATCH with `X-File-Id`.
  */
 export default async function tusUploadRoutes(app: FastifyInstance, options: { corsOrigins: string[] }): Promise<void> {
-  const store = new CountedTusStore(app.settings, app.videoStorage);
+  const store = app.tusStore;
   const accountOf = (req: Request): number => {
     const account = Number(req.headers.get(ACCOUNT_HEADER));
     if (!Number.isInteger(account) || account < 1) throw refusal(401, SESSION_ENDED);
@@ -109,6 +110,11 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       if (err === ERRORS.FILE_NOT_FOUND) return refusal(404, UPLOAD_NOT_FOUND);
       const status = 'status_code' in err ? err.status_code : 500;
       if (status < 500) return undefined;
+      const unavailable = storeUnavailable(err); // the bucket's tus store down or slow (VP_MEDIA_URL)
+      if (unavailable) {
+        app.log.warn({ err }, 'media store unavailable');
+        return refusal(503, mediaStoreUnavailable(unavailable.reason));
+      }
       app.log.error({ err }, 'resumable upload failed');
       return refusal(status, SERVER_ERROR);
     },

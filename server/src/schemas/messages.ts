@@ -28,3 +28,7 @@ export const VIDEO_DELETED = 'This video has been deleted';
 export const KEY_REQUIRED = 'Idempotency-Key header is required';
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 export const JOB_ACCEPTED = 'Bulk job accepted';
+
+/** 503 when the object store (VP_MEDIA_URL) is down or slower than VP_S3_TIMEOUT_SECONDS. */
+export const mediaStoreUnavailable = (reason: string): string =>
+  `The media storage is unavailable (${reason}). Please try again in a moment.`;

@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { randomToken } from '../lib/tokens';
+import type { MediaStore } from './media-store';
+
+/** One step of the check: its name, and what went wrong (null: it passed), with how long it took. */
+export interface MediaCheckStep {
+  step: string;
+  problem: string | null;
+  ms: number;
+}
+
+const PROBE = Buffer.from('vp-admin-kit media check: put, head, ranged get, list, delete\n');
+
+/**
+ * Exercises the media store with one small object of its own (`checks/<random>/probe`): put, head
+ * (size), ranged get (its first bytes), list (the bytes under its folder), delete (and gone after).
+ * Each step is reported as it ends; the first failure ends the check (what follows depends on it), and
+ * the object is deleted whatever happened. A wrong endpoint, bucket or credential is named here rather
+ * than by a failing upload or pipeline.
+ */
+export async function checkMediaStore(store: MediaStore, report: (step: MediaCheckStep) => void): Promise<boolean> {
+  const folder = `checks/${randomToken(12).toLowerCase()}/`;
+  const key = `${folder}probe`;
+  const steps: [string, () => Promise<string | null>][] = [
+    ['put', async () => ((await store.putStream(key, Readable.from([PROBE]))) === PROBE.length ? null : 'stored a different size')],
+    ['head', async () => ((await store.size(key)) === PROBE.length ? null : `size ${await store.size(key)}, not ${PROBE.length}`)],
+    ['ranged get', async () => ((await store.head(key, 10)).equals(PROBE.subarray(0, 10)) ? null : 'the first bytes differ')],
+    ['list', async () => ((await store.bytesUnder(folder)) === PROBE.length ? null : 'the folder does not list the object')],
+    ['delete', async () => (await store.delete(folder), (await store.size(key)) === null ? null : 'the object is still there')],
+  ];
+  try {
+    for (const [step, run] of steps) {
+      const started = Date.now();
+      const problem = await run().catch((err: unknown) => (err as { reason?: string }).reason ?? (err as Error).message ?? String(err));
+      report({ step, problem, ms: Date.now() - started });
+      if (problem) return false;
+    }
+    return true;
+  } finally {
+    await store.delete(folder).catch(() => {});
+  }
+}

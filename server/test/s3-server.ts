@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { s3ClientConfig, type S3StoreSettings } from '../src/media/s3-media-store';
+
+/** s3rver's built-in account. */
+const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export interface TestS3Server {
+  /** `http://127.0.0.1:<port>` */
+  endpoint: string;
+  /** Store settings for a bucket of this server (made by `bucket`). */
+  settings(bucket: string, prefix?: string): S3StoreSettings;
+  /** Multipart uploads begun and neither completed nor aborted (parts the bucket still holds). */
+  openUploads(bucket: string): number;
+  /** Makes a bucket; returns its name. */
+  bucket(name?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+/**
+ * A real S3-compatible server on loopback (s3rver, files in a temporary folder), on a port of its own.
+ * s3rver 3.7 lacks two plain calls of the multipart upload API that @tus/s3-store and lib-storage use:
+ * ListParts (to resume an upload) and AbortMultipartUpload (to drop one). They are answered here, from
+ * s3rver's own folder of parts (`<bucket>/.._S3rver_uploads/<uploadId>/<partNumber>` and its `.md5`);
+ * every other request goes to s3rver, with its signature checks.
+ */
+export async function startS3Server(): Promise<TestS3Server> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-s3-'));
+  const s3rver = new S3rver({ directory, silent: true, resetOnClose: true, configureBuckets: [] });
+  const s3 = s3rver.getMiddleware();
+  const store = (s3rver as unknown as { store: { getResourcePath(bucket: string, key: undefined, resource: string): string } }).store;
+
+  const multipart = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const url = new URL(req.url ?? '/', 'http://s3');
+    const uploadId = url.searchParams.get('uploadId');
+    const [, bucket, ...key] = url.pathname.split('/');
+    if (!uploadId || !bucket || !key.length || !/^[A-Za-z0-9_-]+$/.test(uploadId)) return false;
+    if (req.method !== 'GET' && req.method !== 'DELETE') return false;
+    const folder = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    if (!fs.existsSync(folder)) {
+      res.writeHead(404, { 'content-type': 'application/xml' });
+      res.end(xml(`<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`));
+      return true;
+    }
+    if (req.method === 'DELETE') {
+      fs.rmSync(folder, { recursive: true, force: true });
+      res.writeHead(204).end();
+      return true;
+    }
+    const parts = fs
+      .readdirSync(folder)
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((n) => {
+        const etag = fs.readFileSync(path.join(folder, `${n}.md5`), 'utf8');
+        const size = fs.statSync(path.join(folder, String(n))).size;
+        return `<Part><PartNumber>${n}</PartNumber><ETag>"${etag}"</ETag><Size>${size}</Size></Part>`;
+      });
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(
+      xml(
+        `<ListPartsResult><Bucket>${bucket}</Bucket><Key>${key.join('/')}</Key><UploadId>${uploadId}</UploadId>` +
+          `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+      ),
+    );
+    return true;
+  };
+
+  const server = http.createServer((req, res) => {
+    if (!multipart(req, res)) void s3(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const settings = (bucket: string, prefix = ''): S3StoreSettings => ({
+    bucket,
+    prefix,
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: CREDENTIALS,
+    timeoutMs: 10_000,
+  });
+  let buckets = 0;
+  return {
+    endpoint,
+    settings,
+    openUploads: (bucket) =>
+      fs.readdirSync(store.getResourcePath(bucket, undefined, 'uploads'), { withFileTypes: true }).filter((e) => e.isDirectory()).length,
+    async bucket(name = `vp-test-${++buckets}`) {
+      const client = new S3Client(s3ClientConfig(settings(name)));
+      await client.send(new CreateBucketCommand({ Bucket: name }));
+      client.destroy();
+      return name;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
