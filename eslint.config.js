@@ -71,6 +71,29 @@ const boundaries = [
   },
 ];
 
+// A file status is named through src/contract/file-status.ts (FILE_STATUS, isCompleted, isFailed, …),
+// never by its number: the codes are the contract's. What a status literal looks like: a status compared
+// with or set to a number from 0 to 10, or a status constant built from such numbers (`COMPLETED = 10`,
+// `FAILED = new Set([4, 7])`). HTTP statuses (200 and up) are other numbers.
+const STATUS_LITERAL = 'Literal[raw=/^(10|[0-9])$/]';
+const STATUS_NAME = '/^(file_)?status$/i';
+const STATUS_MESSAGE = 'Name a file status through src/contract/file-status.ts (FILE_STATUS, isCompleted, isFailed, …), not by its number.';
+const statusLiterals = [
+  {
+    selector: `BinaryExpression:matches([left.name=${STATUS_NAME}], [left.property.name=${STATUS_NAME}]) > ${STATUS_LITERAL}.right`,
+    message: STATUS_MESSAGE,
+  },
+  {
+    selector: `BinaryExpression:matches([right.name=${STATUS_NAME}], [right.property.name=${STATUS_NAME}]) > ${STATUS_LITERAL}.left`,
+    message: STATUS_MESSAGE,
+  },
+  { selector: `Property[key.name='file_status'] > ${STATUS_LITERAL}.value`, message: STATUS_MESSAGE },
+  {
+    selector: `VariableDeclarator[id.name=/^(COMPLETED|FAILED|FAILURES|PENDING|PROCESSING|ENDINGS|([A-Z]+_)*STATUS(ES)?)$/] ${STATUS_LITERAL}`,
+    message: STATUS_MESSAGE,
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'data/**', 'custom-elements.json'] },
   js.configs.recommended,
@@ -129,6 +152,11 @@ export default defineConfig(
     },
   },
   {
+    files: ['src/**', 'server/src/**'],
+    ignores: ['src/contract/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...statusLiterals] },
+  },
+  {
     // A route file holds handlers: its JSON schemas are in server/src/schemas/, and its request types
     // come from them (schemas/route-types.ts), never written beside them.
     files: ['server/src/routes/**'],
@@ -144,6 +172,7 @@ export default defineConfig(
             "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|route)$/][typeArguments]",
           message: 'Request types are derived from the route schemas (RouteApp), not written as type arguments.',
         },
+        ...statusLiterals,
       ],
     },
   },

@@ -1,22 +1,7 @@
-import { FILE_STATUS } from '../../../src/contract/file-status';
+import { FILE_STATUS, fileStatusLabel, isCompleted, isFinal } from '../../../src/contract/file-status';
 import { ActivityRepository } from '../db/activity-repository';
 import type { Db, Queryable, SqlValue } from '../db/engine';
 import { systemClock, type Clock } from '../lib/clock';
-
-/** Step names for people (the player's "Processing… (step name)"), as the panel names them. */
-export const STATUS_NAMES = [
-  'Pending',
-  'Received',
-  'Downloading',
-  'Downloaded',
-  'Download Failed',
-  'Uploading',
-  'Uploaded',
-  'Upload Failed',
-  'Indexed',
-  'Cleaned',
-  'Completed',
-] as const;
 
 /** The columns a pipeline may write besides the status. */
 export interface StatusFields {
@@ -33,9 +18,6 @@ export interface StatusFields {
 
 /** The file was deleted while it was being processed. */
 export class FileGoneError extends Error {}
-
-/** The statuses that end processing: the file's log says so when one is reached. */
-const FINAL_STATUSES: readonly number[] = [FILE_STATUS.completed, FILE_STATUS.downloadFailed, FILE_STATUS.uploadFailed];
 
 /** Who the log names for the pipeline's entries when no worker put its name in `file_server`. */
 export const PIPELINE_ACTOR = 'pipeline';
@@ -72,8 +54,6 @@ export function statusesBefore(target: number): number[] {
   if (RESTARTS.includes(target) || FAILURES.includes(target)) return [...new Set([target, ...IN_PROGRESS])];
   return [target, ...IN_PROGRESS.filter((step) => STEPS.indexOf(step) < STEPS.indexOf(target))];
 }
-
-const nameOf = (status: number): string => STATUS_NAMES[status] ?? 'Unknown';
 
 /** What a status writer is asked to check besides the order of the steps. */
 export interface StatusWriteOptions {
@@ -121,7 +101,7 @@ export class FileStatusWriter {
     const allowed = status === null ? '' : ` AND file_status IN (${statusesBefore(status).join(', ')})`;
     const live = options.liveOnly ? ' AND deleted_at IS NULL' : '';
     const update = (q: Queryable) => q.run(`UPDATE files SET ${sets.join(', ')} WHERE file_id = ?${allowed}${live}`, [...params, fileId]);
-    const logged = status !== null && FINAL_STATUSES.includes(status);
+    const logged = status !== null && isFinal(status); // the statuses that end processing: the file's log says so
     if (!logged && !options.alsoInTransaction) {
       if ((await update(this.db)) === 0) await this.#refusal(fileId, status, options);
       return;
@@ -147,7 +127,7 @@ export class FileStatusWriter {
     if (!row) throw new FileGoneError(`File ${fileId} no longer exists`);
     if (options.liveOnly && row.deleted_at !== null) throw new StatusRefusedError(`File ${fileId} is in the trash: it cannot be changed`);
     throw new StatusRefusedError(
-      `File ${fileId} is ${nameOf(row.file_status)}: it cannot go to ${nameOf(status!)} ` +
+      `File ${fileId} is ${fileStatusLabel(row.file_status)}: it cannot go to ${fileStatusLabel(status!)} ` +
         '(a status moves forward, to a failure, or back to Pending or Received for a new attempt; Completed and the failures are final)',
     );
   }
@@ -182,7 +162,7 @@ export class FileStatusWriter {
       'SELECT abs(account_id) AS account_id, file_status, file_server, file_reason FROM files WHERE file_id = ?',
       [fileId],
     ))!;
-    const completed = Number(file.file_status) === FILE_STATUS.completed;
+    const completed = isCompleted(Number(file.file_status));
     await this.#activity.append(
       {
         fileId,

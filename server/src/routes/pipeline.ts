@@ -4,7 +4,7 @@ import type { Queryable } from '../db/engine';
 import { toFileJson, type FileRow } from '../db/files';
 import { ownFolderOf } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
-import { FILE_STATUS } from '../../../src/contract/file-status';
+import { isFinal } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, MEDIA_IMAGE_PREFIX, PROCESS_FILE, removeSource, type ProcessFilePayload } from '../pipeline/process-file';
 import { fail, ok } from '../plugins/errors';
@@ -128,7 +128,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
         throw err;
       }
-      if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
+      if (status !== null && isFinal(status)) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
         for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, app.videoStorage, source.media_key);
