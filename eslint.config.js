@@ -1,8 +1,8 @@
 // ESLint: typescript-eslint's syntax-only rules (no type information, so a full run stays a few
 // seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
 // (elements → roots → panel → features → shared → shell → ui → api → session → i18n), features never
-// import each other, ui/ is presentational, the kit and the server share only src/contract/, and there
-// are no cycles.
+// import each other, ui/ is presentational, the kit and the server share only src/contract/ and
+// src/subtitle-text/, and there are no cycles.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -55,19 +55,24 @@ const boundaries = [
   },
   {
     target: './src/contract',
-    from: ['./src/app', './src/elements', './src/index.ts', './server'],
-    message: 'src/contract is shared by the kit and the server: it imports neither.',
+    from: ['./src/app', './src/elements', './src/index.ts', './src/subtitle-text', './server'],
+    message: 'src/contract is shared by the kit and the server: it imports neither, nor src/subtitle-text (docs/architecture.md).',
+  },
+  {
+    target: './src/subtitle-text',
+    from: ['./src/app', './src/elements', './src/index.ts', './src/player', './server'],
+    message: 'src/subtitle-text is shared by the kit and the server: it imports neither, only src/contract (docs/architecture.md).',
   },
   {
     target: './server',
     from: './src',
-    except: ['./contract'],
-    message: 'The server shares only src/contract with the kit.',
+    except: ['./contract', './subtitle-text'],
+    message: 'The server shares only src/contract and src/subtitle-text with the kit.',
   },
   {
     target: './src',
     from: './server',
-    message: 'The kit shares only src/contract with the server: it never imports server code.',
+    message: 'The kit shares only src/contract and src/subtitle-text with the server: it never imports server code.',
   },
 ];
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Dialog, useMediaQuery } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { isCompleted } from '../../../contract/file-status';
-import { parseVttDocument, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { getFile } from '../../api/files';
 import type { Subtitle, VideoFile } from '../../api/schemas';
 import { getSubtitleText } from '../../api/subtitle-content';

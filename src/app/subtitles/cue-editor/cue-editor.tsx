@@ -1,12 +1,6 @@
 import { Alert, Box, Button, IconButton, InputBase, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  editCue,
-  parseVttDocument,
-  serializeVttDocument,
-  type CueChange,
-  type VttDocument,
-} from '../../../contract/subtitle-text/vtt-document';
+import { editCue, parseVttDocument, serializeVttDocument, type CueChange, type VttDocument } from '../../../subtitle-text/vtt-document';
 import type { Subtitle } from '../../api/schemas';
 import { formatAge } from '../../i18n/format';
 import { languageLabel } from '../../i18n/languages';

@@ -1,6 +1,6 @@
 import { Box, IconButton, InputBase, Tooltip, Typography } from '@mui/material';
 import { memo, useState, type KeyboardEvent } from 'react';
-import { cueTextProblem, type CueChange } from '../../../contract/subtitle-text/vtt-document';
+import { cueTextProblem, type CueChange } from '../../../subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import { CallMergeIcon, CallSplitIcon, DeleteIcon, TimerIcon } from '../../ui/icons';
 import type { CheckLimits, CueProblem } from './cue-checks';
