@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { configSchema as configContract, playerParamsSchema } from '../../contract/config';
 import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
 import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
 
@@ -37,28 +38,23 @@ export const fileListSchema = v.object({
 export const subtitleSchema = v.partial(subtitleContract, SUBTITLE_ADDED_FIELDS);
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
-/** The account's embed defaults (player parameters a new snippet starts from); a server without them sends none. */
-export const embedDefaultsSchema = v.object({
-  start: v.optional(v.number()),
-  autoplay: v.optional(v.boolean()),
-  muted: v.optional(v.boolean()),
-  loop: v.optional(v.boolean()),
-  controls: v.optional(v.boolean()),
-  subtitles: v.optional(v.string()),
-  title: v.optional(v.boolean()),
-});
+/** The account's embed defaults (src/contract/config.ts: player parameters a new snippet starts from). */
+export const embedDefaultsSchema = playerParamsSchema;
 
+/**
+ * The config of the contract (src/contract/config.ts), read as a client of any server: a server without
+ * accounts, a player theme, embed defaults or a trash leaves them out.
+ */
 export const configSchema = v.looseObject({
   player: v.looseObject({
-    domain: v.string(),
+    domain: configContract.entries.player.entries.domain,
     ui: v.optional(v.record(v.string(), v.unknown()), {}),
     // Malformed defaults are no defaults: the config itself still loads.
     embed: v.fallback(v.optional(embedDefaultsSchema, {}), {}),
   }),
-  imageHost: v.string(),
+  imageHost: configContract.entries.imageHost,
   token: v.nullish(v.string(), null),
-  /** How long the server keeps deleted files in its trash (absent from servers without a trash). */
-  trash: v.optional(v.looseObject({ days: v.number() })),
+  trash: v.optional(configContract.entries.trash.wrapped),
 });
 
 export const loginSchema = v.object({ apiKey: v.pipe(v.string(), v.minLength(1)) });
