@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { bulkJobSchema as bulkJobContract, bulkResultSchema } from '../../contract/bulk-job';
 import type { BulkFilter } from '../../contract/bulk-request';
 import type { ApiClient } from './client';
 import { downloadAsFile } from './download';
@@ -7,14 +8,11 @@ import { downloadAsFile } from './download';
  * Bulk jobs (docs/api.md, Bulk jobs): one action over every file a filter matches, run by the server.
  * A module of its own: only the list's "all matching" bulk bar, loaded when it is chosen, calls it.
  */
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/** The job of the contract (src/contract/bulk-job.ts): what the bar shows of it; an action newer than this kit is still a job. */
 export const bulkJobSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
+  ...v.pick(bulkJobContract, ['id', 'state', 'total', 'counts']).entries,
   action: v.string(),
-  state: v.picklist(['collecting', 'running', 'done', 'failed']),
-  total: count,
-  counts: v.object({ pending: count, done: count, unchanged: count, conflict: count, failed: count }),
   reason: v.nullish(v.string()),
 });
 export type BulkJob = v.InferOutput<typeof bulkJobSchema>;
@@ -44,7 +42,7 @@ export const undoBulkJob = (api: ApiClient, id: number, key: string) =>
 
 /** The files a job failed on (at most 1,000: one retry job's worth), from GET /api/jobs/{id}?outcome=failed. */
 export async function failedFileIds(api: ApiClient, id: number): Promise<number[]> {
-  const reply = await api.request(`jobs/${id}`, v.object({ results: v.array(v.object({ file_id: v.pipe(v.number(), v.integer()) })) }), {
+  const reply = await api.request(`jobs/${id}`, v.object({ results: v.array(v.pick(bulkResultSchema, ['file_id'])) }), {
     searchParams: { outcome: 'failed', limit: 1000 },
   });
   return reply.data.results.map((r) => r.file_id);
