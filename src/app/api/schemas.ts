@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { configSchema as configContract, playerParamsSchema } from '../../contract/config';
+import { envelopeStatusSchema, paginationSchema } from '../../contract/envelope';
 import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
 import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
 
@@ -7,12 +8,10 @@ import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../..
  * Response schemas of the reference API contract (server/README.md, GET /api/openapi.json). Every body is checked against
  * these before a screen sees it, so a malformed reply becomes a clear error instead of a crash.
  */
-export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
+export { envelopeSchema as envelope } from '../../contract/envelope';
 
-export const envelope = <T extends v.GenericSchema>(data: T) => v.object({ status: envelopeStatus, message: v.string(), data });
-
-/** An envelope whose data the caller does not read (delete, logout, …). */
-export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) });
+/** An envelope whose data the caller does not read (delete, logout, …), and of every error. */
+export const bareEnvelope = v.object({ status: envelopeStatusSchema, message: v.string(), data: v.optional(v.unknown()) });
 
 /**
  * The File of the contract (src/contract/file.ts), read as a client of any server: what a server without
@@ -31,7 +30,7 @@ export type VideoFile = v.InferOutput<typeof fileSchema>;
 
 export const fileListSchema = v.object({
   files: v.array(fileSchema),
-  pagination: v.object({ total_records: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  pagination: v.pick(paginationSchema, ['total_records']),
 });
 
 /** The Subtitle of the contract (src/contract/subtitle.ts); what a server may leave out is absent. */
