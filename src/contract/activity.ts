@@ -39,8 +39,10 @@ export const activityEntrySchema = v.object({
   at: v.string(),
   /** The account that made the change, or the worker that processed the file, or 'retention'. */
   actor: v.string(),
-  source: v.picklist(ACTIVITY_SOURCES),
-  action: v.picklist(ACTIVITY_ACTIONS),
+  /** One of ACTIVITY_SOURCES; any text to a reader (a newer server may add some). */
+  source: v.string(),
+  /** One of ACTIVITY_ACTIONS; any text to a reader (a newer server may add some). */
+  action: v.string(),
   /** Depends on the action (docs/api.md). */
   detail: v.record(v.string(), v.unknown()),
 });

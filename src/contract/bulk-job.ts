@@ -1,11 +1,14 @@
 import * as v from 'valibot';
-import { BULK_ACTIONS, bulkFilterSchema } from './bulk-request';
 
 /**
  * A bulk job as GET /api/jobs/{id}, POST /api/files/bulk and the file stream's `event: job` send it, and
  * the page of its per-file results (docs/api.md, Bulk jobs). The kit reads it (the list's bulk bar); the
  * server derives its JSON schemas from here. The keys are in the order the server writes them.
  */
+
+/** What a bulk job does to each of its files (the same change as the single-file routes). */
+export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /**
  * `collecting`: the filter's files are being listed (a job over ids skips it); `running`: files are
@@ -31,8 +34,8 @@ export const bulkJobSchema = v.object({
   total: integer,
   /** Files by outcome. */
   counts: v.object({ pending: integer, done: integer, unchanged: integer, conflict: integer, failed: integer }),
-  /** The filter the job runs over; null for a job over ids. */
-  filter: v.nullable(bulkFilterSchema),
+  /** The filter the job runs over (a BulkFilter, as the job stored it); null for a job over ids. */
+  filter: v.nullable(v.record(v.string(), v.unknown())),
   /** Why the job failed. */
   reason: v.nullable(v.string()),
   created_at: v.string(),

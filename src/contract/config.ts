@@ -36,6 +36,9 @@ export type PlayerParams = v.InferOutput<typeof playerParamsSchema>;
 /** The body of PUT /api/config: the account's embed defaults (a key it does not list is dropped). */
 export const embedDefaultsBodySchema = v.object({ player: v.object({ embed: playerParamsSchema }) });
 
+/** How long a deleted file or subtitle stays in the trash; 0 days: kept until deleted for good. */
+export const trashSettingsSchema = v.object({ days: v.pipe(v.number(), v.integer()) });
+
 /** The data of GET /api/config. */
 export const configSchema = v.object({
   /** Who is signed in, so the panel can say it. */
@@ -49,8 +52,7 @@ export const configSchema = v.object({
   /** Image URL = imageHost + file_image. */
   imageHost: v.string(),
   token: v.nullable(v.string()),
-  /** How long a deleted file or subtitle stays in the trash; 0 days: kept until deleted for good. */
-  trash: v.optional(v.object({ days: v.pipe(v.number(), v.integer()) })),
+  trash: v.optional(trashSettingsSchema),
 });
 
 export type ConfigJson = v.InferOutput<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { activityEntrySchema, activityPageSchema } from '../../../src/contract/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_SOURCES, activityEntrySchema, activityPageSchema } from '../../../src/contract/activity';
 import { envelope } from './common';
 import { contractSchema } from './from-contract';
 
@@ -18,8 +18,9 @@ export const activitySchema = {
       description:
         "The account that made the change; for complete and fail, the worker that processed the file (its file_server, else 'pipeline'); 'retention' for the trash retention",
     },
-    source: { type: 'string', ...source },
-    action: { type: 'string', ...action },
+    // What this server writes (a reader takes any text: the contract's entry says so).
+    source: { ...source, enum: ACTIVITY_SOURCES },
+    action: { ...action, enum: ACTIVITY_ACTIONS },
     detail: {
       type: 'object',
       additionalProperties: true,

@@ -4,10 +4,10 @@ import type { ApiClient } from './client';
 
 /**
  * One entry of a file's activity log (src/contract/activity.ts): `detail` depends on the action, read by
- * the card. Read as a client of any server: an action or source newer than this kit is still an entry.
- * A module of its own: only the editor's activity card and conflict dialog read the log.
+ * the card. An action or source newer than this kit is still an entry. A module of its own: only the
+ * editor's activity card and conflict dialog read the log.
  */
-export const activitySchema = v.object({ ...activityEntrySchema.entries, source: v.string(), action: v.string() });
+export const activitySchema = activityEntrySchema;
 export type ActivityEntry = v.InferOutput<typeof activitySchema>;
 
 /** GET /api/files/{id}/activity — newest first, a page of `limit` before the entry `before`. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { configSchema as configContract, playerParamsSchema } from '../../contract/config';
+import { playerParamsSchema, trashSettingsSchema } from '../../contract/config';
 import { envelopeStatusSchema, paginationSchema } from '../../contract/envelope';
 import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
 import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
@@ -30,7 +30,7 @@ export type VideoFile = v.InferOutput<typeof fileSchema>;
 
 export const fileListSchema = v.object({
   files: v.array(fileSchema),
-  pagination: v.pick(paginationSchema, ['total_records']),
+  pagination: v.object({ total_records: paginationSchema.entries.total_records }),
 });
 
 /** The Subtitle of the contract (src/contract/subtitle.ts); what a server may leave out is absent. */
@@ -41,19 +41,19 @@ export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 export const embedDefaultsSchema = playerParamsSchema;
 
 /**
- * The config of the contract (src/contract/config.ts), read as a client of any server: a server without
- * accounts, a player theme, embed defaults or a trash leaves them out.
+ * The config of the contract (src/contract/config.ts), read as a client of any server: what the kit
+ * reads of it, and a server without accounts, a player theme, embed defaults or a trash leaves them out.
  */
 export const configSchema = v.looseObject({
   player: v.looseObject({
-    domain: configContract.entries.player.entries.domain,
+    domain: v.string(),
     ui: v.optional(v.record(v.string(), v.unknown()), {}),
     // Malformed defaults are no defaults: the config itself still loads.
     embed: v.fallback(v.optional(embedDefaultsSchema, {}), {}),
   }),
-  imageHost: configContract.entries.imageHost,
+  imageHost: v.string(),
   token: v.nullish(v.string(), null),
-  trash: v.optional(configContract.entries.trash.wrapped),
+  trash: v.optional(trashSettingsSchema),
 });
 
 export const loginSchema = v.object({ apiKey: v.pipe(v.string(), v.minLength(1)) });
