@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FileEventJson } from '../../../src/contract/file-event';
+import type { FileJson } from '../../../src/contract/file';
 import { FileEventsRepository, type StoredFileEvent } from '../db/file-events';
 import { toFileJson, type FileRow } from '../db/files';
 import { EventStreamRegistry } from '../lib/event-stream-registry';
@@ -21,7 +23,7 @@ const PRUNE_EVERY_MS = 60_000;
 export const SESSION_CHECK_MS = 1_000;
 
 /** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
-function fileChanges(changes: Record<string, unknown>): Record<string, unknown> {
+function fileChanges(changes: Record<string, unknown>): Partial<FileJson> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'deleted_at') continue;
@@ -48,7 +50,7 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
         out.push({ id: e.id, accountId: e.account_id, type: 'job', data: JSON.stringify(e.changes) });
         continue;
       }
-      let payload: object;
+      let payload: FileEventJson;
       if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
       else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
       else {
