@@ -25,8 +25,12 @@ export const playerParamsSchema = v.object({
   loop: v.optional(v.boolean()),
   /** `false` hides the control bar (`controls=0`). */
   controls: v.optional(v.boolean()),
-  /** The language code of the subtitle track shown from the start. */
-  subtitles: v.optional(v.pipe(v.string(), v.regex(LANGUAGE_CODE))),
+  /**
+   * The language code of the subtitle track shown from the start, as LANGUAGE_CODE has it: the server's
+   * JSON schema checks it (a pattern, from LANGUAGE_CODE) and player-params.ts drops any other, so the
+   * kit's bundle does not carry a regex check for it.
+   */
+  subtitles: v.optional(v.string()),
   /** `false` hides the title above the video (`title=0`). */
   title: v.optional(v.boolean()),
 });

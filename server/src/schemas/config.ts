@@ -1,4 +1,4 @@
-import { configSchema, embedDefaultsBodySchema, playerParamsSchema } from '../../../src/contract/config';
+import { configSchema, embedDefaultsBodySchema, LANGUAGE_CODE, playerParamsSchema } from '../../../src/contract/config';
 import { envelope } from './common';
 import { CONTRACT, contractSchema } from './from-contract';
 
@@ -7,7 +7,7 @@ import { CONTRACT, contractSchema } from './from-contract';
 const embed = contractSchema(playerParamsSchema, {
   start: { description: 'Seconds' },
   autoplay: { description: 'Implies muted' },
-  subtitles: { description: 'A language code; a file without it shows none' },
+  subtitles: { pattern: LANGUAGE_CODE.source, description: 'A language code; a file without it shows none' },
 });
 
 /** The player parameters a new snippet starts from (docs/api.md, Player page parameters); absent: the player's default. */
