@@ -1,9 +1,10 @@
 // ESLint: typescript-eslint's syntax-only rules (no type information, so a full run stays a few
 // seconds), the rules of hooks, and the layer rules of docs/architecture.md: imports flow one way
 // (elements → roots → panel → features → shared → shell → ui → api → session → i18n), features never
-// import each other, ui/ is presentational, the kit and the server share only src/contract/, and there
-// are no cycles. The server has its own layers, drawn the same way (entries → app → routes → plugins →
-// services → jobs → schemas → db → media → lib), and only its engines' folders import their drivers.
+// import each other, ui/ is presentational, the kit and the server share only src/contract/ and
+// src/subtitle-text/, and there are no cycles. The server has its own layers, drawn the same way
+// (entries → app → routes → plugins → services → jobs → schemas → db → media → lib), and only its
+// engines' folders import their drivers.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -119,19 +120,47 @@ const boundaries = [
   },
   {
     target: './src/contract',
-    from: ['./src/app', './src/elements', './src/index.ts', './server'],
-    message: 'src/contract is shared by the kit and the server: it imports neither.',
+    from: ['./src/app', './src/elements', './src/index.ts', './src/subtitle-text', './server'],
+    message: 'src/contract is shared by the kit and the server: it imports neither, nor src/subtitle-text (docs/architecture.md).',
+  },
+  {
+    target: './src/subtitle-text',
+    from: ['./src/app', './src/elements', './src/index.ts', './src/player', './server'],
+    message: 'src/subtitle-text is shared by the kit and the server: it imports neither, only src/contract (docs/architecture.md).',
   },
   {
     target: './server',
     from: './src',
-    except: ['./contract'],
-    message: 'The server shares only src/contract with the kit.',
+    except: ['./contract', './subtitle-text'],
+    message: 'The server shares only src/contract and src/subtitle-text with the kit.',
   },
   {
     target: './src',
     from: './server',
-    message: 'The kit shares only src/contract with the server: it never imports server code.',
+    message: 'The kit shares only src/contract and src/subtitle-text with the server: it never imports server code.',
+  },
+];
+
+// A file status is named through src/contract/file-status.ts (FILE_STATUS, isCompleted, isFailed, …),
+// never by its number: the codes are the contract's. What a status literal looks like: a status compared
+// with or set to a number from 0 to 10, or a status constant built from such numbers (`COMPLETED = 10`,
+// `FAILED = new Set([4, 7])`). HTTP statuses (200 and up) are other numbers.
+const STATUS_LITERAL = 'Literal[raw=/^(10|[0-9])$/]';
+const STATUS_NAME = '/^(file_)?status$/i';
+const STATUS_MESSAGE = 'Name a file status through src/contract/file-status.ts (FILE_STATUS, isCompleted, isFailed, …), not by its number.';
+const statusLiterals = [
+  {
+    selector: `BinaryExpression:matches([left.name=${STATUS_NAME}], [left.property.name=${STATUS_NAME}]) > ${STATUS_LITERAL}.right`,
+    message: STATUS_MESSAGE,
+  },
+  {
+    selector: `BinaryExpression:matches([right.name=${STATUS_NAME}], [right.property.name=${STATUS_NAME}]) > ${STATUS_LITERAL}.left`,
+    message: STATUS_MESSAGE,
+  },
+  { selector: `Property[key.name='file_status'] > ${STATUS_LITERAL}.value`, message: STATUS_MESSAGE },
+  {
+    selector: `VariableDeclarator[id.name=/^(COMPLETED|FAILED|FAILURES|PENDING|PROCESSING|ENDINGS|([A-Z]+_)*STATUS(ES)?)$/] ${STATUS_LITERAL}`,
+    message: STATUS_MESSAGE,
   },
 ];
 
@@ -239,6 +268,11 @@ export default defineConfig(
     },
   },
   {
+    files: ['src/**', 'server/src/**'],
+    ignores: ['src/contract/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...statusLiterals] },
+  },
+  {
     // A route file holds handlers: its JSON schemas are in server/src/schemas/, and its request types
     // come from them (schemas/route-types.ts), never written beside them.
     files: ['server/src/routes/**'],
@@ -254,6 +288,7 @@ export default defineConfig(
             "CallExpression[callee.object.name='app'][callee.property.name=/^(get|head|post|put|patch|delete|route)$/][typeArguments]",
           message: 'Request types are derived from the route schemas (RouteApp), not written as type arguments.',
         },
+        ...statusLiterals,
       ],
     },
   },

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/src/app';
 import { hashPassword } from '../../server/src/lib/passwords';
 import { ffmpegPath, probe, runTool } from '../../server/src/media/ffmpeg';
 import { ladderFor, makeTestClip, transcodeHls } from '../../server/src/media/renditions';
-import { STATUS_NAMES } from '../../server/src/pipeline/file-status';
+import { fileStatusLabel } from '../../src/contract/file-status';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-bench-pipeline-'));
@@ -80,7 +80,7 @@ try {
   for (const change of changes) {
     rows.push({ name: `  ${previousName}`, figure: seconds(change.at - previous) });
     previous = change.at;
-    previousName = STATUS_NAMES[change.status] ?? String(change.status);
+    previousName = fileStatusLabel(change.status);
   }
   rows.push({
     name: `transcode real-time factor: our HLS ladder (${ladderFor(info.height).join('/')}p and the storyboard, one ffmpeg run, one decode) vs plain ffmpeg (one 720p encode, same preset)`,

@@ -1,4 +1,4 @@
-// Measures the shared subtitle module (src/contract/subtitle-text) against the libraries it could be
+// Measures the shared subtitle module (src/subtitle-text) against the libraries it could be
 // replaced by (jschardet, chardet, iconv-lite, subsrt-ts, ass-compiler), on the generated corpus and
 // on real files of other projects' test suites (detection accuracy):
 // accuracy, gzip size in the upload chunk, speed on 5 MB; and the same corpus through the real server.
@@ -11,15 +11,15 @@ import iconv from 'iconv-lite';
 import jschardet from 'jschardet';
 import subsrt from 'subsrt-ts';
 import { chromium } from 'playwright-core';
-import { canonicalEncoding, checkSubtitleBytes, decodeSubtitle, toWebVtt } from '../../src/contract/subtitle-text';
-import { renditionOf } from '../../src/contract/subtitle-text/rendition';
-import { vttTimestamp } from '../../src/contract/subtitle-text/to-webvtt';
-import { CORPUS_LANGUAGES } from '../../src/contract/subtitle-text/test-support/corpus-languages';
-import { buildCorpus, type CorpusEntry } from '../../src/contract/subtitle-text/test-support/corpus';
-import { encode } from '../../src/contract/subtitle-text/test-support/encode';
-import { evaluate, judgeRendition } from '../../src/contract/subtitle-text/test-support/evaluate';
-import { detectedFor, loadRealFiles, readsAs } from '../../src/contract/subtitle-text/test-support/real-files';
-import { srtOf } from '../../src/contract/subtitle-text/test-support/samples';
+import { canonicalEncoding, checkSubtitleBytes, decodeSubtitle, toWebVtt } from '../../src/subtitle-text';
+import { renditionOf } from '../../src/subtitle-text/rendition';
+import { vttTimestamp } from '../../src/subtitle-text/to-webvtt';
+import { CORPUS_LANGUAGES } from '../../src/subtitle-text/test-support/corpus-languages';
+import { buildCorpus, type CorpusEntry } from '../../src/subtitle-text/test-support/corpus';
+import { encode } from '../../src/subtitle-text/test-support/encode';
+import { evaluate, judgeRendition } from '../../src/subtitle-text/test-support/evaluate';
+import { detectedFor, loadRealFiles, readsAs } from '../../src/subtitle-text/test-support/real-files';
+import { srtOf } from '../../src/subtitle-text/test-support/samples';
 import { startServer, uploadForm } from '../../server/test/helpers';
 import { RenditionPool } from '../../server/src/subtitles/rendition-pool';
 
@@ -215,7 +215,7 @@ async function gzipOf(contents: string, platform: 'browser' | 'node' = 'browser'
   });
   return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length;
 }
-const oursSize = await gzipOf("export { checkSubtitleFile, SUPPORTED_ENCODINGS } from './src/contract/subtitle-text';");
+const oursSize = await gzipOf("export { checkSubtitleFile, SUPPORTED_ENCODINGS } from './src/subtitle-text';");
 rows.push({
   name: 'gzip of the check in the upload chunk — ours (detect, decode, parse, check)',
   figure: kb(oursSize),
@@ -295,7 +295,7 @@ rows.push({
 
 // The browser: the same module, bundled, in headless Chromium.
 const bundle = await build({
-  entryPoints: ['src/contract/subtitle-text/index.ts'],
+  entryPoints: ['src/subtitle-text/index.ts'],
   bundle: true,
   minify: true,
   write: false,
@@ -322,7 +322,7 @@ try {
     const [first, median] = await page.evaluate(async (base64) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const blob = new Blob([bytes]);
-      const api = (globalThis as unknown as { VpSubtitleText: typeof import('../../src/contract/subtitle-text') }).VpSubtitleText;
+      const api = (globalThis as unknown as { VpSubtitleText: typeof import('../../src/subtitle-text') }).VpSubtitleText;
       const times: number[] = [];
       for (let i = 0; i < 3; i++) {
         const t0 = performance.now();
@@ -410,8 +410,8 @@ try {
 }
 
 const notes = [
-  `Corpus (generated in code, deterministic: src/contract/subtitle-text/test-support/corpus.ts): ${CORPUS_LANGUAGES.length} languages in native scripts; each in its legacy code pages (${[...new Set(legacy.map((e) => e.encoding))].join(', ')}) and in UTF-8, UTF-16 LE/BE and UTF-32 LE/BE with and without a BOM; as SRT, VTT, ASS, SSA, MicroDVD .sub (with a {1}{1}23.976 line and without) and SubViewer .sub; one cue and twelve cues: ${corpus.length} files, ${legacy.length} of them legacy-encoded.`,
-  `Real files (src/contract/subtitle-text/fixtures/real/, sources and licences in its README): ${real.length} legacy-encoded files of the SubtitleEdit, uchardet and chardet test suites, plain texts wrapped as SRT cues with their bytes untouched; "read right" there: the text equals what GNU iconv reads in the file (NFC).`,
+  `Corpus (generated in code, deterministic: src/subtitle-text/test-support/corpus.ts): ${CORPUS_LANGUAGES.length} languages in native scripts; each in its legacy code pages (${[...new Set(legacy.map((e) => e.encoding))].join(', ')}) and in UTF-8, UTF-16 LE/BE and UTF-32 LE/BE with and without a BOM; as SRT, VTT, ASS, SSA, MicroDVD .sub (with a {1}{1}23.976 line and without) and SubViewer .sub; one cue and twelve cues: ${corpus.length} files, ${legacy.length} of them legacy-encoded.`,
+  `Real files (src/subtitle-text/fixtures/real/, sources and licences in its README): ${real.length} legacy-encoded files of the SubtitleEdit, uchardet and chardet test suites, plain texts wrapped as SRT cues with their bytes untouched; "read right" there: the text equals what GNU iconv reads in the file (NFC).`,
   '"Reads right": every cue of the served WebVTT rendition, tags removed, equals the source sentence (NFC), with the right cue count and timings. A library\'s guess is fed to the same decoding, parsing and rendition as ours (no guess → UTF-8).',
   `5 MB files: Russian dialogue repeated to 5 MiB (${(big1251.length / 1e6).toFixed(2)} MB). Timings are medians of 3 runs; compare them with the load average above.`,
   'Kept: our detector (more accurate than jschardet and chardet here, 10 KB gzip for the whole check against 690 KB for jschardet alone), TextDecoder (free in every browser and in Node with full ICU, faster than iconv-lite) and our parsers (subsrt-ts reads SRT and VTT only on this corpus; ass-compiler reads ASS/SSA as well as ours but adds 5 KB and drops italics and bold unless more code is written).',

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_STATUS } from '../../src/contract/file-status';
-import { STATUS_NAMES } from '../src/pipeline/file-status';
+import { FILE_STATUS, fileStatusLabel } from '../../src/contract/file-status';
 import { PIPELINE_TOKEN_NEEDED } from '../src/routes/pipeline';
 import { startServer, type TestServer } from './helpers';
 import { tinyClip, videoForm } from './pipeline-support';
@@ -97,7 +96,7 @@ describe('the pipeline API', () => {
     const report = (id: number, json: object) => pipeline('PUT', `/files/${id}`, json);
     const statusOf = async (id: number) => (await s.request('GET', `/api/files/${id}`, { key })).body.data.file_status;
     const refusal = (id: number, from: number, to: number) =>
-      `File ${id} is ${STATUS_NAMES[from]}: it cannot go to ${STATUS_NAMES[to]} ` +
+      `File ${id} is ${fileStatusLabel(from)}: it cannot go to ${fileStatusLabel(to)} ` +
       '(a status moves forward, to a failure, or back to Pending or Received for a new attempt; Completed and the failures are final)';
     let clip: Buffer;
     beforeAll(async () => {

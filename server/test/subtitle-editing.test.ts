@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBTITLE_MAX_BYTES } from '../../src/contract/subtitles';
-import { CUE_TEXT_CLEANED } from '../../src/contract/subtitle-text/edit-text';
-import { editCue, parseVttDocument, serializeVttDocument, vttCues } from '../../src/contract/subtitle-text/vtt-document';
+import { CUE_TEXT_CLEANED } from '../../src/subtitle-text/edit-text';
+import { editCue, parseVttDocument, serializeVttDocument, vttCues } from '../../src/subtitle-text/vtt-document';
 import { VERSIONS_KEPT } from '../src/db/subtitle-versions-repository';
 import { IF_MATCH_REQUIRED, VERSION_NOT_FOUND } from '../src/routes/subtitle-text';
 import { makeRendition } from '../src/subtitles/subtitle-content';
@@ -38,7 +38,7 @@ const RICH_VTT = [
   '',
 ].join('\r\n');
 
-const CORPUS = path.resolve(import.meta.dirname, '../../src/contract/subtitle-text/fixtures/vttjs');
+const CORPUS = path.resolve(import.meta.dirname, '../../src/subtitle-text/fixtures/vttjs');
 
 /** Store keys some row points at: originals, renditions, saved versions. */
 async function referencedKeys(s: TestServer): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encode } from '../../src/contract/subtitle-text/test-support/encode';
+import { encode } from '../../src/subtitle-text/test-support/encode';
 import { makeRendition } from '../src/subtitles/subtitle-content';
 import { ENGINE, startServer, uploadForm, type TestServer } from './helpers';
 

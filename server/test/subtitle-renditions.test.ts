@@ -1,11 +1,11 @@
 import { newStorageKey } from '../src/db/subtitle-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOBSUB_REASON } from '../../src/contract/subtitle-text';
-import { buildCorpus } from '../../src/contract/subtitle-text/test-support/corpus';
-import { judgeRendition } from '../../src/contract/subtitle-text/test-support/evaluate';
-import { BOMS, encode, withPrefix } from '../../src/contract/subtitle-text/test-support/encode';
-import { toPlainText } from '../../src/contract/subtitle-text/cue-markup';
-import { parseVtt } from '../../src/contract/subtitle-text/parse-vtt';
+import { VOBSUB_REASON } from '../../src/subtitle-text';
+import { buildCorpus } from '../../src/subtitle-text/test-support/corpus';
+import { judgeRendition } from '../../src/subtitle-text/test-support/evaluate';
+import { BOMS, encode, withPrefix } from '../../src/subtitle-text/test-support/encode';
+import { toPlainText } from '../../src/subtitle-text/cue-markup';
+import { parseVtt } from '../../src/subtitle-text/parse-vtt';
 import { unknownCharset } from '../src/subtitles/subtitle-content';
 import { startServer, uploadForm, type TestServer } from './helpers';
 import { markPlayable } from './pipeline-support';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BULK_ACTIONS, type BulkAction } from './bulk-job';
 import { listQuerySchema } from './list-query';
 
 /**
@@ -7,9 +8,7 @@ import { listQuerySchema } from './list-query';
  * server validates it with the JSON schema derived from it.
  */
 
-/** What a bulk job does to each of its files (the same change as the single-file routes). */
-export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+export { BULK_ACTIONS, type BulkAction };
 
 /** Ids one bulk request may name (the list's page holds at most 100); a larger set goes as a filter. */
 export const MAX_BULK_IDS = 1000;

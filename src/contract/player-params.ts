@@ -1,35 +1,28 @@
+import { LANGUAGE_CODE, START_MAX_SECONDS, type PlayerParams } from './config';
+
 /**
  * The parameters of a player URL (`/player/{slug}?start=1m23s&autoplay=1`), read the same way by the
  * server that renders the page and by the kit's embed builder that writes and re-reads snippets. A
  * value that does not parse is dropped, never an error: an embed someone pasted with a typo still plays.
- * Pure functions, no imports.
+ * Pure functions; what the parameters are is config.ts's playerParamsSchema (the embed defaults).
  */
 
-/** What a player URL may ask for; a missing field is the player's default. */
-export interface PlayerParams {
-  /** Seconds from which playback starts. */
-  start?: number;
-  /** Starts playing at once; browsers allow that only without sound, so it implies `muted`. */
-  autoplay?: boolean;
-  muted?: boolean;
-  loop?: boolean;
-  /** `false` hides the control bar (`controls=0`). */
-  controls?: boolean;
-  /** The language code of the subtitle track shown from the start. */
-  subtitles?: string;
-  /** `false` hides the title above the video (`title=0`). */
-  title?: boolean;
-}
+export type { PlayerParams };
 
 /** The parameter names, in the order a URL lists them. */
-export const PLAYER_PARAM_NAMES = ['start', 'autoplay', 'muted', 'loop', 'controls', 'subtitles', 'title'] as const;
+export const PLAYER_PARAM_NAMES = [
+  'start',
+  'autoplay',
+  'muted',
+  'loop',
+  'controls',
+  'subtitles',
+  'title',
+] as const satisfies readonly (keyof PlayerParams)[];
 
-/** Ten hours: a start beyond any video's length is a typo, not a wish. */
-const START_MAX_SECONDS = 36_000;
 const CLOCK = /^(?:(\d{1,2}):)?(\d{1,3}):(\d{1,2}(?:\.\d{1,3})?)$/;
 const UNITS = /^(?:(\d{1,2})h)?(?:(\d{1,4})m)?(?:(\d{1,5}(?:\.\d{1,3})?)s)?$/;
 const SECONDS = /^\d{1,5}(?:\.\d{1,3})?$/;
-const LANGUAGE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
 /**
  * A start time as people write it: seconds (`83`, `83.5`), a clock (`1:23`, `1:02:03`) or units
@@ -79,7 +72,7 @@ export function readPlayerParams(query: URLSearchParams): PlayerParams {
     if (value !== null) params[name] = parseSwitch(value);
   }
   const subtitles = query.get('subtitles')?.trim();
-  if (subtitles && LANGUAGE.test(subtitles)) params.subtitles = subtitles.toLowerCase();
+  if (subtitles && LANGUAGE_CODE.test(subtitles)) params.subtitles = subtitles.toLowerCase();
   for (const name of PLAYER_PARAM_NAMES) if (params[name] === undefined) delete params[name];
   return params;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { encode } from '../../src/contract/subtitle-text/test-support/encode';
+import { encode } from '../../src/subtitle-text/test-support/encode';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 /**

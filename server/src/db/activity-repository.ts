@@ -1,32 +1,11 @@
+import type { ActivityAction, ActivitySource } from '../../../src/contract/activity';
 import { inList, type Db, type Queryable } from './engine';
 import type { FileRow } from './files';
 
-/** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api`. */
-export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const;
-/** Where a change came from: a request, or the server's own trash retention (never claimable by a request). */
-export const ACTIVITY_SOURCES = [...REQUEST_SOURCES, 'retention'] as const;
-export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+export type { ActivityAction, ActivitySource };
 
-/**
- * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
- * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
- * `subtitle_version_restore`: an earlier text saved again (D38).
- */
-export type ActivityAction =
-  | 'create'
-  | 'complete'
-  | 'fail'
-  | 'update'
-  | 'trash'
-  | 'restore'
-  | 'purge'
-  | 'subtitle_add'
-  | 'subtitle_update'
-  | 'subtitle_trash'
-  | 'subtitle_restore'
-  | 'subtitle_purge'
-  | 'subtitle_edit'
-  | 'subtitle_version_restore';
+/** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api` (never `retention`). */
+export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const satisfies readonly ActivitySource[];
 
 /** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
 export function editChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {

@@ -1,18 +1,12 @@
+import type { BulkJobState, BulkOutcome } from '../../../src/contract/bulk-job';
 import type { BulkAction, BulkFilter } from '../../../src/contract/bulk-request';
 import type { ActivitySource } from './activity-repository';
 import { inList, isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
 import { appendJobEvent } from './file-events';
 import type { JobBatch } from './files-repository';
 
-/** A file's result: changed, already so, edited by someone else since the job took it, or an error. */
-export const BULK_OUTCOMES = ['done', 'unchanged', 'conflict', 'failed'] as const;
-export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
-
-/**
- * `collecting`: the filter's files are being listed (a job over ids skips it); `running`: files are
- * being changed; `done`: every file has its result; `failed`: the job gave up (`reason`).
- */
-export type BulkJobState = 'collecting' | 'running' | 'done' | 'failed';
+/** What a job's files end as (src/contract/bulk-job.ts). */
+export type { BulkOutcome };
 
 /** The list filter a job runs over (the list's own parameters; the trash follows from the action). */
 export type { BulkFilter };

@@ -1,3 +1,4 @@
+import type { FileEventKind as FileChangeKind } from '../../../src/contract/file-event';
 import type { Db, Queryable } from './engine';
 import type { FileRow } from './files';
 
@@ -7,7 +8,7 @@ import type { FileRow } from './files';
  * A bulk job's progress is in the same log (kind 'job', written by the job; file_id is the job's id),
  * so it reaches the account's streams on every node, in order with the files' changes.
  */
-export type FileEventKind = 'added' | 'changed' | 'deleted' | 'job';
+export type FileEventKind = FileChangeKind | 'job';
 
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or

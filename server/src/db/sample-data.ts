@@ -1,3 +1,4 @@
+import { isCompleted } from '../../../src/contract/file-status';
 import { slugFromTitle } from '../lib/slug';
 import type { FileRow } from './files';
 
@@ -326,7 +327,7 @@ export function sampleFile(index: number, fileId: number): SampleFile {
     file_server: d.pick(SERVERS),
     file_title: sampleTitle(d),
     file_status: status,
-    is_active: d.int(100) < (status === 10 ? 85 : 45) ? 1 : 0,
+    is_active: d.int(100) < (isCompleted(status) ? 85 : 45) ? 1 : 0,
     // ~2 % point at an image the server does not have (the kit's 'Image failed to load'), ~6 % have none.
     file_image: imageRoll < 2 ? `missing/${fileId}.jpg` : imageRoll < 8 ? null : `thumbs/${fileId}.svg`,
     file_slide: d.int(100) < 45 ? `slides/${fileId}.svg` : null,

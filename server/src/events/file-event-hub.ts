@@ -1,3 +1,4 @@
+import type { FileStreamEventName } from '../../../src/contract/file-event';
 import type { StoredFileEvent } from '../db/file-events';
 
 /** An event as streams send it: serialised once per node, whatever the number of streams. */
@@ -5,7 +6,7 @@ export interface DeliveredEvent {
   id: number;
   accountId: number;
   /** The SSE `event:` name: a file's change, a bulk job's progress, the stream is live, or events were missed (reload). */
-  type: 'file' | 'job' | 'ready' | 'reset';
+  type: FileStreamEventName;
   /** The JSON of the `data:` line. */
   data: string;
 }

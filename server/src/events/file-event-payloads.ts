@@ -1,19 +1,11 @@
+import type { FileEventJson } from '../../../src/contract/file-event';
+import type { FileJson } from '../../../src/contract/file';
 import type { StoredFileEvent } from '../db/file-events';
-import { toFileJson, type FileJson, type FileRow } from '../db/files';
+import { toFileJson, type FileRow } from '../db/files';
 import type { DeliveredEvent } from './file-event-hub';
 
-/**
- * What a `file` event of GET /api/files/events says (its `data:` line), written once on the server:
- * a file added (as it was added), a file's changed fields as the File JSON names them, a file gone
- * (moved to the trash or deleted for good).
- */
-export type FileEventPayload =
-  | { kind: 'added'; file_id: number; file: FileJson }
-  | { kind: 'changed'; file_id: number; changes: Record<string, unknown> }
-  | { kind: 'deleted'; file_id: number };
-
 /** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
-function fileChanges(changes: Record<string, unknown>): Record<string, unknown> {
+function fileChanges(changes: Record<string, unknown>): Partial<FileJson> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'deleted_at') continue;
@@ -30,7 +22,10 @@ export interface PayloadSources {
   trashDays: number;
 }
 
-/** The events of the log as streams send them: a file's event as its payload, a bulk job's progress as the job. */
+/**
+ * The events of the log as streams send them: a file's event as its payload (src/contract/file-event.ts
+ * says what it is, for the server and the kit), a bulk job's progress as the job.
+ */
 export async function deliverableEvents(events: StoredFileEvent[], sources: PayloadSources): Promise<DeliveredEvent[]> {
   const out: DeliveredEvent[] = [];
   for (const e of events) {
@@ -39,7 +34,7 @@ export async function deliverableEvents(events: StoredFileEvent[], sources: Payl
       out.push({ id: e.id, accountId: e.account_id, type: 'job', data: JSON.stringify(e.changes) });
       continue;
     }
-    let payload: FileEventPayload;
+    let payload: FileEventJson;
     if (e.kind === 'changed') payload = { kind: e.kind, file_id: e.file_id, changes: fileChanges(e.changes ?? {}) };
     else if (e.kind === 'deleted') payload = { kind: e.kind, file_id: e.file_id };
     else {

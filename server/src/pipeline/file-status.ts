@@ -1,29 +1,11 @@
-import { FILE_STATUS } from '../../../src/contract/file-status';
+import { FILE_STATUS, fileStatusLabel, isCompleted, isFinal } from '../../../src/contract/file-status';
 import type { ActivityRepository } from '../db/activity-repository';
 import type { Queryable } from '../db/engine';
 import type { FilesRepository, ProcessingFields, ProcessingResult } from '../db/files-repository';
 import { systemClock, type Clock } from '../lib/clock';
 
-/** Step names for people (the player's "Processing… (step name)"), as the panel names them. */
-export const STATUS_NAMES = [
-  'Pending',
-  'Received',
-  'Downloading',
-  'Downloaded',
-  'Download Failed',
-  'Uploading',
-  'Uploaded',
-  'Upload Failed',
-  'Indexed',
-  'Cleaned',
-  'Completed',
-] as const;
-
 /** The file was deleted while it was being processed. */
 export class FileGoneError extends Error {}
-
-/** The statuses that end processing: the file's log says so when one is reached. */
-const FINAL_STATUSES: readonly number[] = [FILE_STATUS.completed, FILE_STATUS.downloadFailed, FILE_STATUS.uploadFailed];
 
 /** Who the log names for the pipeline's entries when no worker put its name in `file_server`. */
 export const PIPELINE_ACTOR = 'pipeline';
@@ -60,8 +42,6 @@ export function statusesBefore(target: number): number[] {
   if (RESTARTS.includes(target) || FAILURES.includes(target)) return [...new Set([target, ...IN_PROGRESS])];
   return [target, ...IN_PROGRESS.filter((step) => STEPS.indexOf(step) < STEPS.indexOf(target))];
 }
-
-const nameOf = (status: number): string => STATUS_NAMES[status] ?? 'Unknown';
 
 /** What a status writer is asked to check besides the order of the steps. */
 export interface StatusWriteOptions {
@@ -103,7 +83,7 @@ export class FileStatusWriter {
    * same transaction.
    */
   async set(fileId: number, status: number | null, fields: ProcessingFields = {}, options: StatusWriteOptions = {}): Promise<void> {
-    const logged = status !== null && FINAL_STATUSES.includes(status);
+    const logged = status !== null && isFinal(status); // the statuses that end processing: the file's log says so
     const result = await this.#files.writeProcessing(
       fileId,
       { status, fields, from: status === null ? null : statusesBefore(status), liveOnly: options.liveOnly ?? false, lockFirst: logged },
@@ -127,7 +107,7 @@ export class FileStatusWriter {
     if (result.kind === 'gone') throw new FileGoneError(`File ${fileId} no longer exists`);
     if (options.liveOnly && result.trashed) throw new StatusRefusedError(`File ${fileId} is in the trash: it cannot be changed`);
     throw new StatusRefusedError(
-      `File ${fileId} is ${nameOf(result.status)}: it cannot go to ${nameOf(status!)} ` +
+      `File ${fileId} is ${fileStatusLabel(result.status)}: it cannot go to ${fileStatusLabel(status!)} ` +
         '(a status moves forward, to a failure, or back to Pending or Received for a new attempt; Completed and the failures are final)',
     );
   }
@@ -150,7 +130,7 @@ export class FileStatusWriter {
    */
   async #logEnd(tx: Queryable, fileId: number): Promise<void> {
     const file = await this.#files.processingEnd(tx, fileId);
-    const completed = file.status === FILE_STATUS.completed;
+    const completed = isCompleted(file.status);
     await this.#activity.append(
       {
         fileId,

@@ -5,7 +5,7 @@ import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
 import { S3MediaStore } from '../media/s3-media-store';
 import { sendStoredObject } from '../media/send-stored-object';
-import { FILE_STATUS } from '../../../src/contract/file-status';
+import { isFinal } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import { MEDIA_IMAGE_PREFIX, ownFolderOf } from '../media/file-media';
@@ -126,7 +126,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
         throw err;
       }
-      if (status === FILE_STATUS.completed || status === FILE_STATUS.downloadFailed || status === FILE_STATUS.uploadFailed) {
+      if (status !== null && isFinal(status)) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
         for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, app.videoStorage, source.media_key);

@@ -3,8 +3,7 @@ import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
 import { nullWhenGone } from '../db/subtitle-store';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
-import { FILE_STATUS } from '../../../src/contract/file-status';
-import { STATUS_NAMES } from '../pipeline/file-status';
+import { fileStatusLabel, isCompleted, isFailed } from '../../../src/contract/file-status';
 import { mediaUrl, page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
@@ -32,12 +31,12 @@ function embeddable(reply: FastifyReply): FastifyReply {
 }
 
 /** A file plays once Completed with a rendition; before that (or after a failure) the page says where it is. */
-const playable = (file: FileRow): boolean => file.file_status === FILE_STATUS.completed && file.file_rendition !== null;
+const playable = (file: FileRow): boolean => isCompleted(file.file_status) && file.file_rendition !== null;
 
 /** What a visitor reads instead of a dead play button. */
 function processingMessage(file: FileRow): string {
-  const step = STATUS_NAMES[file.file_status] ?? 'Unknown';
-  if (file.file_status === FILE_STATUS.downloadFailed || file.file_status === FILE_STATUS.uploadFailed) {
+  const step = fileStatusLabel(file.file_status);
+  if (isFailed(file.file_status)) {
     return `This video could not be processed (${step})`;
   }
   return `Processing… (${step})`;

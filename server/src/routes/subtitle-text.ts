@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
-import { CUE_TEXT_CLEANED } from '../../../src/contract/subtitle-text/edit-text';
+import { CUE_TEXT_CLEANED } from '../../../src/subtitle-text/edit-text';
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
 import { ifMatch, tagged } from '../lib/etag';

@@ -1,38 +1,26 @@
+import { ACTIVITY_ACTIONS, ACTIVITY_SOURCES, activityEntrySchema, activityPageSchema } from '../../../src/contract/activity';
 import { envelope } from './common';
+import { contractSchema } from './from-contract';
 
-// Schemas of the activity route: GET /api/files/:id/activity.
+// Schemas of the activity route: GET /api/files/:id/activity (src/contract/activity.ts).
+
+const entry = contractSchema(activityEntrySchema);
+const { activity_id, at, actor, source, action } = entry.properties;
 
 export const activitySchema = {
   type: 'object',
-  required: ['activity_id', 'at', 'actor', 'source', 'action', 'detail'],
+  required: entry.required,
   properties: {
-    activity_id: { type: 'integer' },
-    at: { type: 'string', format: 'date-time' },
+    activity_id,
+    at: { ...at, format: 'date-time' },
     actor: {
-      type: 'string',
+      ...actor,
       description:
         "The account that made the change; for complete and fail, the worker that processed the file (its file_server, else 'pipeline'); 'retention' for the trash retention",
     },
-    source: { type: 'string', enum: ['panel', 'api', 'pipeline', 'cli', 'retention'] },
-    action: {
-      type: 'string',
-      enum: [
-        'create',
-        'complete',
-        'fail',
-        'update',
-        'trash',
-        'restore',
-        'purge',
-        'subtitle_add',
-        'subtitle_update',
-        'subtitle_trash',
-        'subtitle_restore',
-        'subtitle_purge',
-        'subtitle_edit',
-        'subtitle_version_restore',
-      ],
-    },
+    // What this server writes (a reader takes any text: the contract's entry says so).
+    source: { ...source, enum: ACTIVITY_SOURCES },
+    action: { ...action, enum: ACTIVITY_ACTIONS },
     detail: {
       type: 'object',
       additionalProperties: true,
@@ -40,7 +28,7 @@ export const activitySchema = {
         'create: {via: upload|url|tus, file_title, file_slug}; fail: {reason}; update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
     },
   },
-} as const;
+};
 
 export const activityQuerySchema = {
   type: 'object',
@@ -50,14 +38,12 @@ export const activityQuerySchema = {
   },
 } as const;
 
+const page = contractSchema(activityPageSchema, {
+  purged: { description: 'The file was deleted for good: its log stays readable by its account until VP_ACTIVITY_DAYS drops it' },
+});
+
 export const activityReplySchema = envelope({
   type: 'object',
-  required: ['activity', 'purged'],
-  properties: {
-    activity: { type: 'array', items: activitySchema },
-    purged: {
-      type: 'boolean',
-      description: 'The file was deleted for good: its log stays readable by its account until VP_ACTIVITY_DAYS drops it',
-    },
-  },
+  required: page.required,
+  properties: { activity: { type: 'array', items: activitySchema }, purged: page.properties.purged },
 });

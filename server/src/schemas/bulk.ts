@@ -1,5 +1,10 @@
-import { BULK_ACTIONS, bulkRequestSchema } from '../../../src/contract/bulk-request';
-import { BULK_OUTCOMES } from '../db/bulk-jobs-repository';
+import {
+  BULK_RESULT_OUTCOMES,
+  bulkJobPageSchema,
+  bulkJobSchema as bulkJobContract,
+  bulkResultSchema,
+} from '../../../src/contract/bulk-job';
+import { bulkRequestSchema } from '../../../src/contract/bulk-request';
 import { envelope } from './common';
 import { listQuerySchema } from './files';
 import { contractSchema } from './from-contract';
@@ -49,27 +54,28 @@ export const bulkIdempotencyHeader = {
   },
 } as const;
 
-const countsSchema = {
-  type: 'object',
-  required: ['pending', ...BULK_OUTCOMES],
-  properties: Object.fromEntries(['pending', ...BULK_OUTCOMES].map((k) => [k, { type: 'integer' }])),
-} as const;
+/** The job (src/contract/bulk-job.ts), keys and notes as the OpenAPI document has always written them. */
+const job = contractSchema(bulkJobContract, {
+  total: { description: 'Files of the job (while collecting: the count the filter matched)' },
+  reason: { description: 'Why the job failed' },
+  created_at: { format: 'date-time' },
+  finished_at: { format: 'date-time' },
+});
+const { counts } = job.properties;
 
 export const bulkJobSchema = {
   type: 'object',
-  required: ['id', 'action', 'state', 'total', 'counts', 'filter', 'reason', 'created_at', 'finished_at'],
+  required: job.required,
   properties: {
-    id: { type: 'integer' },
-    action: { type: 'string', enum: BULK_ACTIONS },
-    state: { type: 'string', enum: ['collecting', 'running', 'done', 'failed'] },
-    total: { type: 'integer', description: 'Files of the job (while collecting: the count the filter matched)' },
-    counts: countsSchema,
+    ...job.properties,
+    action: { type: 'string', ...job.properties.action },
+    state: { type: 'string', ...job.properties.state },
+    counts: { type: 'object', required: counts!.required, properties: counts!.properties },
+    // The filter as the job stored it, written as it is (fast-json-stringify drops the keys a schema
+    // does not list).
     filter: { type: ['object', 'null'], additionalProperties: true },
-    reason: { type: ['string', 'null'], description: 'Why the job failed' },
-    created_at: { type: 'string', format: 'date-time' },
-    finished_at: { type: ['string', 'null'], format: 'date-time' },
   },
-} as const;
+};
 
 /** The 409 of a filter whose count moved: an error envelope whose data is the count it matches now. */
 export const countDriftResponse = envelope(
@@ -84,28 +90,27 @@ export const jobQuerySchema = {
   properties: {
     after: { type: 'integer', minimum: 0, default: 0, description: 'Results after this file_id (the next_after of the previous page)' },
     limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-    outcome: { type: 'string', enum: ['pending', ...BULK_OUTCOMES] },
+    outcome: { type: 'string', enum: BULK_RESULT_OUTCOMES },
   },
 } as const;
 
+const result = contractSchema(bulkResultSchema);
+const page = contractSchema(bulkJobPageSchema, { next_after: { description: 'Pass as `after` for the next page; null on the last' } });
+
 export const jobReplySchema = envelope({
   type: 'object',
-  required: ['job', 'results', 'next_after'],
+  required: page.required,
   properties: {
     job: bulkJobSchema,
     results: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['file_id', 'outcome', 'reason'],
-        properties: {
-          file_id: { type: 'integer' },
-          outcome: { type: 'string', enum: ['pending', ...BULK_OUTCOMES] },
-          reason: { type: ['string', 'null'] },
-        },
+        required: result.required,
+        properties: { ...result.properties, outcome: { type: 'string', ...result.properties.outcome } },
       },
     },
-    next_after: { type: ['integer', 'null'], description: 'Pass as `after` for the next page; null on the last' },
+    next_after: page.properties.next_after,
   },
 });
 

@@ -1,8 +1,10 @@
+import { ENVELOPE_STATUSES } from '../../../src/contract/envelope';
+
 /** JSON schemas shared by the routes (the envelope, ids, headers); the OpenAPI document is generated from them. */
 
-export const statusSchema = { type: 'string', enum: ['success', 'warning', 'error'] } as const;
+export const statusSchema = { type: 'string', enum: ENVELOPE_STATUSES } as const;
 
-/** The envelope of every JSON reply: `{ status, message, data? }`. */
+/** The envelope of every JSON reply (src/contract/envelope.ts): `{ status, message, data? }`. */
 export function envelope(data?: object, description?: string) {
   return {
     type: 'object',

@@ -1,70 +1,68 @@
+import { configSchema, embedDefaultsBodySchema, LANGUAGE_CODE, playerParamsSchema } from '../../../src/contract/config';
 import { envelope } from './common';
+import { CONTRACT, contractSchema } from './from-contract';
 
-// Schemas of the config routes: GET and PUT /api/config.
+// Schemas of the config routes: GET and PUT /api/config (src/contract/config.ts).
+
+const embed = contractSchema(playerParamsSchema, {
+  start: { description: 'Seconds' },
+  autoplay: { description: 'Implies muted' },
+  subtitles: { pattern: LANGUAGE_CODE.source, description: 'A language code; a file without it shows none' },
+});
 
 /** The player parameters a new snippet starts from (docs/api.md, Player page parameters); absent: the player's default. */
 export const EMBED_SCHEMA = {
-  type: 'object',
+  type: embed.type,
+  // The contract's object drops the keys it does not list: Ajv's removeAdditional does it by this.
   additionalProperties: false,
   description: "The account's embed defaults: the player parameters every new snippet starts from",
-  properties: {
-    start: { type: 'number', minimum: 0, maximum: 36_000, description: 'Seconds' },
-    autoplay: { type: 'boolean', description: 'Implies muted' },
-    muted: { type: 'boolean' },
-    loop: { type: 'boolean' },
-    controls: { type: 'boolean' },
-    subtitles: {
-      type: 'string',
-      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
-      description: 'A language code; a file without it shows none',
-    },
-    title: { type: 'boolean' },
-  },
-} as const;
+  properties: embed.properties,
+};
+
+const config = contractSchema(configSchema, {
+  account: { description: 'Who is signed in, so the panel can say it' },
+  imageHost: { description: 'Image URL = imageHost + file_image' },
+  trash: { description: 'How long a deleted file or subtitle stays in the trash (the delete dialogs say it)' },
+});
+const { account, player, imageHost, token, trash } = config.properties;
 
 export const configReplySchema = envelope({
   type: 'object',
   required: ['player', 'imageHost', 'token', 'account'],
   properties: {
-    account: {
-      type: 'object',
-      required: ['username'],
-      description: 'Who is signed in, so the panel can say it',
-      properties: { username: { type: 'string' } },
-    },
+    account: { type: 'object', required: account!.required, description: account!.description, properties: account!.properties },
     player: {
       type: 'object',
-      required: ['domain', 'ui'],
+      required: player!.required,
       properties: {
-        domain: { type: 'string', description: 'Player link = domain + encodeURIComponent(file_slug)' },
-        ui: {
-          type: 'object',
-          properties: {
-            primaryColor: { type: 'string' },
-            autoplay: { type: 'boolean' },
-            controls: { type: 'boolean' },
-          },
-        },
+        ...player!.properties,
+        domain: { ...player!.properties!.domain, description: 'Player link = domain + encodeURIComponent(file_slug)' },
         embed: EMBED_SCHEMA,
       },
     },
-    imageHost: { type: 'string', description: 'Image URL = imageHost + file_image' },
-    token: { type: ['string', 'null'] },
+    imageHost,
+    token,
     trash: {
       type: 'object',
-      required: ['days'],
-      description: 'How long a deleted file or subtitle stays in the trash (the delete dialogs say it)',
-      properties: { days: { type: 'integer', description: 'Days before a purge; 0: kept until deleted for good' } },
+      required: trash!.required,
+      description: trash!.description,
+      properties: { days: { ...trash!.properties!.days, description: 'Days before a purge; 0: kept until deleted for good' } },
     },
   },
 });
 
+const body = contractSchema(embedDefaultsBodySchema);
+
+/** The body of PUT /api/config; its type is the contract's. */
 export const embedBodySchema = {
-  type: 'object',
-  required: ['player'],
+  type: body.type,
+  required: body.required,
   additionalProperties: false,
-  properties: { player: { type: 'object', required: ['embed'], additionalProperties: false, properties: { embed: EMBED_SCHEMA } } },
-} as const;
+  properties: {
+    player: { type: 'object', required: ['embed'], additionalProperties: false, properties: { embed: EMBED_SCHEMA } },
+  },
+  [CONTRACT]: embedDefaultsBodySchema,
+};
 
 export const embedReplySchema = envelope({
   type: 'object',

@@ -1,3 +1,4 @@
+import { paginationSchema } from '../../../src/contract/envelope';
 import { fileSchema as fileContract } from '../../../src/contract/file';
 import { filePatchSchema } from '../../../src/contract/file-patch';
 import { TITLE_MAX_CHARACTERS } from '../../../src/contract/file-title';
@@ -64,20 +65,13 @@ export const deleteReplySchema = { ...envelope({ type: 'object', properties: { f
 /** The reply of a new file (an upload, a URL to fetch). */
 export const newFileReplySchema = envelope({ type: 'object', required: ['file'], properties: { file: fileSchema } });
 
+const pagination = contractSchema(paginationSchema);
+
 export const listReplySchema = envelope({
   type: 'object',
   required: ['files', 'pagination'],
   properties: {
     files: { type: 'array', items: fileSchema },
-    pagination: {
-      type: 'object',
-      required: ['page', 'limit', 'total_records', 'total_pages'],
-      properties: {
-        page: { type: 'integer' },
-        limit: { type: 'integer' },
-        total_records: { type: 'integer' },
-        total_pages: { type: 'integer' },
-      },
-    },
+    pagination: { type: 'object', required: pagination.required, properties: pagination.properties },
   },
 });

@@ -27,8 +27,8 @@ export interface ObjectJsonSchema extends JsonSchema {
 /** An object of the contract: `v.object` (unknown keys dropped) or `v.strictObject` (additionalProperties: false). */
 type ContractObject = ObjectSchema<ObjectEntries, undefined> | StrictObjectSchema<ObjectEntries, undefined>;
 
-/** What the contract leaves to the OpenAPI document: a property's description and format. */
-export type Annotations<K extends string> = Partial<Record<K, { description?: string; format?: string }>>;
+/** What the contract leaves to the OpenAPI document: a property's description and format, and a pattern the contract keeps as a RegExp. */
+export type Annotations<K extends string> = Partial<Record<K, { pattern?: string; description?: string; format?: string }>>;
 
 /**
  * The JSON schema of one of the contract's object schemas (src/contract/), with the official converter,

@@ -1,4 +1,6 @@
+import { subtitleVersionSchema } from '../../../src/contract/subtitle-version';
 import { envelope, idSchema } from './common';
+import { contractSchema } from './from-contract';
 
 // Schemas of the subtitle text routes: /api/subs/:sub_id/vtt and its versions.
 
@@ -13,17 +15,19 @@ export const requiredIfMatch = {
   properties: { 'if-match': { type: 'string', maxLength: 1000, description: 'The ETag of the text the edit started from: required.' } },
 } as const;
 
+/** A version of a track's text (src/contract/subtitle-version.ts), keys and notes as the OpenAPI document has them. */
+const version = contractSchema(subtitleVersionSchema, {
+  version_no: { description: '1 is the upload; each save adds one.' },
+  size: { description: 'Bytes stored (the upload: its original file).' },
+  created_at: { format: 'date-time' },
+  actor: { description: 'Who saved it; null for the upload.' },
+});
+
 export const versionSchema = {
   type: 'object',
-  required: ['version_no', 'kind', 'size', 'created_at', 'actor'],
-  properties: {
-    version_no: { type: 'integer', description: '1 is the upload; each save adds one.' },
-    kind: { type: 'string', enum: ['upload', 'edit', 'restore'] },
-    size: { type: 'integer', description: 'Bytes stored (the upload: its original file).' },
-    created_at: { type: 'string', format: 'date-time' },
-    actor: { type: ['string', 'null'], description: 'Who saved it; null for the upload.' },
-  },
-} as const;
+  required: version.required,
+  properties: { ...version.properties, kind: { type: 'string', ...version.properties.kind } },
+};
 
 export const versionsReplySchema = envelope({ type: 'array', items: versionSchema });
 

@@ -1,6 +1,6 @@
 import { newStorageKey } from '../db/subtitle-store';
 import type { FastifyBaseLogger } from 'fastify';
-import { detectEncoding } from '../../../src/contract/subtitle-text';
+import { detectEncoding } from '../../../src/subtitle-text';
 import type { StorageJournal } from '../db/storage-journal';
 import type { SubtitlesRepository } from '../db/subtitles-repository';
 import type { Clock } from '../lib/clock';

@@ -1,7 +1,7 @@
 import { extensionOf } from '../../../src/contract/subtitles';
-import { readSubtitleText } from '../../../src/contract/subtitle-text/check-subtitle';
-import { editableVtt, savableVtt } from '../../../src/contract/subtitle-text/edit-text';
-import { parseVttDocument } from '../../../src/contract/subtitle-text/vtt-document';
+import { readSubtitleText } from '../../../src/subtitle-text/check-subtitle';
+import { editableVtt, savableVtt } from '../../../src/subtitle-text/edit-text';
+import { parseVttDocument } from '../../../src/subtitle-text/vtt-document';
 import { makeRendition } from './subtitle-content';
 
 /**

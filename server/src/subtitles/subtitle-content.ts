@@ -1,5 +1,5 @@
-import { canonicalEncoding } from '../../../src/contract/subtitle-text';
-import { renditionOf } from '../../../src/contract/subtitle-text/rendition';
+import { canonicalEncoding } from '../../../src/subtitle-text';
+import { renditionOf } from '../../../src/subtitle-text/rendition';
 
 /** The message of a `sub_charset` that neither WHATWG nor our UTF-32 decoder knows. */
 export const unknownCharset = (label: string): string =>

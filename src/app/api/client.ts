@@ -2,7 +2,7 @@ import type { KyInstance, Options } from 'ky';
 import * as v from 'valibot';
 import type { Session } from '../session/session';
 import { ApiError, GENERIC_ERROR, TRANSPORT_ERRORS } from './api-error';
-import { bareEnvelope, envelope, envelopeStatus } from './schemas';
+import { bareEnvelope, envelope } from './schemas';
 
 /** Every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -80,7 +80,7 @@ function createApiClient({ apiBase, store }: Session): ApiClient {
 
   const errorFromReply = (httpStatus: number, body: unknown, hadKey: boolean): ApiError => {
     if (httpStatus === 401 && hadKey) store.expireSession();
-    const reply = v.safeParse(v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) }), body);
+    const reply = v.safeParse(bareEnvelope, body);
     return new ApiError(
       reply.success && reply.output.message ? reply.output.message : GENERIC_ERROR,
       'http',

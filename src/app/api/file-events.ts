@@ -1,14 +1,11 @@
 import * as v from 'valibot';
+import type { FileEventJson } from '../../contract/file-event';
 import type { ApiClient } from './client';
 import { fileSchema, type VideoFile } from './schemas';
 import { sseParser, type SseMessage } from './sse-parser';
 
 /** A change of one of the account's files, as GET /api/files/events sends it; 'reset': events were missed, reload. */
-export type FileEvent =
-  | { kind: 'added'; file_id: number; file: VideoFile }
-  | { kind: 'changed'; file_id: number; changes: Partial<VideoFile> }
-  | { kind: 'deleted'; file_id: number }
-  | { kind: 'reset' };
+export type FileEvent = FileEventJson<VideoFile> | { kind: 'reset' };
 
 /** 'live': events arrive; 'connecting': (re)connecting; 'polling': streaming seems blocked, watchers poll. */
 type StreamState = 'connecting' | 'live' | 'polling';

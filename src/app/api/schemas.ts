@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { playerParamsSchema, trashSettingsSchema } from '../../contract/config';
+import { envelopeStatusSchema, paginationSchema } from '../../contract/envelope';
 import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
 import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
 
@@ -6,12 +8,10 @@ import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../..
  * Response schemas of the reference API contract (server/README.md, GET /api/openapi.json). Every body is checked against
  * these before a screen sees it, so a malformed reply becomes a clear error instead of a crash.
  */
-export const envelopeStatus = v.picklist(['success', 'warning', 'error']);
+export { envelopeSchema as envelope } from '../../contract/envelope';
 
-export const envelope = <T extends v.GenericSchema>(data: T) => v.object({ status: envelopeStatus, message: v.string(), data });
-
-/** An envelope whose data the caller does not read (delete, logout, …). */
-export const bareEnvelope = v.object({ status: envelopeStatus, message: v.string(), data: v.optional(v.unknown()) });
+/** An envelope whose data the caller does not read (delete, logout, …), and of every error. */
+export const bareEnvelope = v.object({ status: envelopeStatusSchema, message: v.string(), data: v.optional(v.unknown()) });
 
 /**
  * The File of the contract (src/contract/file.ts), read as a client of any server: what a server without
@@ -30,24 +30,20 @@ export type VideoFile = v.InferOutput<typeof fileSchema>;
 
 export const fileListSchema = v.object({
   files: v.array(fileSchema),
-  pagination: v.object({ total_records: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  pagination: v.object({ total_records: paginationSchema.entries.total_records }),
 });
 
 /** The Subtitle of the contract (src/contract/subtitle.ts); what a server may leave out is absent. */
 export const subtitleSchema = v.partial(subtitleContract, SUBTITLE_ADDED_FIELDS);
 export type Subtitle = v.InferOutput<typeof subtitleSchema>;
 
-/** The account's embed defaults (player parameters a new snippet starts from); a server without them sends none. */
-export const embedDefaultsSchema = v.object({
-  start: v.optional(v.number()),
-  autoplay: v.optional(v.boolean()),
-  muted: v.optional(v.boolean()),
-  loop: v.optional(v.boolean()),
-  controls: v.optional(v.boolean()),
-  subtitles: v.optional(v.string()),
-  title: v.optional(v.boolean()),
-});
+/** The account's embed defaults (src/contract/config.ts: player parameters a new snippet starts from). */
+export const embedDefaultsSchema = playerParamsSchema;
 
+/**
+ * The config of the contract (src/contract/config.ts), read as a client of any server: what the kit
+ * reads of it, and a server without accounts, a player theme, embed defaults or a trash leaves them out.
+ */
 export const configSchema = v.looseObject({
   player: v.looseObject({
     domain: v.string(),
@@ -57,8 +53,7 @@ export const configSchema = v.looseObject({
   }),
   imageHost: v.string(),
   token: v.nullish(v.string(), null),
-  /** How long the server keeps deleted files in its trash (absent from servers without a trash). */
-  trash: v.optional(v.looseObject({ days: v.number() })),
+  trash: v.optional(trashSettingsSchema),
 });
 
 export const loginSchema = v.object({ apiKey: v.pipe(v.string(), v.minLength(1)) });

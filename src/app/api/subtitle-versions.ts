@@ -1,17 +1,11 @@
 import * as v from 'valibot';
+import { subtitleVersionSchema as versionContract } from '../../contract/subtitle-version';
 import type { ApiClient } from './client';
 import { subtitleSchema } from './schemas';
 import { ifMatch } from './versioned-write';
 
-/** One version of a track's text (docs/api.md, D38): 1 is the upload, each save and restore the next. */
-export const subtitleVersionSchema = v.object({
-  version_no: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  kind: v.picklist(['upload', 'edit', 'restore']),
-  size: v.pipe(v.number(), v.minValue(0)),
-  created_at: v.string(),
-  /** Who saved it; null for the upload. */
-  actor: v.nullish(v.string()),
-});
+/** One version of a track's text (src/contract/subtitle-version.ts); a server that does not name who saved leaves actor out. */
+export const subtitleVersionSchema = v.object({ ...versionContract.entries, actor: v.nullish(v.string()) });
 export type SubtitleVersion = v.InferOutput<typeof subtitleVersionSchema>;
 
 /** GET /api/subs/{sub_id}/versions: newest first, the upload last. */

@@ -1,11 +1,9 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
+import { isCompleted, isFailed, isKnownStatus } from '../../contract/file-status';
 import type { VideoFile } from '../api/schemas';
 import { useTexts } from '../i18n/texts';
 import { PREVIEW_TEXTS } from './preview-texts';
 import { aspectRatio } from './embed-options';
-
-const COMPLETED = 10;
-const FAILED = new Set([4, 7]);
 
 /**
  * The video as customers get it: an iframe of the real player URL (so the kit carries no player
@@ -15,9 +13,8 @@ const FAILED = new Set([4, 7]);
 export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
   const { t, locale } = useTexts(PREVIEW_TEXTS);
   const ratio = aspectRatio(file.file_width, file.file_height);
-  const key = STEP_KEYS[file.file_status];
-  const step = t(key ?? 'stepUnknown');
-  if (file.file_status === COMPLETED)
+  const step = t(isKnownStatus(file.file_status) ? `step${file.file_status}` : 'stepUnknown');
+  if (isCompleted(file.file_status))
     return (
       <Box
         component="iframe"
@@ -38,7 +35,7 @@ export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
         }}
       />
     );
-  if (FAILED.has(file.file_status))
+  if (isFailed(file.file_status))
     return (
       <Alert severity="error" role="status">
         {t('failed', { step })}
@@ -68,6 +65,3 @@ export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
     </Stack>
   );
 }
-
-/** The status names of docs/spec.md §4, by code (the files feature has its own; features do not share). */
-const STEP_KEYS = ['step0', 'step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8', 'step9', 'step10'] as const;

@@ -1,5 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
-import type { SubtitleCheck } from '../../contract/subtitle-text';
+import type { SubtitleCheck } from '../../subtitle-text';
 import { EncodingSelect } from './encoding-select';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';

@@ -1,5 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import { SUPPORTED_ENCODINGS } from '../../contract/subtitle-text/encodings';
+import { SUPPORTED_ENCODINGS } from '../../subtitle-text/encodings';
 import { useTexts } from '../i18n/texts';
 import { SUBTITLE_TEXTS } from './texts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { SubtitleCheck } from '../../contract/subtitle-text';
+import type { SubtitleCheck } from '../../subtitle-text';
 import { uploadSubtitle } from '../api/subtitles';
 import { useApi } from '../api/use-api';
 import { useNotify } from '../shell/notify';
@@ -9,7 +9,7 @@ import { SUBTITLE_TEXTS } from './texts';
 
 /** Runs the check before upload; the checker (parsers, code-page models) loads only when a file is chosen. */
 function runCheck({ file, encoding, language }: CheckRequest, done: (check: SubtitleCheck | null) => void) {
-  import('../../contract/subtitle-text')
+  import('../../subtitle-text')
     .then((module) => module.checkSubtitleFile(file, file.name, { ...(encoding ? { encoding } : {}), ...(language ? { language } : {}) }))
     .then(done, (error: unknown) => {
       // The check is a help, not a gate: if it breaks, the server still validates and detects.

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ListOptions, SearchStrategy } from '../engine';
+import { FILE_STATUS_CODES } from '../../../../src/contract/file-status';
 import { searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey } from '../files';
 import { accountQueryTerms, filterFamily, listFilters, listOrder, positionKey, readDirection } from '../list-plan';
 import { listIndex } from './list-indexes';
@@ -284,8 +285,8 @@ export class SqliteListPlanner {
       {},
       { isActive: 1 },
       { isActive: 0 },
-      ...Array.from({ length: 11 }, (_, s) => ({ file_status: s })),
-      ...Array.from({ length: 22 }, (_, i) => ({ file_status: i >> 1, isActive: (i & 1) as 0 | 1 })),
+      ...FILE_STATUS_CODES.map((s) => ({ file_status: s })),
+      ...FILE_STATUS_CODES.flatMap((s) => ([0, 1] as const).map((isActive) => ({ file_status: s, isActive }))),
     ];
     for (const accountId of big) {
       const version = this.#accountVersion(accountId);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseVttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument } from '../../../subtitle-text/vtt-document';
 import { afterPause } from './after-pause';
 import { DEFAULT_LIMITS } from './cue-checks';
 import { createCueStore, type EditorState } from './cue-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editCue, parseVttDocument, vttCues } from '../../../contract/subtitle-text/vtt-document';
+import { editCue, parseVttDocument, vttCues } from '../../../subtitle-text/vtt-document';
 import { checkCues, DEFAULT_LIMITS } from './cue-checks';
 
 const cues = (body: string) => vttCues(parseVttDocument(`WEBVTT\n\n${body}`));

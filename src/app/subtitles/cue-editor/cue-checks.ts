@@ -3,7 +3,7 @@
  * speed and line length. Reading speed and line length count what a viewer reads: the text without
  * its tags, an entity as one character.
  */
-import type { VttCue } from '../../../contract/subtitle-text/vtt-document';
+import type { VttCue } from '../../../subtitle-text/vtt-document';
 
 export type CueProblem = 'order' | 'overlap' | 'empty' | 'speed' | 'long';
 export const CUE_PROBLEMS: readonly CueProblem[] = ['order', 'overlap', 'empty', 'speed', 'long'];

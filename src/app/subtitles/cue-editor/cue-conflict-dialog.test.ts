@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument } from '../../../subtitle-text/vtt-document';
 import { changedCues } from './cue-conflict-dialog';
 
 const doc = (...texts: string[]) =>

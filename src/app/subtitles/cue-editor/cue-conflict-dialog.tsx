@@ -1,4 +1,4 @@
-import { vttCues, type VttCue, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { vttCues, type VttCue, type VttDocument } from '../../../subtitle-text/vtt-document';
 import type { ActivityEntry } from '../../api/activity';
 import { useTexts } from '../../i18n/texts';
 import { ConflictDialog, type ConflictRow } from '../../shared/conflict-dialog';

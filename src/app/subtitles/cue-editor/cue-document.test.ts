@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVttDocument, serializeVttDocument, vttCues } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument, serializeVttDocument, vttCues } from '../../../subtitle-text/vtt-document';
 import { cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
 
 const FILE = [

@@ -1,5 +1,5 @@
 /**
- * The cue editor's edits of a WebVTT document (src/contract/subtitle-text/vtt-document.ts) beyond one
+ * The cue editor's edits of a WebVTT document (src/subtitle-text/vtt-document.ts) beyond one
  * cue's text and times: adding, removing, splitting, merging and shifting cues. Every function returns
  * a new document and leaves the parts it does not touch as they were read, so that what the operator
  * did not edit is saved byte for byte.
@@ -12,7 +12,7 @@ import {
   type VttCue,
   type VttDocument,
   type VttPart,
-} from '../../../contract/subtitle-text/vtt-document';
+} from '../../../subtitle-text/vtt-document';
 
 export interface NewCue {
   start: number;

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Dialog, useMediaQuery } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { parseVttDocument, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { isCompleted } from '../../../contract/file-status';
+import { parseVttDocument, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { getFile } from '../../api/files';
 import type { Subtitle, VideoFile } from '../../api/schemas';
 import { getSubtitleText } from '../../api/subtitle-content';
@@ -27,8 +28,6 @@ export interface Loaded {
   version: number | null;
   file: VideoFile | null;
 }
-
-const COMPLETED = 10;
 
 /**
  * The cue editor of one track, full screen on a phone and below a wide window's height elsewhere. Its
@@ -104,7 +103,7 @@ function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: st
     );
   const link = state.file ? playerLink(playerDomain, state.file.file_slug) : null;
   // The title is the dialog's: the player's own heading would repeat it.
-  const playerSrc = link && state.file?.file_status === COMPLETED ? `${link}${link.includes('?') ? '&' : '?'}title=0` : null;
+  const playerSrc = link && state.file && isCompleted(state.file.file_status) ? `${link}${link.includes('?') ? '&' : '?'}title=0` : null;
   return (
     <CueEditor
       sub={sub}

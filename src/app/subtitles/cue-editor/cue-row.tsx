@@ -1,5 +1,5 @@
 import { memo, useState, type KeyboardEvent } from 'react';
-import { cueTextProblem, type CueChange } from '../../../contract/subtitle-text/vtt-document';
+import { cueTextProblem, type CueChange } from '../../../subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import type { CheckLimits, CueProblem } from './cue-checks';
 import { useCueStore, type CueStore } from './cue-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editCue, parseVttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { editCue, parseVttDocument } from '../../../subtitle-text/vtt-document';
 import { DEFAULT_LIMITS } from './cue-checks';
 import { createCueStore, isDirty } from './cue-store';
 import { startHistory } from './edit-history';

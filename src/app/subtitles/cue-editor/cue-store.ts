@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { vttCues, type VttCue, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { vttCues, type VttCue, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { checkCues, type CheckLimits, type CheckResult } from './cue-checks';
 import { record, redo, undo, type History } from './edit-history';
 import type { Base } from './use-cue-save';

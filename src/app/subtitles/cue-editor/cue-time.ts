@@ -1,4 +1,4 @@
-import { formatVttTime } from '../../../contract/subtitle-text/vtt-document';
+import { formatVttTime } from '../../../subtitle-text/vtt-document';
 
 /** A time as the editor shows it: `mm:ss.ttt`, with hours from an hour on. */
 export const showTime = (ms: number): string => formatVttTime(Math.max(0, Math.round(ms)), false);

@@ -1,4 +1,4 @@
-import type { VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import type { VttDocument } from '../../../subtitle-text/vtt-document';
 import { CueConflictDialog } from './cue-conflict-dialog';
 import { useCueStore, type CueStore } from './cue-store';
 import type { CueConflict } from './use-cue-save';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { editCue, type CueChange } from '../../../contract/subtitle-text/vtt-document';
+import { editCue, type CueChange } from '../../../subtitle-text/vtt-document';
 import { activeCue, cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftCues, splitCue } from './cue-document';
 import type { CueListHandle } from './cue-list';
 import type { CueRowActions } from './cue-row';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { parseVttDocument, serializeVttDocument, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument, serializeVttDocument, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { afterPause } from './after-pause';
 import { readDraft, writeDraft, type CueDraft } from './cue-draft';
 import type { CueStore, EditorState } from './cue-store';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { renderHook, settle } from '../../../../test/support/render-hook';
-import { parseVttDocument, serializeVttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument, serializeVttDocument } from '../../../subtitle-text/vtt-document';
 import { ApiError } from '../../api/api-error';
 import type { Subtitle } from '../../api/schemas';
 import type { Base } from './use-cue-save';

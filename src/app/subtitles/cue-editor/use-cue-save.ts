@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseVttDocument, serializeVttDocument, type VttDocument } from '../../../contract/subtitle-text/vtt-document';
+import { parseVttDocument, serializeVttDocument, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { isApiError } from '../../api/api-error';
 import { subtitleSchema, type Subtitle } from '../../api/schemas';
 import { getSubtitleText, putSubtitleText } from '../../api/subtitle-content';

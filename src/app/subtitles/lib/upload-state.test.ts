@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EncodingConfidence, SubtitleCheck } from '../../../contract/subtitle-text';
+import type { EncodingConfidence, SubtitleCheck } from '../../../subtitle-text';
 import { charsetToSend, initialUploadState, uploadReducer, uploadVerdict, type UploadAction, type UploadState } from './upload-state';
 import { UPLOAD_MESSAGES } from './upload-validation';
 

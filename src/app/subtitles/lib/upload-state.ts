@@ -1,4 +1,4 @@
-import type { SubtitleCheck } from '../../../contract/subtitle-text';
+import type { SubtitleCheck } from '../../../subtitle-text';
 import { UPLOAD_MESSAGES, validateUpload, type UploadRule } from './upload-validation';
 
 /** The Upload Subtitle dialog's state: one reducer, so every transition can be tested without React. */

@@ -1,4 +1,4 @@
-import { extensionOf } from '../subtitles';
+import { extensionOf } from '../contract/subtitles';
 import { BINARY_REASON, refusalBySignature, textLooksBinary } from './binary';
 import { toPlainText } from './cue-markup';
 import { decodeSubtitle, type DecodedSubtitle, type EncodingConfidence } from './detect-encoding';

@@ -1,4 +1,4 @@
-import { extensionOf } from '../subtitles';
+import { extensionOf } from '../contract/subtitles';
 import { checkDecoded, formatFor, readSubtitleText, type CheckOptions, type SubtitleCheckRefused } from './check-subtitle';
 import { readSrt } from './parse-srt';
 import { toWebVttBytes, WebVttWriter } from './to-webvtt';

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+
+/**
+ * A file's activity log (docs/api.md, Activity): GET /api/files/{id}/activity's entries and page. The
+ * kit reads it (the editor's activity card, the conflict dialogs); the server writes the entries and
+ * derives its JSON schemas from here. The keys are in the order the server writes them.
+ */
+
+/** Where a change came from: a request (`X-VP-Source`), or the server's own trash retention. */
+export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/**
+ * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
+ * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
+ * `subtitle_version_restore`: an earlier text saved again (D38).
+ */
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'complete',
+  'fail',
+  'update',
+  'trash',
+  'restore',
+  'purge',
+  'subtitle_add',
+  'subtitle_update',
+  'subtitle_trash',
+  'subtitle_restore',
+  'subtitle_purge',
+  'subtitle_edit',
+  'subtitle_version_restore',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const activityEntrySchema = v.object({
+  activity_id: v.pipe(v.number(), v.integer()),
+  /** ISO-8601. */
+  at: v.string(),
+  /** The account that made the change, or the worker that processed the file, or 'retention'. */
+  actor: v.string(),
+  /** One of ACTIVITY_SOURCES; any text to a reader (a newer server may add some). */
+  source: v.string(),
+  /** One of ACTIVITY_ACTIONS; any text to a reader (a newer server may add some). */
+  action: v.string(),
+  /** Depends on the action (docs/api.md). */
+  detail: v.record(v.string(), v.unknown()),
+});
+export type ActivityEntryJson = v.InferOutput<typeof activityEntrySchema>;
+
+/** A page of the log, newest first. */
+export const activityPageSchema = v.object({
+  activity: v.array(activityEntrySchema),
+  /** The file was deleted for good: its log stays readable by its account for a while. */
+  purged: v.boolean(),
+});
