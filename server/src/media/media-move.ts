@@ -65,7 +65,9 @@ async function folders(source: MediaStore): Promise<Map<string, StoredObject[]>>
   for await (const object of source.list('')) {
     if (object.key.startsWith('checks/')) continue;
     const folder = folderOf(object.key);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), object]);
+    const objects = byFolder.get(folder);
+    if (objects) objects.push(object);
+    else byFolder.set(folder, [object]);
   }
   return byFolder;
 }
