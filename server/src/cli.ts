@@ -10,7 +10,8 @@ import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
 import { readEnv } from './config';
 import { checkMediaStore } from './media/media-check';
-import { openMediaStore } from './media/open-media-store';
+import { runMediaMove, moveTarget } from './media/media-move';
+import { describeMediaStore, openMediaStore } from './media/open-media-store';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
 
@@ -29,6 +30,11 @@ const USAGE = `Usage: npm run server -- <command>
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
   media check                             exercise the media store (VP_MEDIA_DIR, or VP_MEDIA_URL's
                                           bucket): put, head, ranged get, list, delete, one line each
+  media move --to s3://BUCKET/PREFIX|FOLDER
+                                          copy every file's media from the media store to another
+                                          (a bucket, with the AWS_* variables, or a folder), one line
+                                          per folder; run again after a kill, it copies only what is
+                                          missing. Then set VP_MEDIA_URL (or VP_MEDIA_DIR) to it
 
 Passwords: at least 12 characters (or a passphrase of 4 words or more), not the username, and not
 easy to guess (zxcvbn score 3 of 4: no common password, word or keyboard pattern alone).
@@ -171,15 +177,20 @@ async function seedAccount(accounts: AccountsRepository, username: string, passw
   return existing.account_id;
 }
 
-/** `media check`: one line per step of checkMediaStore; exit status 1 when a step fails. */
+/** `media check`: one line per step of checkMediaStore; `media move --to …`: runMediaMove. Exit status 1 when a step fails. */
 async function media(args: string[]): Promise<void> {
-  if (args[0] !== 'check' || args.length > 1) throw new UsageError(`Unknown media command.\n\n${USAGE}`);
+  const { values, positionals } = parseArgs({ args, options: { to: { type: 'string' } }, allowPositionals: true });
+  const [action, ...extra] = positionals;
+  const valid = extra.length === 0 && (action === 'check' ? values.to === undefined : action === 'move' && !!values.to?.trim());
+  if (!valid) throw new UsageError(`Unknown media command.\n\n${USAGE}`);
   const { options } = readEnv();
-  const store = openMediaStore({ mediaDir: path.resolve(options.mediaDir!), s3: options.s3 });
-  console.log(
-    options.s3 ? `Media store: s3://${options.s3.bucket}/${options.s3.prefix}` : `Media store: folder ${path.resolve(options.mediaDir!)}`,
-  );
-  const passed = await checkMediaStore(store, ({ step, problem, ms }) =>
+  const store = { mediaDir: path.resolve(options.mediaDir!), s3: options.s3 };
+  if (action === 'move') {
+    if (!(await runMediaMove(store, moveTarget(values.to!, process.env), (line) => console.log(line)))) process.exitCode = 1;
+    return;
+  }
+  console.log(`Media store: ${describeMediaStore(store)}`);
+  const passed = await checkMediaStore(openMediaStore(store), ({ step, problem, ms }) =>
     console.log(problem ? `FAILED ${step}: ${problem}` : `ok     ${step} (${ms} ms)`),
   );
   if (!passed) process.exitCode = 1;

@@ -134,6 +134,39 @@ describe.each(makers)('MediaStore contract: %s', (_name, make) => {
     }
   });
 
+  it('reads an object as a stream (getStream), larger than one part whole; a missing one rejects', async () => {
+    const data = bytes(6 * 1024 * 1024 + 3);
+    await store.putStream('files/8-s/source', chunked(data));
+    const chunks: Buffer[] = [];
+    for await (const chunk of await store.getStream('files/8-s/source')) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1); // streamed, not read whole
+    expect(Buffer.concat(chunks).equals(data)).toBe(true);
+    await expect(store.getStream('files/8-none/source')).rejects.toThrow();
+  });
+
+  it('lists the objects under a folder with their sizes, in key order, and the whole store', async () => {
+    await store.putStream('files/9-l/master.m3u8', chunked(bytes(12)));
+    await store.putStream('files/9-l/720p/seg_1.ts', chunked(bytes(300)));
+    await store.putStream('files/9-l/720p/seg_0.ts', chunked(bytes(200)));
+    await store.putStream('files/9-lm/other', chunked(bytes(5)));
+    const listed = async (folder: string) => {
+      const objects = [];
+      for await (const object of store.list(folder)) objects.push(object);
+      return objects;
+    };
+    expect(await listed('files/9-l/')).toEqual([
+      { key: 'files/9-l/720p/seg_0.ts', size: 200 },
+      { key: 'files/9-l/720p/seg_1.ts', size: 300 },
+      { key: 'files/9-l/master.m3u8', size: 12 },
+    ]);
+    expect(await listed('files/9-none/')).toEqual([]);
+    const whole = await listed('');
+    expect(whole).toContainEqual({ key: 'files/9-lm/other', size: 5 });
+    expect(whole).toContainEqual({ key: 'files/9-l/master.m3u8', size: 12 });
+    expect(whole.map((o) => o.key)).toEqual(whole.map((o) => o.key).sort());
+    expect(whole.reduce((sum, o) => sum + o.size, 0)).toBe((await store.bytesUnder('files/')) + (await store.bytesUnder('uploads/')));
+  });
+
   it('replaces an object written again under the same key', async () => {
     await store.putStream('files/7-r/image.jpg', chunked(bytes(40)));
     await store.putStream('files/7-r/image.jpg', chunked(bytes(25)));

@@ -2,12 +2,10 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type DataStore } from '@tus/server';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
+import { TUS_FOLDER } from '../media/file-media';
 import type { MediaStore } from '../media/media-store';
 import type { Settings } from '../types';
 import { PrefixedS3TusStore } from './s3-tus-store';
-
-/** tus keeps resumable uploads here, in the media store (every node must reach an upload in progress). */
-export const TUS_FOLDER = 'uploads/tus';
 
 /** Upload metadata the server adds when an upload begins: its account, and when it began by the server's clock. */
 export const TUS_ACCOUNT = 'vp_account';

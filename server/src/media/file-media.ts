@@ -5,6 +5,9 @@ import { randomToken } from '../lib/tokens';
 // waits under `uploads/<token>/source` until its job has processed it; its images are named in the
 // file's row with MEDIA_IMAGE_PREFIX before the key.
 
+/** tus keeps resumable uploads here (`<id>`, and its description `<id>.json`; on a bucket also `<id>.part`). */
+export const TUS_FOLDER = 'uploads/tus';
+
 /** The prefix under which images are served from the media store, relative to config imageHost (`/images/`). */
 export const MEDIA_IMAGE_PREFIX = 'media/';
 

@@ -21,8 +21,18 @@ export interface MediaStore {
   bytesUnder(folder: string): Promise<number>;
   /** The first bytes of an object (to sniff its type). */
   head(key: string, bytes: number): Promise<Buffer>;
+  /** An object's bytes as a stream, never held whole (a missing object rejects). */
+  getStream(key: string): Promise<Readable>;
+  /** Every object under a folder key (ending with `/`; `''`: the whole store) with its size, in key order. */
+  list(folder: string): AsyncIterable<StoredObject>;
   /** Removes an object, or every object under a prefix ending with `/`. */
   delete(keyOrPrefix: string): Promise<void>;
+}
+
+/** An object as a listing names it: its media key and its size in bytes. */
+export interface StoredObject {
+  key: string;
+  size: number;
 }
 
 export class MediaTooLargeError extends Error {
@@ -45,6 +55,9 @@ function capped(maxBytes: number): Transform {
     },
   });
 }
+
+/** A temporary file of #write: `<name>.<pid>.partial`. */
+const TEMPORARY = /\.\d+\.partial$/;
 
 /** The media store as a folder (`VP_MEDIA_DIR`; a shared mount when several machines run nodes or workers). */
 export class FolderMediaStore implements MediaStore {
@@ -112,6 +125,26 @@ export class FolderMediaStore implements MediaStore {
       return buffer.subarray(0, bytesRead);
     } finally {
       await handle.close();
+    }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    const handle = await fs.promises.open(this.#path(key), 'r'); // a missing object rejects here, not later in the stream
+    return handle.createReadStream(); // closes the handle at its end
+  }
+
+  /** The files under the folder, but not the temporary ones of writes in progress (#write): they are not objects yet. */
+  async *list(folder: string): AsyncGenerator<StoredObject> {
+    const root = folder === '' ? this.root : this.#path(folder);
+    const entries = await fs.promises.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const keys = entries
+      .filter((entry) => entry.isFile() && !TEMPORARY.test(entry.name))
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .filter(isMediaKey)
+      .sort();
+    for (const key of keys) {
+      const size = await this.size(key);
+      if (size !== null) yield { key, size }; // deleted since the folder was read
     }
   }
 

@@ -10,3 +10,7 @@ export interface MediaStoreSettings {
 
 export const openMediaStore = (settings: MediaStoreSettings): MediaStore =>
   settings.s3 ? new S3MediaStore(settings.s3) : new FolderMediaStore(settings.mediaDir);
+
+/** The store in a few words, as the CLI names it: `folder /path`, or `s3://bucket/prefix/`. */
+export const describeMediaStore = (settings: MediaStoreSettings): string =>
+  settings.s3 ? `s3://${settings.s3.bucket}/${settings.s3.prefix}` : `folder ${settings.mediaDir}`;

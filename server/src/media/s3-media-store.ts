@@ -11,7 +11,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isMediaKey, MediaTooLargeError, type MediaStore } from './media-store';
+import { isMediaKey, MediaTooLargeError, type MediaStore, type StoredObject } from './media-store';
 
 /** Where the objects are: `VP_MEDIA_URL=s3://bucket/prefix`, with the SDK's client settings. */
 export interface S3StoreSettings {
@@ -204,7 +204,7 @@ export class S3MediaStore implements MediaStore {
 
   /** Every object key under a folder, page by page (ListObjectsV2 answers at most 1000 at once). */
   async *#list(folder: string): AsyncGenerator<{ key: string; size: number }[]> {
-    const prefix = this.objectKey(folder);
+    const prefix = folder === '' ? this.settings.prefix : this.objectKey(folder);
     let token: string | undefined;
     do {
       const page = await this.#call(() =>
@@ -213,6 +213,20 @@ export class S3MediaStore implements MediaStore {
       yield (page.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0 }] : []));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  /** The objects under the prefix whose names are media keys (the prefix taken off), as ListObjectsV2 orders them. */
+  async *list(folder: string): AsyncGenerator<StoredObject> {
+    const prefix = this.settings.prefix;
+    for await (const page of this.#list(folder))
+      for (const object of page) {
+        const key = object.key.slice(prefix.length);
+        if (isMediaKey(key)) yield { key, size: object.size };
+      }
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    return (await this.read(key)).body;
   }
 
   async bytesUnder(folder: string): Promise<number> {

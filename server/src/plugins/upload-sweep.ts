@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FileStore } from '@tus/file-store';
-import { countedTusStore, removeTusUpload, TUS_BEGUN, TUS_FOLDER } from '../ingest/tus-store';
+import { countedTusStore, removeTusUpload, TUS_BEGUN } from '../ingest/tus-store';
+import { TUS_FOLDER } from '../media/file-media';
 import { PROCESS_FILE } from '../db/job-kinds';
 
 const SWEEP_EVERY_MS = 15 * 60_000;
