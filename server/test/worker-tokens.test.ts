@@ -117,6 +117,8 @@ describe('worker tokens', () => {
 
     const done = await pipeline(s, token, 'PUT', `/files/${fileId}`, { file_status: 10, file_rendition: `files/${fileId}-x/master.m3u8` });
     expect(done.status).toBe(200);
+    const again = await pipeline(s, token, 'PUT', `/files/${fileId}`, { file_status: 10 }); // reported twice, ended once
+    expect(again.status).toBe(200);
     expect(await workerNamed(s, token, 'reporter')).toMatchObject({ token: true, jobs_done: 1, jobs_failed: 0 });
     expect(await workerNamed(s, token, 'holder-1')).toBeUndefined(); // its job ended with the file
   });

@@ -123,8 +123,9 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       // Images are served relative to config imageHost, under media/.
       if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
       if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
+      let ended: boolean;
       try {
-        await app.fileStatus.set(fileId, status, fields, {
+        ended = await app.fileStatus.set(fileId, status, fields, {
           liveOnly: true,
           ...(folder ? { alsoInTransaction: (tx: Queryable) => app.videoStorage.record(tx, folder, fileId, bytes, app.clock()) } : {}),
         });
@@ -133,10 +134,10 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
         throw err;
       }
+      // A worker token's worker ended this file (not a final status reported again): counted under the token's name.
+      if (ended && status !== null && request.pipelineWorker !== null)
+        await app.pipelineWorkers.record(request.pipelineWorker, isCompleted(status) ? 'done' : 'failed', app.clock());
       if (status !== null && isFinal(status)) {
-        // A worker token's worker ended this file: counted in the workers list under the token's name.
-        if (request.pipelineWorker !== null)
-          await app.pipelineWorkers.record(request.pipelineWorker, isCompleted(status) ? 'done' : 'failed', app.clock());
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
         for (const { source } of jobs) if ('media_key' in source) await removeSource(app.media, app.videoStorage, source.media_key);
