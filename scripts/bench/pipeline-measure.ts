@@ -46,8 +46,9 @@ try {
   const changes: Array<{ status: number; at: number }> = [];
   const set = app.fileStatus.set.bind(app.fileStatus);
   app.fileStatus.set = async (fileId, status, fields) => {
-    await set(fileId, status, fields);
+    const ended = await set(fileId, status, fields);
     if (status !== null) changes.push({ status, at: performance.now() });
+    return ended;
   };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -12,6 +12,7 @@ import { readEnv } from './config';
 import { checkMediaStore } from './media/media-check';
 import { runMediaMove, moveTarget } from './media/media-move';
 import { describeMediaStore, openMediaStore } from './media/open-media-store';
+import { workerTokenCommand, WorkerTokenCommandError } from './pipeline/worker-token-commands';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
 
@@ -28,6 +29,10 @@ const USAGE = `Usage: npm run server -- <command>
                                           several times faster, refused while a server uses the database
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
+  worker-token create NAME                create a named token of the pipeline API (x-pipeline-token),
+                                          printed once; only its SHA-256 is stored
+  worker-token list                       name, created, last used (to the minute), revoked
+  worker-token revoke NAME                refuse the token from its next call, on every node
   media check                             exercise the media store (VP_MEDIA_DIR, or VP_MEDIA_URL's
                                           bucket): put, head, ranged get, list, delete, one line each
   media move --to s3://BUCKET/PREFIX|FOLDER
@@ -196,6 +201,22 @@ async function media(args: string[]): Promise<void> {
   if (!passed) process.exitCode = 1;
 }
 
+/** `worker-token create NAME | list | revoke NAME` (pipeline/worker-token-commands.ts). */
+async function workerToken(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  const [action, name, ...extra] = positionals;
+  if (extra.length || (action === 'list' && name !== undefined)) throw new UsageError(USAGE);
+  const db = await open();
+  try {
+    const lines = await workerTokenCommand(db, action, name, Date.now()).catch((err: unknown) => {
+      throw err instanceof WorkerTokenCommandError ? new UsageError(err.message) : err;
+    });
+    for (const line of lines) console.log(line);
+  } finally {
+    await db.close();
+  }
+}
+
 /** Runs one command to its end. Exported for the end-to-end suite's seeding process, which runs many in one process. */
 export async function runCommand(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
@@ -210,6 +231,8 @@ export async function runCommand(argv: string[]): Promise<void> {
       return runWorker();
     case 'media':
       return media(rest);
+    case 'worker-token':
+      return workerToken(rest);
     case 'help':
     case '--help':
     case '-h':

@@ -6,6 +6,8 @@ import type { BulkJobsRepository } from './db/bulk-jobs-repository';
 import type { Db } from './db/engine';
 import type { FilesRepository } from './db/files-repository';
 import type { JobsRepository } from './db/jobs-repository';
+import type { PipelineWorkersRepository } from './db/pipeline-workers-repository';
+import type { WorkerTokensRepository } from './db/worker-tokens-repository';
 import type { SubtitleVersionsRepository } from './db/subtitle-versions-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
@@ -19,6 +21,7 @@ import type { UploadSlots } from './lib/upload-slots';
 import type { MediaStore } from './media/media-store';
 import type { S3StoreSettings } from './media/s3-media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
+import type { PipelineCredentials } from './pipeline/worker-tokens';
 import type { ServingState } from './lib/serving-states';
 import type { Worker } from './jobs/worker';
 import type { SubtitleStore } from './db/subtitle-store';
@@ -105,6 +108,12 @@ declare module 'fastify' {
     media: MediaStore;
     jobs: JobsRepository;
     fileStatus: FileStatusWriter;
+    /** The pipeline's workers by name: last seen, jobs done and failed (GET /api/pipeline/workers). */
+    pipelineWorkers: PipelineWorkersRepository;
+    /** The named worker tokens of the pipeline API (stored hashed). */
+    workerTokens: WorkerTokensRepository;
+    /** Who may call the pipeline API: VP_PIPELINE_TOKEN and the live worker tokens. */
+    pipelineCredentials: PipelineCredentials;
     /** Video uploads (multipart and tus) each account has in flight on this process (VP_MAX_UPLOADS_PER_ACCOUNT). */
     videoUploadSlots: UploadSlots;
     /** The pipeline worker running in this process, if any. */
@@ -119,5 +128,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     accountId: number;
     sessionKeyHash: Buffer | null;
+    /** On the pipeline API: the worker token's name, null for VP_PIPELINE_TOKEN. */
+    pipelineWorker: string | null;
   }
 }

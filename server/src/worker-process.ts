@@ -4,6 +4,7 @@ import { ActivityRepository } from './db/activity-repository';
 import { FilesRepository } from './db/files-repository';
 import { JobsRepository } from './db/jobs-repository';
 import { openDatabase } from './db/open';
+import { PipelineWorkersRepository } from './db/pipeline-workers-repository';
 import { VideoStorageRepository } from './db/video-storage-repository';
 import { ffmpegVersion } from './media/ffmpeg';
 import { openMediaStore } from './media/open-media-store';
@@ -24,6 +25,7 @@ export async function runWorker(): Promise<void> {
     {
       db,
       jobs: new JobsRepository(db),
+      workers: new PipelineWorkersRepository(db),
       media: openMediaStore({ mediaDir: path.resolve(options.mediaDir!), s3: options.s3 }),
       fileStatus: new FileStatusWriter({
         files: new FilesRepository(db, options.slugHoldDays! * 86_400_000),

@@ -161,6 +161,7 @@ describe('the jobs queue', () => {
       {
         db: s.app.db,
         jobs: s.app.jobs,
+        workers: s.app.pipelineWorkers,
         media: s.app.media,
         fileStatus: s.app.fileStatus,
         urlPolicy: { allowHosts: [], maxBytes: 1e9, timeoutMs: 60_000 },

@@ -125,6 +125,15 @@ export class JobsRepository {
     return (await this.#db.get('SELECT 1 FROM jobs WHERE kind = ? AND payload LIKE ?', [kind, `%${text}%`])) !== undefined;
   }
 
+  /** The jobs of one kind whose lease is running now, with the worker that holds each (the pipeline's workers list). */
+  async held(kind: string): Promise<{ worker: string; payload: unknown }[]> {
+    const rows = await this.#db.all<{ leased_by: string; payload: string }>(
+      'SELECT leased_by, payload FROM jobs WHERE kind = ? AND leased_by IS NOT NULL AND run_at > ? ORDER BY job_id',
+      [kind, this.#now()],
+    );
+    return rows.map((r) => ({ worker: r.leased_by, payload: JSON.parse(r.payload) as unknown }));
+  }
+
   /** Jobs waiting or running, of one kind (tests, the pipeline API). */
   count(kind: string): Promise<number> {
     return this.#db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE kind = ?', [kind]).then((r) => Number(r?.n ?? 0));

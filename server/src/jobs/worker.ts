@@ -1,4 +1,5 @@
 import type { ClaimedJob, JobsRepository } from '../db/jobs-repository';
+import type { WorkerEvent } from '../db/pipeline-workers-repository';
 
 /** A failure that another attempt cannot fix (a file that is not a video): the job fails at once. */
 export class PermanentJobError extends Error {}
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The first retry waits this long, each next one twice as long (default 10 s). */
   backoffMs?: number;
+  /** Told when this worker takes a job and when it ends one (the pipeline's workers list); its failure only reaches onError. */
+  record?: (name: string, event: WorkerEvent) => Promise<void>;
   onError?: (err: unknown) => void;
 }
 
@@ -49,7 +52,7 @@ const reasonOf = (err: unknown): string => (err instanceof Error ? err.message :
  * reason.
  */
 export class Worker {
-  readonly #options: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  readonly #options: Required<Omit<WorkerOptions, 'onError' | 'record'>> & Pick<WorkerOptions, 'onError' | 'record'>;
   readonly #handlers: Map<string, JobHandler>;
   readonly #stopping = new AbortController();
   #loop: Promise<void> | undefined;
@@ -103,13 +106,20 @@ export class Worker {
     }
   }
 
+  /** Records what the worker did; a failed write is reported, never the job's failure. */
+  async #record(event: WorkerEvent): Promise<void> {
+    await this.#options.record?.(this.#options.name, event).catch((err: unknown) => this.#options.onError?.(err));
+  }
+
   async #work(job: ClaimedJob): Promise<void> {
     const { queue, leaseMs, backoffMs } = this.#options;
     const handler = this.#handlers.get(job.kind)!;
+    await this.#record('took');
     if (job.attempts > job.max_attempts) {
       // Its last attempt's worker died: no attempts are left.
       await handler.failed(job, job.last_error ?? 'The worker processing it stopped');
       await queue.finish(job);
+      await this.#record('failed');
       return;
     }
     const lease = new AbortController();
@@ -127,12 +137,14 @@ export class Worker {
     try {
       await handler.run(job, { signal: lease.signal, worker: this.#options.name });
       await queue.finish(job);
+      await this.#record('done');
     } catch (err) {
       if (lease.signal.aborted) return; // stopped or lost the lease: the job is left to its next claim
       const reason = reasonOf(err);
       if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
         await handler.failed(job, reason);
         await queue.finish(job);
+        await this.#record('failed');
       } else {
         const delay = backoffMs * 2 ** (job.attempts - 1);
         await queue.retryLater(job, reason, delay);

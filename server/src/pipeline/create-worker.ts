@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/engine';
 import type { JobsRepository } from '../db/jobs-repository';
+import type { PipelineWorkersRepository } from '../db/pipeline-workers-repository';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { Worker } from '../jobs/worker';
 import { defaultWorkerName } from '../jobs/worker-name';
@@ -22,6 +23,8 @@ export interface WorkerSettings {
 export interface WorkerParts {
   db: Queryable;
   jobs: JobsRepository;
+  /** Where the worker records the jobs it takes and ends (GET /api/pipeline/workers). */
+  workers: PipelineWorkersRepository;
   media: MediaStore;
   fileStatus: FileStatusWriter;
   urlPolicy: UrlPolicy;
@@ -49,6 +52,7 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
     ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
     ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    record: (name, event) => parts.workers.record(name, event, Date.now()),
     onError: parts.onError,
   });
 }

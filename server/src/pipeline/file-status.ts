@@ -80,21 +80,26 @@ export class FileStatusWriter {
    * two writers cannot both pass a check and then write. FileGoneError when the file no longer exists;
    * StatusRefusedError when it is at a status the move is not allowed from (or, `liveOnly`, in the trash).
    * A final status (Completed, Download Failed, Upload Failed) reached from another one is logged in the
-   * same transaction.
+   * same transaction. Resolves to whether this write ended processing (a final status reached from another).
    */
-  async set(fileId: number, status: number | null, fields: ProcessingFields = {}, options: StatusWriteOptions = {}): Promise<void> {
+  async set(fileId: number, status: number | null, fields: ProcessingFields = {}, options: StatusWriteOptions = {}): Promise<boolean> {
     const logged = status !== null && isFinal(status); // the statuses that end processing: the file's log says so
+    let ended = false;
     const result = await this.#files.writeProcessing(
       fileId,
       { status, fields, from: status === null ? null : statusesBefore(status), liveOnly: options.liveOnly ?? false, lockFirst: logged },
       logged || options.alsoInTransaction
         ? async (tx, statusBefore) => {
             await options.alsoInTransaction?.(tx);
-            if (statusBefore !== undefined && statusBefore !== status) await this.#logEnd(tx, fileId);
+            if (statusBefore !== undefined && statusBefore !== status) {
+              await this.#logEnd(tx, fileId);
+              ended = true;
+            }
           }
         : undefined,
     );
     if (result.kind !== 'written') this.#refuse(fileId, status, options, result);
+    return ended;
   }
 
   /** Why a write changed no row: throws what the caller answers. */

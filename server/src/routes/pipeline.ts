@@ -1,38 +1,45 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/engine';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
 import { S3MediaStore } from '../media/s3-media-store';
 import { sendStoredObject } from '../media/send-stored-object';
-import { isFinal } from '../../../src/contract/file-status';
+import { isCompleted, isFinal } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import { MEDIA_IMAGE_PREFIX, ownFolderOf } from '../media/file-media';
 import { removeSource } from '../pipeline/process-file';
+import { listPipelineWorkers } from '../pipeline/workers-list';
 import { fail, ok } from '../plugins/errors';
 import { errorResponses, idParam } from '../schemas/common';
-import { pipelineFileReplySchema, pipelineFilesReplySchema, reportSchema, sourceResponse, waitingQuerySchema } from '../schemas/pipeline';
+import {
+  pipelineFileReplySchema,
+  pipelineFilesReplySchema,
+  pipelineWorkersReplySchema,
+  reportSchema,
+  sourceResponse,
+  waitingQuerySchema,
+} from '../schemas/pipeline';
 import type { RouteApp } from '../schemas/route-types';
 
 export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
 const FILE_NOT_FOUND = 'File not found';
 const security = [{ pipelineToken: [] }];
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
-
 /**
  * The pipeline API: a service's own pipeline reads the files waiting for processing and reports what
  * it did, as the reference worker does through the same row updates (and may run beside it or
  * instead of it, VP_WORKER=0). Images and renditions are media keys in the shared media store.
+ * Every call carries VP_PIPELINE_TOKEN or a live worker token in x-pipeline-token: with neither
+ * configured, every call is refused (the API is off).
  */
 export default async function pipelineRoutes(app: RouteApp): Promise<void> {
-  const token = app.settings.pipelineToken;
+  app.decorateRequest('pipelineWorker', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const given = request.headers['x-pipeline-token'];
-    if (!token || typeof given !== 'string' || !timingSafeEqual(digest(given), digest(token))) {
-      return fail(reply, 401, PIPELINE_TOKEN_NEEDED);
-    }
+    const caller = typeof given === 'string' && given ? await app.pipelineCredentials.caller(given) : null;
+    if (!caller) return fail(reply, 401, PIPELINE_TOKEN_NEEDED);
+    request.pipelineWorker = caller.worker;
   });
 
   /** Where the pipeline gets a waiting file's video: its job's URL, or this server's copy of the upload. */
@@ -116,8 +123,9 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       // Images are served relative to config imageHost, under media/.
       if (fields.file_image) fields.file_image = `${MEDIA_IMAGE_PREFIX}${fields.file_image}`;
       if (fields.file_slide) fields.file_slide = `${MEDIA_IMAGE_PREFIX}${fields.file_slide}`;
+      let ended: boolean;
       try {
-        await app.fileStatus.set(fileId, status, fields, {
+        ended = await app.fileStatus.set(fileId, status, fields, {
           liveOnly: true,
           ...(folder ? { alsoInTransaction: (tx: Queryable) => app.videoStorage.record(tx, folder, fileId, bytes, app.clock()) } : {}),
         });
@@ -126,6 +134,9 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
         if (err instanceof StatusRefusedError) return fail(reply, 409, err.message);
         throw err;
       }
+      // A worker token's worker ended this file (not a final status reported again): counted under the token's name.
+      if (ended && status !== null && request.pipelineWorker !== null)
+        await app.pipelineWorkers.record(request.pipelineWorker, isCompleted(status) ? 'done' : 'failed', app.clock());
       if (status !== null && isFinal(status)) {
         // The job's uploaded source is no longer needed by anyone.
         const jobs = (await app.jobs.remove(app.db, PROCESS_FILE, fileJobStart(request.params.id))) as ProcessFilePayload[];
@@ -133,6 +144,33 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       }
       const file = (await app.files.getAny(request.params.id))!;
       return ok('File updated', { file: await pipelineFile(file) });
+    },
+  );
+
+  app.get(
+    '/workers',
+    {
+      schema: {
+        tags: ['pipeline'],
+        summary:
+          'The workers the service knows: each worker token and each worker that took a job, with its last call, current job and counts',
+        description:
+          "A worker is listed by name: each worker token (created by the CLI's `worker-token create`, revoked ones too), each worker that took or ended a job of the reference queue (the server's, the CLI's `worker`), and each holder of a running lease. `last_seen_at` is the later of the token's last use (recorded at most once a minute) and the worker's last job taken or ended; `current_file_id` the file whose job it holds now; `jobs_done` and `jobs_failed` the jobs it ended (for a token's worker, the files it reported Completed or failed).",
+        security,
+        response: { 200: pipelineWorkersReplySchema, ...errorResponses },
+      },
+    },
+    async () => {
+      const workers = await listPipelineWorkers({ tokens: app.workerTokens, workers: app.pipelineWorkers, jobs: app.jobs });
+      const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+      return ok('Workers loaded', {
+        workers: workers.map((w) => ({
+          ...w,
+          created_at: iso(w.created_at),
+          revoked_at: iso(w.revoked_at),
+          last_seen_at: iso(w.last_seen_at),
+        })),
+      });
     },
   );
 }

@@ -59,3 +59,33 @@ export const pipelineFilesReplySchema = envelope({
 export const pipelineFileReplySchema = envelope({ type: 'object', required: ['file'], properties: { file: pipelineFileSchema } });
 
 export const sourceResponse = { type: 'string', format: 'binary' } as const;
+
+const time = (description: string) => ({ type: ['string', 'null'], format: 'date-time', description }) as const;
+
+/** A worker the service knows: a named worker token, or a worker known by the jobs it took (or both under one name). */
+export const pipelineWorkerSchema = {
+  type: 'object',
+  required: ['name', 'token', 'created_at', 'revoked_at', 'last_seen_at', 'current_file_id', 'jobs_done', 'jobs_failed'],
+  properties: {
+    name: { type: 'string', description: "The worker token's name, or the worker's name (VP_WORKER_NAME, its files' file_server)." },
+    token: { type: 'boolean', description: 'Whether a worker token has this name (npm run server -- worker-token create NAME).' },
+    created_at: time('When the worker token was created; null for a worker that has none.'),
+    revoked_at: time('When the worker token was revoked; null while it works (or for a worker that has none).'),
+    last_seen_at: time(
+      "Its last call or job: the later of its token's last use (recorded at most once a minute) and the last job it took or ended.",
+    ),
+    current_file_id: { type: ['integer', 'null'], description: 'The file whose job it holds a running lease on now.' },
+    jobs_done: { type: 'integer', description: "Jobs it processed to their end (a token's worker: files it reported Completed)." },
+    jobs_failed: {
+      type: 'integer',
+      description: "Jobs it failed for good (a token's worker: files it reported failed); retried attempts are not counted.",
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export const pipelineWorkersReplySchema = envelope({
+  type: 'object',
+  required: ['workers'],
+  properties: { workers: { type: 'array', items: pipelineWorkerSchema } },
+});

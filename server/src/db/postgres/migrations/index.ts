@@ -22,6 +22,7 @@ import jobTurns from './021-job-turns';
 import addedEventsCarryFile from './022-added-events-carry-file';
 import videoStorage from './023-video-storage';
 import usernameSkeleton from './024-username-skeleton';
+import workerTokens from './025-worker-tokens';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   addedEventsCarryFile,
   videoStorage,
   usernameSkeleton,
+  workerTokens,
 ];

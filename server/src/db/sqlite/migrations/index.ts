@@ -19,6 +19,7 @@ import filesVersionPerAccount from './017-files-version-per-account';
 import jobTurns from './018-job-turns';
 import videoStorage from './019-video-storage';
 import usernameSkeleton from './020-username-skeleton';
+import workerTokens from './021-worker-tokens';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   jobTurns,
   videoStorage,
   usernameSkeleton,
+  workerTokens,
 ];
