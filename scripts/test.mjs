@@ -231,11 +231,15 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
     `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed ${String(counts.skipped ?? 0).padStart(3)} skipped  ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }
-if (timings.length) {
-  const slowest = timings.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
-  console.log(
-    `\nThe ${slowest.length} slowest tests:\n${slowest.map(({ ms, name }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`).join('\n')}`,
-  );
+for (const [what, list] of [
+  ['tests', timings],
+  ['Vitest files (their hooks included)', fileTimings],
+]) {
+  const slowest = list.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+  if (slowest.length)
+    console.log(
+      `\nThe ${slowest.length} slowest ${what}:\n${slowest.map(({ ms, name }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`).join('\n')}`,
+    );
 }
 console.log(`\n${summary.join('\n')}`);
 if (flakyTests.length) console.log(`Flaky (failed, then passed on retry):\n${flakyTests.map((line) => `  - ${line}`).join('\n')}`);
