@@ -5,8 +5,8 @@
 // output is streamed as it runs (and kept, to count its tests at the end).
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -31,12 +31,38 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     current.kill(signal);
   });
 }
-const only = process.argv.slice(2);
+/**
+ * `npm test -- --changed[=REF]`: only what a change touches, for the edit-test loop (CI runs everything):
+ * lint and format of the changed files, the type check, the Vitest tests that import a changed file,
+ * the browser tests when the kit or they changed, the e2e specs that changed. REF defaults to HEAD
+ * (the uncommitted change); `--changed=main` takes a branch's whole change.
+ */
+const changedArg = process.argv.slice(2).find((arg) => arg === '--changed' || arg.startsWith('--changed='));
+const changedSince = changedArg ? changedArg.split('=')[1] || 'HEAD' : null;
+const only = process.argv.slice(2).filter((arg) => arg !== changedArg);
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+const changedFiles = changedSince
+  ? [...new Set([...git('diff', '--name-only', changedSince), ...git('ls-files', '--others', '--exclude-standard')])].filter((file) =>
+      existsSync(join(root, file)),
+    )
+  : [];
+/** ESLint on the changed code and Prettier on every changed file (the project's `lint`, narrowed). */
+function lintOfChanged() {
+  const code = changedFiles.filter((file) => /\.(m?[jt]sx?)$/.test(file));
+  const prettier = `${bin('prettier')} --check --ignore-unknown ${quoted(changedFiles)}`;
+  return code.length ? `${bin('eslint')} --no-warn-ignored ${quoted(code)} && ${prettier}` : prettier;
+}
+const quoted = (files) => files.map((file) => `'${file.replaceAll("'", "'\\''")}'`).join(' ');
 /** Vitest's statuses of a test that did not run. */
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
 const suites = [
-  { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) },
+  {
+    name: 'lint',
+    command: changedSince ? ['sh', '-c', lintOfChanged()] : ['npm', 'run', '--silent', 'lint'],
+    unchanged: () => changedSince && !changedFiles.length,
+    count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
+  },
   {
     name: 'typecheck',
     command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
@@ -44,7 +70,14 @@ const suites = [
   },
   {
     name: 'unit+server',
-    command: [bin('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    command: [
+      bin('vitest'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'vitest.json')}`,
+      ...(changedSince ? [`--changed=${changedSince}`, '--passWithNoTests'] : []),
+    ],
     count: () => {
       const r = JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8'));
       // Skipped tests, by file (a file's tests run once per project, so a file may be listed twice).
@@ -83,6 +116,8 @@ const suites = [
   {
     name: 'browser',
     command: [bin('wtr')],
+    // They render the kit: with --changed, run when the kit or they changed.
+    unchanged: () => changedSince && !changedFiles.some((file) => /^(src|test\/browser)\//.test(file)),
     count: (ok, output) => {
       const match = [...output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)].at(-1);
       return match
@@ -92,7 +127,15 @@ const suites = [
   },
   {
     name: 'e2e',
-    command: [bin('playwright'), 'test', '--reporter=list,json'],
+    command: [
+      bin('playwright'),
+      'test',
+      '--reporter=list,json',
+      ...(changedSince ? [`--only-changed=${changedSince}`, '--pass-with-no-tests'] : []),
+    ],
+    // Playwright picks the specs whose own files changed (it cannot see which flows a kit or server change
+    // touches: name a spec for those, `npm run test:e2e -- test/e2e/x.spec.ts`); without one, no build.
+    unchanged: () => changedSince && !changedFiles.some((file) => /^test\/(e2e|support)\//.test(file)),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
     count: (ok) => {
       try {
@@ -210,6 +253,10 @@ if (!only.length || only.includes('unit+server')) {
   }
 }
 for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
+  if (suite.unchanged?.()) {
+    notRun.push(`${suite.name}: no change it covers (--changed)`);
+    continue;
+  }
   const started = Date.now();
   console.log(`\n━━ ${suite.name} ━━`);
   const { ok, output } = await run(suite.command, suite.env);
