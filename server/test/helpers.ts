@@ -73,8 +73,21 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
+/**
+ * Drops a test's database. WITH (FORCE) ends its connections, but an autovacuum worker busy on it (after a
+ * test wrote many rows) belongs to no role the test role may signal: PostgreSQL refuses (42501) until the
+ * worker is done, which takes moments. So a refusal is tried again, for up to 10 s.
+ */
 export async function dropTestDatabase(databaseUrl: string): Promise<void> {
-  await adminQuery(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  const sql = `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(sql);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42501' || attempt === 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /**
