@@ -1,5 +1,5 @@
 // Shared helpers of `npm run bench`: paths, the machine, percentiles, a free port, the reference server.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -169,6 +169,31 @@ export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv 
       child.kill('SIGTERM');
     });
   return { url, port, child, stop, log: () => log };
+}
+
+/** RSS of the server: the launcher (tsx) runs it in a child process, so the largest process of the tree. */
+export function rssMiB(pid) {
+  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {}
+  return Math.max(own, ...children.map((c) => rssMiB(Number(c))));
+}
+
+/** Runs a measuring script of this folder under tsx (it imports the TypeScript sources), its options as JSON in argv; resolves its last JSON line. */
+export function runMeasureScript(script, options, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, script), JSON.stringify(options ?? {})],
+      { cwd: ROOT, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
+        else resolve(JSON.parse(stdout.trim().split('\n').pop()));
+      },
+    );
+  });
 }
 
 export const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');

@@ -5,11 +5,10 @@
 // On PostgreSQL also: a status written through node A's pipeline API → the row repainted in a browser that
 // shows the list from node B.
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { BLANK, IN_PAGE, ensureKitBuilt } from './browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, fmtMs, percentile, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, fmtMs, percentile, removeDir, rssMiB, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const ACCOUNTS = 10;
 const STREAMS_PER_ACCOUNT = 100;
@@ -67,16 +66,6 @@ function openStream(url, key, onFile) {
     });
     req.on('error', reject);
   });
-}
-
-/** RSS of the server: the launcher (tsx) runs it in a child process, so the largest process of the tree. */
-function rssMiB(pid) {
-  const own = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  let children = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  } catch {}
-  return Math.max(own, ...children.map((c) => rssMiB(Number(c))));
 }
 
 async function measure(engine, seconds) {

@@ -8,6 +8,8 @@ const TITLES = {
   subtitles:
     'Subtitle text: detection, decoding, conversion (generated corpus; ours against jschardet, chardet, iconv-lite, subsrt-ts, ass-compiler)',
   pipeline: 'Video pipeline (a 10 s 720p clip from upload to Completed, per stage; the transcode against plain ffmpeg)',
+  storage:
+    'Media on an object store (s3rver on loopback) beside the folder store: upload → Completed, a player through a node, media move of 1,000 files',
   events: 'Live file events (1,000 streams on one node while 100 status changes a second flow; SQLite and PostgreSQL)',
 };
 

@@ -47,6 +47,7 @@ describe('npm run server -- media check', () => {
     expect(folder.code).toBe(0);
     expect(folder.lines[0]).toBe(`Media store: folder ${path.join(dataDir, 'media')}`);
     expect(folder.lines.slice(1).map((line) => line.replace(/ \(\d+ ms\)$/, ''))).toEqual(STEPS.map((s) => `ok     ${s}`));
+    expect(fs.readdirSync(path.join(dataDir, 'media'))).toEqual([]); // not even an empty checks/ folder
 
     const stored = await mediaCheck({ VP_DATA_DIR: dataDir, ...bucketEnv(bucket) });
     expect(stored.code).toBe(0);

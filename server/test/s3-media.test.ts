@@ -145,6 +145,29 @@ describe('media on an S3-compatible store', () => {
       stored.app.settings.mediaPublicUrl = undefined;
     }
   });
+
+  it('with VP_MEDIA_PUBLIC_URL, a file in the trash is refused as without it (410, no redirect), and redirected again once restored', async () => {
+    const segment = () => fetch(stored.base + onStore.segment, { redirect: 'manual' });
+    expect((await stored.request('DELETE', `/api/files/${onStore.fileId}`, { key: storedKey })).status).toBe(200);
+    try {
+      // The node without the CDN (it learns of the trash from the file events, within moments).
+      await expect.poll(async () => (await segment()).status, { timeout: 5_000, interval: 25 }).toBe(410);
+      stored.app.settings.mediaPublicUrl = 'https://cdn.example/vp';
+      const viaCdn = await segment();
+      expect(viaCdn.status).toBe(410);
+      expect(viaCdn.headers.get('location')).toBeNull();
+      expect(viaCdn.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      expect((await stored.request('POST', `/api/files/${onStore.fileId}/restore`, { key: storedKey })).status).toBe(200);
+    }
+    try {
+      await expect.poll(async () => (await segment()).status, { timeout: 5_000, interval: 25 }).toBe(302);
+      const restored = await segment();
+      expect(restored.headers.get('location')).toBe(`https://cdn.example/vp/${onStore.segment.replace(/^\/media\//, '')}`);
+    } finally {
+      stored.app.settings.mediaPublicUrl = undefined;
+    }
+  });
 });
 
 describe('the pipeline API on an S3 store', () => {

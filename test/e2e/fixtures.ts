@@ -31,9 +31,9 @@ export async function createAccount(files = 40): Promise<Account> {
   return account;
 }
 
-/** Signs in through the real form of the panel. */
-export async function signIn(page: Page, account: Account) {
-  await page.goto('/auth/login');
+/** Signs in through the real form of the panel (of the server at `base`, else Playwright's). */
+export async function signIn(page: Page, account: Account, base = '') {
+  await page.goto(`${base}/auth/login`);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

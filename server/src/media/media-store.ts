@@ -150,5 +150,22 @@ export class FolderMediaStore implements MediaStore {
 
   async delete(keyOrPrefix: string): Promise<void> {
     await fs.promises.rm(this.#path(keyOrPrefix), { recursive: true, force: true });
+    if (keyOrPrefix.endsWith('/')) await this.#removeEmptyParents(keyOrPrefix);
+  }
+
+  /**
+   * A bucket has no folders: a removed prefix leaves no empty folder above it either (media check's
+   * `checks/` was left behind). Only after a prefix: removing a single object (a tus upload) keeps
+   * its folder, which tus's own store writes into without making it.
+   */
+  async #removeEmptyParents(prefix: string): Promise<void> {
+    const parts = prefix.split('/').filter(Boolean);
+    for (let depth = parts.length - 1; depth > 0; depth--) {
+      const removed = await fs.promises.rmdir(path.join(this.root, ...parts.slice(0, depth))).then(
+        () => true,
+        () => false, // not empty (or already gone): the folders above it stay
+      );
+      if (!removed) return;
+    }
   }
 }

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
@@ -128,8 +130,8 @@ export interface StoredObjectRead {
 
 /**
  * The media store in an S3-compatible bucket (`VP_MEDIA_URL=s3://bucket/prefix`). Only plain object
- * calls: PutObject and the multipart upload calls (through lib-storage), GetObject (with Range),
- * HeadObject, ListObjectsV2, DeleteObject(s): AWS S3, R2, B2, Garage, SeaweedFS and MinIO all have them.
+ * calls: PutObject and the multipart upload calls (through lib-storage; ListMultipartUploads to abort
+ * those left under a deleted prefix), GetObject (with Range), HeadObject, ListObjectsV2, DeleteObject(s): AWS S3, R2, B2, Garage, SeaweedFS and MinIO all have them.
  * Every failure other than a missing object is a MediaStoreUnavailableError.
  */
 export class S3MediaStore implements MediaStore {
@@ -272,12 +274,32 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  /**
+   * Aborts the multipart uploads begun under a prefix (their parts are no object: listings miss them, the
+   * bucket keeps them). A streamed upload cut by the store going down could not abort then; the journal's
+   * delete of its prefix, once the store is back, drops its parts here.
+   */
+  async #abortUploadsUnder(prefix: string): Promise<void> {
+    const Bucket = this.settings.bucket;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      const page = await this.#call(() =>
+        this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: this.objectKey(prefix), KeyMarker, UploadIdMarker })),
+      );
+      for (const { Key, UploadId } of page.Uploads ?? [])
+        if (Key && UploadId) await this.#call(() => this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })));
+      [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+    } while (KeyMarker);
+  }
+
   async delete(keyOrPrefix: string): Promise<void> {
     if (!keyOrPrefix.endsWith('/')) {
       const Key = this.objectKey(keyOrPrefix);
       await this.#call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key })));
       return;
     }
+    await this.#abortUploadsUnder(keyOrPrefix);
     // Listed whole first: deleting while listing could skip keys as the listing shifts.
     const keys: string[] = [];
     for await (const page of this.#list(keyOrPrefix)) keys.push(...page.map((o) => o.key));

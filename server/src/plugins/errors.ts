@@ -6,6 +6,9 @@ import { MediaStoreUnavailableError } from '../media/s3-media-store';
 import { clientErrorOf } from '../lib/client-errors';
 import { mediaStoreUnavailable, SERVER_ERROR } from '../schemas/messages';
 
+/** Retry-After of every 503 (a database or media store down): a client tries again after this many seconds. */
+export const RETRY_AFTER_SECONDS = '5';
+
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /** The 503 of a request that met the media store down or slow (the reason says which, never where or with what key). */
@@ -88,11 +91,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (clientError) return fail(reply, clientError[0], clientError[1]);
     if (error instanceof DatabaseUnavailableError) {
       request.log.warn({ err: error.cause }, 'database unavailable');
-      return fail(reply.header('retry-after', '5'), 503, SERVICE_UNAVAILABLE);
+      return fail(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, SERVICE_UNAVAILABLE);
     }
     if (error instanceof MediaStoreUnavailableError) {
       request.log.warn({ err: error.cause }, 'media store unavailable');
-      return fail(reply.header('retry-after', '5'), 503, mediaStoreUnavailable(error.reason));
+      return fail(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, mediaStoreUnavailable(error.reason));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {

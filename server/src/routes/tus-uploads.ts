@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, Server, type CancellationContext } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug, SLUG_INVALID } from '../../../src/contract/file-slug';
@@ -8,7 +8,7 @@ import { checkUploadedVideo } from '../ingest/uploaded-video';
 import { removeTusUpload, TUS_ACCOUNT, TUS_BEGUN, tusKey } from '../ingest/tus-store';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { accountName, sourceNamed } from '../plugins/activity';
-import { fail } from '../plugins/errors';
+import { fail, RETRY_AFTER_SECONDS } from '../plugins/errors';
 import { storeUnavailable } from '../media/s3-media-store';
 import { mediaStoreUnavailable, SERVER_ERROR, SESSION_ENDED, TOO_MANY_UPLOADS, videoTooLarge } from '../schemas/messages';
 
@@ -105,7 +105,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       return { headers: { 'X-File-Id': outcome.file.file_id } };
     },
     // Our texts for tus's errors where they differ (one 404 for any id not the account's); a failure is logged, never told.
-    onResponseError(_req, err) {
+    onResponseError(req, err) {
       if (err === ERRORS.ERR_MAX_SIZE_EXCEEDED) return refusal(413, videoTooLarge(app.settings.maxVideoBytes));
       if (err === ERRORS.FILE_NOT_FOUND) return refusal(404, UPLOAD_NOT_FOUND);
       const status = 'status_code' in err ? err.status_code : 500;
@@ -113,6 +113,9 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       const unavailable = storeUnavailable(err); // the bucket's tus store down or slow (VP_MEDIA_URL)
       if (unavailable) {
         app.log.warn({ err }, 'media store unavailable');
+        // As every 503 of the API (plugins/errors.ts), it says when to try again: tus's answer carries no header
+        // of ours, but Node merges those set on its response into the head tus writes.
+        nodeResponseOf(req)?.setHeader('retry-after', RETRY_AFTER_SECONDS);
         return refusal(503, mediaStoreUnavailable(unavailable.reason));
       }
       app.log.error({ err }, 'resumable upload failed');
@@ -153,6 +156,10 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
   app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url: '/', schema, handler: handle });
   app.route({ method: ['PATCH', 'HEAD', 'DELETE', 'OPTIONS'], url: '/:id', schema, handler: handle });
 }
+
+/** The Node response under the request tus hands its hooks (srvx's NodeRequest keeps it). */
+const nodeResponseOf = (req: Request): ServerResponse | undefined =>
+  (req as Request & { runtime?: { node?: { res?: ServerResponse } } }).runtime?.node?.res;
 
 /** A PATCH, or a POST of creation-with-upload: tus writes the body into the upload. */
 const carriesBytes = (request: FastifyRequest): boolean =>

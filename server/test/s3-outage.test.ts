@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_ENTRY_MS } from '../src/db/storage-journal';
+import { mediaStoreUnavailable } from '../src/schemas/messages';
+import { startServer, type TestServer } from './helpers';
+import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+import { startS3Server, type TestS3Server } from './s3-server';
+import { startStoppableProxy, type StoppableProxy } from './stoppable-proxy';
+
+const MB = 1024 * 1024;
+const REFUSED = mediaStoreUnavailable('it refused the connection');
+
+/** A request body that sends `before` bytes, calls `meanwhile` (the store stops), then sends the rest. */
+function bodyStoppingAt(head: Buffer, bytes: number, before: number, tail: Buffer, meanwhile: () => void): ReadableStream<Uint8Array> {
+  let sent = 0;
+  let stopped = false;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= bytes) {
+        controller.enqueue(new Uint8Array(tail));
+        controller.close();
+        return;
+      }
+      if (sent === 0) controller.enqueue(new Uint8Array(head));
+      if (sent >= before && !stopped) {
+        stopped = true;
+        meanwhile();
+      }
+      const chunk = Math.min(MB, bytes - sent);
+      sent += chunk;
+      controller.enqueue(new Uint8Array(chunk).fill(7));
+    },
+  });
+}
+
+/** The store stops (or hangs) while an upload or a player's request is under way: 503 with the reason, never a hang, nothing half-written kept. */
+describe('an S3 store that stops mid-request', () => {
+  let s3: TestS3Server;
+  let proxy: StoppableProxy;
+  let bucket: string;
+  let s: TestServer;
+  let key: string;
+  let segment: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    bucket = await s3.bucket();
+    proxy = await startStoppableProxy(s3.endpoint);
+    s = await startServer({ worker: FAST_WORKER, s3: { ...s3.settings(bucket, 'vp/'), endpoint: proxy.endpoint, timeoutMs: 1000 } });
+    await s.addAccount('stopper', 'stopper-password', 0);
+    key = await s.login('stopper', 'stopper-password');
+    const added = await s.request('POST', '/api/files', {
+      key,
+      body: videoForm({ title: 'Before the outage', content: await tinyClip() }),
+    });
+    const done = await waitForStatus(s, key, added.body.data.file.file_id, [4, 7, 10]);
+    expect(done.file_status).toBe(10);
+    const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [done.file_id]);
+    const master = `/media/${row!.file_rendition}`;
+    const variant = (await (await fetch(s.base + master)).text()).split('\n').find((line) => line.endsWith('.m3u8'))!;
+    const folder = master.replace(/[^/]+$/, '');
+    const playlist = await (await fetch(s.base + folder + variant)).text();
+    segment = folder + variant.replace(/[^/]+$/, '') + playlist.split('\n').find((line) => line.endsWith('.ts'))!;
+  });
+  afterEach(() => proxy.start());
+  afterAll(async () => {
+    await s?.close();
+    await proxy?.close();
+    await s3?.close();
+  });
+
+  it('a player asking for a segment while the store hangs gets 503 with Retry-After within the timeout', async () => {
+    proxy.hang();
+    const started = Date.now();
+    const res = await fetch(s.base + segment);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { message: string }).message).toBe(mediaStoreUnavailable('it did not answer in time'));
+    expect(Date.now() - started).toBeLessThan(20_000); // three attempts of VP_S3_TIMEOUT_SECONDS (1 s here), never a hang
+  });
+
+  it('a multipart upload when the store stops midway: 503 with the reason, no object and no parts kept', async () => {
+    const boundary = 'vp-outage-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file_title"\r\n\r\nCut short\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video_file"; filename="cut.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const res = await fetch(`${s.base}/api/files`, {
+      method: 'POST',
+      headers: { 'x-apikey': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: bodyStoppingAt(head, 24 * MB, 16 * MB, tail, () => proxy.stop()),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(((await res.json()) as { message: string }).message).toBe(REFUSED);
+    await proxy.start();
+    expect(await s.app.db.all('SELECT file_id FROM files WHERE file_title = ?', ['Cut short'])).toEqual([]);
+    // Its parts could not be aborted while the store was down: the journal keeps the upload until its sweep, which drops them.
+    expect(s3.openUploads(bucket)).toBeGreaterThan(0);
+    s.advance(STALE_ENTRY_MS + 1);
+    await s.app.storageJournal.recover(s.now.value);
+    expect(s3.openUploads(bucket)).toBe(0);
+    expect(await s.app.db.all('SELECT storage_name FROM storage_journal')).toEqual([]);
+  });
+
+  it('a tus PATCH when the store stops midway: 503 with the reason; its offset counts only whole parts the store holds', async () => {
+    const length = 12 * MB;
+    const created = await fetch(`${s.base}/api/uploads/`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'x-apikey': key,
+        'upload-length': String(length),
+        'upload-metadata': `file_title ${Buffer.from('Cut tus').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!).pathname;
+    const res = await fetch(s.base + location, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'x-apikey': key, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: bodyStoppingAt(Buffer.alloc(0), length, 9 * MB, Buffer.alloc(0), () => proxy.stop()),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(JSON.parse(await res.text())).toEqual({ status: 'error', message: REFUSED });
+    await proxy.start();
+    const head = await fetch(s.base + location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', 'x-apikey': key } });
+    expect(head.status).toBe(200);
+    expect([0, 8 * MB]).toContain(Number(head.headers.get('upload-offset'))); // whole parts only: nothing half-written counts
+  });
+});
