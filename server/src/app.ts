@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
     dataDir: path.resolve(options.dataDir),
     publicUrl: options.publicUrl?.replace(/\/+$/, '') || undefined,
+    playerOwnOrigins: new Set([options.publicUrl, ...(options.corsOrigins ?? [])].flatMap(originOf).map((o) => o.toLowerCase())),
     sessionIdleMs: (options.sessionIdleSeconds ?? 86_400) * 1000,
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },

@@ -31,6 +31,8 @@ import type { SubtitleStore } from './db/subtitle-store';
 export interface Settings {
   dataDir: string;
   publicUrl: string | undefined;
+  /** The service's own origins (VP_PUBLIC_URL's, VP_CORS_ORIGINS): a player on them always plays, whatever a file's access. */
+  playerOwnOrigins: ReadonlySet<string>;
   sessionIdleMs: number;
   sessionMaxMs: number;
   signInPolicy: SignInPolicy;

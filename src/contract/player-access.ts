@@ -60,6 +60,13 @@ export function siteListed(host: string, sites: readonly string[]): boolean {
 /** Why a player may not play for an embedding host: a site that is not allowed, or an embed of a `nowhere` file. */
 export type SiteRefusal = 'not_listed' | 'no_embedding' | 'no_referrer';
 
+/** Why, in words: the 403's message after its first sentence, and the embed builder's tester's "because …". */
+export const SITE_REFUSAL_REASONS: Record<SiteRefusal, string> = {
+  not_listed: 'the site is not one of those it may play on',
+  no_embedding: 'it may not be embedded on any other site',
+  no_referrer: 'the request names no site (no Referer or Origin), and this video needs one',
+};
+
 /**
  * Whether a page on `host` (null: none was sent) may play a file with this access, the service's own
  * hosts aside (those always play; the caller checks them first): null when it may, else why not.

@@ -15,9 +15,9 @@ function languageLabel(code: string): string {
   }
 }
 
-export function page(title: string, body: string, head = ''): string {
+export function page(title: string, body: string, head = '', lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -8,8 +8,11 @@ import { mediaUrl, page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
 import { VIDEO_DELETED } from '../schemas/messages';
+import { fail } from '../plugins/errors';
 import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
+import { frameAncestors, mediaRefusal, pageRefusal } from '../player/player-access-check';
+import { siteRefusalMessage, refusalText, viewerLanguage, type Refusal } from '../player/refusal-texts';
 
 const NOT_AVAILABLE = 'This video is not available';
 /**
@@ -20,12 +23,13 @@ const NOT_AVAILABLE = 'This video is not available';
  */
 const PLAYER_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; media-src 'self' blob:; worker-src blob:; " +
-  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ";
 
-function embeddable(reply: FastifyReply): FastifyReply {
+/** `ancestors`: who may frame it, as a file's player access says (player-access-check.ts, frameAncestors). */
+function embeddable(reply: FastifyReply, ancestors = '*'): FastifyReply {
   reply.removeHeader('x-frame-options');
   return reply
-    .header('content-security-policy', PLAYER_CSP)
+    .header('content-security-policy', PLAYER_CSP + ancestors)
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('cache-control', 'no-cache');
 }
@@ -66,6 +70,12 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
+      /** The page that says why it does not play, in the viewer's language (framable anywhere, so it is read). */
+      const refuse = (refusal: Refusal) => {
+        const language = viewerLanguage(request);
+        const text = escapeHtml(refusalText(refusal, language));
+        return reply.code(403).send(page(text, `<div class="still"><p role="alert">${text}</p></div>`, '', language));
+      };
       // Read from the raw query, not a schema: a parameter that does not parse is ignored, never a 400.
       const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
       const found = await app.files.getBySlug(request.params.slug);
@@ -80,6 +90,9 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
       if (found?.deleted_at != null) return reply.code(410).send(page(VIDEO_DELETED, `<p>${VIDEO_DELETED}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
+      const access = await app.playerAccess(file.file_id);
+      if (pageRefusal(access, request, app.settings.playerOwnOrigins)) return refuse('site');
+      embeddable(reply, frameAncestors(access, app.settings.playerOwnOrigins));
       if (!playable(file)) {
         // No poster (a frame with a play button would look playable); the page looks again every 10 s,
         // so a visitor waiting for the video sees it play once it is ready.
@@ -129,6 +142,8 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
+      const refused = file && mediaRefusal(await app.playerAccess(file.file_id), request, app.settings.playerOwnOrigins);
+      if (refused) return fail(reply.header('cache-control', 'no-store'), 403, siteRefusalMessage(refused));
       if (!file || !hasStoryboard(file))
         return reply
           .code(404)
@@ -153,6 +168,8 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
+      const refused = file && mediaRefusal(await app.playerAccess(file.file_id), request, app.settings.playerOwnOrigins);
+      if (refused) return fail(reply.header('cache-control', 'no-store'), 403, siteRefusalMessage(refused));
       const trackId = Number.parseInt(request.params.track, 10);
       const rendition = async () => {
         const sub = file ? await app.subtitles.getPublic(file.file_id, trackId) : undefined;

@@ -1,4 +1,4 @@
-import { htmlResponse } from './common';
+import { errorEnvelope, htmlResponse } from './common';
 
 // Schemas of the public player routes: /player/….
 
@@ -20,7 +20,13 @@ export const trackParams = {
   properties: { slug, track: { type: 'string', pattern: '^\\d{1,15}\\.vtt$' } },
 } as const;
 
-export const playerPageResponses = { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse } as const;
+export const playerPageResponses = {
+  200: htmlResponse,
+  301: htmlResponse,
+  403: htmlResponse,
+  404: htmlResponse,
+  410: htmlResponse,
+} as const;
 
 /** A WebVTT text, or the player's page saying the video is not available. */
-export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse } as const;
+export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 403: errorEnvelope, 404: htmlResponse } as const;
