@@ -33,6 +33,11 @@ export interface Settings {
   publicUrl: string | undefined;
   /** The service's own origins (VP_PUBLIC_URL's, VP_CORS_ORIGINS): a player on them always plays, whatever a file's access. */
   playerOwnOrigins: ReadonlySet<string>;
+  /** VP_SIGNING_SECRET, then VP_SIGNING_SECRET_PREVIOUS (signing uses the first; checks accept either); empty: signed links are off. */
+  signingSecrets: string[];
+  playbackGrantSeconds: number;
+  playbackGrantMaxSeconds: number;
+  playerTokenMaxSeconds: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
   signInPolicy: SignInPolicy;

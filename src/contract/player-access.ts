@@ -31,6 +31,9 @@ export const OPEN_ACCESS: PlayerAccess = { embed: 'anywhere', sites: [], signed:
 /** A host name, lower case, with an optional leading `*.` (any subdomain); no scheme, port or path. */
 const SITE = /^(\*\.)?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** Whether a text is a host name a setting or a signed link may name. */
+export const isSiteName = (site: string): boolean => SITE.test(site);
+
 /** Why a setting cannot be saved (a 400's message), or null when it can. */
 export function playerAccessProblem(access: PlayerAccess): string | null {
   if (access.sites.length > MAX_PLAYER_SITES) return `At most ${MAX_PLAYER_SITES} sites may be listed (${access.sites.length} were)`;

@@ -42,9 +42,8 @@ const hostOfOrigin = (origin: string): string | null => {
 /** Whether a request of this file's media may be served by the site it names: null when it may, else why not. */
 export function mediaRefusal(access: PlayerAccess, request: FastifyRequest, ownOrigins: ReadonlySet<string>): SiteRefusal | null {
   if (access.embed === 'anywhere' && access.allow_no_referrer) return null; // no header to read: the common case costs nothing
-  const origin = requestOrigin(request);
-  if (origin !== null && isOwnOrigin(request, ownOrigins, origin)) return null;
-  return siteRefusal(access, origin === null ? null : hostOfOrigin(origin));
+  const site = requestingSite(request, ownOrigins);
+  return site === undefined ? null : siteRefusal(access, site);
 }
 
 /**
@@ -55,12 +54,28 @@ export function mediaRefusal(access: PlayerAccess, request: FastifyRequest, ownO
  */
 export function pageRefusal(access: PlayerAccess, request: FastifyRequest, ownOrigins: ReadonlySet<string>): SiteRefusal | null {
   if (access.embed === 'anywhere' && access.allow_no_referrer) return null;
+  const framer = framingSite(request, ownOrigins);
+  return framer === undefined ? null : siteRefusal(access, framer);
+}
+
+/**
+ * The host of the site that frames the page, null when it names none, or undefined when no other site
+ * frames it (a tab of its own, or the service's own page).
+ */
+export function framingSite(request: FastifyRequest, ownOrigins: ReadonlySet<string>): string | null | undefined {
   const dest = request.headers['sec-fetch-dest'];
   const origin = requestOrigin(request);
   const own = origin !== null && isOwnOrigin(request, ownOrigins, origin);
   const framed = typeof dest === 'string' ? FRAMED.has(dest) : origin !== null && !own;
-  if (!framed || own) return null;
-  return siteRefusal(access, origin === null ? null : hostOfOrigin(origin));
+  if (!framed || own) return undefined;
+  return origin === null ? null : hostOfOrigin(origin);
+}
+
+/** The host of the site a media request names, null when none, undefined for the service's own. */
+export function requestingSite(request: FastifyRequest, ownOrigins: ReadonlySet<string>): string | null | undefined {
+  const origin = requestOrigin(request);
+  if (origin === null) return null;
+  return isOwnOrigin(request, ownOrigins, origin) ? undefined : hostOfOrigin(origin);
 }
 
 /**

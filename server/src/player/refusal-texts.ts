@@ -20,11 +20,11 @@ const TEXTS: Record<'en' | 'vi', Record<Refusal, string>> = {
   },
 };
 
-/** The English text: the API's 403 envelopes say it, whatever the language. */
-export const refusalMessage = (refusal: Refusal): string => TEXTS.en[refusal];
-
 /** A media request's 403 message: what the player says, and why. */
 export const siteRefusalMessage = (why: SiteRefusal): string => `${TEXTS.en.site}: ${SITE_REFUSAL_REASONS[why]}`;
+
+/** A signed file's 403 message (a missing, tampered or expired link or grant): what the player says, and why. */
+export const signedRefusalMessage = (check: { refusal: Refusal; why: string }): string => `${TEXTS.en[check.refusal]}: ${check.why}`;
 
 /** The viewer's language of the two the player speaks: the first of Accept-Language that is one of them. */
 export function viewerLanguage(request: FastifyRequest): 'en' | 'vi' {

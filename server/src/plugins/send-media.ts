@@ -6,7 +6,8 @@ import { sendStoredObject } from '../media/send-stored-object';
 import { MEDIA_NOT_FOUND, VIDEO_DELETED } from '../schemas/messages';
 import { fail } from './errors';
 import { mediaRefusal } from '../player/player-access-check';
-import { siteRefusalMessage } from '../player/refusal-texts';
+import { signedRefusalMessage, siteRefusalMessage } from '../player/refusal-texts';
+import { mediaCredentialRefusal } from '../player/signed-access';
 
 /** Images (a thumbnail, a storyboard sprite) are shown by the kit's lists and the poster: no player access applies. */
 const IMAGE = /\.jpe?g$/;
@@ -29,8 +30,10 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
   const access = owner === null || IMAGE.test(key) ? null : await app.playerAccess(owner);
   const refused = access && mediaRefusal(access, reply.request, app.settings.playerOwnOrigins);
   if (refused) return fail(reply.header('cache-control', 'no-store'), 403, siteRefusalMessage(refused));
+  const unsigned = access?.signed && mediaCredentialRefusal(app.settings, reply.request, owner!, app.clock() / 1000);
+  if (unsigned) return fail(reply.header('cache-control', 'no-store'), 403, signedRefusalMessage(unsigned));
   // A restricted file's media may be kept by the browser, not by a shared cache that would serve any site.
-  const sharedCache = !access || (access.embed === 'anywhere' && access.allow_no_referrer);
+  const sharedCache = !access || (access.embed === 'anywhere' && access.allow_no_referrer && !access.signed);
   reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
   // VP_MEDIA_PUBLIC_URL: the bytes come from there (a CDN, a public bucket); this node only checks the file's state.
   if (app.settings.mediaPublicUrl) return reply.header('cache-control', 'no-store').redirect(`${app.settings.mediaPublicUrl}/${key}`, 302);

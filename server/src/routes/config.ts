@@ -1,17 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../plugins/errors';
+import { publicBase } from '../plugins/public-base';
+import { fail, ok } from '../plugins/errors';
 import { playerParamsQuery, readPlayerParams } from '../../../src/contract/player-params';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { configReplySchema, embedBodySchema, embedReplySchema } from '../schemas/config';
 import type { RouteApp } from '../schemas/route-types';
 import { readAccess, storedAccess } from '../db/files';
 import { playerAccessProblem } from '../../../src/contract/player-access';
-import { fail } from '../plugins/errors';
-
-/** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
-export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
-  return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
 
 export default async function configRoutes(app: RouteApp): Promise<void> {
   app.get(

@@ -1,4 +1,4 @@
-import { errorEnvelope, htmlResponse } from './common';
+import { envelope, errorEnvelope, htmlResponse } from './common';
 
 // Schemas of the public player routes: /player/….
 
@@ -30,3 +30,16 @@ export const playerPageResponses = {
 
 /** A WebVTT text, or the player's page saying the video is not available. */
 export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 403: errorEnvelope, 404: htmlResponse } as const;
+
+/** A playback grant, as the page gave it to its player (server/src/player/signed-links.ts). */
+export const grantQuery = {
+  type: 'object',
+  required: ['grant'],
+  properties: { grant: { type: 'string', maxLength: 1024 } },
+} as const;
+
+export const grantReplySchema = envelope({
+  type: 'object',
+  required: ['grant', 'expires_at'],
+  properties: { grant: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } },
+});
