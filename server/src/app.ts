@@ -44,6 +44,7 @@ import openapiRoutes from './routes/openapi';
 import pageRoutes, { registerNotFound } from './routes/pages';
 import pipelineRoutes from './routes/pipeline';
 import playerRoutes from './routes/player';
+import playerTokenRoutes from './routes/player-tokens';
 import subtitleRoutes from './routes/subtitles';
 import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
@@ -83,6 +84,16 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Base of the player and image links in /api/config; default: the origin of each request. */
   publicUrl?: string;
+  /** Signs player links and playback grants (VP_SIGNING_SECRET); absent: signed links are off. */
+  signingSecret?: string;
+  /** A previous signing secret, still accepted while a rotation settles (VP_SIGNING_SECRET_PREVIOUS). */
+  signingSecretPrevious?: string;
+  /** How long a playback grant lives before the player renews it (VP_PLAYBACK_GRANT_SECONDS, default 300). */
+  playbackGrantSeconds?: number;
+  /** How long after its page opened a grant may still be renewed (VP_PLAYBACK_GRANT_MAX_HOURS, default 24). */
+  playbackGrantMaxHours?: number;
+  /** The longest lifetime a minted player token may ask for (VP_PLAYER_TOKEN_MAX_DAYS, default 365). */
+  playerTokenMaxDays?: number;
   /** Extra CSP sources for img-src, frame-src and connect-src (e.g. an image CDN). */
   cspExtraSources?: string[];
   /** The demo pages (default `<repo>/demo`). */
@@ -184,6 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings: Settings = {
     dataDir: path.resolve(options.dataDir),
     publicUrl: options.publicUrl?.replace(/\/+$/, '') || undefined,
+    signingSecrets: [options.signingSecret, options.signingSecretPrevious].filter((secret): secret is string => Boolean(secret)),
+    playbackGrantSeconds: options.playbackGrantSeconds ?? 300,
+    playbackGrantMaxSeconds: (options.playbackGrantMaxHours ?? 24) * 3600,
+    playerTokenMaxSeconds: (options.playerTokenMaxDays ?? 365) * 86_400,
+    playerOwnOrigins: new Set([options.publicUrl, ...(options.corsOrigins ?? [])].flatMap(originOf).map((o) => o.toLowerCase())),
     sessionIdleMs: (options.sessionIdleSeconds ?? 86_400) * 1000,
     sessionMaxMs: (options.sessionMaxSeconds ?? 604_800) * 1000,
     signInPolicy: { ...DEFAULT_SIGN_IN_POLICY, ...options.signInPolicy },
@@ -270,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: options.eventHeartbeatSeconds && options.eventHeartbeatSeconds * 1000,
   });
   await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(playerTokenRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });
   await app.register(bulkRoutes, { prefix: '/api/files' });

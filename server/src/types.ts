@@ -23,6 +23,7 @@ import type { S3StoreSettings } from './media/s3-media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { PipelineCredentials } from './pipeline/worker-tokens';
 import type { ServingState } from './lib/serving-states';
+import type { PlayerAccess } from '../../src/contract/player-access';
 import type { Worker } from './jobs/worker';
 import type { SubtitleStore } from './db/subtitle-store';
 
@@ -30,6 +31,13 @@ import type { SubtitleStore } from './db/subtitle-store';
 export interface Settings {
   dataDir: string;
   publicUrl: string | undefined;
+  /** The service's own origins (VP_PUBLIC_URL's, VP_CORS_ORIGINS): a player on them always plays, whatever a file's access. */
+  playerOwnOrigins: ReadonlySet<string>;
+  /** VP_SIGNING_SECRET, then VP_SIGNING_SECRET_PREVIOUS (signing uses the first; checks accept either); empty: signed links are off. */
+  signingSecrets: string[];
+  playbackGrantSeconds: number;
+  playbackGrantMaxSeconds: number;
+  playerTokenMaxSeconds: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
   signInPolicy: SignInPolicy;
@@ -90,6 +98,10 @@ declare module 'fastify' {
     eventStreams: EventStreamRegistry;
     /** Whether a file's own media may be served (plugins/media-serving.ts): known at once, or after one read. */
     servingState(fileId: number): ServingState | Promise<ServingState>;
+    /** Where a file's player may play, its account's default applied (plugins/media-serving.ts): known at once, or after one read. */
+    playerAccess(fileId: number): PlayerAccess | Promise<PlayerAccess>;
+    /** An account's default player access changed: this node reads every file's again. */
+    playerAccessChanged(accountId: number): void;
     activity: ActivityRepository;
     /** Appends to a file's activity log: the actor and source come from the request. */
     recordActivity(request: FastifyRequest, fileId: number, action: ActivityAction, detail?: Record<string, unknown>): Promise<void>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { playerAccessSchema } from './player-access';
 
 /**
  * GET /api/config's data and the account's embed defaults that PUT /api/config sets (docs/api.md,
@@ -37,8 +38,13 @@ export const playerParamsSchema = v.object({
 
 export type PlayerParams = v.InferOutput<typeof playerParamsSchema>;
 
-/** The body of PUT /api/config: the account's embed defaults (a key it does not list is dropped). */
-export const embedDefaultsBodySchema = v.object({ player: v.object({ embed: playerParamsSchema }) });
+/**
+ * The body of PUT /api/config: the account's embed defaults and/or where its files' players may play by
+ * default (a key it does not list is dropped; a missing one is left as it is).
+ */
+export const embedDefaultsBodySchema = v.object({
+  player: v.object({ embed: v.optional(playerParamsSchema), access: v.optional(playerAccessSchema) }),
+});
 
 /** How long a deleted file or subtitle stays in the trash; 0 days: kept until deleted for good. */
 export const trashSettingsSchema = v.object({ days: v.pipe(v.number(), v.integer()) });
@@ -52,6 +58,8 @@ export const configSchema = v.object({
     domain: v.string(),
     ui: v.object({ primaryColor: v.optional(v.string()), autoplay: v.optional(v.boolean()), controls: v.optional(v.boolean()) }),
     embed: v.optional(playerParamsSchema),
+    /** Where the account's files play unless a file says otherwise (player-access.ts); absent: anywhere. */
+    access: v.optional(playerAccessSchema),
   }),
   /** Image URL = imageHost + file_image. */
   imageHost: v.string(),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { flagSchema } from './file';
+import { playerAccessSchema } from './player-access';
 import { SLUG_PATTERN } from './file-slug';
 
 /**
@@ -11,6 +12,8 @@ export const filePatchSchema = v.object({
   file_title: v.optional(v.string()),
   file_slug: v.optional(v.pipe(v.string(), v.regex(new RegExp(SLUG_PATTERN)))),
   isActive: v.optional(flagSchema),
+  /** Where its player may play; null: back to the account's default. */
+  player_access: v.optional(v.nullable(playerAccessSchema)),
 });
 
 export type FilePatch = v.InferOutput<typeof filePatchSchema>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { FILE_STATUS_MAX } from './file-status';
+import { playerAccessSchema } from './player-access';
 
 /**
  * The File of the API: what GET /api/files/ lists and every file reply holds. The kit validates
@@ -40,6 +41,8 @@ export const fileSchema = v.object({
   deleted_at: v.nullable(v.string()),
   /** When the trash purges it; null while live, or when the trash keeps files for ever. */
   purge_at: v.nullable(v.string()),
+  /** Where its player may play (player-access.ts); absent or null: its account's default (config player.access). */
+  player_access: v.optional(v.nullable(playerAccessSchema)),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;

@@ -8,6 +8,7 @@
  */
 import 'media-chrome';
 import Hls from 'hls.js/light';
+import { PlaybackGrant } from './playback-grant';
 import { acceptRemoteControl } from './remote-control';
 
 const video = document.querySelector<HTMLVideoElement>('video[data-hls]');
@@ -15,9 +16,15 @@ if (video) {
   acceptRemoteControl(video);
   const source = video.dataset.hls!;
   const start = Number(video.dataset.start ?? 0);
+  // A signed file's page: every playlist and segment request carries the page's current grant.
+  const grant = video.dataset.grant ? new PlaybackGrant(video.dataset.grant, video.dataset.grantUrl!) : null;
   if (Hls.isSupported()) {
     // startPosition loads the segments at the start time first, rather than seeking after the first ones.
-    const hls = new Hls({ capLevelToPlayerSize: true, startPosition: start || -1 });
+    const hls = new Hls({
+      capLevelToPlayerSize: true,
+      startPosition: start || -1,
+      ...(grant && { xhrSetup: async (xhr: XMLHttpRequest, url: string) => xhr.open('GET', await grant.sign(url), true) }),
+    });
     hls.loadSource(source);
     hls.attachMedia(video);
   } else if (video.canPlayType('application/vnd.apple.mpegurl')) {

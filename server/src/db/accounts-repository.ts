@@ -90,6 +90,20 @@ export class AccountsRepository {
     );
   }
 
+  /** The account's default player access, as stored (storedAccess), or null: anywhere. */
+  async playerAccess(accountId: number): Promise<string | null> {
+    return (
+      (await this.#db.get<{ access: string }>('SELECT access FROM account_player_access WHERE account_id = ?', [accountId]))?.access ?? null
+    );
+  }
+
+  setPlayerAccess(accountId: number, access: string): Promise<number> {
+    return this.#db.run(
+      'INSERT INTO account_player_access (account_id, access) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET access = excluded.access',
+      [accountId, access],
+    );
+  }
+
   /** Creates the account, or sets the password of an existing one (ending its sessions); returns its id. */
   async upsert(username: string, passwordHash: string, now: number): Promise<number> {
     const { accountId, ended } = await this.#db.transaction(async (tx) => {

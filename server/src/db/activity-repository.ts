@@ -1,6 +1,6 @@
 import type { ActivityAction, ActivitySource } from '../../../src/contract/activity';
 import { inList, type Db, type Queryable } from './engine';
-import type { FileRow } from './files';
+import { readAccess, type FileRow } from './files';
 
 export type { ActivityAction, ActivitySource };
 
@@ -13,6 +13,8 @@ export function editChanges(before: FileRow, after: FileRow): Record<string, { b
   if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
   if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
   if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
+  if ((before.player_access ?? null) !== (after.player_access ?? null))
+    changes.player_access = { before: readAccess(before.player_access), after: readAccess(after.player_access) };
   return changes;
 }
 

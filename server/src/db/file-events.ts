@@ -13,7 +13,7 @@ export type FileEventKind = FileChangeKind | 'job';
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
  * 'added'; columns missing from `files` are simply never seen. PostgreSQL's trigger keeps its own
- * frozen copy of this list (migration 6).
+ * frozen copy of this list (migrations 6 and 27).
  */
 export const WATCHED_FILE_COLUMNS = [
   'file_status',
@@ -29,12 +29,13 @@ export const WATCHED_FILE_COLUMNS = [
   'file_width',
   'file_height',
   'deleted_at',
+  'player_access',
 ] as const;
 
 /**
  * The columns an 'added' event keeps of its row (what toFileJson reads): the event describes the file
  * as it was added, whatever happened to it before the event is delivered. PostgreSQL's trigger keeps
- * its own frozen copy of this list (migration 22).
+ * its own frozen copy of this list (migrations 22 and 27).
  */
 export const ADDED_FILE_COLUMNS = [
   'file_id',
@@ -53,6 +54,7 @@ export const ADDED_FILE_COLUMNS = [
   'file_duration',
   'file_width',
   'file_height',
+  'player_access',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
 export interface StoredFileEvent {

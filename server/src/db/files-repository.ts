@@ -2,13 +2,16 @@ import { FILE_STATUS } from '../../../src/contract/file-status';
 import type { Precondition } from '../lib/etag';
 import type { ServingState } from '../lib/serving-states';
 import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
-import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
+import type { PlayerAccess } from '../../../src/contract/player-access';
+import { FILE_COLUMNS, storedAccess, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
 import { deleteTracksOfFile } from './subtitles-repository';
 
 export interface FilePatch {
   file_title?: string | undefined;
   file_slug?: string | undefined;
   isActive?: 0 | 1 | undefined;
+  /** null: back to the account's default. */
+  player_access?: PlayerAccess | null | undefined;
 }
 
 export type UpdateResult =
@@ -123,6 +126,20 @@ export class FilesRepository {
     return !row ? 'gone' : row.deleted_at === null ? 'live' : 'trashed';
   }
 
+  /**
+   * Where a file's player may play, as stored: the file's own setting, else its account's default (null:
+   * neither, anywhere); undefined when there is no such file. One read for both, cached per node by
+   * plugins/media-serving.ts.
+   */
+  async storedPlayerAccess(fileId: number): Promise<string | null | undefined> {
+    const row = await this.#db.get<{ own: string | null; account: string | null }>(
+      `SELECT f.player_access AS own, a.access AS account FROM files f
+       LEFT JOIN account_player_access a ON a.account_id = abs(f.account_id) WHERE f.file_id = ?`,
+      [fileId],
+    );
+    return row && (row.own ?? row.account);
+  }
+
   /** Live files of every account at one status, oldest first (the pipeline API: a file in the trash is not offered). */
   byStatus(status: number, limit: number): Promise<FileRow[]> {
     return this.#db.all<FileRow>(
@@ -177,10 +194,12 @@ export class FilesRepository {
       const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
       if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
-      const changes: { file_title?: string; file_slug?: string; is_active?: number } = {};
+      const changes: { file_title?: string; file_slug?: string; is_active?: number; player_access?: string | null } = {};
       if (patch.file_title !== undefined && patch.file_title !== row.file_title) changes.file_title = patch.file_title;
       if (patch.file_slug !== undefined && patch.file_slug !== row.file_slug) changes.file_slug = patch.file_slug;
       if (patch.isActive !== undefined && patch.isActive !== row.is_active) changes.is_active = patch.isActive;
+      const access = patch.player_access === undefined ? undefined : storedAccess(patch.player_access);
+      if (access !== undefined && access !== row.player_access) changes.player_access = access;
       const columns = Object.keys(changes) as (keyof typeof changes)[];
       if (columns.length === 0) return { kind: 'unchanged', file: row };
       if (changes.file_slug !== undefined && !(await this.#slugFree(tx, changes.file_slug, accountId, fileId, now))) {
@@ -188,7 +207,7 @@ export class FilesRepository {
       }
       try {
         await tx.run(`UPDATE files SET ${columns.map((c) => `${c} = ?`).join(', ')}, version = version + 1 WHERE file_id = ?`, [
-          ...columns.map((c) => changes[c]!),
+          ...columns.map((c) => changes[c] ?? null),
           fileId,
         ]);
       } catch (err) {

@@ -1,5 +1,6 @@
 /** The files of an account as both engines store them, and the list query of the API. */
 import type { FileJson } from '../../../src/contract/file';
+import type { PlayerAccess } from '../../../src/contract/player-access';
 import type { ListQuery, SortKey } from '../../../src/contract/list-query';
 
 // The File and the list query of the API are written once, in the contract (src/contract/).
@@ -34,12 +35,24 @@ export interface FileRow {
   file_height: number | null;
   /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
   file_rendition: string | null;
+  /** Where its player may play, as JSON (storedAccess); null: its account's default. Absent in an old event's row. */
+  player_access?: string | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access';
+
+/** A player access setting as a row keeps it: JSON with its keys in one order, so equal settings are equal text. */
+export const storedAccess = (access: PlayerAccess | null): string | null =>
+  access === null
+    ? null
+    : JSON.stringify({ embed: access.embed, sites: access.sites, signed: access.signed, allow_no_referrer: access.allow_no_referrer });
+
+/** A row's player access setting (null: its account's default). */
+export const readAccess = (stored: string | null | undefined): PlayerAccess | null =>
+  stored ? (JSON.parse(stored) as PlayerAccess) : null;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -65,6 +78,9 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   file_duration: row.file_duration,
   file_width: row.file_width,
   file_height: row.file_height,
+  // Only when the file has its own: a file without one reads as null (its account's default), and the
+  // replies of every other file keep their bytes.
+  ...(row.player_access ? { player_access: readAccess(row.player_access) } : {}),
 });
 
 /**

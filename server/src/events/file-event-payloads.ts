@@ -1,7 +1,7 @@
 import type { FileEventJson } from '../../../src/contract/file-event';
 import type { FileJson } from '../../../src/contract/file';
 import type { StoredFileEvent } from '../db/file-events';
-import { toFileJson, type FileRow } from '../db/files';
+import { readAccess, toFileJson, type FileRow } from '../db/files';
 import type { DeliveredEvent } from './file-event-hub';
 
 /** A changed row's columns as the File JSON names them (the trash's deleted_at shows as the kind). */
@@ -10,6 +10,7 @@ function fileChanges(changes: Record<string, unknown>): Partial<FileJson> {
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'deleted_at') continue;
     if (column === 'is_active') out.isActive = value ? 1 : 0;
+    else if (column === 'player_access') out.player_access = readAccess(value as string | null);
     else out[column] = value;
   }
   return out;

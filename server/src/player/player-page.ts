@@ -15,9 +15,9 @@ function languageLabel(code: string): string {
   }
 }
 
-export function page(title: string, body: string, head = ''): string {
+export function page(title: string, body: string, head = '', lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -86,17 +86,22 @@ export function playerPage(
   params: PlayerParams,
   storyboard: boolean,
   mediaPublicUrl?: string,
+  grant?: string,
 ): string {
   const title = escapeHtml(file.file_title);
   const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
+  // A signed file's media carry the page's grant (the player renews it and adds it to every HLS request).
+  const granted = grant ? `?grant=${encodeURIComponent(grant)}` : '';
   const shown = subtitles.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
   const tracks = subtitles.map(
     (s) =>
-      `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}"${s === shown ? ' default' : ''} src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt`)}">`,
+      `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}"${s === shown ? ' default' : ''} src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt${granted}`)}">`,
   );
-  if (storyboard) tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt`)}">`);
+  if (storyboard)
+    tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt${granted}`)}">`);
   const attributes = [
-    `data-hls="${escapeHtml(mediaUrl(mediaPublicUrl, file.file_rendition!))}"`,
+    `data-hls="${escapeHtml(mediaUrl(mediaPublicUrl, file.file_rendition!) + granted)}"`,
+    grant ? `data-grant="${escapeHtml(grant)}" data-grant-url="${escapeHtml(`${slugPath}/grant`)}"` : '',
     params.start && (!file.file_duration || params.start < file.file_duration) ? `data-start="${params.start}"` : '',
     params.autoplay ? 'autoplay' : '',
     params.autoplay || params.muted ? 'muted' : '',

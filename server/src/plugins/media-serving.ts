@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServingStates, type ServingState } from '../lib/serving-states';
+import { readAccess } from '../db/files';
+import { OPEN_ACCESS, type PlayerAccess } from '../../../src/contract/player-access';
 
 export interface MediaServingOptions {
   /** How long a node trusts a file's state it read when no event told it of a change (VP_MEDIA_STATE_SECONDS). */
@@ -19,8 +21,19 @@ const MAX_FILES = 50_000;
  */
 async function mediaServing(app: FastifyInstance, options: MediaServingOptions): Promise<void> {
   const states = new ServingStates((fileId) => app.files.servingState(fileId), { ttlMs: options.ttlMs, maxEntries: MAX_FILES });
+  // Where each file may play (issue 40): its own setting or its account's default, asked by every
+  // playlist and segment, so kept the same way; an account's default changed on this node forgets them
+  // all at once, on another node within ttlMs.
+  const access = new ServingStates<PlayerAccess>(async (fileId) => readAccess(await app.files.storedPlayerAccess(fileId)) ?? OPEN_ACCESS, {
+    ttlMs: options.ttlMs,
+    maxEntries: MAX_FILES,
+  });
   app.fileEvents.observe((events) => {
-    for (const event of events) if (event.kind !== 'job') states.forget(event.file_id);
+    for (const event of events) {
+      if (event.kind === 'job') continue;
+      states.forget(event.file_id);
+      access.forget(event.file_id);
+    }
   });
   // The node reads the event log from the first media request on (PostgreSQL: its LISTEN connection
   // opens then); states are read only once it does, so no change after a read goes unseen.
@@ -39,6 +52,10 @@ async function mediaServing(app: FastifyInstance, options: MediaServingOptions):
   app.decorate('servingState', (fileId: number): ServingState | Promise<ServingState> =>
     listening ? states.state(fileId) : listen().then(() => states.state(fileId)),
   );
+  app.decorate('playerAccess', (fileId: number): PlayerAccess | Promise<PlayerAccess> =>
+    listening ? access.state(fileId) : listen().then(() => access.state(fileId)),
+  );
+  app.decorate('playerAccessChanged', (): void => access.forgetAll());
 }
 
 export default fp(mediaServing, { name: 'media-serving', dependencies: ['database', 'file-events'] });

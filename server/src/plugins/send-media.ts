@@ -5,6 +5,12 @@ import { S3MediaStore } from '../media/s3-media-store';
 import { sendStoredObject } from '../media/send-stored-object';
 import { MEDIA_NOT_FOUND, VIDEO_DELETED } from '../schemas/messages';
 import { fail } from './errors';
+import { mediaRefusal } from '../player/player-access-check';
+import { signedRefusalMessage, siteRefusalMessage } from '../player/refusal-texts';
+import { mediaCredentialRefusal } from '../player/signed-access';
+
+/** Images (a thumbnail, a storyboard sprite) are shown by the kit's lists and the poster: no player access applies. */
+const IMAGE = /\.jpe?g$/;
 
 /**
  * Sends an object of the media store with HTTP range requests and a year's cache: every object's key
@@ -20,6 +26,14 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
   const state = owner === null ? 'live' : await app.servingState(owner);
   if (state === 'trashed') return fail(reply.header('cache-control', 'no-store'), 410, VIDEO_DELETED);
   if (state === 'gone') return fail(reply.header('cache-control', 'no-store'), 404, MEDIA_NOT_FOUND);
+  // Where its player may play (issue 40): a playlist or segment fetched for a site it may not play on is refused.
+  const access = owner === null || IMAGE.test(key) ? null : await app.playerAccess(owner);
+  const refused = access && mediaRefusal(access, reply.request, app.settings.playerOwnOrigins);
+  if (refused) return fail(reply.header('cache-control', 'no-store'), 403, siteRefusalMessage(refused));
+  const unsigned = access?.signed && mediaCredentialRefusal(app.settings, reply.request, owner!, app.clock() / 1000);
+  if (unsigned) return fail(reply.header('cache-control', 'no-store'), 403, signedRefusalMessage(unsigned));
+  // A restricted file's media may be kept by the browser, not by a shared cache that would serve any site.
+  const sharedCache = !access || (access.embed === 'anywhere' && access.allow_no_referrer && !access.signed);
   reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
   // VP_MEDIA_PUBLIC_URL: the bytes come from there (a CDN, a public bucket); this node only checks the file's state.
   if (app.settings.mediaPublicUrl) return reply.header('cache-control', 'no-store').redirect(`${app.settings.mediaPublicUrl}/${key}`, 302);
@@ -30,5 +44,9 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
       return reply;
     });
   }
+  if (!sharedCache)
+    return reply
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .sendFile(key, app.settings.mediaDir, { cacheControl: false, acceptRanges: true });
   return reply.sendFile(key, app.settings.mediaDir, { maxAge: 365 * 24 * 3600 * 1000, immutable: true, acceptRanges: true });
 }

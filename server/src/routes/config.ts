@@ -1,14 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../plugins/errors';
+import { publicBase } from '../plugins/public-base';
+import { fail, ok } from '../plugins/errors';
 import { playerParamsQuery, readPlayerParams } from '../../../src/contract/player-params';
 import { apiKeySecurity, errorResponses } from '../schemas/common';
 import { configReplySchema, embedBodySchema, embedReplySchema } from '../schemas/config';
 import type { RouteApp } from '../schemas/route-types';
-
-/** The public base URL: VP_PUBLIC_URL when set, else the origin the request came to. */
-export function publicBase(app: FastifyInstance, request: FastifyRequest): string {
-  return (app.settings.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-}
+import { readAccess, storedAccess } from '../db/files';
+import { playerAccessProblem } from '../../../src/contract/player-access';
 
 export default async function configRoutes(app: RouteApp): Promise<void> {
   app.get(
@@ -24,11 +21,14 @@ export default async function configRoutes(app: RouteApp): Promise<void> {
     },
     async (request) => {
       const base = publicBase(app, request);
+      const access = readAccess(await app.accounts.playerAccess(request.accountId));
       return ok('Config loaded', {
         player: {
           domain: `${base}/player/`,
           ui: { primaryColor: '#1976d2', autoplay: false, controls: true },
           embed: readPlayerParams(new URLSearchParams(await app.accounts.embedDefaults(request.accountId))),
+          // Absent until the account sets one: anywhere, as before the setting existed.
+          ...(access ? { access } : {}),
         },
         imageHost: `${base}/images/`,
         token: null,
@@ -44,17 +44,26 @@ export default async function configRoutes(app: RouteApp): Promise<void> {
       onRequest: app.authenticate,
       schema: {
         tags: ['config'],
-        summary: "Sets the account's embed defaults (player.embed): what every new snippet of its files starts from",
+        summary:
+          "Sets the account's embed defaults (player.embed): what every new snippet of its files starts from; and/or where its files' players may play unless a file says otherwise (player.access)",
         security: apiKeySecurity,
         body: embedBodySchema,
         response: { 200: embedReplySchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const { embed, access } = request.body.player;
+      if (!embed && !access) return fail(reply, 400, 'Nothing to save: send player.embed and/or player.access');
+      const problem = access ? playerAccessProblem(access) : null;
+      if (problem) return fail(reply, 400, problem);
       // Stored as the player's own query string: what the player reads back is what was saved.
-      const params = playerParamsQuery(request.body.player.embed);
-      await app.accounts.setEmbedDefaults(request.accountId, params);
-      return ok('Embed defaults saved', { player: { embed: readPlayerParams(new URLSearchParams(params)) } });
+      if (embed) await app.accounts.setEmbedDefaults(request.accountId, playerParamsQuery(embed));
+      if (access) {
+        await app.accounts.setPlayerAccess(request.accountId, storedAccess(access)!);
+        app.playerAccessChanged(request.accountId);
+      }
+      const saved = readPlayerParams(new URLSearchParams(await app.accounts.embedDefaults(request.accountId)));
+      return ok(embed ? 'Embed defaults saved' : 'Player access saved', { player: { embed: saved, ...(access ? { access } : {}) } });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { checkTitle } from '../../../src/contract/file-title';
 import { editChanges } from '../db/activity-repository';
 import type { FilePatch } from '../db/files-repository';
+import { playerAccessProblem } from '../../../src/contract/player-access';
 import { toFileJson, type FileRow } from '../db/files';
 import { ifMatch, tagged } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
@@ -72,7 +73,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
     {
       schema: {
         tags: ['files'],
-        summary: "Change a file's title, slug or active flag (never its status)",
+        summary: "Change a file's title, slug, active flag or player access (never its status)",
         security: apiKeySecurity,
         params: idParam('id'),
         body: updateBodySchema,
@@ -83,7 +84,9 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       if ('file_status' in body) return fail(reply, 400, STATUS_READ_ONLY);
-      const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive };
+      const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive, player_access: body.player_access };
+      const accessProblem = body.player_access ? playerAccessProblem(body.player_access) : null;
+      if (accessProblem) return fail(reply, 400, accessProblem);
       if (body.file_title !== undefined) {
         const checked = checkTitle(body.file_title);
         if ('error' in checked) return fail(reply, 400, checked.error);

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
 import { nullWhenGone } from '../db/subtitle-store';
@@ -6,10 +6,24 @@ import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import { fileStatusLabel, isCompleted, isFailed } from '../../../src/contract/file-status';
 import { mediaUrl, page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
-import { assetParams, playerPageResponses, slugParams, trackParams, webVttResponses } from '../schemas/player';
+import {
+  assetParams,
+  grantQuery,
+  grantReplySchema,
+  playerPageResponses,
+  slugParams,
+  trackParams,
+  webVttResponses,
+} from '../schemas/player';
 import { VIDEO_DELETED } from '../schemas/messages';
+import { fail, ok } from '../plugins/errors';
+import { errorResponses } from '../schemas/common';
 import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
+import { frameAncestors, framingSite, mediaRefusal, pageRefusal } from '../player/player-access-check';
+import { mediaCredentialRefusal, pageLink } from '../player/signed-access';
+import { isRefusal, newPageLoad, sign, verify } from '../player/signed-links';
+import { signedRefusalMessage, siteRefusalMessage, refusalText, viewerLanguage, type Refusal } from '../player/refusal-texts';
 
 const NOT_AVAILABLE = 'This video is not available';
 /**
@@ -20,12 +34,13 @@ const NOT_AVAILABLE = 'This video is not available';
  */
 const PLAYER_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data:; media-src 'self' blob:; worker-src blob:; " +
-  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+  "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ";
 
-function embeddable(reply: FastifyReply): FastifyReply {
+/** `ancestors`: who may frame it, as a file's player access says (player-access-check.ts, frameAncestors). */
+function embeddable(reply: FastifyReply, ancestors = '*'): FastifyReply {
   reply.removeHeader('x-frame-options');
   return reply
-    .header('content-security-policy', PLAYER_CSP)
+    .header('content-security-policy', PLAYER_CSP + ancestors)
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('cache-control', 'no-cache');
 }
@@ -49,6 +64,25 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     return found?.is_active && found.deleted_at === null ? found : undefined;
   };
 
+  /** A track's or storyboard's check of the file's player access: null when it may be served, else the 403's message. */
+  const mediaCheck = async (request: FastifyRequest, fileId: number): Promise<string | null> => {
+    const access = await app.playerAccess(fileId);
+    const refused = mediaRefusal(access, request, app.settings.playerOwnOrigins);
+    if (refused) return siteRefusalMessage(refused);
+    const unsigned = access.signed && mediaCredentialRefusal(app.settings, request, fileId, app.clock() / 1000);
+    return unsigned ? signedRefusalMessage(unsigned) : null;
+  };
+
+  /** A playback grant of one page load, living VP_PLAYBACK_GRANT_SECONDS from `nowSeconds`. */
+  const newGrant = (fileId: number, pageLoad: string, site: string, nowSeconds: number, pageTime = nowSeconds): string =>
+    sign(app.settings.signingSecrets[0]!, 'grant', {
+      f: fileId,
+      l: pageLoad,
+      s: site,
+      p: Math.floor(pageTime),
+      e: Math.floor(nowSeconds) + app.settings.playbackGrantSeconds,
+    });
+
   const hasStoryboard = (file: FileRow): boolean =>
     Boolean(file.file_slide?.startsWith(MEDIA_IMAGE_PREFIX) && file.file_duration && file.file_width && file.file_height);
 
@@ -66,6 +100,12 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     },
     async (request, reply) => {
       embeddable(reply).type('text/html; charset=utf-8');
+      /** The page that says why it does not play, in the viewer's language (framable anywhere, so it is read). */
+      const refuse = (refusal: Refusal) => {
+        const language = viewerLanguage(request);
+        const text = escapeHtml(refusalText(refusal, language));
+        return reply.code(403).send(page(text, `<div class="still"><p role="alert">${text}</p></div>`, '', language));
+      };
       // Read from the raw query, not a schema: a parameter that does not parse is ignored, never a 400.
       const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
       const found = await app.files.getBySlug(request.params.slug);
@@ -80,6 +120,16 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
       if (found?.deleted_at != null) return reply.code(410).send(page(VIDEO_DELETED, `<p>${VIDEO_DELETED}</p>`));
       const file = found?.is_active ? found : undefined;
       if (!file) return reply.code(404).send(page(NOT_AVAILABLE, `<p>${NOT_AVAILABLE}</p>`));
+      const access = await app.playerAccess(file.file_id);
+      if (pageRefusal(access, request, app.settings.playerOwnOrigins)) return refuse('site');
+      // A signed file opens from a valid link only, and its player gets a grant of this page load.
+      let grant: string | undefined;
+      if (access.signed) {
+        const link = pageLink(app.settings, request, file.file_id, app.clock() / 1000);
+        if ('refusal' in link) return refuse(link.refusal);
+        grant = newGrant(file.file_id, newPageLoad(), framingSite(request, app.settings.playerOwnOrigins) ?? '', app.clock() / 1000);
+      }
+      embeddable(reply, frameAncestors(access, app.settings.playerOwnOrigins));
       if (!playable(file)) {
         // No poster (a frame with a play button would look playable); the page looks again every 10 s,
         // so a visitor waiting for the video sees it play once it is ready.
@@ -92,7 +142,37 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         );
       }
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
-      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), app.settings.mediaPublicUrl));
+      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), app.settings.mediaPublicUrl, grant));
+    },
+  );
+
+  app.post(
+    '/:slug/grant',
+    {
+      schema: {
+        tags: ['player'],
+        summary:
+          "Renews a signed page's playback grant (?grant=): its player calls it while the page is open, so a film started before the link expired plays on; accepted up to VP_PLAYBACK_GRANT_MAX_HOURS after the page opened, even when the grant itself has lapsed (a long pause)",
+        params: slugParams,
+        querystring: grantQuery,
+        response: { 200: grantReplySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const file = await publicFile(request.params.slug);
+      if (!file) return fail(reply, 404, NOT_AVAILABLE);
+      const now = app.clock() / 1000;
+      // Any expiry: a paused player's grant may have lapsed; the page load's age is the bound.
+      const claims = verify(app.settings.signingSecrets, 'grant', request.query.grant, file.file_id, -Infinity);
+      if (isRefusal(claims)) return fail(reply, 403, signedRefusalMessage(claims));
+      if (claims.p + app.settings.playbackGrantMaxSeconds <= now)
+        return fail(reply, 403, signedRefusalMessage({ refusal: 'expired', why: 'the page was opened too long ago; open the link again' }));
+      const grant = newGrant(file.file_id, claims.l, claims.s, now, claims.p);
+      return ok('Grant renewed', {
+        grant,
+        expires_at: new Date((Math.floor(now) + app.settings.playbackGrantSeconds) * 1000).toISOString(),
+      });
     },
   );
 
@@ -129,6 +209,8 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
+      const refused = file && (await mediaCheck(request, file.file_id));
+      if (refused) return fail(reply.header('cache-control', 'no-store'), 403, refused);
       if (!file || !hasStoryboard(file))
         return reply
           .code(404)
@@ -153,6 +235,8 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       embeddable(reply);
       const file = await publicFile(request.params.slug);
+      const refused = file && (await mediaCheck(request, file.file_id));
+      if (refused) return fail(reply.header('cache-control', 'no-store'), 403, refused);
       const trackId = Number.parseInt(request.params.track, 10);
       const rendition = async () => {
         const sub = file ? await app.subtitles.getPublic(file.file_id, trackId) : undefined;

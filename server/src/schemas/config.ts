@@ -1,4 +1,5 @@
 import { configSchema, embedDefaultsBodySchema, LANGUAGE_CODE, playerParamsSchema } from '../../../src/contract/config';
+import { playerAccessSchema } from '../../../src/contract/player-access';
 import { envelope } from './common';
 import { CONTRACT, contractSchema } from './from-contract';
 
@@ -19,6 +20,14 @@ export const EMBED_SCHEMA = {
   properties: embed.properties,
 };
 
+/** Where a file's player may play (src/contract/player-access.ts); the host names are checked by the route (a 400 that names the bad one). */
+export const PLAYER_ACCESS_SCHEMA = contractSchema(playerAccessSchema, {
+  embed: { description: 'anywhere: any site may embed the player; sites: only those listed; nowhere: its link opens, no site embeds it' },
+  sites: { description: 'Host names, *.example.com for any subdomain; at most 50' },
+  signed: { description: 'The player page and its media need a signed, unexpired ?token=' },
+  allow_no_referrer: { description: 'Whether a request that names no site (no Referer or Origin) is served' },
+});
+
 const config = contractSchema(configSchema, {
   account: { description: 'Who is signed in, so the panel can say it' },
   imageHost: { description: 'Image URL = imageHost + file_image' },
@@ -38,6 +47,7 @@ export const configReplySchema = envelope({
         ...player!.properties,
         domain: { ...player!.properties!.domain, description: 'Player link = domain + encodeURIComponent(file_slug)' },
         embed: EMBED_SCHEMA,
+        access: { ...PLAYER_ACCESS_SCHEMA, description: "Where the account's files play unless a file says otherwise; absent: anywhere" },
       },
     },
     imageHost,
@@ -59,7 +69,7 @@ export const embedBodySchema = {
   required: body.required,
   additionalProperties: false,
   properties: {
-    player: { type: 'object', required: ['embed'], additionalProperties: false, properties: { embed: EMBED_SCHEMA } },
+    player: { type: 'object', additionalProperties: false, properties: { embed: EMBED_SCHEMA, access: PLAYER_ACCESS_SCHEMA } },
   },
   [CONTRACT]: embedDefaultsBodySchema,
 };
@@ -67,5 +77,5 @@ export const embedBodySchema = {
 export const embedReplySchema = envelope({
   type: 'object',
   required: ['player'],
-  properties: { player: { type: 'object', properties: { embed: EMBED_SCHEMA } } },
+  properties: { player: { type: 'object', properties: { embed: EMBED_SCHEMA, access: PLAYER_ACCESS_SCHEMA } } },
 });

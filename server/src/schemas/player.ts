@@ -1,4 +1,4 @@
-import { htmlResponse } from './common';
+import { envelope, errorEnvelope, htmlResponse } from './common';
 
 // Schemas of the public player routes: /player/….
 
@@ -20,7 +20,26 @@ export const trackParams = {
   properties: { slug, track: { type: 'string', pattern: '^\\d{1,15}\\.vtt$' } },
 } as const;
 
-export const playerPageResponses = { 200: htmlResponse, 301: htmlResponse, 404: htmlResponse, 410: htmlResponse } as const;
+export const playerPageResponses = {
+  200: htmlResponse,
+  301: htmlResponse,
+  403: htmlResponse,
+  404: htmlResponse,
+  410: htmlResponse,
+} as const;
 
 /** A WebVTT text, or the player's page saying the video is not available. */
-export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 404: htmlResponse } as const;
+export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 403: errorEnvelope, 404: htmlResponse } as const;
+
+/** A playback grant, as the page gave it to its player (server/src/player/signed-links.ts). */
+export const grantQuery = {
+  type: 'object',
+  required: ['grant'],
+  properties: { grant: { type: 'string', maxLength: 1024 } },
+} as const;
+
+export const grantReplySchema = envelope({
+  type: 'object',
+  required: ['grant', 'expires_at'],
+  properties: { grant: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } },
+});

@@ -55,7 +55,8 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
       if (result.kind === 'conflict') {
         // The form keeps what was typed; the file on screen becomes the server's, so 'Keep mine' saves over it.
         onSaved(result.theirs);
-        setConflict(result.fields);
+        // The form sends no player_access, so only its own fields can conflict.
+        setConflict(result.fields.filter((field): field is ConflictField => field !== 'player_access'));
         return;
       }
       setConflict(null);
