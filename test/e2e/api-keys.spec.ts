@@ -1,3 +1,4 @@
+import { audit } from './axe';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 /** Account → API keys (issue 42, decision D55): a key is shown once, works for its scope, and Revoke ends it. */
@@ -14,6 +15,7 @@ test('create a read key, see it once, use it, revoke it', async ({ page, account
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('CMS sync');
   await dialog.getByRole('radio', { name: /^Read:/ }).check();
+  await audit(page, 'API keys: create dialog');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByText('Copy this key now: it is not shown again.')).toBeVisible();
   const secret = await dialog.getByRole('textbox', { name: 'New API key' }).inputValue();
@@ -27,6 +29,7 @@ test('create a read key, see it once, use it, revoke it', async ({ page, account
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('CMS sync');
   await expect(list).toContainText('Never used');
+  await audit(page, 'API keys: list');
   // Shown once: the list and a reload never show the key again.
   await page.reload();
   await expect(list).toContainText('CMS sync');
