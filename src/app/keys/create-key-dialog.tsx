@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useId, useRef, useState } from 'react';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from '../../contract/api-key';
 import { createApiKey, type ApiKey } from '../api/api-keys';
 import { messageOf } from '../api/api-error';
 import { useApi } from '../api/use-api';
-import { CopyField } from '../file-editor/copy-field';
+import { useNotify } from '../shell/notify';
 import { useTexts } from '../i18n/texts';
 import { KEYS_TEXTS } from './texts';
 
@@ -45,6 +31,18 @@ export default function CreateKeyDialog({ onCreated, onClose }: { onCreated: (ke
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const notify = useNotify();
+  const field = useRef<HTMLInputElement>(null);
+  // The Clipboard API, else (an http page, no permission) the key selected for the operator to copy.
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret ?? '');
+      notify.success(t('copied'));
+    } catch {
+      field.current?.select();
+      notify.error(t('copyFailed'));
+    }
+  };
 
   const submit = async () => {
     if (!name.trim()) return setError(t('nameRequired'));
@@ -70,7 +68,27 @@ export default function CreateKeyDialog({ onCreated, onClose }: { onCreated: (ke
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('shownOnce')}
             </Alert>
-            <CopyField texts={{ label: t('keyLabel'), copy: t('copy'), copied: t('copied'), failed: t('copyFailed') }} value={secret} />
+            {/* Not the editor's CopyField: shared by a third chunk, it would move into the shared chunk every
+                element loads (vite.config.ts, kit-shared). */}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                inputRef={field}
+                label={t('keyLabel')}
+                value={secret}
+                fullWidth
+                slotProps={{
+                  htmlInput: {
+                    readOnly: true,
+                    spellCheck: false,
+                    dir: 'ltr',
+                    style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+                  },
+                }}
+              />
+              <Button variant="outlined" onClick={() => void copy()}>
+                {t('copy')}
+              </Button>
+            </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} variant="contained">
@@ -99,23 +117,20 @@ export default function CreateKeyDialog({ onCreated, onClose }: { onCreated: (ke
                 fullWidth
                 slotProps={{ htmlInput: { maxLength: API_KEY_NAME_MAX } }}
               />
-              <FormControl>
-                <FormLabel id={`${titleId}-scope`}>{t('scope')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby={`${titleId}-scope`}
-                  value={scope}
-                  onChange={(event) => setScope(event.target.value as ApiKeyScope)}
-                >
-                  {API_KEY_SCOPES.map((value) => (
-                    <FormControlLabel
-                      key={value}
-                      value={value}
-                      control={<Radio />}
-                      label={`${t(SCOPE_TEXTS[value][0])}: ${t(SCOPE_TEXTS[value][1])}`}
-                    />
-                  ))}
-                </RadioGroup>
-              </FormControl>
+              <TextField
+                select
+                label={t('scope')}
+                value={scope}
+                onChange={(event) => setScope(event.target.value as ApiKeyScope)}
+                helperText={t(SCOPE_TEXTS[scope][1])}
+                fullWidth
+              >
+                {API_KEY_SCOPES.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {t(SCOPE_TEXTS[value][0])}
+                  </MenuItem>
+                ))}
+              </TextField>
               <TextField
                 type="date"
                 label={t('expiry')}
