@@ -38,6 +38,7 @@ import fileEventRoutes from './routes/file-events';
 import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
 import jobRoutes from './routes/jobs';
+import keyRoutes from './routes/keys';
 import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
@@ -114,6 +115,8 @@ export interface AppOptions {
   activityDays?: number;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
+  /** API keys one account may hold (default 100). */
+  maxApiKeys?: number;
   /** Uploads one account may have in flight at once before 429 (default 4). */
   maxUploadsPerAccount?: number;
   /** Event streams one API key may hold open on this node before 429 (default 10). */
@@ -249,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('clock', clock);
   app.decorate('settings', settings);
+  app.decorate('maxApiKeys', options.maxApiKeys ?? 100);
   app.decorate('videoUploadSlots', new UploadSlots(settings.maxUploadsPerAccount));
   registerErrorHandler(app);
   registerNotFound(app);
@@ -291,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(activityRoutes, { prefix: '/api/files' });
   await app.register(bulkRoutes, { prefix: '/api/files' });
   await app.register(jobRoutes, { prefix: '/api/jobs' });
+  await app.register(keyRoutes, { prefix: '/api/keys' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

@@ -112,6 +112,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       activityDays: wholeNumber('VP_ACTIVITY_DAYS', env.VP_ACTIVITY_DAYS, 365, ' of days'),
       slugHoldDays: wholeNumber('VP_SLUG_HOLD_DAYS', env.VP_SLUG_HOLD_DAYS, 365, ' of days'),
       rateLimitPerMinute: positive('VP_RATE_LIMIT_PER_MINUTE', env.VP_RATE_LIMIT_PER_MINUTE, 1200, ''),
+      maxApiKeys: positive('VP_MAX_API_KEYS', env.VP_MAX_API_KEYS, 100, ''),
       maxUploadsPerAccount: positive('VP_MAX_UPLOADS_PER_ACCOUNT', env.VP_MAX_UPLOADS_PER_ACCOUNT, 4, ''),
       maxStreamsPerKey: positive('VP_MAX_STREAMS_PER_KEY', env.VP_MAX_STREAMS_PER_KEY, 10, ''),
       maxStreamsPerAddress: positive('VP_MAX_STREAMS_PER_ADDRESS', env.VP_MAX_STREAMS_PER_ADDRESS, 100, ''),

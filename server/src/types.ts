@@ -8,6 +8,7 @@ import type { FilesRepository } from './db/files-repository';
 import type { JobsRepository } from './db/jobs-repository';
 import type { PipelineWorkersRepository } from './db/pipeline-workers-repository';
 import type { WorkerTokensRepository } from './db/worker-tokens-repository';
+import type { ApiKeysRepository } from './db/api-keys-repository';
 import type { SubtitleVersionsRepository } from './db/subtitle-versions-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
 import type { SignInPolicy } from './db/sign-in-throttle';
@@ -134,12 +135,19 @@ declare module 'fastify' {
     bulkJobs: BulkJobsRepository;
     /** This node's worker of bulk jobs, if it runs one. */
     bulkWorker: Worker | null;
-    /** onRequest hook of every protected route: 401 unless the API key is a live session. */
+    /** Accounts' API keys (stored hashed; routes/keys.ts). */
+    apiKeys: ApiKeysRepository;
+    /** Most API keys one account may hold (VP_MAX_API_KEYS). */
+    maxApiKeys: number;
+    /** onRequest hook of every protected route: 401 unless the API key is a live session or a live account key (403 outside its scope). */
     authenticate: onRequestHookHandler;
   }
   interface FastifyRequest {
     accountId: number;
+    /** The hash of the key the request came with: a session's or an account API key's. */
     sessionKeyHash: Buffer | null;
+    /** The account API key the request came with; null for a session. */
+    apiKey: { id: number; name: string } | null;
     /** On the pipeline API: the worker token's name, null for VP_PIPELINE_TOKEN. */
     pipelineWorker: string | null;
   }

@@ -122,6 +122,8 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
       { weight: 8, arbitrary: fc.constant('REAL') },
       { weight: 1, arbitrary: fc.constant(undefined) },
       { weight: 1, arbitrary: fc.string({ maxLength: 300 }).map((v) => v.replace(/[^\x21-\x7e]/g, '')) },
+      // Made-up account API keys (D55): looked up among the keys, never among the sessions.
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((v) => `vpk_${v.replace(/[^\x21-\x7e]/g, '')}`) },
     );
   const jsonBody = () =>
     fc.oneof(
@@ -353,6 +355,39 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
           headers: { 'content-type': type, 'content-encoding': enc },
           body,
         })),
+      },
+      {
+        weight: 1,
+        // The API keys of the account (D55): hostile names, scopes, expiries and ids.
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('GET', 'POST', 'DELETE'),
+            segment(),
+            fc.record(
+              {
+                name: fc.oneof(fc.string({ maxLength: 120 }), fc.integer(), fc.constant(null)),
+                scope: fc.oneof(fc.constantFrom('read', 'write', 'upload', 'admin', ''), fc.string({ maxLength: 10 })),
+                expires_at: fc.oneof(
+                  fc.string({ maxLength: 40 }),
+                  fc.constantFrom('2030-01-01T00:00:00Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+                ),
+              },
+              { requiredKeys: [] },
+            ),
+            jsonType(),
+            apiKey(),
+          )
+          .map(([method, seg, body, type, k]) =>
+            withKey(
+              {
+                method,
+                path: method === 'DELETE' ? `/api/keys/${seg}` : '/api/keys',
+                headers: { 'content-type': type },
+                body: method === 'POST' ? JSON.stringify(body) : undefined,
+              },
+              k,
+            ),
+          ),
       },
       {
         weight: 1,

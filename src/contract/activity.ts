@@ -6,8 +6,11 @@ import * as v from 'valibot';
  * derives its JSON schemas from here. The keys are in the order the server writes them.
  */
 
-/** Where a change came from: a request (`X-VP-Source`), or the server's own trash retention. */
-export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention'] as const;
+/**
+ * Where a change came from: a request (`X-VP-Source`), an account's API key (`key`: the actor is the
+ * key's name, decision D55), or the server's own trash retention.
+ */
+export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention', 'key'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
@@ -37,7 +40,7 @@ export const activityEntrySchema = v.object({
   activity_id: v.pipe(v.number(), v.integer()),
   /** ISO-8601. */
   at: v.string(),
-  /** The account that made the change, or the worker that processed the file, or 'retention'. */
+  /** The account that made the change, or the API key's name (source `key`), or the worker that processed the file, or 'retention'. */
   actor: v.string(),
   /** One of ACTIVITY_SOURCES; any text to a reader (a newer server may add some). */
   source: v.string(),

@@ -3,6 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 /** A fresh 256-bit API key, base64url. */
 export const newApiKey = (): string => randomBytes(32).toString('base64url');
 
+/** What starts an account's API key (routes/keys.ts), so it is looked up among those and not among sessions. */
+export const ACCOUNT_API_KEY_PREFIX = 'vpk_';
+
+/** A fresh account API key: the prefix and 256 random bits. */
+export const newAccountApiKey = (): string => ACCOUNT_API_KEY_PREFIX + newApiKey();
+
+export const isAccountApiKey = (key: string): boolean => key.startsWith(ACCOUNT_API_KEY_PREFIX);
+
 /** What the database stores instead of the key. */
 export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 

@@ -11,15 +11,16 @@ export function sourceNamed(header: unknown): ActivitySource {
   return (REQUEST_SOURCES as readonly string[]).includes(named) ? (named as ActivitySource) : 'api';
 }
 
-/** The source a request names in `X-VP-Source`. */
-export const sourceOf = (request: FastifyRequest): ActivitySource => sourceNamed(request.headers['x-vp-source']);
+/** The source of a request: `key` for an account API key (D55), else what it names in `X-VP-Source`. */
+export const sourceOf = (request: FastifyRequest): ActivitySource => (request.apiKey ? 'key' : sourceNamed(request.headers['x-vp-source']));
 
 /** An account by name (the log's and a saved subtitle version's actor). */
 export const accountName = async (app: FastifyInstance, accountId: number): Promise<string> =>
   (await app.accounts.findById(accountId))?.username ?? String(accountId);
 
-/** Who a request acts as, by name. */
-export const actorOf = (app: FastifyInstance, request: FastifyRequest): Promise<string> => accountName(app, request.accountId);
+/** Who a request acts as, by name: its API key's (the log says "by key CMS sync"), else its account's. */
+export const actorOf = async (app: FastifyInstance, request: FastifyRequest): Promise<string> =>
+  request.apiKey?.name ?? accountName(app, request.accountId);
 
 /** A request's account, its name and its source: whom a change it makes is logged as. */
 export const actingAs = async (app: FastifyInstance, request: FastifyRequest) => ({

@@ -4,7 +4,7 @@ import type { BulkJobRow, NewBulkJob } from '../db/bulk-jobs-repository';
 import type { Queryable } from '../db/engine';
 import { BULK_FILES, type BulkJobPayload } from '../db/job-kinds';
 import { JOB_ACCEPTED, KEY_REUSED } from '../schemas/messages';
-import { sourceOf } from './activity';
+import { actorOf, sourceOf } from './activity';
 import { fail, ok } from './errors';
 
 // What the two requests that create a bulk job share (POST /api/files/bulk, POST /api/jobs/:id/undo).
@@ -26,8 +26,7 @@ export async function jobOrigin(
   requestHash: string,
 ): Promise<Pick<NewBulkJob, 'accountId' | 'idempotencyKey' | 'requestHash' | 'actor' | 'source' | 'createdAt'>> {
   const { accountId } = request;
-  const actor = (await app.accounts.findById(accountId))?.username ?? String(accountId);
-  return { accountId, idempotencyKey, requestHash, actor, source: sourceOf(request), createdAt: app.clock() };
+  return { accountId, idempotencyKey, requestHash, actor: await actorOf(app, request), source: sourceOf(request), createdAt: app.clock() };
 }
 
 /** Queues the worker's job of a bulk job, in the transaction that stores it. */

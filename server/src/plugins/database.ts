@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccountsRepository } from '../db/accounts-repository';
+import { ApiKeysRepository } from '../db/api-keys-repository';
 import type { ListOptions } from '../db/engine';
 import { FilesRepository } from '../db/files-repository';
 import { openDatabase } from '../db/open';
@@ -21,7 +22,7 @@ export interface DatabasePluginOptions {
 }
 
 /**
- * The database and its repositories (`app.db`, `app.accounts`, `app.files`, `app.subtitles`, `app.subtitleVersions`, `app.videoStorage`), closed
+ * The database and its repositories (`app.db`, `app.accounts`, `app.apiKeys`, `app.files`, `app.subtitles`, `app.subtitleVersions`, `app.videoStorage`), closed
  * with the app. A new database gets the demo data once; big accounts' deep-page positions are
  * computed in the background.
  */
@@ -45,6 +46,7 @@ async function database(app: FastifyInstance, options: DatabasePluginOptions): P
   app.addHook('onClose', () => db.close());
   app.decorate('db', db);
   app.decorate('accounts', new AccountsRepository(db));
+  app.decorate('apiKeys', new ApiKeysRepository(db));
   const lookAlikes = await app.accounts.fillSkeletons();
   if (lookAlikes.length)
     app.log.warn({ usernames: lookAlikes }, 'accounts whose username looks like an older account’s (kept as they are)');

@@ -62,7 +62,13 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
     endedKeys: async (keyHashes) => {
       const sessions = new Map((await app.accounts.sessionsOf(keyHashes)).map((s) => [s.key_hash.toString('hex'), s]));
       const now = app.clock();
-      return keyHashes.filter((keyHash) => sessionEnded(sessions.get(keyHash.toString('hex')), now, app.settings));
+      // A hash no session has may be an account API key's (D55): ended when revoked or expired.
+      const others = keyHashes.filter((keyHash) => !sessions.has(keyHash.toString('hex')));
+      const liveKeys = new Set((await app.apiKeys.liveHashes(others, now)).map((keyHash) => keyHash.toString('hex')));
+      return keyHashes.filter((keyHash) => {
+        const hex = keyHash.toString('hex');
+        return sessions.has(hex) ? sessionEnded(sessions.get(hex), now, app.settings) : !liveKeys.has(hex);
+      });
     },
     onError: (err) => app.log.warn({ err }, 'checking the sessions of the event streams failed'),
   });

@@ -25,6 +25,11 @@ async function openapi(app: FastifyInstance): Promise<void> {
           description:
             "For a service's own processing pipeline, instead of (or beside) the reference worker: read the files to process and report their status, server, progress, reason, images and rendition. Authenticated by the pipeline token (VP_PIPELINE_TOKEN), never by an operator's key.",
         },
+        {
+          name: 'keys',
+          description:
+            "An account's API keys for its integrations (scope read, write or upload; optional expiry): created, listed and revoked with a sign-in key only. A key outside its scope gets 403 naming the scope it needs.",
+        },
       ],
     },
   });

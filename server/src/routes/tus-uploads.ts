@@ -14,6 +14,8 @@ import { mediaStoreUnavailable, SERVER_ERROR, SESSION_ENDED, TOO_MANY_UPLOADS, v
 
 /** Set on the raw request once its key is checked (overwriting whatever a client sent). */
 const ACCOUNT_HEADER = 'x-vp-account-id';
+/** Likewise: the name of the account API key it came with (URI-encoded), which the activity log names (D55). */
+const API_KEY_HEADER = 'x-vp-api-key-name';
 
 /** An error a tus hook throws: tus sends `status_code` and `body`, which is the API's envelope. */
 const refusal = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ status: 'error', message }) });
@@ -90,7 +92,10 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
         throw refusal(400, problem);
       }
       const accountId = accountOf(req);
-      const by = { accountId, actor: await accountName(app, accountId), source: sourceNamed(req.headers.get('x-vp-source')) };
+      const keyName = req.headers.get(API_KEY_HEADER);
+      const by = keyName
+        ? { accountId, actor: decodeURIComponent(keyName), source: 'key' as const }
+        : { accountId, actor: await accountName(app, accountId), source: sourceNamed(req.headers.get('x-vp-source')) };
       const outcome = await addVideoFile(app, by, {
         title: upload.metadata?.file_title ?? undefined,
         slug: upload.metadata?.file_slug ?? undefined,
@@ -127,10 +132,12 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     let account = '';
+    let keyName = '';
     if (request.method !== 'OPTIONS') {
       await app.authenticate.call(app, request, reply, () => {});
       if (reply.sent) return reply;
       account = String(request.accountId);
+      keyName = request.apiKey ? encodeURIComponent(request.apiKey.name) : '';
     }
     // Bytes on their way (a PATCH, or a creation that carries the first ones) hold one of the account's video upload slots.
     let release: (() => void) | null = null;
@@ -139,7 +146,7 @@ export default async function tusUploadRoutes(app: FastifyInstance, options: { c
       if (!release) return fail(reply.header('tus-resumable', '1.0.0'), 429, TOO_MANY_UPLOADS);
       reply.raw.once('close', release);
     }
-    setAccountHeader(request.raw, account);
+    setCallerHeaders(request.raw, { [ACCOUNT_HEADER]: account, [API_KEY_HEADER]: keyName });
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
@@ -165,14 +172,17 @@ const nodeResponseOf = (req: Request): ServerResponse | undefined =>
 const carriesBytes = (request: FastifyRequest): boolean =>
   request.method === 'PATCH' || (request.method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');
 
-/** tus reads the raw header list: whatever a client sent under the account header goes, the checked account comes in. */
-function setAccountHeader(raw: IncomingMessage, account: string): void {
+/** tus reads the raw header list: whatever a client sent under the caller's headers goes, the checked account and key come in. */
+function setCallerHeaders(raw: IncomingMessage, headers: Record<string, string>): void {
   const kept: string[] = [];
   for (let i = 0; i < raw.rawHeaders.length; i += 2) {
-    if (raw.rawHeaders[i]!.toLowerCase() !== ACCOUNT_HEADER) kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+    if (!(raw.rawHeaders[i]!.toLowerCase() in headers)) kept.push(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
   }
-  if (account) kept.push(ACCOUNT_HEADER, account);
+  for (const [name, value] of Object.entries(headers)) {
+    if (value) {
+      kept.push(name, value);
+      raw.headers[name] = value;
+    } else delete raw.headers[name];
+  }
   raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
-  if (account) raw.headers[ACCOUNT_HEADER] = account;
-  else delete raw.headers[ACCOUNT_HEADER];
 }

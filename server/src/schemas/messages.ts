@@ -6,6 +6,7 @@ import { formatSize } from '../../../src/contract/format-size';
 /** The message of every 5xx this server answers (what went wrong is logged, never sent). */
 export const SERVER_ERROR = 'Something went wrong on the server. Please try again.';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const API_KEY_ENDED = 'This API key was revoked or has expired';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const NOT_IN_TRASH = 'File not found in the trash';

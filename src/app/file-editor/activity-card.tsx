@@ -81,11 +81,13 @@ export default function ActivityCard({ fileId, version }: { fileId: number; vers
                   ))}
                   secondary={
                     <time dateTime={entry.at} title={formatDateTime(entry.at, locale)}>
-                      {t('byline', {
-                        actor: entry.actor,
-                        source: sources[entry.source] ?? entry.source,
-                        when: formatAge(entry.at, now, locale, t('justNow')),
-                      })}
+                      {entry.source === 'key'
+                        ? t('bylineKey', { actor: entry.actor, when: formatAge(entry.at, now, locale, t('justNow')) })
+                        : t('byline', {
+                            actor: entry.actor,
+                            source: sources[entry.source] ?? entry.source,
+                            when: formatAge(entry.at, now, locale, t('justNow')),
+                          })}
                     </time>
                   }
                 />

@@ -28,6 +28,11 @@ describe('activityLines', () => {
     ).toEqual(['Title: “Old” → “New”', 'Slug: old → new', 'Status: Active → Inactive']);
   });
 
+  it('a file added with an API key names the key (D55)', () => {
+    const byKey = { ...entry('create', { via: 'tus', file_title: 'Talk', file_slug: 'talk' }), actor: 'CMS sync', source: 'key' };
+    expect(lines(byKey)).toEqual(['Added by key “CMS sync” (resumable upload)']);
+  });
+
   it('a new file: who added it and how its video came, then how its processing ended', () => {
     const created = (via: string) => ({ ...entry('create', { via, file_title: 'Talk', file_slug: 'talk' }), actor: 'demo' });
     expect(['upload', 'url', 'tus'].map((via) => lines(created(via)))).toEqual([

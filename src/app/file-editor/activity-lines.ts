@@ -42,7 +42,9 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   }
   if (action === 'create') {
     const via = VIA[String(detail.via) as keyof typeof VIA];
-    return [t('create', { actor: entry.actor, via: via ? t(via) : String(detail.via ?? '') })];
+    // A change made with an API key names the key (decision D55).
+    const actor = entry.source === 'key' ? t('actorKey', { name: entry.actor }) : entry.actor;
+    return [t('create', { actor, via: via ? t(via) : String(detail.via ?? '') })];
   }
   if (action === 'fail') return [t('fail', { reason: String(detail.reason ?? '') })];
   if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];

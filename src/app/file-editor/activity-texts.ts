@@ -9,6 +9,8 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   showMore: 'Show more',
   entries: 'Changes of this file, newest first',
   byline: '{actor} · {source} · {when}',
+  bylineKey: 'by key “{actor}” · {when}',
+  actorKey: 'key “{name}”',
   sourcePanel: 'panel',
   sourceApi: 'API',
   sourcePipeline: 'pipeline',

@@ -50,3 +50,10 @@ export function formatDateTime(iso: string | Date, locale?: string | string[]): 
   if (Number.isNaN(date.getTime())) return typeof iso === 'string' ? iso : '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A day (the UTC day of `iso`, as the server keeps a key's last use and expiry), e.g. 'Nov 28, 2026' in en-US. */
+export function formatDay(iso: string, locale?: string | string[]): string {
+  const date = parseServerDate(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -15,6 +15,7 @@ export const FRAME_TEXTS = defineTexts('frame', {
   account: 'Account',
   signedInAs: 'Signed in as',
   signOut: 'Sign out',
+  apiKeys: 'API keys',
   signIn: 'Sign in',
   copyright: '© 2025 {product}.',
   rightsReserved: 'All rights reserved.',

@@ -1,4 +1,4 @@
-import { DarkModeIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon } from '../ui/icons';
+import { DarkModeIcon, KeyIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon } from '../ui/icons';
 import {
   AppBar,
   Box,
@@ -102,6 +102,12 @@ export function Navbar({
                 aria-label={t('account')}
                 onKeyDown={(event) => event.key === 'Tab' && setMenuAnchor(null)}
               >
+                <MenuItem component={Link} href="/account/keys" onClick={() => setMenuAnchor(null)}>
+                  <ListItemIcon>
+                    <KeyIcon fontSize="small" />
+                  </ListItemIcon>
+                  {t('apiKeys')}
+                </MenuItem>
                 <MenuItem
                   onClick={() => {
                     setMenuAnchor(null);

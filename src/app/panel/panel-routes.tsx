@@ -16,6 +16,7 @@ const TITLES: [RegExp, Extract<keyof typeof PANEL_TEXTS.en, `title${string}`>][]
   [/^\/files$/, 'titleFiles'],
   [/^\/files\/[^/]+$/, 'titleFile'],
   [/^\/trash$/, 'titleTrash'],
+  [/^\/account\/keys$/, 'titleKeys'],
 ];
 
 /** The panel's routes (docs/spec.md §2): the guard, sign-in, and the shell around the protected screens. */

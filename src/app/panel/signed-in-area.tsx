@@ -13,6 +13,7 @@ const FilesRoute = lazy(() => import('./files-route'));
 const FileEditorRoute = lazy(() => import('./file-editor-route'));
 // The Trash shares the files list's chunk (see files-route.tsx).
 const TrashRoute = lazy(() => import('./files-route').then((route) => ({ default: route.TrashRoute })));
+const KeysScreen = lazy(() => import('../keys/keys-screen'));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
@@ -29,6 +30,7 @@ export default function SignedInArea() {
           <Route path="/files" component={FilesRoute} />
           <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
           <Route path="/trash" component={TrashRoute} />
+          <Route path="/account/keys" component={KeysScreen} />
           <Route>
             <NotFound />
           </Route>

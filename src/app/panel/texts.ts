@@ -7,6 +7,7 @@ export const PANEL_TEXTS = defineTexts('panel', {
   titleFiles: 'File Management',
   titleFile: 'Update File',
   titleTrash: 'Trash',
+  titleKeys: 'API keys',
   titleNotFound: 'Page not found',
   documentTitle: '{title} | VP Admin',
 });

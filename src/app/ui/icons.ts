@@ -19,6 +19,7 @@ export { default as EditIcon } from '@mui/icons-material/Edit';
 export { default as ErrorOutlineIcon } from '@mui/icons-material/ErrorOutlineOutlined';
 export { default as HistoryIcon } from '@mui/icons-material/History';
 export { default as ImageIcon } from '@mui/icons-material/Image';
+export { default as KeyIcon } from '@mui/icons-material/Key';
 export { default as KeyboardIcon } from '@mui/icons-material/Keyboard';
 export { default as LightModeIcon } from '@mui/icons-material/LightMode';
 export { default as LogoutIcon } from '@mui/icons-material/Logout';

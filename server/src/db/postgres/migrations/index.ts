@@ -24,6 +24,7 @@ import videoStorage from './023-video-storage';
 import usernameSkeleton from './024-username-skeleton';
 import workerTokens from './025-worker-tokens';
 import playerAccess from './026-player-access';
+import apiKeys from './027-api-keys';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -70,4 +71,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   usernameSkeleton,
   workerTokens,
   playerAccess,
+  apiKeys,
 ];

@@ -21,6 +21,7 @@ import videoStorage from './019-video-storage';
 import usernameSkeleton from './020-username-skeleton';
 import workerTokens from './021-worker-tokens';
 import playerAccess from './022-player-access';
+import apiKeys from './023-api-keys';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   usernameSkeleton,
   workerTokens,
   playerAccess,
+  apiKeys,
 ];

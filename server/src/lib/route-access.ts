@@ -1,0 +1,93 @@
+import type { ApiKeyScope } from '../../../src/contract/api-key';
+
+/**
+ * Who may call a route (decision D55): `public` anyone; `pipeline` the pipeline's tokens (not API keys);
+ * `sign-in` only a sign-in key (a session), never an API key: the account's keys and webhooks, sign-out;
+ * `read`, `write`, `upload` a session, or an API key whose scope allows it.
+ */
+export type RouteAccess = 'public' | 'pipeline' | 'sign-in' | ApiKeyScope;
+
+/**
+ * Every route, as `METHOD /url` in Fastify's form: the one place a route's scope is said. A test holds it
+ * against the OpenAPI document's routes, so a new route cannot go without one; a route missing here is
+ * refused to every API key all the same (authentication.ts).
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'sign-in',
+  'GET /api/config': 'read',
+  'PUT /api/config': 'write',
+  'GET /api/files/events': 'read',
+  'GET /api/files': 'read',
+  'POST /api/files': 'upload',
+  'GET /api/files/:id': 'read',
+  'PUT /api/files/:id': 'write',
+  'DELETE /api/files/:id': 'write',
+  'POST /api/files/:id/restore': 'write',
+  'POST /api/files/sub': 'write',
+  'GET /api/files/:id/activity': 'read',
+  // A back end that embeds a file mints its viewers' links: reading is enough.
+  'POST /api/files/:id/player-token': 'read',
+  'POST /api/files/bulk': 'write',
+  'GET /api/jobs/:id': 'read',
+  'GET /api/jobs/:id/results.csv': 'read',
+  'POST /api/jobs/:id/undo': 'write',
+  'POST /api/uploads': 'upload',
+  'PATCH /api/uploads': 'upload',
+  'HEAD /api/uploads': 'upload',
+  'DELETE /api/uploads': 'upload',
+  'OPTIONS /api/uploads': 'public',
+  'PATCH /api/uploads/:id': 'upload',
+  'HEAD /api/uploads/:id': 'upload',
+  'DELETE /api/uploads/:id': 'upload',
+  'OPTIONS /api/uploads/:id': 'public',
+  'GET /api/subs': 'read',
+  'GET /api/subs/:sub_id': 'read',
+  'PUT /api/subs/:sub_id': 'write',
+  'DELETE /api/subs/:sub_id': 'write',
+  'POST /api/subs/:sub_id/restore': 'write',
+  'GET /api/subs/:sub_id/content': 'read',
+  'PUT /api/subs/:sub_id/content': 'write',
+  'GET /api/subs/:sub_id/vtt': 'read',
+  'GET /api/subs/:sub_id/versions': 'read',
+  'GET /api/subs/:sub_id/versions/:n/vtt': 'read',
+  'POST /api/subs/:sub_id/versions/:n/restore': 'write',
+  'GET /api/keys': 'sign-in',
+  'POST /api/keys': 'sign-in',
+  'DELETE /api/keys/:id': 'sign-in',
+  'GET /api/pipeline/files': 'pipeline',
+  'GET /api/pipeline/files/:id/source': 'pipeline',
+  'PUT /api/pipeline/files/:id': 'pipeline',
+  'GET /api/pipeline/workers': 'pipeline',
+  'GET /api/openapi.json': 'public',
+  'GET /player/:slug': 'public',
+  'GET /player/assets/:name': 'public',
+  'GET /player/:slug/storyboard.vtt': 'public',
+  'POST /player/:slug/grant': 'public',
+  'GET /player/:slug/subtitles/:track': 'public',
+  'GET /images/*': 'public',
+  'GET /media/*': 'public',
+};
+
+/** The scopes that grant each access an API key may be given. */
+const GRANTED_BY: Record<ApiKeyScope, readonly ApiKeyScope[]> = {
+  read: ['read', 'write'],
+  write: ['write'],
+  upload: ['upload'],
+};
+
+/** The access a request's route needs (`HEAD` of a GET route as that GET); undefined for a route not in the map. */
+export function routeAccess(method: string, url: string | undefined): RouteAccess | undefined {
+  if (url === undefined) return undefined;
+  return ROUTE_ACCESS[`${method} ${url}`] ?? (method === 'HEAD' ? ROUTE_ACCESS[`GET ${url}`] : undefined);
+}
+
+/** Whether an API key of `scope` may call a route that needs `access`. */
+export const scopeAllows = (scope: ApiKeyScope, access: RouteAccess | undefined): boolean =>
+  access === 'public' || (access === 'read' || access === 'write' || access === 'upload' ? GRANTED_BY[access].includes(scope) : false);
+
+/** The 403 message for an API key outside its scope: it names the scope the request needs. */
+export function scopeRefusal(access: RouteAccess | undefined): string {
+  if (access === 'read' || access === 'write' || access === 'upload') return `This API key may not do this: it needs the "${access}" scope`;
+  return 'This API key may not do this: it needs a sign-in';
+}
