@@ -6,14 +6,15 @@ import * as v from 'valibot';
  * derives its JSON schemas from here. The keys are in the order the server writes them.
  */
 
-/** Where a change came from: a request (`X-VP-Source`), or the server's own trash retention. */
-export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention'] as const;
+/** Where a change came from: a request (`X-VP-Source`), or the server's own trash retention or schedules. */
+export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention', 'schedule'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
  * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
  * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
- * `subtitle_version_restore`: an earlier text saved again (D38).
+ * `subtitle_version_restore`: an earlier text saved again (D38); `schedule_activate` and
+ * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -30,6 +31,8 @@ export const ACTIVITY_ACTIONS = [
   'subtitle_purge',
   'subtitle_edit',
   'subtitle_version_restore',
+  'schedule_activate',
+  'schedule_deactivate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

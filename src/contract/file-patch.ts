@@ -11,6 +11,9 @@ export const filePatchSchema = v.object({
   file_title: v.optional(v.string()),
   file_slug: v.optional(v.pipe(v.string(), v.regex(new RegExp(SLUG_PATTERN)))),
   isActive: v.optional(flagSchema),
+  /** A schedule's time (ISO-8601 with its offset), or null to clear it; in the future, deactivate after activate (decision D56). */
+  activate_at: v.optional(v.nullable(v.string())),
+  deactivate_at: v.optional(v.nullable(v.string())),
 });
 
 export type FilePatch = v.InferOutput<typeof filePatchSchema>;

@@ -40,6 +40,12 @@ export const fileSchema = v.object({
   deleted_at: v.nullable(v.string()),
   /** When the trash purges it; null while live, or when the trash keeps files for ever. */
   purge_at: v.nullable(v.string()),
+  /**
+   * When a schedule turns the file active, and inactive (ISO-8601): present only while one is set; a
+   * file event carries null when it is cleared or has run.
+   */
+  activate_at: v.optional(v.nullable(v.string())),
+  deactivate_at: v.optional(v.nullable(v.string())),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;
@@ -57,4 +63,6 @@ export const FILE_ADDED_FIELDS = [
   'file_duration',
   'file_width',
   'file_height',
+  'activate_at',
+  'deactivate_at',
 ] as const satisfies readonly (keyof FileJson)[];

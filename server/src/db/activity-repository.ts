@@ -7,12 +7,17 @@ export type { ActivityAction, ActivitySource };
 /** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api` (never `retention`). */
 export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const satisfies readonly ActivitySource[];
 
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
 /** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
 export function editChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   if (before.file_title !== after.file_title) changes.file_title = { before: before.file_title, after: after.file_title };
   if (before.file_slug !== after.file_slug) changes.file_slug = { before: before.file_slug, after: after.file_slug };
   if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
+  for (const key of ['activate_at', 'deactivate_at'] as const) {
+    if (before[key] !== after[key]) changes[key] = { before: isoOrNull(before[key]), after: isoOrNull(after[key]) };
+  }
   return changes;
 }
 
@@ -55,6 +60,15 @@ export class ActivityRepository {
       entry.action,
       JSON.stringify(entry.detail),
     ]);
+  }
+
+  /** Appends entries in one statement of the caller's transaction `tx` (a batch of schedule runs). */
+  async appendAll(tx: Queryable, entries: readonly ActivityEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await tx.run(
+      `INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail) VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      entries.flatMap((e) => [e.fileId, e.accountId, e.at, e.actor, e.source, e.action, JSON.stringify(e.detail)]),
+    );
   }
 
   /**

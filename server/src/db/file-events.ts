@@ -29,6 +29,8 @@ export const WATCHED_FILE_COLUMNS = [
   'file_width',
   'file_height',
   'deleted_at',
+  'activate_at',
+  'deactivate_at',
 ] as const;
 
 /**
@@ -53,6 +55,8 @@ export const ADDED_FILE_COLUMNS = [
   'file_duration',
   'file_width',
   'file_height',
+  'activate_at',
+  'deactivate_at',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
 export interface StoredFileEvent {

@@ -34,12 +34,15 @@ export interface FileRow {
   file_height: number | null;
   /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
   file_rendition: string | null;
+  /** When the schedule turns the file active / inactive (ms), or null (decision D56). */
+  activate_at: number | null;
+  deactivate_at: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, activate_at, deactivate_at';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -65,6 +68,10 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   file_duration: row.file_duration,
   file_width: row.file_width,
   file_height: row.file_height,
+  // Only while set: a file without a schedule reads as it did before schedules (decision D56). An
+  // 'added' event logged before them has no such key.
+  ...(typeof row.activate_at === 'number' && { activate_at: iso(row.activate_at) }),
+  ...(typeof row.deactivate_at === 'number' && { deactivate_at: iso(row.deactivate_at) }),
 });
 
 /**

@@ -10,6 +10,8 @@ function fileChanges(changes: Record<string, unknown>): Partial<FileJson> {
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'deleted_at') continue;
     if (column === 'is_active') out.isActive = value ? 1 : 0;
+    else if (column === 'activate_at' || column === 'deactivate_at')
+      out[column] = value === null ? null : new Date(Number(value)).toISOString();
     else out[column] = value;
   }
   return out;
