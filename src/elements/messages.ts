@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
+import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
 import { BULK_JOB_TEXTS } from '../app/files/bulk/bulk-job-texts';
@@ -43,6 +44,7 @@ export const ALL_TEXTS = [
   EMBED_TEXTS,
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
+  SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
   VERSION_TEXTS,

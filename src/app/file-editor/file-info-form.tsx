@@ -10,9 +10,16 @@ import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormError
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 import type { ConflictField } from './file-conflict-dialog';
+import type { KeepScheduleDialogProps } from './keep-schedule-dialog';
+import { lazyDialog } from '../ui/lazy-dialog';
 
 // Loaded with the first conflict: most saves never meet one.
 const FileConflictDialog = lazy(() => import('./file-conflict-dialog'));
+// Asked only when Active changes on a scheduled file.
+const KeepScheduleDialog = lazyDialog<KeepScheduleDialogProps>(
+  () => import('./keep-schedule-dialog').then((module) => module.default),
+  (props) => props.open,
+);
 
 const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
 
@@ -37,6 +44,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
   const [errors, setErrors] = useState<FileFormErrors>({});
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<readonly ConflictField[] | null>(null);
+  const [askKeepSchedule, setAskKeepSchedule] = useState(false);
   const { t } = useTexts(EDITOR_TEXTS);
   const dirty = isDirty(form, saved);
 
@@ -47,11 +55,15 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     if (key === 'title' || key === 'slug') setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  /** Saves the form over `base` (the file on screen, or the current version after a conflict). */
-  const save = async (base: VideoFile) => {
+  /**
+   * Saves the form over `base` (the file on screen, or the current version after a conflict);
+   * `clearSchedule`: the operator chose to clear the file's schedule with a change of Active.
+   */
+  const save = async (base: VideoFile, clearSchedule = false) => {
     setBusy(true);
     try {
-      const result = await updateFileMerging(api, base, formPatch(form, toForm(base)));
+      const patch = formPatch(form, toForm(base));
+      const result = await updateFileMerging(api, base, clearSchedule ? { ...patch, activate_at: null, deactivate_at: null } : patch);
       if (result.kind === 'conflict') {
         // The form keeps what was typed; the file on screen becomes the server's, so 'Keep mine' saves over it.
         onSaved(result.theirs);
@@ -82,6 +94,11 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     const found = validateFileForm(form);
     setErrors(found);
     if (found.title || found.slug) return;
+    // A schedule would undo (or repeat) a change of Active at its time: the operator says whether it stays.
+    if (form.isActive !== file.isActive && (file.activate_at || file.deactivate_at)) {
+      setAskKeepSchedule(true);
+      return;
+    }
     await save(file);
   };
 
@@ -131,6 +148,19 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
           </Button>
         </Stack>
       </Stack>
+      <KeepScheduleDialog
+        open={askKeepSchedule}
+        file={file}
+        onKeep={() => {
+          setAskKeepSchedule(false);
+          void save(file);
+        }}
+        onClear={() => {
+          setAskKeepSchedule(false);
+          void save(file, true);
+        }}
+        onClose={() => setAskKeepSchedule(false)}
+      />
       {conflict ? (
         <Suspense fallback={null}>
           <FileConflictDialog
