@@ -20,6 +20,7 @@ import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
 import { CONFLICT_TEXTS } from '../app/shared/conflict-texts';
 import { DELETE_FILE_TEXTS } from '../app/shared/delete-file-texts';
+import { KEEP_SCHEDULE_TEXTS } from '../app/shared/keep-schedule-texts';
 import { LIVE_TEXTS } from '../app/shared/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
@@ -45,6 +46,7 @@ export const ALL_TEXTS = [
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
   SCHEDULE_TEXTS,
+  KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
   VERSION_TEXTS,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs, expect, signIn, test } from './fixtures';
 
 /**
@@ -59,4 +59,57 @@ test('the editor saves a schedule typed in the time zone it names, and clears it
 
   await card.getByRole('button', { name: 'Clear schedule' }).click();
   await expect.poll(async () => (await api.get(`/files/${file!.file_id}`)).data.activate_at).toBeUndefined();
+});
+
+/** Each control's box lies within the viewport's width (nothing cut off or scrolled sideways). */
+async function expectWithin(width: number, controls: Locator[]) {
+  for (const control of controls) {
+    const box = (await control.boundingBox())!;
+    expect(box.x, String(control)).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, String(control)).toBeLessThanOrEqual(width);
+  }
+}
+
+test('at 360 px: the Schedule card fits, the list shows the chip, and its switch asks whether to keep the schedule', async ({
+  page,
+  account,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const api = await apiAs(request, account);
+  const [file] = (await api.get('/files/?limit=1&sort_by=created_at&order=desc')).data.files as Array<{
+    file_id: number;
+    isActive: number;
+  }>;
+  const id = file!.file_id;
+  await api.put(`/files/${id}`, { isActive: 1 });
+  await api.put(`/files/${id}`, { deactivate_at: '2035-03-04T09:30:00Z' });
+  await signIn(page, account);
+
+  await page.goto(`/files/${id}`);
+  const card = page.getByRole('region', { name: 'Schedule' });
+  await expectWithin(360, [
+    card.getByRole('textbox', { name: 'Activate at', exact: true }),
+    card.getByRole('textbox', { name: 'Deactivate at', exact: true }),
+    card.getByRole('button', { name: 'Save schedule' }),
+    card.getByRole('button', { name: 'Clear schedule' }),
+  ]);
+
+  await page.goto('/files');
+  const item = page.locator(`li[data-id="${id}"]`);
+  await expect(item.getByText(/^Scheduled /)).toBeVisible();
+  await expectWithin(360, [item.getByText(/^Scheduled /), item.getByRole('switch')]);
+  await item.getByRole('switch').click();
+  const dialog = page.getByRole('dialog', { name: 'Keep the schedule?' });
+  await expect(dialog).toBeVisible();
+  await expectWithin(360, [
+    dialog.getByRole('button', { name: 'Cancel' }),
+    dialog.getByRole('button', { name: 'Clear it' }),
+    dialog.getByRole('button', { name: 'Keep schedule' }),
+  ]);
+  await dialog.getByRole('button', { name: 'Clear it' }).click();
+  await expect(item.getByRole('switch')).not.toBeChecked();
+  const stored = (await api.get(`/files/${id}`)).data;
+  expect(stored.isActive).toBe(0);
+  expect(stored).not.toHaveProperty('deactivate_at');
 });

@@ -10,16 +10,10 @@ import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormError
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 import type { ConflictField } from './file-conflict-dialog';
-import type { KeepScheduleDialogProps } from './keep-schedule-dialog';
-import { lazyDialog } from '../ui/lazy-dialog';
+import { LazyKeepScheduleDialog } from '../shared/lazy-keep-schedule-dialog';
 
 // Loaded with the first conflict: most saves never meet one.
 const FileConflictDialog = lazy(() => import('./file-conflict-dialog'));
-// Asked only when Active changes on a scheduled file.
-const KeepScheduleDialog = lazyDialog<KeepScheduleDialogProps>(
-  () => import('./keep-schedule-dialog').then((module) => module.default),
-  (props) => props.open,
-);
 
 const toForm = (file: VideoFile): FileForm => ({ title: file.file_title, slug: file.file_slug, isActive: file.isActive });
 
@@ -148,7 +142,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
           </Button>
         </Stack>
       </Stack>
-      <KeepScheduleDialog
+      <LazyKeepScheduleDialog
         open={askKeepSchedule}
         file={file}
         onKeep={() => {

@@ -1,6 +1,6 @@
 import { defineTexts } from '../i18n/texts';
 
-/** The Schedule card's words and the question before a change of Active on a scheduled file: in the card's own chunk. */
+/** The Schedule card's words: in the card's own chunk. */
 export const SCHEDULE_TEXTS = defineTexts('schedule', {
   title: 'Schedule',
   intro: 'Turn this file active or inactive at a time. Times are in your time zone: {zone}.',
@@ -13,10 +13,4 @@ export const SCHEDULE_TEXTS = defineTexts('schedule', {
   order: 'Deactivate after the time it activates.',
   changedMeanwhile: 'Someone else changed this schedule meanwhile: it shows their times now.',
   saveFailed: 'The schedule could not be saved',
-  keepTitle: 'Keep the schedule?',
-  keepText: 'This file is scheduled ({times}). Keep that schedule, or clear it with this change?',
-  keepActivate: 'to activate {when}',
-  keepDeactivate: 'to deactivate {when}',
-  keep: 'Keep schedule',
-  clearAndSave: 'Clear it',
 });
