@@ -23,6 +23,7 @@ import openapi from './plugins/openapi';
 import pipeline from './plugins/pipeline';
 import queryHygiene from './plugins/query-hygiene';
 import rateLimit from './plugins/rate-limit';
+import schedules, { type ScheduleSettings } from './plugins/schedules';
 import renditions from './plugins/renditions';
 import securityHeaders, { helmetOptions } from './plugins/security-headers';
 import { inlineScriptHashes } from './lib/inline-script-hashes';
@@ -157,6 +158,8 @@ export interface AppOptions {
   worker?: WorkerSettings | false;
   /** Bulk jobs' worker on this node (default: on, with its default settings; false: other nodes run them). */
   bulkWorker?: BulkWorkerSettings | false;
+  /** Files' schedules: how often this node runs the due ones, and how many in one transaction. */
+  schedules?: ScheduleSettings;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -276,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(activity);
   await app.register(trash);
   await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
+  await app.register(schedules, options.schedules ?? {});
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources, scriptHashes });

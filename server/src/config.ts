@@ -18,6 +18,8 @@ export interface ServerEnv {
   demoPassword: string;
 }
 
+export const MAX_SCHEDULE_BATCH = 2000;
+
 function positive(name: string, value: string | undefined, fallback: number, unit: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -71,6 +73,13 @@ function mediaLimits(env: NodeJS.ProcessEnv): MediaLimits {
     maxFrames: positive('VP_MAX_VIDEO_FRAMES', env.VP_MAX_VIDEO_FRAMES, d.maxFrames, ' of frames'),
     maxJobSeconds: seconds('VP_MAX_JOB_SECONDS', env.VP_MAX_JOB_SECONDS, d.maxJobSeconds),
   };
+}
+
+/** Schedules run in one transaction: at most MAX_SCHEDULE_BATCH (7 parameters each in one INSERT of the activity log). */
+function scheduleBatch(value: string | undefined): number {
+  const n = positive('VP_SCHEDULE_BATCH', value, 500, '');
+  if (n > MAX_SCHEDULE_BATCH) throw new Error(`VP_SCHEDULE_BATCH must be at most ${MAX_SCHEDULE_BATCH}, got ${JSON.stringify(value)}`);
+  return n;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -132,6 +141,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       storageSweepSeconds: sweepSeconds(env.VP_STORAGE_SWEEP_SECONDS),
       uploadTtlHours: positive('VP_UPLOAD_TTL_HOURS', env.VP_UPLOAD_TTL_HOURS, 24, ' of hours'),
       downloadTimeoutSeconds: seconds('VP_DOWNLOAD_TIMEOUT_SECONDS', env.VP_DOWNLOAD_TIMEOUT_SECONDS, 1800),
+      schedules: {
+        pollMs: positive('VP_SCHEDULE_POLL_MS', env.VP_SCHEDULE_POLL_MS, 1000, ' of milliseconds'),
+        batch: scheduleBatch(env.VP_SCHEDULE_BATCH),
+      },
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined, limits: mediaLimits(env) },
     },
   };

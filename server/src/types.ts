@@ -114,6 +114,8 @@ declare module 'fastify' {
     sweepAbandonedUploads(): Promise<number>;
     /** tus's store of resumable uploads, in the media store's folder or bucket (see plugins/upload-sweep.ts). */
     tusStore: DataStore;
+    /** Runs every file schedule due now (plugins/schedules.ts); returns how many ran. */
+    runDueSchedules(): Promise<number>;
     /** Purges every trashed file and track whose retention ended; returns how many. */
     purgeExpiredTrash(): Promise<number>;
     /** Makes the player's renditions in worker threads. */

@@ -56,7 +56,8 @@ describe('GET /api/files/', () => {
     expect(new Set(files.map((f: { file_status: number }) => f.file_status)).size).toBeGreaterThan(5);
     for (const file of files) {
       expect(v.parse(fileSchema, file)).toEqual(file);
-      expect(Object.keys(file)).toEqual(Object.keys(fileSchema.entries));
+      // A schedule's keys are there only while one is set (decision D56); v.parse names any other that is missing.
+      expect(Object.keys(file)).toEqual(Object.keys(fileSchema.entries).filter((k) => k in file));
     }
   });
 

@@ -134,6 +134,24 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
             file_slug: fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('ok-slug', 'a b', '')),
             isActive: fc.oneof(fc.constantFrom(0, 1, true, '1', 2, null)),
             file_status: fc.integer({ min: -1, max: 11 }),
+            // A schedule's times (decision D56): instants, local times, impossible dates, far years, other types.
+            activate_at: fc.oneof(
+              fc.constantFrom(
+                '2099-01-01T00:00:00Z',
+                '2099-02-30T09:00:00Z',
+                '2099-01-01T09:00',
+                '+275760-09-13T00:00:00Z',
+                '9999-12-31T23:59:59.999999999-23:59',
+                null,
+                0,
+              ),
+              fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+              fc.string({ maxLength: 40 }),
+            ),
+            deactivate_at: fc.oneof(
+              fc.constantFrom('2098-01-01T00:00:00+07:00', '1970-01-01T00:00:00Z', null, ''),
+              fc.string({ maxLength: 40 }),
+            ),
             sub_lang: fc.oneof(fc.constantFrom('en', 'fr', 'xx', 'EN', ''), fc.string({ maxLength: 10 })),
             username: fc.oneof(fc.constantFrom('fuzz', 'nobody'), fc.string({ maxLength: 250 })),
             password: fc.oneof(fc.constantFrom('wrong', ''), fc.string({ maxLength: 20 })),

@@ -8,15 +8,16 @@ import * as v from 'valibot';
 
 /**
  * Where a change came from: a request (`X-VP-Source`), an account's API key (`key`: the actor is the
- * key's name, decision D55), or the server's own trash retention.
+ * key's name, decision D55), or the server's own trash retention or schedules (D56).
  */
-export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention', 'key'] as const;
+export const ACTIVITY_SOURCES = ['panel', 'api', 'pipeline', 'cli', 'retention', 'key', 'schedule'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
  * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
  * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
- * `subtitle_version_restore`: an earlier text saved again (D38).
+ * `subtitle_version_restore`: an earlier text saved again (D38); `schedule_activate` and
+ * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -33,6 +34,8 @@ export const ACTIVITY_ACTIONS = [
   'subtitle_purge',
   'subtitle_edit',
   'subtitle_version_restore',
+  'schedule_activate',
+  'schedule_deactivate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -14,6 +14,9 @@ export const filePatchSchema = v.object({
   isActive: v.optional(flagSchema),
   /** Where its player may play; null: back to the account's default. */
   player_access: v.optional(v.nullable(playerAccessSchema)),
+  /** A schedule's time (ISO-8601 with its offset), or null to clear it; in the future, deactivate after activate (decision D56). */
+  activate_at: v.optional(v.nullable(v.string())),
+  deactivate_at: v.optional(v.nullable(v.string())),
 });
 
 export type FilePatch = v.InferOutput<typeof filePatchSchema>;

@@ -43,6 +43,12 @@ export const fileSchema = v.object({
   purge_at: v.nullable(v.string()),
   /** Where its player may play (player-access.ts); absent or null: its account's default (config player.access). */
   player_access: v.optional(v.nullable(playerAccessSchema)),
+  /**
+   * When a schedule turns the file active, and inactive (ISO-8601): present only while one is set; a
+   * file event carries null when it is cleared or has run.
+   */
+  activate_at: v.optional(v.nullable(v.string())),
+  deactivate_at: v.optional(v.nullable(v.string())),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;
@@ -60,4 +66,6 @@ export const FILE_ADDED_FIELDS = [
   'file_duration',
   'file_width',
   'file_height',
+  'activate_at',
+  'deactivate_at',
 ] as const satisfies readonly (keyof FileJson)[];

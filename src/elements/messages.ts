@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
+import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
 import { BULK_JOB_TEXTS } from '../app/files/bulk/bulk-job-texts';
@@ -20,6 +21,7 @@ import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
 import { CONFLICT_TEXTS } from '../app/shared/conflict-texts';
 import { DELETE_FILE_TEXTS } from '../app/shared/delete-file-texts';
+import { KEEP_SCHEDULE_TEXTS } from '../app/shared/keep-schedule-texts';
 import { LIVE_TEXTS } from '../app/shared/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
@@ -45,6 +47,8 @@ export const ALL_TEXTS = [
   EMBED_TEXTS,
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
+  SCHEDULE_TEXTS,
+  KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
   VERSION_TEXTS,

@@ -7,6 +7,8 @@ export type { ActivityAction, ActivitySource };
 /** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api` (never `retention`). */
 export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const satisfies readonly ActivitySource[];
 
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
 /** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
 export function editChanges(before: FileRow, after: FileRow): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -15,6 +17,9 @@ export function editChanges(before: FileRow, after: FileRow): Record<string, { b
   if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
   if ((before.player_access ?? null) !== (after.player_access ?? null))
     changes.player_access = { before: readAccess(before.player_access), after: readAccess(after.player_access) };
+  for (const key of ['activate_at', 'deactivate_at'] as const) {
+    if (before[key] !== after[key]) changes[key] = { before: isoOrNull(before[key]), after: isoOrNull(after[key]) };
+  }
   return changes;
 }
 
@@ -57,6 +62,15 @@ export class ActivityRepository {
       entry.action,
       JSON.stringify(entry.detail),
     ]);
+  }
+
+  /** Appends entries in one statement of the caller's transaction `tx` (a batch of schedule runs). */
+  async appendAll(tx: Queryable, entries: readonly ActivityEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await tx.run(
+      `INSERT INTO file_activity (file_id, account_id, at, actor, source, action, detail) VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      entries.flatMap((e) => [e.fileId, e.accountId, e.at, e.actor, e.source, e.action, JSON.stringify(e.detail)]),
+    );
   }
 
   /**

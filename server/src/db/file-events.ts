@@ -30,6 +30,8 @@ export const WATCHED_FILE_COLUMNS = [
   'file_height',
   'deleted_at',
   'player_access',
+  'activate_at',
+  'deactivate_at',
 ] as const;
 
 /**
@@ -55,6 +57,8 @@ export const ADDED_FILE_COLUMNS = [
   'file_width',
   'file_height',
   'player_access',
+  'activate_at',
+  'deactivate_at',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
 export interface StoredFileEvent {

@@ -1,7 +1,7 @@
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import type { Precondition } from '../lib/etag';
 import type { ServingState } from '../lib/serving-states';
-import { isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
+import { inList, isUniqueViolation, type Db, type FileLister, type Queryable, type SqlValue } from './engine';
 import type { PlayerAccess } from '../../../src/contract/player-access';
 import { FILE_COLUMNS, storedAccess, type FileRow, type ListFilter, type ListPage, type ListQuery } from './files';
 import { deleteTracksOfFile } from './subtitles-repository';
@@ -12,11 +12,34 @@ export interface FilePatch {
   isActive?: 0 | 1 | undefined;
   /** null: back to the account's default. */
   player_access?: PlayerAccess | null | undefined;
+  /** A schedule's time (ms), or null to clear it (decision D56). */
+  activate_at?: number | null | undefined;
+  deactivate_at?: number | null | undefined;
+}
+
+/** Why the schedule a patch leaves (`changes`: the times it changes) is refused, read on the locked row; null when it is fine. */
+export type ScheduleCheck = (
+  row: FileRow,
+  changes: { activate_at?: number | null | undefined; deactivate_at?: number | null | undefined },
+) => string | null;
+
+/** Which way a schedule turns a file, and the column that holds its time. */
+export type ScheduleDirection = 'activate' | 'deactivate';
+const SCHEDULE_COLUMN = { activate: 'activate_at', deactivate: 'deactivate_at' } as const;
+
+/** A schedule that ran: the file, its (live) account, its flag before, and the time it was due. */
+export interface ScheduleRun {
+  file_id: number;
+  account_id: number;
+  is_active: number;
+  due_at: number;
 }
 
 export type UpdateResult =
   | { kind: 'not_found' }
   | { kind: 'slug_conflict' }
+  /** The schedule the patch would leave is refused: `message` says why (schedules/schedule-times.ts). */
+  | { kind: 'bad_schedule'; message: string }
   /** The If-Match precondition failed: `file` is the row as it is now. */
   | { kind: 'stale'; file: FileRow }
   | { kind: 'unchanged'; file: FileRow }
@@ -187,19 +210,30 @@ export class FilesRepository {
     accountId: number,
     fileId: number,
     patch: FilePatch,
-    at: { now: number; precondition?: Precondition | undefined },
+    at: { now: number; precondition?: Precondition | undefined; scheduleProblem?: ScheduleCheck | undefined },
   ): Promise<UpdateResult> {
-    const { now, precondition } = at;
+    const { now, precondition, scheduleProblem } = at;
     return this.#db.transaction(async (tx): Promise<UpdateResult> => {
       const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
       if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
-      const changes: { file_title?: string; file_slug?: string; is_active?: number; player_access?: string | null } = {};
+      const changes: {
+        file_title?: string;
+        file_slug?: string;
+        is_active?: number;
+        player_access?: string | null;
+        activate_at?: number | null;
+        deactivate_at?: number | null;
+      } = {};
       if (patch.file_title !== undefined && patch.file_title !== row.file_title) changes.file_title = patch.file_title;
       if (patch.file_slug !== undefined && patch.file_slug !== row.file_slug) changes.file_slug = patch.file_slug;
       if (patch.isActive !== undefined && patch.isActive !== row.is_active) changes.is_active = patch.isActive;
       const access = patch.player_access === undefined ? undefined : storedAccess(patch.player_access);
       if (access !== undefined && access !== row.player_access) changes.player_access = access;
+      if (patch.activate_at !== undefined && patch.activate_at !== row.activate_at) changes.activate_at = patch.activate_at;
+      if (patch.deactivate_at !== undefined && patch.deactivate_at !== row.deactivate_at) changes.deactivate_at = patch.deactivate_at;
+      const problem = scheduleProblem?.(row, changes);
+      if (problem) return { kind: 'bad_schedule', message: problem };
       const columns = Object.keys(changes) as (keyof typeof changes)[];
       if (columns.length === 0) return { kind: 'unchanged', file: row };
       if (changes.file_slug !== undefined && !(await this.#slugFree(tx, changes.file_slug, accountId, fileId, now))) {
@@ -323,6 +357,43 @@ export class FilesRepository {
     changed.sort((a, b) => a.file_id - b.file_id);
     if (change === 'trash' || change === 'restore') await this.#lister.reindex(tx, changed);
     return changed;
+  }
+
+  /**
+   * Runs up to `limit` schedules of one direction that are due at `now`, oldest first, in one
+   * transaction: each file's flag is set, its schedule time cleared and its version bumped (the
+   * triggers write its event and counters), and `alsoInTransaction` logs the runs. Only live files are
+   * read (the trash pauses a schedule; a restore resumes it, run at once when it is past). The cleared
+   * time is what makes a run happen once: a node that reads the row after this commit finds no
+   * schedule, and on PostgreSQL a row another node is running is skipped (SKIP LOCKED), never waited for.
+   */
+  async runDueSchedules(
+    direction: ScheduleDirection,
+    now: number,
+    limit: number,
+    alsoInTransaction: (tx: Queryable, runs: ScheduleRun[]) => Promise<void>,
+  ): Promise<ScheduleRun[]> {
+    const column = SCHEDULE_COLUMN[direction];
+    // Nearly every sweep finds nothing due: a read of the index's first entry, not a write transaction
+    // (on SQLite the one writer's lock) every second on every node.
+    const isDue = `${column} <= ? AND deleted_at IS NULL`;
+    if (!(await this.#db.get(`SELECT 1 AS one FROM files WHERE ${isDue} LIMIT 1`, [now]))) return [];
+    return this.#db.transaction(async (tx) => {
+      const due = await tx.all<ScheduleRun>(
+        `SELECT file_id, account_id, is_active, ${column} AS due_at FROM files WHERE ${isDue}
+         ORDER BY ${column}, file_id LIMIT ?${this.#db.dialect.skipLocked}`,
+        [now, limit],
+      );
+      if (!due.length) return [];
+      const ids = inList(due.map((r) => r.file_id));
+      await tx.run(`UPDATE files SET is_active = ?, ${column} = NULL, version = version + 1 WHERE file_id IN ${ids.sql}`, [
+        Number(direction === 'activate'),
+        ...ids.params,
+      ]);
+      const runs = due.map((r) => ({ ...r, file_id: Number(r.file_id), account_id: Number(r.account_id), due_at: Number(r.due_at) }));
+      await alsoInTransaction(tx, runs);
+      return runs;
+    });
   }
 
   /** Reads a row inside a write transaction, locked until it ends (other writers of that row wait). */

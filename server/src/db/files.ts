@@ -37,12 +37,15 @@ export interface FileRow {
   file_rendition: string | null;
   /** Where its player may play, as JSON (storedAccess); null: its account's default. Absent in an old event's row. */
   player_access?: string | null;
+  /** When the schedule turns the file active / inactive (ms), or null (decision D56). */
+  activate_at: number | null;
+  deactivate_at: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access, activate_at, deactivate_at';
 
 /** A player access setting as a row keeps it: JSON with its keys in one order, so equal settings are equal text. */
 export const storedAccess = (access: PlayerAccess | null): string | null =>
@@ -81,6 +84,10 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   // Only when the file has its own: a file without one reads as null (its account's default), and the
   // replies of every other file keep their bytes.
   ...(row.player_access ? { player_access: readAccess(row.player_access) } : {}),
+  // Only while set: a file without a schedule reads as it did before schedules (decision D56). An
+  // 'added' event logged before them has no such key.
+  ...(typeof row.activate_at === 'number' && { activate_at: iso(row.activate_at) }),
+  ...(typeof row.deactivate_at === 'number' && { deactivate_at: iso(row.deactivate_at) }),
 });
 
 /**

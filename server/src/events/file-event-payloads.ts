@@ -11,6 +11,8 @@ function fileChanges(changes: Record<string, unknown>): Partial<FileJson> {
     if (column === 'deleted_at') continue;
     if (column === 'is_active') out.isActive = value ? 1 : 0;
     else if (column === 'player_access') out.player_access = readAccess(value as string | null);
+    else if (column === 'activate_at' || column === 'deactivate_at')
+      out[column] = value === null ? null : new Date(Number(value)).toISOString();
     else out[column] = value;
   }
   return out;

@@ -6,6 +6,7 @@ import { toFileJson, type FileRow } from '../db/files';
 import { ifMatch, tagged } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
 import { FILE_NOT_FOUND, NOT_IN_TRASH } from '../schemas/messages';
+import { SCHEDULE_NOT_A_TIME, scheduleProblem, scheduleTime } from '../schedules/schedule-times';
 import {
   deleteReplySchema,
   fileSchema,
@@ -73,7 +74,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
     {
       schema: {
         tags: ['files'],
-        summary: "Change a file's title, slug, active flag or player access (never its status)",
+        summary: "Change a file's title, slug, active flag, schedule or player access (never its status)",
         security: apiKeySecurity,
         params: idParam('id'),
         body: updateBodySchema,
@@ -84,23 +85,36 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       if ('file_status' in body) return fail(reply, 400, STATUS_READ_ONLY);
-      const patch: FilePatch = { file_slug: body.file_slug, isActive: body.isActive, player_access: body.player_access };
       const accessProblem = body.player_access ? playerAccessProblem(body.player_access) : null;
       if (accessProblem) return fail(reply, 400, accessProblem);
+      const activateAt = scheduleTime(body.activate_at);
+      const deactivateAt = scheduleTime(body.deactivate_at);
+      if (activateAt === 'invalid' || deactivateAt === 'invalid') return fail(reply, 400, SCHEDULE_NOT_A_TIME);
+      const patch: FilePatch = {
+        file_slug: body.file_slug,
+        isActive: body.isActive,
+        player_access: body.player_access,
+        activate_at: activateAt,
+        deactivate_at: deactivateAt,
+      };
       if (body.file_title !== undefined) {
         const checked = checkTitle(body.file_title);
         if ('error' in checked) return fail(reply, 400, checked.error);
         patch.file_title = checked.title;
       }
+      const now = app.clock();
       const result = await app.files.update(request.accountId, request.params.id, patch, {
-        now: app.clock(),
+        now,
         precondition: ifMatch(request.headers['if-match']),
+        scheduleProblem: (row, changes) => scheduleProblem(row, changes, now),
       });
       switch (result.kind) {
         case 'not_found':
           return fail(reply, 404, FILE_NOT_FOUND);
         case 'slug_conflict':
           return fail(reply, 409, 'Slug already in use');
+        case 'bad_schedule':
+          return fail(reply, 400, result.message);
         case 'stale':
           return fail(tagged(reply, result.file), 412, FILE_CHANGED, json(result.file));
         case 'unchanged':

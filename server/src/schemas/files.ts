@@ -26,6 +26,8 @@ export const fileSchema = contractSchema(fileContract, {
   file_progress: { description: "Progress of the pipeline's current stage." },
   file_reason: { description: 'Why the last stage failed (or is retried).' },
   file_duration: { description: 'Seconds.' },
+  activate_at: { format: 'date-time', description: 'When the schedule makes the file active; present only while set.' },
+  deactivate_at: { format: 'date-time', description: 'When the schedule makes the file inactive; present only while set.' },
 });
 
 export const listQuerySchema = contractSchema(listQueryContract, {
@@ -50,6 +52,12 @@ export const lastEventIdHeader = {
 const patch = contractSchema(filePatchSchema, {
   file_title: {
     description: `At most ${TITLE_MAX_CHARACTERS} characters (code points) once trimmed of whitespace and invisible characters; no control or bidirectional override characters`,
+  },
+  activate_at: {
+    description: 'ISO-8601 with a time zone, in the future: the file turns active then (within seconds, once). null clears it.',
+  },
+  deactivate_at: {
+    description: 'ISO-8601 with a time zone, in the future and after activate_at: the file turns inactive then. null clears it.',
   },
 });
 

@@ -31,7 +31,7 @@ export const updateFile = (api: ApiClient, id: number, patch: FilePatch, headers
  * PUT /api/files/{id} on the version `base` was read at: a change elsewhere to other fields is merged
  * (written again on the fresh version), a change of the same fields is returned as a conflict.
  */
-export const updateFileMerging = (api: ApiClient, base: VideoFile, patch: FilePatch) =>
+export const updateFileMerging = <P extends FilePatch>(api: ApiClient, base: VideoFile, patch: P) =>
   writeMerging(fileSchema, base, patch, (body, headers) => updateFile(api, base.file_id, body, headers));
 
 /**

@@ -57,6 +57,7 @@ export default function ActivityCard({ fileId, version }: { fileId: number; vers
     pipeline: t('sourcePipeline'),
     cli: t('sourceCli'),
     retention: t('sourceRetention'),
+    schedule: t('sourceSchedule'),
   };
   const now = new Date();
   return (

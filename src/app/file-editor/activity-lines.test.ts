@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../api/activity';
+import { formatDateTime } from '../i18n/format';
 import { ENGLISH, translator } from '../i18n/texts';
 import { activityLines } from './activity-lines';
 import { ACTIVITY_TEXTS } from './activity-texts';
@@ -31,6 +32,16 @@ describe('activityLines', () => {
   it('a file added with an API key names the key (D55)', () => {
     const byKey = { ...entry('create', { via: 'tus', file_title: 'Talk', file_slug: 'talk' }), actor: 'CMS sync', source: 'key' };
     expect(lines(byKey)).toEqual(['Added by key “CMS sync” (resumable upload)']);
+  });
+
+  it('a schedule set or cleared says its times, and a run says which way it turned the file', () => {
+    const at = '2026-12-01T09:30:00.000Z';
+    expect(lines(entry('update', { activate_at: { before: null, after: at }, deactivate_at: { before: at, after: null } }))).toEqual([
+      `Activate at: none → ${formatDateTime(at, 'en')}`,
+      `Deactivate at: ${formatDateTime(at, 'en')} → none`,
+    ]);
+    expect(lines(entry('schedule_activate', { due_at: at, isActive: { before: 0, after: 1 } }))).toEqual(['Activated by schedule']);
+    expect(lines(entry('schedule_deactivate', { due_at: at, isActive: { before: 1, after: 0 } }))).toEqual(['Deactivated by schedule']);
   });
 
   it('a new file: who added it and how its video came, then how its processing ended', () => {

@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '../api/activity';
+import { formatDateTime } from '../i18n/format';
 import { languageLabel } from '../i18n/languages';
 import type { TextFn } from '../i18n/texts';
 import type { ACTIVITY_TEXTS } from './activity-texts';
@@ -29,11 +30,18 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   const lang = (code: unknown) => (typeof code === 'string' ? languageLabel(code, language, locale) : '');
   const flag = (value: unknown) => t(value === 1 || value === true ? 'active' : 'inactive');
   const quoted = (value: unknown) => `“${String(value)}”`;
+  const time = (value: unknown) => (typeof value === 'string' ? formatDateTime(value, locale) : t('noTime'));
   if (action === 'update') {
-    const fields: [string, 'fieldTitle' | 'fieldSlug' | 'fieldStatus', (value: unknown) => string][] = [
+    const fields: [
+      string,
+      'fieldTitle' | 'fieldSlug' | 'fieldStatus' | 'fieldActivateAt' | 'fieldDeactivateAt',
+      (value: unknown) => string,
+    ][] = [
       ['file_title', 'fieldTitle', quoted],
       ['file_slug', 'fieldSlug', String],
       ['isActive', 'fieldStatus', flag],
+      ['activate_at', 'fieldActivateAt', time],
+      ['deactivate_at', 'fieldDeactivateAt', time],
     ];
     return fields.flatMap(([key, label, show]) => {
       const change = beforeAfter(detail[key]);
@@ -48,6 +56,7 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   }
   if (action === 'fail') return [t('fail', { reason: String(detail.reason ?? '') })];
   if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];
+  if (action === 'schedule_activate' || action === 'schedule_deactivate') return [t(action)];
   if (action === 'subtitle_edit' || action === 'subtitle_version_restore')
     return [t(action, { language: lang(detail.sub_lang), version: String(detail.version_no ?? '') })];
   if (isSubtitleAction(action)) {

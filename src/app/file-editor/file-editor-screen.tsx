@@ -18,6 +18,8 @@ import { EDITOR_TEXTS } from './texts';
 
 // The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
 const ActivityCard = lazy(() => import('./activity-card'));
+// The schedule's inputs are an operator's occasional tool: their own chunk (the editor is at its size budget).
+const ScheduleCard = lazy(() => import('./schedule-card'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -96,6 +98,9 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           <EmbedCard file={state.file} />
           {subtitles}
           <GalleryCard file={state.file} />
+          <Suspense fallback={null}>
+            <ScheduleCard key={`${state.file.activate_at}|${state.file.deactivate_at}`} file={state.file} onSaved={setFile} />
+          </Suspense>
           <Box sx={{ gridColumn: '1 / -1' }}>
             <WhenVisible>
               <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import { formPatch, isDirty, validateFileForm, type FileForm, type FileFormError
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 import type { ConflictField } from './file-conflict-dialog';
+import { LazyKeepScheduleDialog } from '../shared/lazy-keep-schedule-dialog';
 
 // Loaded with the first conflict: most saves never meet one.
 const FileConflictDialog = lazy(() => import('./file-conflict-dialog'));
@@ -37,6 +38,7 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
   const [errors, setErrors] = useState<FileFormErrors>({});
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<readonly ConflictField[] | null>(null);
+  const [askKeepSchedule, setAskKeepSchedule] = useState(false);
   const { t } = useTexts(EDITOR_TEXTS);
   const dirty = isDirty(form, saved);
 
@@ -47,16 +49,19 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     if (key === 'title' || key === 'slug') setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
-  /** Saves the form over `base` (the file on screen, or the current version after a conflict). */
-  const save = async (base: VideoFile) => {
+  /**
+   * Saves the form over `base` (the file on screen, or the current version after a conflict);
+   * `clearSchedule`: the operator chose to clear the file's schedule with a change of Active.
+   */
+  const save = async (base: VideoFile, clearSchedule = false) => {
     setBusy(true);
     try {
-      const result = await updateFileMerging(api, base, formPatch(form, toForm(base)));
+      const patch = formPatch(form, toForm(base));
+      const result = await updateFileMerging(api, base, clearSchedule ? { ...patch, activate_at: null, deactivate_at: null } : patch);
       if (result.kind === 'conflict') {
         // The form keeps what was typed; the file on screen becomes the server's, so 'Keep mine' saves over it.
         onSaved(result.theirs);
-        // The form sends no player_access, so only its own fields can conflict.
-        setConflict(result.fields.filter((field): field is ConflictField => field !== 'player_access'));
+        setConflict(result.fields);
         return;
       }
       setConflict(null);
@@ -83,6 +88,11 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
     const found = validateFileForm(form);
     setErrors(found);
     if (found.title || found.slug) return;
+    // A schedule would undo (or repeat) a change of Active at its time: the operator says whether it stays.
+    if (form.isActive !== file.isActive && (file.activate_at || file.deactivate_at)) {
+      setAskKeepSchedule(true);
+      return;
+    }
     await save(file);
   };
 
@@ -132,6 +142,19 @@ export function FileInfoForm({ file, onSaved, onDirtyChange }: FileInfoFormProps
           </Button>
         </Stack>
       </Stack>
+      <LazyKeepScheduleDialog
+        open={askKeepSchedule}
+        file={file}
+        onKeep={() => {
+          setAskKeepSchedule(false);
+          void save(file);
+        }}
+        onClear={() => {
+          setAskKeepSchedule(false);
+          void save(file, true);
+        }}
+        onClose={() => setAskKeepSchedule(false)}
+      />
       {conflict ? (
         <Suspense fallback={null}>
           <FileConflictDialog

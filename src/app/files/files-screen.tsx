@@ -4,6 +4,7 @@ import type { VideoFile } from '../api/schemas';
 import { useTexts } from '../i18n/texts';
 import { useLinkBases } from '../session/use-session';
 import { DeleteFileDialog } from '../shared/delete-file-dialog';
+import { LazyKeepScheduleDialog } from '../shared/lazy-keep-schedule-dialog';
 import { LIST_TOAST_MS } from '../shell/notify';
 import { AddIcon } from '../ui/icons';
 import type { BulkAction } from './bulk/bulk';
@@ -95,6 +96,13 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
         onDeleted={files.onDeleted}
         onRestored={list.reload}
         autoHideDuration={LIST_TOAST_MS}
+      />
+      <LazyKeepScheduleDialog
+        open={files.scheduleTarget !== null}
+        file={files.scheduleTarget}
+        onKeep={() => files.answerSchedule(false)}
+        onClear={() => files.answerSchedule(true)}
+        onClose={files.closeSchedule}
       />
       {adding ? (
         <Suspense fallback={null}>

@@ -158,3 +158,36 @@ describe('useFileActions: toggle and delete', () => {
     await settle();
   });
 });
+
+describe('useFileActions: the switch of a scheduled file', () => {
+  const scheduled = { ...file(7, 1), deactivate_at: '2030-01-01T09:00:00.000Z' };
+
+  it('asks first, and writes nothing until the operator answers', async () => {
+    const { result } = setup([scheduled]);
+    await act(() => result.current.toggleActive(scheduled));
+    expect(result.current.scheduleTarget).toBe(scheduled);
+    expect(updateFile).not.toHaveBeenCalled();
+    act(() => result.current.closeSchedule());
+    expect(result.current.scheduleTarget).toBeNull();
+    expect(updateFile).not.toHaveBeenCalled();
+  });
+
+  it('keeps the schedule, or clears it with the change', async () => {
+    updateFile.mockResolvedValue(reply('success', 'File updated successfully'));
+    const { result } = setup([scheduled]);
+    await act(() => result.current.toggleActive(scheduled));
+    await act(async () => result.current.answerSchedule(false));
+    await act(() => result.current.toggleActive(scheduled));
+    await act(async () => result.current.answerSchedule(true));
+    await settle();
+    expect(updateFile.mock.calls.map((c) => c[2])).toEqual([{ isActive: 0 }, { isActive: 0, activate_at: null, deactivate_at: null }]);
+  });
+
+  it('a file without a schedule is switched at once', async () => {
+    updateFile.mockResolvedValue(reply('success', 'File updated successfully'));
+    const { result } = setup([file(8, 1)]);
+    await act(() => result.current.toggleActive(file(8, 1)));
+    expect(result.current.scheduleTarget).toBeNull();
+    expect(updateFile.mock.calls.map((c) => c[2])).toEqual([{ isActive: 0 }]);
+  });
+});

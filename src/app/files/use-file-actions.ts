@@ -50,19 +50,21 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
    * changed elsewhere, a flag either still has its old value or already has the asked one.
    */
   const writeActive = useCallback(
-    async (file: VideoFile, isActive: 0 | 1) => {
-      const result = await updateFileMerging(api, file, { isActive });
+    async (file: VideoFile, isActive: 0 | 1, clearSchedule = false) => {
+      const patch = clearSchedule ? { isActive, activate_at: null, deactivate_at: null } : { isActive };
+      const result = await updateFileMerging(api, file, patch);
       if (result.kind === 'conflict') throw new Error(apiT('generic'));
       return result.reply;
     },
     [api, apiT],
   );
 
-  const toggleActive = useCallback(
-    async (file: VideoFile) => {
+  /** Flips the switch; `clearSchedule`: the operator chose to clear the file's schedule with it. */
+  const writeToggle = useCallback(
+    async (file: VideoFile, clearSchedule: boolean) => {
       const isActive = file.isActive === 1 ? 0 : 1;
       try {
-        const reply = await writeActive(file, isActive);
+        const reply = await writeActive(file, isActive, clearSchedule);
         if (reply.status === 'error') {
           notify.error(reply.message || t('toggleFailure'));
           return;
@@ -78,6 +80,24 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     },
     [writeActive, notify, emit, patchRows, t],
   );
+
+  // A schedule would undo (or repeat) the switch at its time: the operator says whether it stays.
+  const [scheduleTarget, setScheduleTarget] = useState<VideoFile | null>(null);
+  const toggleActive = useCallback(
+    async (file: VideoFile) => {
+      if (file.activate_at || file.deactivate_at) setScheduleTarget(file);
+      else await writeToggle(file, false);
+    },
+    [writeToggle],
+  );
+  const answerSchedule = useCallback(
+    (clearSchedule: boolean) => {
+      if (scheduleTarget) void writeToggle(scheduleTarget, clearSchedule);
+      setScheduleTarget(null);
+    },
+    [scheduleTarget, writeToggle],
+  );
+  const closeSchedule = useCallback(() => setScheduleTarget(null), []);
 
   const applyBulk = useCallback(async () => {
     const warning = bulkWarning(action, selection.size, t);
@@ -141,6 +161,9 @@ export function useFileActions({ rows, patchRows, afterDelete }: FileActionsInpu
     bulkBusy,
     applyBulk,
     toggleActive,
+    scheduleTarget,
+    answerSchedule,
+    closeSchedule,
     deleteTarget,
     askDelete,
     closeDelete,

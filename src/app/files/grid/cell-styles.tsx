@@ -48,6 +48,9 @@ function cellStyles(theme: Theme) {
       '&:focus-visible': ring,
     },
     ...families,
+    '.vp-title-scheduled': { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, width: '100%' },
+    '.vp-title-text': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
+    '.vp-scheduled': { paddingInline: 8, flexShrink: 0 },
     // The switch: 40 × 24 px, the checkbox covers it all (invisible), the track and knob are drawn.
     '.vp-switch': {
       position: 'relative',

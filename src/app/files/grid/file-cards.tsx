@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import type { VideoFile } from '../../api/schemas';
 import { playerLink } from '../../shared/player-link';
 import { CreatedDate, PlayerLink, RowButtons, type RowActions } from './file-columns';
-import { ActiveSwitch, StatusBadge } from './file-cells';
+import { ActiveSwitch, ScheduledChip, StatusBadge } from './file-cells';
 import { ListPagination } from './list-pagination';
 import type { SortKey } from '../../../contract/list-query';
 import type { ListState } from '../list/list-query';
@@ -195,6 +195,7 @@ export function FileCard({ playerDomain, actions, ...card }: FileCardProps) {
       <RowButtons file={file} actions={actions} />
       <Box sx={{ gridColumn: '2 / 4', display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
         <StatusBadge code={file.file_status} progress={file.file_progress} />
+        <ScheduledChip file={file} />
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <ActiveSwitch file={file} onToggle={(f) => actions.current.toggleActive(f)} />
           <Typography variant="body2" aria-hidden>

@@ -1,6 +1,7 @@
 import { memo, type ReactElement } from 'react';
 import type { VideoFile } from '../../api/schemas';
 import { DONE_ICON, FAILED_ICON, MOVING_ICON, WAITING_ICON } from './cell-icons';
+import { compactDate } from './compact-date';
 import { fileStatusInfo, type StatusFamily } from '../file-status';
 import { useTexts } from '../../i18n/texts';
 import { FILES_TEXTS } from '../texts';
@@ -64,6 +65,28 @@ export const ActiveSwitch = memo(function ActiveSwitch({
         onChange={() => onToggle(file)}
       />
       <span className="vp-switch-thumb" aria-hidden="true" />
+    </span>
+  );
+});
+
+/**
+ * A file's schedule, when it has one (decision D56): 'Scheduled' with the next of its times, and both
+ * times in full as the tooltip (and the label a screen reader reads). Focusable, as the status badge.
+ */
+export const ScheduledChip = memo(function ScheduledChip({ file }: { file: VideoFile }) {
+  const { t, locale } = useTexts(FILES_TEXTS);
+  const times = [file.activate_at, file.deactivate_at].filter((time): time is string => typeof time === 'string');
+  if (!times.length) return null;
+  const next = times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+  const full = [
+    file.activate_at ? t('scheduledActivate', { when: compactDate(file.activate_at, undefined, locale).full }) : null,
+    file.deactivate_at ? t('scheduledDeactivate', { when: compactDate(file.deactivate_at, undefined, locale).full }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <span className="vp-status vp-scheduled" data-family="waiting" data-tip={full} aria-label={full} tabIndex={0}>
+      {t('scheduled', { when: compactDate(next, undefined, locale).short })}
     </span>
   );
 });

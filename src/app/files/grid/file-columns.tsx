@@ -4,7 +4,7 @@ import type { VideoFile } from '../../api/schemas';
 import { playerLink } from '../../shared/player-link';
 import { DELETE_ICON, EDIT_ICON } from './cell-icons';
 import { compactDate } from './compact-date';
-import { ActiveSwitch, StatusBadge } from './file-cells';
+import { ActiveSwitch, ScheduledChip, StatusBadge } from './file-cells';
 import { useI18n, useTexts, type TextFn } from '../../i18n/texts';
 import { FILES_TEXTS } from '../texts';
 
@@ -80,7 +80,22 @@ export function fileColumns(
     { field: 'file_id', headerName: t('columnId'), width: 68 },
     // Plain text cells (DataGrid's own, cheapest rendering); the grid's styles cut them with an ellipsis.
     { field: 'file_server', headerName: t('columnServer'), width: 110 },
-    { field: 'file_title', headerName: t('columnTitle'), flex: 2, minWidth: 160 },
+    {
+      field: 'file_title',
+      headerName: t('columnTitle'),
+      flex: 2,
+      minWidth: 160,
+      // Plain text unless the file has a schedule: then its chip follows the title.
+      renderCell: ({ row }: Cell) =>
+        row.activate_at || row.deactivate_at ? (
+          <span className="vp-title-scheduled">
+            <span className="vp-title-text">{row.file_title}</span>
+            <ScheduledChip file={row} />
+          </span>
+        ) : (
+          row.file_title
+        ),
+    },
     {
       field: 'file_slug',
       headerName: t('columnPlayer'),
