@@ -32,7 +32,19 @@ export default defineConfig({
         },
       },
       { test: { name: 'server', ...server, env: { VP_TEST_DATABASE_URL: '' } } },
-      ...(postgresUrl ? [{ test: { name: 'server-pg', ...server, env: { VP_TEST_DATABASE_URL: postgresUrl } } }] : []),
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                ...server,
+                env: { VP_TEST_DATABASE_URL: postgresUrl },
+                // One migrated database per run, which each test server's database copies.
+                globalSetup: ['server/test/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
