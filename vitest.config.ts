@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -20,6 +21,10 @@ const server = {
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker less than the cores: one file at a time on a 2-core machine,
+    // where most server files wait on ffmpeg, child processes, timers and PostgreSQL. Two side by side (the
+    // SQLite and PostgreSQL runs of the server suite among them); VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -32,7 +37,19 @@ export default defineConfig({
         },
       },
       { test: { name: 'server', ...server, env: { VP_TEST_DATABASE_URL: '' } } },
-      ...(postgresUrl ? [{ test: { name: 'server-pg', ...server, env: { VP_TEST_DATABASE_URL: postgresUrl } } }] : []),
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                ...server,
+                env: { VP_TEST_DATABASE_URL: postgresUrl },
+                // One migrated database per run, which each test server's database copies.
+                globalSetup: ['server/test/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

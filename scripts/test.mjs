@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format), type-check, unit and server tests (Vitest), browser
+// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format) and type-check side by side, unit and server tests (Vitest), browser
 // tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
 // real server). All suites run even when one fails; the last line counts every test. Each suite's
 // output is streamed as it runs (and kept, to count its tests at the end).
@@ -18,17 +18,18 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'vp-test-'));
 chmodSync(reports, 0o711); // a test's private PostgreSQL cluster runs as the postgres user, inside it
 process.env.TMPDIR = reports;
-/** The suite running now: an interrupted run (Ctrl-C, a CI timeout) stops it, then removes the folder too. */
-let current = null;
+/** The suites running now: an interrupted run (Ctrl-C, a CI timeout) stops them, then removes the folder too. */
+const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     const removeAndExit = () => {
       rmSync(reports, { recursive: true, force: true });
       process.exit(130);
     };
-    if (!current || current.exitCode !== null || current.signalCode !== null) return removeAndExit();
-    current.once('close', removeAndExit);
-    current.kill(signal);
+    const live = [...running].filter((child) => child.exitCode === null && child.signalCode === null);
+    if (!live.length) return removeAndExit();
+    Promise.all(live.map((child) => new Promise((resolve) => child.once('close', resolve)))).then(removeAndExit);
+    for (const child of live) child.kill(signal);
   });
 }
 /**
@@ -56,15 +57,19 @@ const quoted = (files) => files.map((file) => `'${file.replaceAll("'", "'\\''")}
 /** Vitest's statuses of a test that did not run. */
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
+// Suites of one `together` group run side by side (lint and the type check: each keeps one core busy
+// for half a minute, and neither needs the other); the others one after another.
 const suites = [
   {
     name: 'lint',
+    together: 'static',
     command: changedSince ? ['sh', '-c', lintOfChanged()] : ['npm', 'run', '--silent', 'lint'],
     unchanged: () => changedSince && !changedFiles.length,
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
     name: 'typecheck',
+    together: 'static',
     command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
@@ -191,16 +196,20 @@ function playwrightTimings(suites = [], titles = []) {
   ]);
 }
 
-/** Runs a command, copying its stdout to ours as it comes; resolves { ok, output }. */
-function run(command, env) {
+/**
+ * Runs a command, copying its stdout to ours as it comes (or, with `hold`, keeping it to be printed whole
+ * once it ends, so that suites side by side do not mix their lines); resolves { ok, output }.
+ */
+function run(command, env, hold = false) {
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    current = child;
+    running.add(child);
+    child.once('close', () => running.delete(child));
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      process.stdout.write(chunk);
+      if (!hold) process.stdout.write(chunk);
     });
     child.on('error', (err) => resolve({ ok: false, output: `${output}\n${err.message}` }));
     child.on('close', (code) => resolve({ ok: code === 0, output }));
@@ -252,14 +261,15 @@ if (!only.length || only.includes('unit+server')) {
     console.log('PostgreSQL: the server suite runs on SQLite and on PostgreSQL (VP_TEST_DATABASE_URL).');
   }
 }
-for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
-  if (suite.unchanged?.()) {
-    notRun.push(`${suite.name}: no change it covers (--changed)`);
-    continue;
-  }
+/** Runs one suite: { suite, ok, output, seconds }. */
+async function runSuite(suite, hold) {
   const started = Date.now();
-  console.log(`\n━━ ${suite.name} ━━`);
-  const { ok, output } = await run(suite.command, suite.env);
+  const { ok, output } = await run(suite.command, suite.env, hold);
+  return { suite, ok, output, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Counts a suite's tests into the totals and its line of the summary. */
+function record({ suite, ok, output, seconds }, sideBySide) {
   let counts;
   try {
     counts = suite.count(ok, output);
@@ -275,8 +285,34 @@ for (const suite of suites.filter((s) => !only.length || only.includes(s.name)))
   if (counts.skipped)
     notRun.push(`${suite.name}: ${counts.skipped} test(s) skipped${counts.where?.length ? `: ${counts.where.join(', ')}` : ''}`);
   summary.push(
-    `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed ${String(counts.skipped ?? 0).padStart(3)} skipped  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${suite.name.padEnd(12)} ${ok ? 'ok  ' : 'FAIL'} ${String(counts.passed).padStart(4)} passed ${String(counts.failed).padStart(3)} failed ${String(counts.skipped ?? 0).padStart(3)} skipped  ${seconds.toFixed(0)} s${sideBySide ? ` (side by side with ${sideBySide})` : ''}`,
   );
+}
+
+/** The suites to run, in order, each batch of them side by side (a `together` group, or one suite alone). */
+const batches = [];
+for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
+  if (suite.unchanged?.()) {
+    notRun.push(`${suite.name}: no change it covers (--changed)`);
+    continue;
+  }
+  const last = batches.at(-1);
+  if (suite.together && last?.[0].together === suite.together) last.push(suite);
+  else batches.push([suite]);
+}
+for (const batch of batches) {
+  if (batch.length === 1) {
+    console.log(`\n━━ ${batch[0].name} ━━`);
+    record(await runSuite(batch[0], false));
+    continue;
+  }
+  const names = batch.map((suite) => suite.name);
+  console.log(`\n━━ ${names.join(' + ')} (side by side; each one's output follows when it ends) ━━`);
+  const results = await Promise.all(batch.map((suite) => runSuite(suite, true)));
+  for (const result of results) {
+    console.log(`\n━━ ${result.suite.name} ━━\n${result.output}`);
+    record(result, names.filter((name) => name !== result.suite.name).join(', '));
+  }
 }
 for (const [what, list] of [
   ['tests', timings],

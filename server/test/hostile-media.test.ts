@@ -308,16 +308,22 @@ describe('hostile media through the real pipeline', () => {
     }));
 
   it('kills a stopped tool with SIGKILL when SIGTERM is not enough, and settles only once it is gone', async () => {
-    const marker = 'vp-hostile-ignores-sigterm';
+    // Named after this process: the SQLite and PostgreSQL runs of this file may run side by side.
+    const marker = `vp-hostile-${process.pid}-ignores-sigterm`;
+    const seconds = `60.${process.pid}`;
     const stop = new AbortController();
     // A shell and its child that both ignore SIGTERM; $0 names the shell, the child's argument the child.
-    const run = runTool('sh', ['-c', "trap '' TERM; sleep 60.5 & wait", marker], { signal: stop.signal });
-    await waitUntil(() => processesNaming(marker).length > 0 && processesNaming('60.5').length > 0, 5000, 'the tool to start');
+    const run = runTool('sh', ['-c', `trap '' TERM; sleep ${seconds} & wait`, marker], { signal: stop.signal });
+    // The child's own command line (its arguments are NUL-separated; the shell's names "sleep 60.…" with a
+    // space): it runs only once the shell ignores SIGTERM. Waiting for the shell alone could stop it before
+    // its trap, when SIGTERM is enough.
+    const child = `sleep\u0000${seconds}\u0000`;
+    await waitUntil(() => processesNaming(marker).length > 0 && processesNaming(child).length > 0, 5000, 'the tool to ignore SIGTERM');
     const stoppedAt = Date.now();
     stop.abort();
     await expect(run).rejects.toThrow();
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(KILL_GRACE_MS - 100);
     expect(processesNaming(marker)).toEqual([]);
-    await waitUntil(() => processesNaming('60.5').length === 0, 2000, 'its child to be killed too');
+    await waitUntil(() => processesNaming(child).length === 0, 2000, 'its child to be killed too');
   });
 });

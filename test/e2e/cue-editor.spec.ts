@@ -24,10 +24,11 @@ async function openEditor(browser: Browser, account: Account, fileId: number, vi
 const cue = (dialog: Locator, number: number) => dialog.getByRole('group', { name: `Cue ${number}`, exact: true });
 const playhead = (dialog: Locator) => dialog.getByRole('status', { name: 'Playhead' });
 
-/** Plays from where the playhead is for a moment, pauses, and returns the playhead as shown (the player's paused time). */
+/** Plays from where the playhead is until it moves, pauses, and returns the playhead as shown (the player's paused time). */
 async function playAWhile(page: Page, dialog: Locator): Promise<string> {
+  const from = (await playhead(dialog).textContent())!;
   await dialog.getByRole('button', { name: 'Play', exact: true }).click();
-  await page.waitForTimeout(700);
+  await expect(playhead(dialog)).not.toHaveText(from);
   await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   // The player's last word after the pause settles the playhead.
@@ -93,8 +94,11 @@ for (const viewport of [
       await expect(text).toHaveValue('Second cue, <i>edited</i>');
       await expect(end).toHaveValue(time);
 
-      // The draft survives a reload: opening the track again offers it.
-      await page.waitForTimeout(600);
+      // The draft survives a reload: once it holds the last edits (written a pause after them), opening the
+      // track again offers it.
+      const draft = () =>
+        page.evaluate((subId) => JSON.parse(localStorage.getItem(`vpCueDraft:${subId}`) ?? 'null')?.text ?? '', sub!.sub_id);
+      await expect.poll(draft).toContain(`00:00:02.000 --> 00:00:${time.slice(3)}\nSecond cue, <i>edited</i>\n`);
       await page.reload();
       await page.getByRole('button', { name: 'Edit cues of the English subtitle' }).click();
       await expect(dialog.getByText(/^You have unsaved cues from/)).toBeVisible();

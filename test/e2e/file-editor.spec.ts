@@ -268,7 +268,9 @@ for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.goto(`/files/${file.file_id}`);
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
-    await page.waitForTimeout(300);
+    // The editor's opening transition (a transform) ends first: axe reads the page as it stands.
+    const running = () => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length);
+    await expect.poll(running).toBe(0);
     // The editor's part of the page (the shell's sidebar and bar are the shell's own tests' concern).
     const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['vp-admin-panel', 'main'] }).analyze();
     expect(results.passes.length).toBeGreaterThan(0);
