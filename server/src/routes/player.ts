@@ -10,6 +10,7 @@ import { assetParams, playerPageResponses, slugParams, trackParams, webVttRespon
 import { VIDEO_DELETED } from '../schemas/messages';
 import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
+import { KIT_PREVIEW_PARAM } from '../../../src/contract/view-beats';
 
 const NOT_AVAILABLE = 'This video is not available';
 /**
@@ -92,7 +93,8 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         );
       }
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
-      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), app.settings.mediaPublicUrl));
+      const beats = !query.has(KIT_PREVIEW_PARAM);
+      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl));
     },
   );
 

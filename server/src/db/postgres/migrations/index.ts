@@ -23,6 +23,7 @@ import addedEventsCarryFile from './022-added-events-carry-file';
 import videoStorage from './023-video-storage';
 import usernameSkeleton from './024-username-skeleton';
 import workerTokens from './025-worker-tokens';
+import viewAnalytics from './028-view-analytics';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   videoStorage,
   usernameSkeleton,
   workerTokens,
+  viewAnalytics,
 ];

@@ -20,6 +20,7 @@ import jobTurns from './018-job-turns';
 import videoStorage from './019-video-storage';
 import usernameSkeleton from './020-username-skeleton';
 import workerTokens from './021-worker-tokens';
+import viewAnalytics from './024-view-analytics';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   videoStorage,
   usernameSkeleton,
   workerTokens,
+  viewAnalytics,
 ];
