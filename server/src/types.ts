@@ -139,6 +139,8 @@ declare module 'fastify' {
     beatCheck: BeatCheck;
     /** Writes the held beats and rolls up every stored one now (tests; the plugin does it every few seconds). */
     rollUpViews(): Promise<void>;
+    /** The hourly work now: views_30d without the days that left it, old sessions and roll-ups dropped. */
+    pruneViews(): Promise<void>;
   }
   interface FastifyRequest {
     accountId: number;

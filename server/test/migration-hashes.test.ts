@@ -36,7 +36,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '019-video-storage.ts': '616665e086bc5b108f1fdaf1411d0eace9a52f4184b9725ab678aad24b5df793',
     '020-username-skeleton.ts': 'f9f83dfccaa1fdbd9ab0e1dc2a1aff5f7301879f08a5c3cc19c7f0a6aed853d3',
     '021-worker-tokens.ts': '9f245a831381db09fc36f8909822f036b7c22c871c14837f270549fe3e3104b4',
-    '024-view-analytics.ts': 'cf0a7e768bee48b46f38a63dbcb5874dce10f252dddc4a99e79771ff584aa044',
+    '024-view-analytics.ts': '3ebf97d125574ee6c7af5efba4e55c2d0d1f726fac296ea925779d97392e33ab',
   },
   postgres: {
     '001-initial-schema.ts': 'a56c92282388823964d32f8befb5021512c35d96df99a543dc53e68568bf72bb',
@@ -64,7 +64,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '023-video-storage.ts': 'cffec5bbbeaeff881451a8381c004d6f5b8e166774798f5625837437e55776cf',
     '024-username-skeleton.ts': 'c22352731243cdf5da12a8befa5dedbe2fac7b2668452c789ec5e36f739ba604',
     '025-worker-tokens.ts': '415d7ac7b9caef2e403a4c5530d12b70efe51eb6af68511f966c70e8d8ab9e9f',
-    '028-view-analytics.ts': 'e42f28c442f8feffb68714b72ebdedb6adaec5986d96d4cc9e376f0f6c3ec37f',
+    '028-view-analytics.ts': '24ffc0c4585e002342fa5af3fc590ef106302d2ae170ceeec9a119b6c14c9194',
   },
 };
 

@@ -211,6 +211,37 @@ describe('view analytics', () => {
     for (const table of ['view_beats', 'view_sessions', 'view_days', 'view_sites', 'view_countries'])
       expect(await s.app.db.get(`SELECT count(*) AS n FROM ${table} WHERE file_id = ?`, [file.file_id]), table).toEqual({ n: 0 });
   });
+
+  it('gives each file its views of the last 30 days, sorts the list by them, and lets views older than that go', async () => {
+    await s.app.rollUpViews();
+    const list = async (query: string) =>
+      (await s.request('GET', `/api/files/?${query}`, { key })).body.data.files as { file_id: number; views_30d: number }[];
+    const expected = await Promise.all(
+      files.map(async (f) => ({ file_id: f.file_id, views_30d: (await stats(f.file_id)).body.data?.totals.views ?? 0 })),
+    );
+    const live = expected.filter((f) => f.file_id !== files[6]!.file_id); // purged above
+    const byViews = [...live].sort((a, b) => b.views_30d - a.views_30d || b.file_id - a.file_id);
+    expect(byViews[0]!.views_30d).toBeGreaterThan(5);
+    expect((await list('sort_by=views_30d&order=desc&limit=100')).map((f) => ({ file_id: f.file_id, views_30d: f.views_30d }))).toEqual(
+      byViews,
+    );
+    expect((await list('sort_by=views_30d&order=asc&limit=3&isActive=1')).map((f) => f.file_id)).toEqual(
+      [...byViews]
+        .reverse()
+        .slice(0, 3)
+        .map((f) => f.file_id),
+    );
+    const one = await s.request('GET', `/api/files/${byViews[0]!.file_id}`, { key });
+    expect(one.body.data.views_30d).toBe(byViews[0]!.views_30d);
+
+    // 29 days later the views still count; 30 days later they left the window.
+    s.advance(29 * 86_400_000);
+    await s.app.pruneViews();
+    expect((await list('sort_by=views_30d&order=desc&limit=1'))[0]!.views_30d).toBe(byViews[0]!.views_30d);
+    s.advance(86_400_000);
+    await s.app.pruneViews();
+    expect((await list('sort_by=views_30d&order=desc&limit=100')).map((f) => f.views_30d)).toEqual(live.map(() => 0));
+  });
 });
 
 describe('view beats under load', () => {

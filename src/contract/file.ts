@@ -40,6 +40,8 @@ export const fileSchema = v.object({
   deleted_at: v.nullable(v.string()),
   /** When the trash purges it; null while live, or when the trash keeps files for ever. */
   purge_at: v.nullable(v.string()),
+  /** Views of the last 30 UTC days, today's included (docs/api.md, View analytics); absent where a server counts none. */
+  views_30d: v.optional(integer),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;
@@ -57,4 +59,5 @@ export const FILE_ADDED_FIELDS = [
   'file_duration',
   'file_width',
   'file_height',
+  'views_30d',
 ] as const satisfies readonly (keyof FileJson)[];

@@ -34,12 +34,14 @@ export interface FileRow {
   file_height: number | null;
   /** Media key of the streaming rendition's master playlist (HLS), once uploaded. */
   file_rendition: string | null;
+  /** Views of the last 30 days, kept by the view roll-up (db/view-stats-repository.ts); no version bump. */
+  views_30d: number;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, views_30d';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -65,6 +67,7 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   file_duration: row.file_duration,
   file_width: row.file_width,
   file_height: row.file_height,
+  views_30d: Number(row.views_30d ?? 0),
 });
 
 /**
@@ -82,6 +85,7 @@ export const SORT_COLUMNS = {
   file_status: 'file_status',
   isActive: 'is_active',
   created_at: 'created_at',
+  views_30d: 'views_30d',
 } as const satisfies Record<SortKey, string>;
 export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
 

@@ -378,6 +378,7 @@ export function sampleFileRow(accountId: number, index: number, fileId: number, 
     created_at: Math.floor(now - YEAR_MS + index * step + jitter),
     version: 1,
     deleted_at: null,
+    views_30d: 0,
   };
 }
 

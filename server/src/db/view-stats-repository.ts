@@ -33,6 +33,13 @@ export const TOPS_PER_DAY = 100;
 /** Sites a stats reply lists. */
 export const TOP_SITES = 20;
 
+/**
+ * Sets files' `views_30d` to their views from a day (the parameter) on: not an edit of the file, so
+ * its version (ETag) stays, and no file event is logged (their triggers watch other columns).
+ */
+const RECOUNT_30D =
+  'UPDATE files SET views_30d = (SELECT coalesce(sum(d.views), 0) FROM view_days d WHERE d.file_id = files.file_id AND d.day >= ?)';
+
 const REACHED = Array.from({ length: BUCKETS }, (_, i) => `reached_${i}`);
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -74,9 +81,10 @@ export class ViewStatsRepository {
 
   /**
    * Rolls up the oldest beats (at most one batch) and deletes them, under a lock so that one node at a
-   * time does it; beats of a file trashed or gone meanwhile are dropped. Resolves to the number of beats taken.
+   * time does it; beats of a file trashed or gone meanwhile are dropped; the files' `views_30d` (days
+   * from `since`) follow. Resolves to the number of beats taken.
    */
-  async rollUp(): Promise<number> {
+  async rollUp(since: string): Promise<number> {
     return this.#db.transaction(async (tx) => {
       await this.#db.lock(tx, 'view-rollup');
       const beats = await tx.all<BeatRow>(
@@ -122,6 +130,11 @@ export class ViewStatsRepository {
              ${REACHED.map((c) => `${c} = view_days.${c} + excluded.${c}`).join(', ')}`,
           [d.file_id, d.day, owners.get(Number(d.file_id))!, d.views, d.watch_seconds, d.sessions, ...d.reached],
         );
+      const counted = [...new Set(result.days.filter((d) => d.views).map((d) => Number(d.file_id)))];
+      for (let i = 0; i < counted.length; i += 500) {
+        const ids = inList(counted.slice(i, i + 500));
+        await tx.run(`${RECOUNT_30D} WHERE file_id IN ${ids.sql}`, [since, ...ids.params]);
+      }
       for (const top of result.sites) await this.#addTop(tx, 'view_sites', 'host', top);
       for (const top of result.countries) await this.#addTop(tx, 'view_countries', 'country', top);
       await tx.run('DELETE FROM view_beats WHERE beat_id <= ?', [beats.at(-1)!.beat_id]);
@@ -138,6 +151,18 @@ export class ViewStatsRepository {
        ON CONFLICT (file_id, day, ${column}) DO UPDATE SET views = ${table}.views + excluded.views`,
       [top.file_id, top.day, top.name, top.views, top.file_id, top.day, TOPS_PER_DAY, top.file_id, top.day, top.name],
     );
+  }
+
+  /**
+   * Counts `views_30d` again (from `since`) for the files with views on the days from `leftFrom` to
+   * before `since`, which left the window: a week of days, so that a server stopped for days catches up.
+   */
+  async decay(leftFrom: string, since: string): Promise<void> {
+    await this.#db.run(`${RECOUNT_30D} WHERE views_30d > 0 AND file_id IN (SELECT file_id FROM view_days WHERE day >= ? AND day < ?)`, [
+      since,
+      leftFrom,
+      since,
+    ]);
   }
 
   /** Drops sessions idle since `before` (ms) and roll-ups of days before `beforeDay`. */

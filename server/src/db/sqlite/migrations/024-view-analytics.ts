@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 
 // View analytics (issue 41, decision D54): the player's beats until they are rolled up, each playback
 // session's running state, and the per file per day roll-ups (views, watch time, sessions, the
-// furthest 10 % bucket each view reached, and its embedding sites and countries). Frozen text.
+// furthest 10 % bucket each view reached, and its embedding sites and countries); each file's views of
+// the last 30 days, a sort of the list with its covering index per filter family. Frozen text.
 export default {
   up(db: Database): void {
     db.exec(`
@@ -61,6 +62,10 @@ export default {
         PRIMARY KEY (file_id, day, country)
       ) WITHOUT ROWID;
       CREATE INDEX view_countries_day ON view_countries (day);
+      ALTER TABLE files ADD COLUMN views_30d INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX files_list_views_30d_file_id_is_active_file_status ON files(account_id, views_30d, file_id, is_active, file_status);
+      CREATE INDEX files_list_is_active_views_30d_file_id_file_status ON files(account_id, is_active, views_30d, file_id, file_status);
+      CREATE INDEX files_list_file_status_views_30d_file_id_is_active ON files(account_id, file_status, views_30d, file_id, is_active);
     `);
   },
 };
