@@ -6,7 +6,6 @@
 import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
-import { AUDIENCE_TEXTS } from '../app/file-editor/audience-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
@@ -44,7 +43,6 @@ export const ALL_TEXTS = [
   EMBED_TEXTS,
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
-  AUDIENCE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
   VERSION_TEXTS,

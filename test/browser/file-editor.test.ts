@@ -21,18 +21,6 @@ const activity = [
   },
 ];
 
-const stats = {
-  totals: { views: 1234, watch_seconds: 600, sessions: 1500 },
-  days: [
-    { date: '2026-01-01', views: 34, watch_seconds: 120 },
-    { date: '2026-01-02', views: 1200, watch_seconds: 480 },
-  ],
-  sites: [{ host: 'blog.example', views: 1000 }],
-  countries: [],
-  retention: [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1],
-};
-const statsRequests: string[] = [];
-
 describe('<vp-file-editor>', () => {
   let el: HTMLElement & { apiKey: string | null };
   let root: ShadowRoot;
@@ -45,10 +33,6 @@ describe('<vp-file-editor>', () => {
         if (url.pathname.endsWith('/api/files/1')) return jsonReply({ status: 'success', message: '', data: file });
         if (url.pathname.endsWith('/api/subs')) return jsonReply({ status: 'success', message: '', data: { subs } });
         if (url.pathname.endsWith('/api/files/1/activity')) return jsonReply({ status: 'success', message: '', data: { activity } });
-        if (url.pathname.endsWith('/api/files/1/stats')) {
-          statsRequests.push(url.search);
-          return jsonReply({ status: 'success', message: '', data: stats });
-        }
         return jsonReply({ status: 'error', message: 'Not found' }, 404);
       }),
     );
@@ -65,18 +49,6 @@ describe('<vp-file-editor>', () => {
   after(() => {
     el.remove();
     for (const step of undo.reverse()) step();
-  });
-
-  it('loads the Audience card only when it is opened: the definition of a view, then totals, charts and sites', async () => {
-    assert(root.textContent?.includes('A view is one page load of the player that played at least 3 seconds'), 'the definition');
-    assert(statsRequests.length === 0, 'stats asked for before the card was opened');
-    assert(!root.querySelector('.MuiChartsSurface-root, .MuiLineChart-root, svg[class*="Charts"]'), 'a chart before the card was opened');
-    button(root, 'Show audience')!.click();
-    await waitFor(() => root.textContent?.includes('1,234 views · 10 minutes watched'), 'the totals', 15000);
-    assert(/^\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(statsRequests[0]!), `stats query: ${statsRequests[0]}`);
-    assert(root.textContent?.includes('blog.example'), 'the top site');
-    await waitFor(() => root.querySelector('[role="figure"] svg'), 'the charts inside the shadow root');
-    assert(!document.body.querySelector('[role="figure"]'), 'a chart leaked into the light DOM');
   });
 
   it('renders every card in the shadow root, not in the page', () => {

@@ -11,7 +11,6 @@ import { WhenVisible } from '../ui/when-visible';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
-import { AudienceCard } from './audience-card';
 import { useFile } from './use-file';
 import { useLiveFile } from './use-live-file';
 import { useTexts } from '../i18n/texts';
@@ -97,9 +96,6 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           <EmbedCard file={state.file} />
           {subtitles}
           <GalleryCard file={state.file} />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <AudienceCard fileId={fileId} />
-          </Box>
           <Box sx={{ gridColumn: '1 / -1' }}>
             <WhenVisible>
               <Suspense fallback={null}>

@@ -16,11 +16,5 @@ export const DASHBOARD_TEXTS = defineTexts('dashboard', {
   tileDownloadFailed: 'Download failed',
   tileUploadFailed: 'Upload failed',
   viewFiles: 'View files',
-  audience: 'Audience, last 30 days',
-  audienceTotals: '{views} views · {minutes} minutes watched',
-  audienceFailed: 'The audience could not be loaded.',
-  topFiles: 'Most viewed files',
-  fileViews: '{views} views',
-  noViews: 'No views yet.',
   notAFile: '“{id}” is not a file number. Open a file from the Files list.',
 });

@@ -9,7 +9,6 @@ import { useConfigState } from '../session/use-session';
 import { ArrowForwardIcon } from '../ui/icons';
 import { useTexts } from '../i18n/texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
-import { DashboardAudience } from './dashboard-audience';
 
 interface Tile {
   label: Extract<keyof typeof DASHBOARD_TEXTS.en, `tile${string}`>;
@@ -144,7 +143,6 @@ export function Dashboard() {
           </li>
         ))}
       </Box>
-      <DashboardAudience />
       <Box sx={{ textAlign: 'center', mt: { xs: 3, sm: 4 } }}>
         <Button component={Link} href="/files" variant="contained" size="large">
           {t('goToFiles')}
