@@ -30,10 +30,12 @@ import { inlineScriptHashes } from './lib/inline-script-hashes';
 import staticFiles from './plugins/static-files';
 import trash from './plugins/trash';
 import uploadSweep from './plugins/upload-sweep';
+import viewAnalytics from './plugins/view-analytics';
 import storage from './plugins/storage';
 import activityRoutes from './routes/activity';
 import bulkRoutes from './routes/bulk';
 import authRoutes from './routes/auth';
+import beatRoutes from './routes/beats';
 import configRoutes from './routes/config';
 import fileEventRoutes from './routes/file-events';
 import fileRoutes from './routes/files';
@@ -45,6 +47,7 @@ import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
 import pageRoutes, { registerNotFound } from './routes/pages';
 import pipelineRoutes from './routes/pipeline';
+import statsRoutes from './routes/stats';
 import playerRoutes from './routes/player';
 import playerTokenRoutes from './routes/player-tokens';
 import subtitleRoutes from './routes/subtitles';
@@ -114,6 +117,12 @@ export interface AppOptions {
   slugHoldDays?: number;
   /** Days a file's activity entries are kept; 0 = for ever (default 365). */
   activityDays?: number;
+  /** Days the view roll-ups are kept (default 400). */
+  analyticsDays?: number;
+  /** Beats a node holds before it writes them in one transaction (default 500; else every second). */
+  beatsBatch?: number;
+  /** The header a trusted proxy sets to the viewer's country (e.g. `cf-ipcountry`); absent: no country. */
+  countryHeader?: string;
   /** API requests a minute per key and per address before 429 (default 1200). */
   rateLimitPerMinute?: number;
   /** API keys one account may hold (default 100). */
@@ -217,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trashDays: options.trashDays ?? 30,
     slugHoldDays: options.slugHoldDays ?? 365,
     activityDays: options.activityDays ?? 365,
+    analyticsDays: options.analyticsDays ?? 400,
+    countryHeader: options.countryHeader?.trim().toLowerCase() ?? '',
     demoDir: path.resolve(options.demoDir ?? path.join(REPO_ROOT, 'demo')),
     kitDir: path.resolve(options.kitDir ?? path.join(REPO_ROOT, 'dist/kit')),
     playerDir: path.join(REPO_ROOT, 'dist/player'),
@@ -277,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(renditions);
   await app.register(uploadSweep);
   await app.register(activity);
+  await app.register(viewAnalytics, { beatsBatch: options.beatsBatch ?? 500 });
   await app.register(trash);
   await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
   await app.register(schedules, options.schedules ?? {});
@@ -300,6 +312,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bulkRoutes, { prefix: '/api/files' });
   await app.register(jobRoutes, { prefix: '/api/jobs' });
   await app.register(keyRoutes, { prefix: '/api/keys' });
+  await app.register(beatRoutes, { prefix: '/api/beats' });
+  await app.register(statsRoutes, { prefix: '/api' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

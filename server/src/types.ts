@@ -1,6 +1,9 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { DataStore } from '@tus/server';
 import type { ActivityAction, ActivityRepository } from './db/activity-repository';
+import type { ViewStatsRepository } from './db/view-stats-repository';
+import type { BeatBuffer } from './player/beat-buffer';
+import type { BeatCheck } from './player/beat-check';
 import type { AccountsRepository } from './db/accounts-repository';
 import type { BulkJobsRepository } from './db/bulk-jobs-repository';
 import type { Db } from './db/engine';
@@ -56,6 +59,10 @@ export interface Settings {
   slugHoldDays: number;
   /** Days an activity entry is kept (0: for ever). */
   activityDays: number;
+  /** Days the view roll-ups are kept (VP_ANALYTICS_DAYS). */
+  analyticsDays: number;
+  /** The header a trusted proxy sets to the viewer's country (VP_COUNTRY_HEADER, lower case); '' = none. */
+  countryHeader: string;
   demoDir: string;
   kitDir: string;
   /** The player page's built script (`dist/player`). */
@@ -143,6 +150,16 @@ declare module 'fastify' {
     maxApiKeys: number;
     /** onRequest hook of every protected route: 401 unless the API key is a live session or a live account key (403 outside its scope). */
     authenticate: onRequestHookHandler;
+    /** View analytics: beats, their roll-ups and the stats read from them (plugins/view-analytics.ts). */
+    viewStats: ViewStatsRepository;
+    /** The beats this node accepted, written in batches. */
+    beatBuffer: BeatBuffer;
+    /** Refuses impossible beats (this node remembers each session's last beat). */
+    beatCheck: BeatCheck;
+    /** Writes the held beats and rolls up every stored one now (tests; the plugin does it every few seconds). */
+    rollUpViews(): Promise<void>;
+    /** The hourly work now: views_30d without the days that left it, old sessions and roll-ups dropped. */
+    pruneViews(): Promise<void>;
   }
   interface FastifyRequest {
     accountId: number;

@@ -46,6 +46,7 @@ describe('GET /api/files/', () => {
         'file_duration',
         'file_width',
         'file_height',
+        'views_30d',
       ].sort(),
     );
     expect(files[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -173,7 +174,10 @@ describe('GET /api/files/', () => {
     ['file_status=-Infinity', 'file_status must be an integer'],
     ['isActive=2', 'isActive must be one of: 0, 1'],
     ['file_status=11', 'file_status must be at most 10'],
-    ['sort_by=password_hash', 'sort_by must be one of: file_id, file_server, file_title, file_slug, file_status, isActive, created_at'],
+    [
+      'sort_by=password_hash',
+      'sort_by must be one of: file_id, file_server, file_title, file_slug, file_status, isActive, created_at, views_30d',
+    ],
     ['order=sideways', 'order must be one of: asc, desc'],
   ])('rejects %s with 400 "%s"', async (query, message) => {
     const res = await list(query);

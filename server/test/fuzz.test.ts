@@ -375,6 +375,47 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
         })),
       },
       {
+        // View beats (POST /api/beats): made-up files, sessions, hosts, numbers past every bound.
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.oneof(
+              fc
+                .record(
+                  {
+                    file: fc.oneof(fc.constantFrom(...slugs.slice(0, 8)), fc.string({ maxLength: 250 })),
+                    session: fc.oneof(fc.constantFrom('0'.repeat(32), 'f'.repeat(33), ''), fc.string({ maxLength: 40 })),
+                    position: fc.oneof(fc.double(), fc.constantFrom(-1, 1e300, '5', null)),
+                    played: fc.oneof(fc.double(), fc.constantFrom(-1, 1e9, 3)),
+                    elapsed: fc.oneof(fc.double(), fc.constantFrom(0, 1e9, 10)),
+                    ended: fc.oneof(fc.boolean(), fc.constantFrom('yes', 1)),
+                    host: fc.oneof(fc.constantFrom('a.example', 'x'.repeat(400), '[::1]:80', '<script>'), fc.string({ maxLength: 60 })),
+                  },
+                  { requiredKeys: [] },
+                )
+                .map((o) => JSON.stringify(o)),
+              jsonBody(),
+            ),
+            jsonType(),
+            apiKey(),
+          )
+          .map(([body, type, k]) => withKey({ method: 'POST', path: '/api/beats', headers: { 'content-type': type }, body }, k)),
+      },
+      {
+        // View stats: any id, any dates.
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('/api/stats', '/api/stats.csv', '/api/files/real1/stats', '/api/files/real2/stats.csv', '/api/files/abc/stats'),
+            fc.constantFrom('2026-06-01', '2026-02-30', '1970-01-01', '9999-12-31', '2026-6-1', '', 'x'),
+            fc.constantFrom('2026-06-01', '2026-13-01', '0000-00-00', '2020-01-01'),
+            apiKey(),
+          )
+          .map(([p, from, to, k]) =>
+            withKey({ method: 'GET', path: `${p.replace(/real\d/, String(fileIds[0]))}?from=${from}&to=${to}`, headers: {} }, k),
+          ),
+      },
+      {
         weight: 1,
         // The API keys of the account (D55): hostile names, scopes, expiries and ids.
         arbitrary: fc
@@ -521,6 +562,7 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
     const notEnveloped =
       request.path.startsWith('/api/openapi.json') ||
       (reply.status === 200 && /\/(content|vtt)$/.test(request.path)) || // text replies
+      (reply.status === 200 && /\.csv(\?|$)/.test(request.path)) || // CSV exports
       (reply.status < 300 && request.path.startsWith('/api/uploads/')); // tus's successes: headers, no body
     if (reply.status && request.path.startsWith('/api/') && !notEnveloped && request.method !== 'HEAD') {
       expect(reply.headers['content-type'], what).toMatch(/^application\/json/);

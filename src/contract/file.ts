@@ -49,6 +49,8 @@ export const fileSchema = v.object({
    */
   activate_at: v.optional(v.nullable(v.string())),
   deactivate_at: v.optional(v.nullable(v.string())),
+  /** Views of the last 30 UTC days, today's included (docs/api.md, View analytics); absent where a server counts none. */
+  views_30d: v.optional(integer),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;
@@ -68,4 +70,5 @@ export const FILE_ADDED_FIELDS = [
   'file_height',
   'activate_at',
   'deactivate_at',
+  'views_30d',
 ] as const satisfies readonly (keyof FileJson)[];

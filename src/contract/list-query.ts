@@ -7,7 +7,16 @@ import { fileStatusSchema, flagSchema } from './file';
  */
 
 /** The sort keys, in the order the server's error message lists them (ties are broken by file_id). */
-export const SORT_KEYS = ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at'] as const;
+export const SORT_KEYS = [
+  'file_id',
+  'file_server',
+  'file_title',
+  'file_slug',
+  'file_status',
+  'isActive',
+  'created_at',
+  'views_30d',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;

@@ -3,7 +3,7 @@ import { button, CONFIG_REPLY, fileRow, jsonReply, mountFileList, stubFetch, wai
 
 /** `<vp-file-list>` in Chromium: the grid, its column menu and tooltips live in the element's shadow root. */
 
-const files = Array.from({ length: 3 }, (_, i) => fileRow(i + 1, { isActive: i === 0 ? 1 : 0 }));
+const files = Array.from({ length: 3 }, (_, i) => fileRow(i + 1, { isActive: i === 0 ? 1 : 0, views_30d: [1234, 5, 0][i] }));
 
 const requests: string[] = [];
 
@@ -54,6 +54,19 @@ describe('<vp-file-list>', () => {
     const list = requests.find((url) => url.includes('/api/files/'));
     const query = new URL(list!).searchParams;
     expect(Object.fromEntries(query)).to.deep.equal({ page: '1', limit: '10', sort_by: 'created_at', order: 'desc' });
+  });
+
+  it('shows the Views (30 days) column as the locale writes numbers, and sorts by it on the server', async () => {
+    const header = await waitFor(
+      () => root.querySelector<HTMLElement>('[role="columnheader"][data-field="views_30d"]'),
+      'the Views (30 days) header',
+    );
+    expect(header.textContent).to.contain('Views (30 days)');
+    const cell = (id: number) => root.querySelector(`[role="row"][data-id="${id}"] [data-field="views_30d"]`)?.textContent;
+    expect([1, 2, 3].map(cell)).to.deep.equal(['1,234', '5', '0']);
+    requests.length = 0;
+    header.querySelector<HTMLElement>('.MuiDataGrid-columnHeaderTitleContainer')!.click();
+    await waitFor(() => requests.some((url) => url.includes('sort_by=views_30d')), 'a list request sorted by views_30d');
   });
 
   it('opens the column menu inside the shadow root', async () => {

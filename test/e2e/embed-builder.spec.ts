@@ -61,7 +61,7 @@ test.describe('embed builder', () => {
     await signIn(page, account);
     await page.goto(`/files/${fileId}`);
     const preview = page.getByTitle('Preview of Vertical clip');
-    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}`);
+    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?vp_kit=1`);
     await expect(preview).toHaveAttribute('loading', 'lazy');
     expect(await preview.evaluate((el) => getComputedStyle(el).aspectRatio)).toBe('9 / 16');
     const box = (await preview.boundingBox())!;
@@ -82,7 +82,7 @@ test.describe('embed builder', () => {
 
     await dialog.getByRole('textbox', { name: 'Start at' }).fill('0:02');
     await expect(link).toHaveValue(`${PLAYER}${slug}?start=2s`);
-    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s`, { timeout: 1000 }); // within 300 ms, give or take the machine
+    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s&vp_kit=1`, { timeout: 1000 }); // within 300 ms, give or take the machine
     await expect.poll(async () => (await video(await frameOf(preview)))?.time).toBeCloseTo(2, 0);
 
     await dialog.getByLabel('Autoplay', { exact: true }).check();
@@ -92,7 +92,7 @@ test.describe('embed builder', () => {
     await dialog.getByRole('combobox', { name: 'Subtitles shown' }).click();
     await page.getByRole('option', { name: /\(en\)$/ }).click();
     await expect(link).toHaveValue(`${PLAYER}${slug}?start=2s&autoplay=1&loop=1&subtitles=en`);
-    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s&autoplay=1&loop=1&subtitles=en`);
+    await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?start=2s&autoplay=1&loop=1&subtitles=en&vp_kit=1`);
     const playing = await frameOf(preview);
     await expect.poll(async () => (await video(playing))?.time, { timeout: 15_000 }).toBeGreaterThan(2.3);
     expect(await video(playing)).toMatchObject({ paused: false, muted: true, loop: true, showing: ['en'] });
@@ -100,7 +100,7 @@ test.describe('embed builder', () => {
     await dialog.getByLabel('Show controls', { exact: true }).uncheck();
     await dialog.getByLabel('Show title', { exact: true }).uncheck();
     await expect(link).toHaveValue(`${PLAYER}${slug}?start=2s&autoplay=1&loop=1&controls=0&subtitles=en&title=0`);
-    await expect(preview).toHaveAttribute('src', /controls=0&subtitles=en&title=0$/);
+    await expect(preview).toHaveAttribute('src', /controls=0&subtitles=en&title=0&vp_kit=1$/);
     const bare = await frameOf(preview);
     await expect(bare.locator('video')).toBeVisible();
     await expect(bare.locator('media-control-bar')).toHaveCount(0);
@@ -172,7 +172,7 @@ test.describe('embed builder', () => {
     expect((await api.get('/config')).data.player.embed).toEqual({ loop: true });
 
     await page.goto(`/files/${fileId}`);
-    await expect(page.getByTitle('Preview of Vertical clip')).toHaveAttribute('src', `${PLAYER}${slug}?loop=1`);
+    await expect(page.getByTitle('Preview of Vertical clip')).toHaveAttribute('src', `${PLAYER}${slug}?loop=1&vp_kit=1`);
     const fresh = await openBuilder(page, { signedIn: true });
     await expect(fresh.getByRole('textbox', { name: 'Link', exact: true })).toHaveValue(`${PLAYER}${slug}?loop=1`);
     await expect(fresh.getByLabel('Loop', { exact: true })).toBeChecked();

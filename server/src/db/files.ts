@@ -40,12 +40,14 @@ export interface FileRow {
   /** When the schedule turns the file active / inactive (ms), or null (decision D56). */
   activate_at: number | null;
   deactivate_at: number | null;
+  /** Views of the last 30 days, kept by the view roll-up (db/view-stats-repository.ts); no version bump. */
+  views_30d: number;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access, activate_at, deactivate_at';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access, activate_at, deactivate_at, views_30d';
 
 /** A player access setting as a row keeps it: JSON with its keys in one order, so equal settings are equal text. */
 export const storedAccess = (access: PlayerAccess | null): string | null =>
@@ -88,6 +90,7 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   // 'added' event logged before them has no such key.
   ...(typeof row.activate_at === 'number' && { activate_at: iso(row.activate_at) }),
   ...(typeof row.deactivate_at === 'number' && { deactivate_at: iso(row.deactivate_at) }),
+  views_30d: Number(row.views_30d ?? 0),
 });
 
 /**
@@ -105,6 +108,7 @@ export const SORT_COLUMNS = {
   file_status: 'file_status',
   isActive: 'is_active',
   created_at: 'created_at',
+  views_30d: 'views_30d',
 } as const satisfies Record<SortKey, string>;
 export type SortColumn = (typeof SORT_COLUMNS)[SortKey];
 

@@ -380,6 +380,7 @@ export function sampleFileRow(accountId: number, index: number, fileId: number, 
     deleted_at: null,
     activate_at: null,
     deactivate_at: null,
+    views_30d: 0,
   };
 }
 

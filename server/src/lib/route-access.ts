@@ -28,6 +28,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/files/:id/activity': 'read',
   // A back end that embeds a file mints its viewers' links: reading is enough.
   'POST /api/files/:id/player-token': 'read',
+  'GET /api/files/:id/stats': 'read',
+  'GET /api/files/:id/stats.csv': 'read',
+  'GET /api/stats': 'read',
+  'GET /api/stats.csv': 'read',
+  // A viewer's player: a beat carrying an API key is taken and not counted (issue 41).
+  'POST /api/beats': 'public',
   'POST /api/files/bulk': 'write',
   'GET /api/jobs/:id': 'read',
   'GET /api/jobs/:id/results.csv': 'read',

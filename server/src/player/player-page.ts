@@ -4,6 +4,9 @@ import { escapeHtml } from '../lib/text';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
 
+/** Where the player's view beats go (routes/beats.ts). */
+export const BEATS_PATH = '/api/beats';
+
 /** The HTML of the public player page: a message page, or the playing page shaped by the URL's parameters. */
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
@@ -78,13 +81,15 @@ export const mediaUrl = (mediaPublicUrl: string | undefined, key: string): strin
  * none): autoplay, muted and loop are the video's own attributes (autoplay brings muted, the only
  * autoplay browsers allow); the start time is a data attribute the player script seeks to; the chosen
  * subtitle track is the `default` one, and only a language the file has can be chosen; `controls=0`
- * and `title=0` leave the control bar and the heading out. A start past the end is ignored.
+ * and `title=0` leave the control bar and the heading out. A start past the end is ignored. `beats`:
+ * the page's script sends view beats (false for the kit's own previews, which never count).
  */
 export function playerPage(
   file: FileRow,
   subtitles: SubtitleRow[],
   params: PlayerParams,
   storyboard: boolean,
+  beats: boolean,
   mediaPublicUrl?: string,
   grant?: string,
 ): string {
@@ -102,6 +107,7 @@ export function playerPage(
   const attributes = [
     `data-hls="${escapeHtml(mediaUrl(mediaPublicUrl, file.file_rendition!) + granted)}"`,
     grant ? `data-grant="${escapeHtml(grant)}" data-grant-url="${escapeHtml(`${slugPath}/grant`)}"` : '',
+    beats ? `data-beats="${BEATS_PATH}" data-slug="${escapeHtml(file.file_slug)}"` : '',
     params.start && (!file.file_duration || params.start < file.file_duration) ? `data-start="${params.start}"` : '',
     params.autoplay ? 'autoplay' : '',
     params.autoplay || params.muted ? 'muted' : '',

@@ -24,10 +24,11 @@ const BATCH = 100;
 async function trash(app: FastifyInstance): Promise<void> {
   /**
    * In the purge's transaction: the file's job goes, its media is journaled (so it goes even if this
-   * process dies now), and its account's video storage no longer counts it.
+   * process dies now), its account's video storage no longer counts it, and its view stats go.
    */
   const journalMedia = async (row: FileRow, tx: Queryable): Promise<string[]> => {
     await app.videoStorage.releaseFile(tx, row.file_id);
+    await app.viewStats.removeFile(tx, row.file_id);
     const jobs = (await app.jobs.remove(tx, PROCESS_FILE, fileJobStart(row.file_id))) as ProcessFilePayload[];
     const sources = jobs.flatMap(({ source }) => ('media_key' in source ? [source.media_key] : []));
     const entries = mediaOfPurgedFile(row, sources).map(mediaEntry);
@@ -113,4 +114,4 @@ async function trash(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-export default fp(trash, { name: 'trash', dependencies: ['database', 'pipeline', 'crash-clean-storage', 'activity'] });
+export default fp(trash, { name: 'trash', dependencies: ['database', 'pipeline', 'crash-clean-storage', 'activity', 'view-analytics'] });

@@ -24,6 +24,7 @@ import { frameAncestors, framingSite, mediaRefusal, pageRefusal } from '../playe
 import { mediaCredentialRefusal, pageLink } from '../player/signed-access';
 import { isRefusal, newPageLoad, sign, verify } from '../player/signed-links';
 import { signedRefusalMessage, siteRefusalMessage, refusalText, viewerLanguage, type Refusal } from '../player/refusal-texts';
+import { KIT_PREVIEW_PARAM } from '../../../src/contract/view-beats';
 
 const NOT_AVAILABLE = 'This video is not available';
 /**
@@ -142,7 +143,11 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         );
       }
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
-      return reply.send(playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), app.settings.mediaPublicUrl, grant));
+      // The kit's own previews mark themselves: their playback is never a view (issue 41).
+      const beats = !query.has(KIT_PREVIEW_PARAM);
+      return reply.send(
+        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant),
+      );
     },
   );
 

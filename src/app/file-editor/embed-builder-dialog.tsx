@@ -20,6 +20,7 @@ import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
 import { useSession } from '../session/use-session';
+import { kitPreviewUrl } from '../shared/player-link';
 import { useNotify } from '../shell/notify';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
@@ -57,7 +58,7 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
   const [startText, setStartText] = useState(options.start ? formatStart(options.start) : '');
   const [pasted, setPasted] = useState('');
   const url = embedUrl(link, options);
-  const previewUrl = useDelayed(url, PREVIEW_DELAY_MS);
+  const previewUrl = useDelayed(kitPreviewUrl(url), PREVIEW_DELAY_MS);
   const set = (change: Partial<EmbedOptions>) => onOptionsChange(withoutUndefined({ ...options, ...change }));
   const startInvalid = startText.trim() !== '' && parseStart(startText) === undefined;
   const copyTexts = (label: string, copy: string, copied: string) => ({ label, copy, copied, failed: t('copyFailed') });

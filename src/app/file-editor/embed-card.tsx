@@ -2,7 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useConfigState, useLinkBases } from '../session/use-session';
-import { playerLink } from '../shared/player-link';
+import { kitPreviewUrl, playerLink } from '../shared/player-link';
 import { useTexts } from '../i18n/texts';
 import { SectionCard } from '../ui/section-card';
 import { CopyField } from './copy-field';
@@ -43,7 +43,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
             value={embedSnippet(link, file.file_title, t('videoPlayer'))}
             multiline
           />
-          <VideoPreview file={file} src={embedUrl(link, options)} />
+          <VideoPreview file={file} src={kitPreviewUrl(embedUrl(link, options))} />
           <Button
             variant="outlined"
             sx={{ alignSelf: 'start' }}

@@ -29,7 +29,7 @@ const AddVideoDialog = lazy(() => import('./add-video/add-video-dialog'));
 const MATCHING: readonly MatchingAction[] = ['activate', 'deactivate', 'delete'];
 
 /** Where the list's host is narrow (a portal's content area), these columns hide first, before the actions are cut off. */
-const GIVES_WAY = ['file_server', 'file_slug', 'created_at', 'file_id'] as const;
+const GIVES_WAY = ['file_server', 'views_30d', 'file_slug', 'created_at', 'file_id'] as const;
 
 /**
  * 'File Management', the list screen in its files mode: the list with the Active switch, Edit and

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpUrlOrNull, playerLink } from './player-link';
+import { httpUrlOrNull, kitPreviewUrl, playerLink } from './player-link';
 
 describe('playerLink', () => {
   it('joins the domain and the URL-encoded slug', () => {
@@ -34,5 +34,12 @@ describe('playerLink', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('kitPreviewUrl', () => {
+  it("marks the kit's own player URLs, so that their playback never counts as a view", () => {
+    expect(kitPreviewUrl('https://p.example/player/talk')).toBe('https://p.example/player/talk?vp_kit=1');
+    expect(kitPreviewUrl('https://p.example/player/talk?start=1m23s')).toBe('https://p.example/player/talk?start=1m23s&vp_kit=1');
   });
 });

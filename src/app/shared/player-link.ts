@@ -1,3 +1,5 @@
+import { KIT_PREVIEW_PARAM } from '../../contract/view-beats';
+
 /**
  * Links built from config values. Only absolute http(s) URLs ever come out (never `javascript:` or
  * `data:`), and a slug always stays one URL-encoded path segment. The slugs '', '.' and '..' cannot
@@ -25,3 +27,6 @@ export function playerLink(playerDomain: string | null | undefined, slug: string
   const joiner = /[/=#]$/.test(base) ? '' : '/';
   return `${base}${joiner}${encodeURIComponent(slug)}`;
 }
+
+/** A player URL as the kit embeds it for its own previews: marked, so that its playback never counts as a view. */
+export const kitPreviewUrl = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}${KIT_PREVIEW_PARAM}=1`;

@@ -18,6 +18,7 @@ const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: Extract<keyof typeo
   { value: 'file_title:desc', label: 'sortTitleDesc' },
   { value: 'file_status:asc', label: 'sortStatus' },
   { value: 'file_id:desc', label: 'sortIdDesc' },
+  { value: 'views_30d:desc', label: 'sortViews' },
 ];
 
 /** What the list gives each card: the file, whether it is selected, and how to (un)select it. */

@@ -29,6 +29,9 @@ export const PlayerLink = memo(function PlayerLink({ href, slug }: { href: strin
   );
 });
 
+/** A count as the locale writes it (1,234 in English, 1.234 in Vietnamese). */
+export const formatCount = (value: number, locale: string): string => new Intl.NumberFormat(locale).format(value);
+
 export function CreatedDate({ value }: { value: string }) {
   const { short, full } = compactDate(value, undefined, useI18n().locale);
   return (
@@ -121,6 +124,14 @@ export function fileColumns(
       headerName: t('columnCreated'),
       width: 118,
       valueFormatter: (value: string) => compactDate(value, undefined, locale).short,
+    },
+    {
+      // Views of the last 30 days (docs/api.md, View analytics), sorted by the server like the others.
+      field: 'views_30d',
+      headerName: t('columnViews30d'),
+      type: 'number',
+      width: 104,
+      valueFormatter: (value: number | undefined) => (value === undefined ? '' : formatCount(value, locale)),
     },
     {
       field: 'actions',

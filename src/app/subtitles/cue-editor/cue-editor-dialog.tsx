@@ -9,7 +9,7 @@ import { useApi } from '../../api/use-api';
 import { failureText } from '../../api/failure-text';
 import { API_TEXTS } from '../../api/texts';
 import { useLinkBases } from '../../session/use-session';
-import { playerLink } from '../../shared/player-link';
+import { kitPreviewUrl, playerLink } from '../../shared/player-link';
 import { useTexts } from '../../i18n/texts';
 import { CueEditor } from './cue-editor';
 import { CUE_TEXTS } from './texts';
@@ -103,7 +103,8 @@ function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: st
     );
   const link = state.file ? playerLink(playerDomain, state.file.file_slug) : null;
   // The title is the dialog's: the player's own heading would repeat it.
-  const playerSrc = link && state.file && isCompleted(state.file.file_status) ? `${link}${link.includes('?') ? '&' : '?'}title=0` : null;
+  const playerSrc =
+    link && state.file && isCompleted(state.file.file_status) ? kitPreviewUrl(`${link}${link.includes('?') ? '&' : '?'}title=0`) : null;
   return (
     <CueEditor
       sub={sub}

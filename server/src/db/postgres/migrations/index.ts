@@ -26,6 +26,7 @@ import workerTokens from './025-worker-tokens';
 import playerAccess from './026-player-access';
 import apiKeys from './027-api-keys';
 import fileSchedules from './028-file-schedules';
+import viewAnalytics from './029-view-analytics';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -74,4 +75,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   playerAccess,
   apiKeys,
   fileSchedules,
+  viewAnalytics,
 ];

@@ -23,6 +23,7 @@ import workerTokens from './021-worker-tokens';
 import playerAccess from './022-player-access';
 import apiKeys from './023-api-keys';
 import fileSchedules from './024-file-schedules';
+import viewAnalytics from './025-view-analytics';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   playerAccess,
   apiKeys,
   fileSchedules,
+  viewAnalytics,
 ];

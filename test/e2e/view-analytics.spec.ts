@@ -1,0 +1,45 @@
+import { addPlayableClip } from './clips';
+import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { E2E_PORT } from './environment.mjs';
+import { servePage } from './other-origin';
+
+/**
+ * View analytics end to end (issue 41): the real player, embedded in a page of another loopback origin,
+ * plays 5 s and sends its beats; the server counts one view from that site, and the list sorts by it.
+ */
+test('an embed played for 5 s on another origin is one view from that site, and the Views column sorts the list', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await createAccount(3);
+  const api = await apiAs(request, account);
+  const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Watched clip', seconds: 8 });
+
+  const host = await servePage(
+    `<!doctype html><html lang="en"><head><title>Blog</title></head><body><iframe src="http://127.0.0.1:${E2E_PORT}/player/${slug}?autoplay=1" width="320" height="180" title="Watched clip"></iframe></body></html>`,
+  );
+  const blog = await context.newPage();
+  await blog.goto(host.url);
+  const frame = (await (await blog.locator('iframe').elementHandle())!.contentFrame())!;
+  const time = () => frame.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(5);
+  // A pause sends the beat with the seconds played since the page loaded.
+  await frame.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
+
+  const stats = () => api.get(`/files/${fileId}/stats`);
+  await expect.poll(async () => (await stats()).data.totals.views, { timeout: 30_000 }).toBe(1);
+  const { data } = await stats();
+  expect(data.totals.watch_seconds).toBeGreaterThan(4);
+  expect(data.sites).toEqual([{ host: new URL(host.url).host, views: 1 }]);
+  await blog.close();
+  host.close();
+
+  // The list, sorted by Views (30 days): the watched clip first.
+  await signIn(page, account);
+  await page.goto('/files?sort_by=views_30d&order=desc');
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Watched clip');
+  await expect(firstRow.locator('[data-field="views_30d"]')).toHaveText('1');
+  await expect(page.getByRole('columnheader', { name: /Views \(30 days\)/ })).toHaveAttribute('aria-sort', 'descending');
+});
