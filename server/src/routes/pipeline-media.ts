@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { isMediaKey, MediaTooLargeError } from '../media/media-store';
 import { S3MediaStore } from '../media/s3-media-store';
 import { sendStoredObject } from '../media/send-stored-object';
@@ -28,12 +28,15 @@ export default async function pipelineMediaRoutes(app: RouteApp): Promise<void> 
   // The body of a PUT is an output's bytes, streamed to the store as they come.
   app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
 
-  /** The grant's refusal sent as 403, or null when the URL holds. */
-  async function refused(request: FastifyRequest<{ Querystring: GrantQuery }>, reply: FastifyReply, method: JobMediaMethod) {
+  /**
+   * Why the URL is refused (the 403's message), or null when it holds. A message, not the reply sent:
+   * a reply is a thenable, so an async function returning it would resolve to nothing, and the route
+   * would go on to store the bytes of a refused URL.
+   */
+  async function refusal(request: FastifyRequest<{ Querystring: GrantQuery }>, method: JobMediaMethod): Promise<string | null> {
     const { sig, ...grant } = request.query;
-    const job = await app.jobs.leased(grant.job);
-    const refusal = isMediaKey(grant.key) ? jobMediaRefusal(job, method, grant, sig, app.clock()) : 'Not a media key';
-    return refusal === null ? null : fail(reply, 403, refusal);
+    if (!isMediaKey(grant.key)) return 'Not a media key';
+    return jobMediaRefusal(await app.jobs.leased(grant.job), method, grant, sig, app.clock());
   }
 
   const schema = (summary: string, response: object) => ({
@@ -54,8 +57,8 @@ export default async function pipelineMediaRoutes(app: RouteApp): Promise<void> 
       },
     },
     async (request, reply) => {
-      const refusal = await refused(request, reply, 'GET');
-      if (refusal) return refusal;
+      const refused = await refusal(request, 'GET');
+      if (refused) return fail(reply, 403, refused);
       const { key } = request.query;
       if ((await app.media.size(key)) === null) return fail(reply, 404, 'Source not found');
       if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, key, { cache: false });
@@ -72,8 +75,8 @@ export default async function pipelineMediaRoutes(app: RouteApp): Promise<void> 
       },
     },
     async (request, reply) => {
-      const refusal = await refused(request, reply, 'PUT');
-      if (refusal) return refusal;
+      const refused = await refusal(request, 'PUT');
+      if (refused) return fail(reply, 403, refused);
       try {
         await app.media.putStream(request.query.key, request.raw, app.settings.maxVideoBytes);
       } catch (err) {
