@@ -1,16 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_URL_EXPIRED, JOB_URL_INVALID } from '../src/pipeline/job-media-urls';
 import { workerTokenCommand } from '../src/pipeline/worker-token-commands';
 import { PIPELINE_TOKEN_NEEDED } from '../src/plugins/pipeline-auth';
 import { jobNotHeld, NOT_THE_FILES_FOLDER, WORKER_TOKEN_NEEDED } from '../src/routes/pipeline-jobs';
+import { S3MediaStore } from '../src/media/s3-media-store';
 import { startServer, type TestServer } from './helpers';
+import { startS3Server, type TestS3Server } from './s3-server';
+import { spawnApiWorker, until, type SpawnedWorker } from './api-worker-support';
 import { COMPLETED_PATH, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const URL_SECONDS = 60;
 const SHARED_TOKEN = 'shared-token-of-this-test';
 
@@ -19,52 +19,8 @@ async function createToken(s: TestServer, name: string): Promise<string> {
   return (await workerTokenCommand(s.app.db, 'create', name, s.now.value))[1]!;
 }
 
-interface SpawnedWorker {
-  child: ChildProcess;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/**
- * `npm run server -- worker --api BASE --token T` as its own process, with a scrubbed environment:
- * no DATABASE_URL, no VP_DATA_DIR, no VP_MEDIA_*, no store credentials; only what runs a program.
- */
-function spawnApiWorker(base: string, token: string, name: string): SpawnedWorker {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    VP_WORKER_NAME: name,
-    VP_WORKER_LEASE_SECONDS: '3',
-  };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'worker', '--api', base, '--token', token],
-    {
-      cwd: ROOT,
-      env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stderr: () => err, exited };
-}
-
 const jobCall = (s: TestServer, token: string, action: string, json: object) =>
   s.request('POST', `/api/pipeline/jobs${action}`, { json, headers: { 'x-pipeline-token': token } });
-
-/** Waits for a condition that another process makes true. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a pipeline worker that reaches nothing but the API (folder store)', () => {
   let s: TestServer; // VP_WORKER=0: no worker in the node
@@ -234,7 +190,6 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', ()
     expect((await fetch(sourceUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'x' })).status).toBe(
       403,
     );
-    expect(await s.app.media.size(`${folder}master.m3u8`)).toBeNull();
 
     // URLs for another file's folder are not handed out.
     const elsewhere = await jobCall(s, mine, `/${job.job_id}/uploads`, { ...attempt, folder: 'files/999999-abc/', names: ['a.ts'] });
@@ -251,6 +206,10 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', ()
     expect(late.status).toBe(403);
     expect(await late.json()).toEqual({ status: 'error', message: JOB_URL_EXPIRED });
 
+    // Nothing of the refused PUTs was stored (checked after later calls: a refused write must not run beside the 403).
+    expect((await s.app.media.size(`${folder}master.m3u8`)) ?? null).toBeNull();
+    expect(await s.app.media.bytesUnder(folder)).toBe(5);
+
     // Given back: the attempt's folder goes (and its journal entry), the job waits for its next claim.
     expect((await jobCall(s, mine, `/${job.job_id}/discard`, { ...attempt, folder, owned: false, gone: false })).status).toBe(200);
     expect(await s.app.media.size(`${folder}probe.txt`)).toBeNull();
@@ -265,5 +224,74 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', ()
     const res = await jobCall(s, SHARED_TOKEN, '/claim', {});
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: 'error', message: WORKER_TOKEN_NEEDED });
+  });
+});
+
+describe('a pipeline worker that reaches nothing but the API (S3 store)', () => {
+  let s3: TestS3Server;
+  let store: S3MediaStore;
+  let s: TestServer;
+  let key: string;
+  let clip: Buffer;
+  const workers: SpawnedWorker[] = [];
+
+  beforeAll(async () => {
+    clip = await tinyClip();
+    s3 = await startS3Server();
+    const media = s3.settings(await s3.bucket(), 'media/');
+    store = new S3MediaStore(media);
+    s = await startServer({ worker: false, s3: media });
+    await s.addAccount('maker', 'maker-password', 0);
+    key = await s.login('maker', 'maker-password');
+  });
+  afterAll(async () => {
+    for (const w of workers.splice(0)) {
+      w.child.kill('SIGKILL');
+      await w.exited;
+    }
+    await s?.close();
+    await s3?.close();
+  });
+
+  it('writes through presigned URLs of the bucket; a permanent delete leaves no object of the file', async () => {
+    const token = await createToken(s, 'remote-s3');
+    const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Bucket', content: clip }) });
+    expect(res.status).toBe(200);
+    const fileId = res.body.data.file.file_id as number;
+    workers.push(spawnApiWorker(s.base, token, 's3-box'));
+    expect(await waitForStatus(s, key, fileId, [10, 4, 7], 60_000)).toMatchObject({ file_status: 10, file_server: 's3-box' });
+    workers.pop()!.child.kill('SIGTERM');
+
+    const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);
+    const folder = row!.file_rendition.replace(/[^/]+$/, '');
+    const master = await fetch(`${s.base}/media/${row!.file_rendition}`);
+    expect(master.status).toBe(200);
+    expect(await master.text()).toContain('#EXT-X-STREAM-INF');
+    expect(await store.bytesUnder(folder)).toBeGreaterThan(0);
+    expect(await store.bytesUnder('uploads/')).toBe(0);
+
+    expect((await s.request('DELETE', `/api/files/${fileId}`, { key })).status).toBe(200);
+    expect((await s.request('DELETE', `/api/files/${fileId}?permanent=1`, { key })).status).toBe(200);
+    await until('the purge', async () => ((await store.bytesUnder(`files/${fileId}-`)) === 0 ? true : undefined), 10_000);
+  });
+
+  it('hands URLs of the bucket itself, not of the node', async () => {
+    const token = await createToken(s, 'remote-s3-urls');
+    const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Presigned', content: clip }) });
+    const fileId = res.body.data.file.file_id as number;
+    const job = (await jobCall(s, token, '/claim', { lease_ms: 60_000 })).body.data.job;
+    expect(job.payload.file_id).toBe(fileId);
+    const attempt = { attempt: job.attempts };
+    const source = (await jobCall(s, token, `/${job.job_id}/source`, attempt)).body.data.url as string;
+    expect(source.startsWith(s3.endpoint)).toBe(true);
+    expect(Buffer.from(await (await fetch(source)).arrayBuffer()).equals(clip)).toBe(true);
+    const folder = (await jobCall(s, token, `/${job.job_id}/folder`, attempt)).body.data.folder as string;
+    const { urls } = (await jobCall(s, token, `/${job.job_id}/uploads`, { ...attempt, folder, names: ['probe.txt'] })).body.data;
+    expect(urls[0].url.startsWith(s3.endpoint)).toBe(true);
+    const put = await fetch(urls[0].url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'bytes' });
+    expect(put.status).toBe(200);
+    expect(await store.size(`${folder}probe.txt`)).toBe(5);
+    expect((await jobCall(s, token, `/${job.job_id}/discard`, { ...attempt, folder, owned: false, gone: false })).status).toBe(200);
+    expect(await store.bytesUnder(folder)).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3MediaStore } from '../src/media/s3-media-store';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
-import { FAST_WORKER, tinyClip, waitForStatus } from './pipeline-support';
+import { workerTokenCommand } from '../src/pipeline/worker-token-commands';
+import { spawnApiWorker, type SpawnedWorker } from './api-worker-support';
+import { tinyClip, waitForStatus } from './pipeline-support';
 import { startS3Server, type TestS3Server } from './s3-server';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -17,7 +19,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 // Two API nodes with a data folder each (no shared disk), one PostgreSQL database, one bucket: the
 // media is nowhere but in the bucket. (SQLite is one data folder, so one machine: PostgreSQL only.)
-describe.skipIf(ENGINE !== 'postgres')('two nodes without a shared disk, on one bucket', () => {
+describe.skipIf(ENGINE !== 'postgres')('two nodes without a shared disk, on one bucket, and a worker on nothing but the API', () => {
   let s3: TestS3Server;
   let store: S3MediaStore;
   let databaseUrl: string;
@@ -25,6 +27,7 @@ describe.skipIf(ENGINE !== 'postgres')('two nodes without a shared disk, on one 
   let b: TestServer;
   let key: string;
   let clip: Buffer;
+  let worker: SpawnedWorker | undefined;
 
   beforeAll(async () => {
     clip = await tinyClip();
@@ -34,19 +37,23 @@ describe.skipIf(ENGINE !== 'postgres')('two nodes without a shared disk, on one 
     store = new S3MediaStore(media);
     databaseUrl = await createTestDatabase();
     a = await startServer({ databaseUrl, s3: media });
-    b = await startServer({ databaseUrl, s3: media, worker: FAST_WORKER }); // the pipeline runs on B only
+    b = await startServer({ databaseUrl, s3: media }); // neither node runs a worker: one that reaches nothing but B's API does
     expect(b.dataDir).not.toBe(a.dataDir);
     await a.addAccount('traveller', 'traveller-password', 0);
     key = await a.login('traveller', 'traveller-password');
   });
   afterAll(async () => {
+    worker?.child.kill('SIGKILL');
+    await worker?.exited;
     await a?.close();
     await b?.close();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
     await s3?.close();
   });
 
-  it('takes a tus upload begun on A and finished on B to Completed, serves it from A, and purges every object', async () => {
+  it('takes a tus upload begun on A and finished on B to Completed by an API-only worker, serves it from A, and purges every object', async () => {
+    const token = (await workerTokenCommand(a.app.db, 'create', 'far-away', a.now.value))[1]!;
+    worker = spawnApiWorker(b.base, token, 'far-away-box'); // no DATABASE_URL, no data folder, no bucket credentials
     const tus = (node: TestServer, method: string, url: string, headers: Record<string, string>, body?: Buffer) =>
       fetch(node.base + url, {
         method,
@@ -70,7 +77,11 @@ describe.skipIf(ENGINE !== 'postgres')('two nodes without a shared disk, on one 
     expect(last.status).toBe(204);
     const fileId = Number(last.headers.get('x-file-id'));
     expect(fileId).toBeGreaterThan(0);
-    expect(await waitForStatus(a, key, fileId, [4, 7, 10])).toMatchObject({ file_status: 10, file_width: 160 });
+    expect(await waitForStatus(a, key, fileId, [4, 7, 10], 60_000)).toMatchObject({
+      file_status: 10,
+      file_width: 160,
+      file_server: 'far-away-box',
+    });
 
     // Node A (which ran no worker and holds no media) serves the master playlist and a segment.
     const row = await a.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);

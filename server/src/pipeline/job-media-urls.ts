@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ClaimedJob } from '../db/jobs-repository';
+import type { MediaStore } from '../media/media-store';
+import { S3MediaStore } from '../media/s3-media-store';
 
 /** The route a pipeline API worker reads a source from and writes its outputs to (folder store; routes/pipeline-media.ts). */
 export const JOB_MEDIA_PATH = '/api/pipeline/media';
@@ -36,6 +38,23 @@ export function jobMediaUrl(job: ClaimedJob, method: JobMediaMethod, key: string
     sig: signature(job.lease_token, method, grant),
   });
   return `${JOB_MEDIA_PATH}?${query}`;
+}
+
+/**
+ * The URL a worker of the pipeline API uses for one key of its job until `expires` (ms; `now` the
+ * server's clock): presigned by the bucket on an object store (the bytes go straight to the store; such
+ * a URL ends only at its time, not with the lease), else the API's own signed route.
+ */
+export async function handOutUrl(
+  media: MediaStore,
+  job: ClaimedJob,
+  method: JobMediaMethod,
+  key: string,
+  expires: number,
+  now: number,
+): Promise<string> {
+  if (media instanceof S3MediaStore) return media.presign(key, method, (expires - now) / 1000);
+  return jobMediaUrl(job, method, key, expires);
 }
 
 /** Why a job media URL is refused (403), or null when it holds: signed for this method and key by the running lease, not expired. */

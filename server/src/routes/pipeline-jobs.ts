@@ -4,7 +4,7 @@ import type { ClaimedJob } from '../db/jobs-repository';
 import { ownFolderOf } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
-import { jobMediaUrl } from '../pipeline/job-media-urls';
+import { handOutUrl } from '../pipeline/job-media-urls';
 import { LocalFileJobHost, urlPolicyOfFile } from '../pipeline/local-file-job-host';
 import { fail, ok } from '../plugins/errors';
 import { requirePipelineToken } from '../plugins/pipeline-auth';
@@ -173,14 +173,16 @@ export default async function pipelineJobRoutes(app: RouteApp): Promise<void> {
       "Where to read the job's source",
       attemptBodySchema,
       sourceReplySchema,
-      "An upload: a URL of `GET /api/pipeline/media` signed for its key, valid VP_WORKER_URL_SECONDS. A URL source: the URL, and the policy the worker downloads it under (the hosts allowed besides public ones, the size limit or the account's room left, the time limit).",
+      "An upload: a URL presigned by the bucket (object store) or of `GET /api/pipeline/media` signed for its key (folder store), valid VP_WORKER_URL_SECONDS. A URL source: the URL, and the policy the worker downloads it under (the hosts allowed besides public ones, the size limit or the account's room left, the time limit).",
     ),
     async (request, reply) => {
       const job = await held(request, reply);
       if (!job) return reply;
       const { source } = job.payload as ProcessFilePayload;
       if ('media_key' in source)
-        return ok('Source', { url: jobMediaUrl(job, 'GET', source.media_key, app.clock() + app.settings.workerUrlMs) });
+        return ok('Source', {
+          url: await handOutUrl(app.media, job, 'GET', source.media_key, app.clock() + app.settings.workerUrlMs, app.clock()),
+        });
       try {
         const policy = await urlPolicyOfFile(app.jobHostParts, fileOf(job));
         return ok('Source', {
@@ -215,7 +217,7 @@ export default async function pipelineJobRoutes(app: RouteApp): Promise<void> {
       "URLs to PUT the attempt's media to, one per name under its folder",
       uploadsBodySchema,
       uploadsReplySchema,
-      "Each is a URL of `PUT /api/pipeline/media` signed for one key, valid VP_WORKER_URL_SECONDS; ask for many names in one call (an HLS ladder is many small files). A folder that is not the job's file's is 403; a name that makes no media key 400.",
+      "Each is a URL presigned by the bucket (object store) or of `PUT /api/pipeline/media` (folder store), for one key, valid VP_WORKER_URL_SECONDS; ask for many names in one call (an HLS ladder is many small files). A folder that is not the job's file's is 403; a name that makes no media key 400.",
     ),
     async (request, reply) => {
       const job = await held(request, reply);
@@ -224,9 +226,13 @@ export default async function pipelineJobRoutes(app: RouteApp): Promise<void> {
       if (ownFolderOf(fileOf(job), folder) !== folder) return fail(reply, 403, NOT_THE_FILES_FOLDER);
       const bad = names.find((name) => !isMediaKey(`${folder}${name}`) || name.endsWith('/'));
       if (bad !== undefined) return fail(reply, 400, `Not a media file name: ${JSON.stringify(bad)}`);
-      const expires = app.clock() + app.settings.workerUrlMs;
+      const now = app.clock();
+      const expires = now + app.settings.workerUrlMs;
+      const urls = await Promise.all(
+        names.map(async (name) => ({ name, url: await handOutUrl(app.media, job, 'PUT', `${folder}${name}`, expires, now) })),
+      );
       return ok('Upload URLs', {
-        urls: names.map((name) => ({ name, url: jobMediaUrl(job, 'PUT', `${folder}${name}`, expires) })),
+        urls,
         expires_at: new Date(expires).toISOString(),
       });
     },
