@@ -22,7 +22,10 @@ async function createToken(s: TestServer, name: string): Promise<string> {
 const jobCall = (s: TestServer, token: string, action: string, json: object) =>
   s.request('POST', `/api/pipeline/jobs${action}`, { json, headers: { 'x-pipeline-token': token } });
 
-describe('a pipeline worker that reaches nothing but the API (folder store)', () => {
+/** A test that spawns a worker process (tsx compiles the CLI) and waits for ffmpeg: ample on a busy machine. */
+const SPAWNING = { timeout: 120_000 };
+
+describe('a pipeline worker that reaches nothing but the API (folder store)', SPAWNING, () => {
   let s: TestServer; // VP_WORKER=0: no worker in the node
   let key: string;
   let clip: Buffer;
@@ -201,6 +204,13 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', ()
     expect(put.status).toBe(200);
     expect(await s.app.media.size(`${folder}probe.txt`)).toBe(5);
 
+    // The folder is journaled for the worker, not for this node's process: a node restarting (its process gone)
+    // while the worker still uploads must not have its crash recovery delete the folder; only staleness settles it.
+    const entry = await s.app.db.get<{ owner: string }>('SELECT owner FROM storage_journal WHERE storage_name = ?', [`media:${folder}`]);
+    expect(entry?.owner).toBe('api-worker remote-a');
+    expect(await s.app.storageJournal.recover(Date.now())).toBe(0);
+    expect(await s.app.media.size(`${folder}probe.txt`)).toBe(5);
+
     s.advance(URL_SECONDS * 1000 + 1);
     const late = await fetch(sourceUrl);
     expect(late.status).toBe(403);
@@ -227,7 +237,7 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', ()
   });
 });
 
-describe('a pipeline worker that reaches nothing but the API (S3 store)', () => {
+describe('a pipeline worker that reaches nothing but the API (S3 store)', SPAWNING, () => {
   let s3: TestS3Server;
   let store: S3MediaStore;
   let s: TestServer;

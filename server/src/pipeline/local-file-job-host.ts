@@ -24,6 +24,8 @@ export interface LocalHostParts {
   videoStorage: VideoStorageRepository;
   /** VP_ACCOUNT_VIDEO_QUOTA_BYTES: a URL's download stops at the room its account has left. */
   videoQuotaBytes: number;
+  /** Who the journal names for the folders being stored (default this process; a worker of the pipeline API: apiWorkerOwner). */
+  journalOwner?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export class LocalFileJobHost implements FileJobHost {
 
   async newFolder(): Promise<string> {
     const folder = newOwnFolder(this.#fileId);
-    await journalKeys(this.#parts.db, [mediaEntry(folder)], Date.now());
+    await journalKeys(this.#parts.db, [mediaEntry(folder)], Date.now(), this.#parts.journalOwner);
     return folder;
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import type { ClaimedJob } from '../db/jobs-repository';
+import { apiWorkerOwner } from '../db/storage-journal';
 import { ownFolderOf } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
@@ -61,7 +62,9 @@ export default async function pipelineJobRoutes(app: RouteApp): Promise<void> {
     return job;
   }
 
-  const hostOf = (job: ClaimedJob) => new LocalFileJobHost(app.jobHostParts, job.payload as ProcessFilePayload);
+  // The worker stores the folder long after this call, maybe past this node's restart: the journal names the worker, not this process.
+  const hostOf = (job: ClaimedJob & { leased_by: string }) =>
+    new LocalFileJobHost({ ...app.jobHostParts, journalOwner: apiWorkerOwner(job.leased_by) }, job.payload as ProcessFilePayload);
   const fileOf = (job: ClaimedJob) => (job.payload as ProcessFilePayload).file_id;
 
   /** Runs a host call: a file deleted meanwhile is 404, a refused status 409. */
