@@ -46,6 +46,8 @@ import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
 import pageRoutes, { registerNotFound } from './routes/pages';
+import pipelineJobRoutes from './routes/pipeline-jobs';
+import pipelineMediaRoutes from './routes/pipeline-media';
 import pipelineRoutes from './routes/pipeline';
 import statsRoutes from './routes/stats';
 import playerRoutes from './routes/player';
@@ -163,6 +165,8 @@ export interface AppOptions {
   uploadTtlHours?: number;
   /** Seconds one URL download may take in all, however slowly its source sends (default 1800). */
   downloadTimeoutSeconds?: number;
+  /** Seconds a media URL handed to a pipeline API worker stays valid (default 900). */
+  workerUrlSeconds?: number;
   /** Run a pipeline worker in this server (default: no; `npm start` runs one). */
   worker?: WorkerSettings | false;
   /** Bulk jobs' worker on this node (default: on, with its default settings; false: other nodes run them). */
@@ -239,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pipelineToken: options.pipelineToken ?? '',
     uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
     downloadTimeoutMs: (options.downloadTimeoutSeconds ?? 1800) * 1000,
+    workerUrlMs: (options.workerUrlSeconds ?? 900) * 1000,
     storageSweepSeconds: Math.min(options.storageSweepSeconds ?? DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS),
   };
   const clock = options.clock ?? systemClock;
@@ -319,6 +324,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subtitleRoutes, { prefix: '/api/subs' });
   await app.register(subtitleTextRoutes, { prefix: '/api/subs' });
   await app.register(pipelineRoutes, { prefix: '/api/pipeline' });
+  await app.register(pipelineJobRoutes, { prefix: '/api/pipeline/jobs' });
+  await app.register(pipelineMediaRoutes, { prefix: '/api/pipeline/media' });
   await app.register(openapiRoutes, { prefix: '/api' });
   await app.register(playerRoutes, { prefix: '/player' });
   await app.register(imageRoutes, { prefix: '/images' });

@@ -15,6 +15,7 @@ import { describeMediaStore, openMediaStore } from './media/open-media-store';
 import { workerTokenCommand, WorkerTokenCommandError } from './pipeline/worker-token-commands';
 import { serve } from './serve';
 import { runWorker } from './worker-process';
+import { runApiWorker } from './api-worker-process';
 
 const USAGE = `Usage: npm run server -- <command>
 
@@ -29,6 +30,9 @@ const USAGE = `Usage: npm run server -- <command>
                                           several times faster, refused while a server uses the database
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
+  worker --api URL [--token T]            the same on nothing but the pipeline API of the server at URL
+                                          (no DATABASE_URL, media folder or store credentials): a worker
+                                          token (or VP_WORKER_TOKEN); a revoked one ends it (exit 1)
   worker-token create NAME                create a named token of the pipeline API (x-pipeline-token),
                                           printed once; only its SHA-256 is stored
   worker-token list                       name, created, last used (to the minute), revoked
@@ -217,6 +221,20 @@ async function workerToken(args: string[]): Promise<void> {
   }
 }
 
+/** `worker`: on the database (DATABASE_URL or VP_DATA_DIR), or with `--api URL` on nothing but the pipeline API. */
+async function worker(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { api: { type: 'string' }, token: { type: 'string' } } });
+  if (values.api === undefined) {
+    if (values.token !== undefined) throw new UsageError('--token goes with --api URL.');
+    return runWorker();
+  }
+  const token = values.token ?? process.env.VP_WORKER_TOKEN?.trim();
+  if (!token) throw new UsageError('worker --api needs a worker token: --token T, or VP_WORKER_TOKEN.');
+  if (!URL.canParse(values.api) || !/^https?:$/.test(new URL(values.api).protocol))
+    throw new UsageError(`--api must be the server's http(s) URL, got ${JSON.stringify(values.api)}.`);
+  return runApiWorker(values.api, token);
+}
+
 /** Runs one command to its end. Exported for the end-to-end suite's seeding process, which runs many in one process. */
 export async function runCommand(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
@@ -228,7 +246,7 @@ export async function runCommand(argv: string[]): Promise<void> {
     case 'seed':
       return seed(rest);
     case 'worker':
-      return runWorker();
+      return worker(rest);
     case 'media':
       return media(rest);
     case 'worker-token':

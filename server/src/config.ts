@@ -64,7 +64,7 @@ function allowHosts(value: string | undefined): string[] {
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
 
 /** What one video may cost the pipeline's worker (see media-limits.ts). */
-function mediaLimits(env: NodeJS.ProcessEnv): MediaLimits {
+export function mediaLimits(env: NodeJS.ProcessEnv): MediaLimits {
   const d = DEFAULT_MEDIA_LIMITS;
   return {
     maxSeconds: seconds('VP_MAX_VIDEO_SECONDS', env.VP_MAX_VIDEO_SECONDS, d.maxSeconds),
@@ -148,6 +148,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         pollMs: positive('VP_SCHEDULE_POLL_MS', env.VP_SCHEDULE_POLL_MS, 1000, ' of milliseconds'),
         batch: scheduleBatch(env.VP_SCHEDULE_BATCH),
       },
+      workerUrlSeconds: seconds('VP_WORKER_URL_SECONDS', env.VP_WORKER_URL_SECONDS, 900),
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined, limits: mediaLimits(env) },
     },
   };

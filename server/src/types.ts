@@ -1,3 +1,4 @@
+import type { LocalHostParts } from './pipeline/local-file-job-host';
 import type { onRequestHookHandler } from 'fastify';
 import type { DataStore } from '@tus/server';
 import type { ActivityAction, ActivityRepository } from './db/activity-repository';
@@ -84,6 +85,8 @@ export interface Settings {
   uploadTtlMs: number;
   /** A URL download not finished this long after it began fails (Download Failed). */
   downloadTimeoutMs: number;
+  /** A media URL handed to a pipeline API worker (source, outputs) is refused this long after it was made. */
+  workerUrlMs: number;
 }
 
 declare module 'fastify' {
@@ -134,6 +137,8 @@ declare module 'fastify' {
     pipelineWorkers: PipelineWorkersRepository;
     /** The named worker tokens of the pipeline API (stored hashed). */
     workerTokens: WorkerTokensRepository;
+    /** What a job's host beside the database uses (LocalFileJobHost: the pipeline API's job routes). */
+    jobHostParts: LocalHostParts;
     /** Who may call the pipeline API: VP_PIPELINE_TOKEN and the live worker tokens. */
     pipelineCredentials: PipelineCredentials;
     /** Video uploads (multipart and tus) each account has in flight on this process (VP_MAX_UPLOADS_PER_ACCOUNT). */

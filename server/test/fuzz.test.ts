@@ -477,6 +477,38 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
           .map(([kind, n]) => ({ method: 'GET', path: `/images/${kind}/${n}.svg`, headers: {} })),
       },
       {
+        // A pipeline worker's media URLs, forged: made-up jobs, path-like keys, past or absurd times, wrong signatures.
+        weight: 1,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('GET', 'PUT'),
+            id(),
+            fc.constantFrom('1', '0', '-1', 'x'),
+            fc.oneof(
+              fc.constantFrom('uploads/x/source', 'files/1-a/master.m3u8', '..%2F..%2Fetc%2Fpasswd', '%2Fetc%2Fpasswd', ''),
+              segment(),
+            ),
+            fc.constantFrom('0', '9999999999999', '1e99', 'NaN'),
+            segment(),
+          )
+          .map(([method, job, attempt, mediaKey, expires, sig]) => ({
+            method,
+            path: `/api/pipeline/media?job=${realId(job, fileIds)}&attempt=${attempt}&key=${mediaKey}&expires=${expires}&sig=${sig}`,
+            headers: method === 'PUT' ? { 'content-type': 'application/octet-stream' } : {},
+          })),
+      },
+      {
+        // The job routes of a pipeline worker, with no token or a made-up one.
+        weight: 1,
+        arbitrary: fc
+          .tuple(id(), fc.constantFrom('claim', 'extend', 'report', 'source', 'uploads', 'complete', 'failed'), segment())
+          .map(([job, action, token]) => ({
+            method: 'POST',
+            path: action === 'claim' ? '/api/pipeline/jobs/claim' : `/api/pipeline/jobs/${realId(job, fileIds)}/${action}`,
+            headers: { 'x-pipeline-token': token || 'none', 'content-type': 'application/json' },
+          })),
+      },
+      {
         weight: 2,
         arbitrary: fc
           .tuple(

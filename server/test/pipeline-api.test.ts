@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_STATUS, fileStatusLabel } from '../../src/contract/file-status';
-import { PIPELINE_TOKEN_NEEDED } from '../src/routes/pipeline';
+import { PIPELINE_TOKEN_NEEDED } from '../src/plugins/pipeline-auth';
 import { startServer, type TestServer } from './helpers';
 import { tinyClip, videoForm } from './pipeline-support';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobsRepository } from '../src/db/jobs-repository';
 import { PROCESS_FILE } from '../src/db/job-kinds';
 import { workerTokenCommand } from '../src/pipeline/worker-token-commands';
-import { PIPELINE_TOKEN_NEEDED } from '../src/routes/pipeline';
+import { PIPELINE_TOKEN_NEEDED } from '../src/plugins/pipeline-auth';
 import { startServer, type TestServer } from './helpers';
 import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 

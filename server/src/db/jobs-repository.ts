@@ -134,6 +134,19 @@ export class JobsRepository {
     return rows.map((r) => ({ worker: r.leased_by, payload: JSON.parse(r.payload) as unknown }));
   }
 
+  /**
+   * The job `jobId` while its lease runs, with its holder (a worker of the pipeline API proves it holds
+   * the job by its name and attempt; the lease token never leaves the server). Undefined otherwise.
+   */
+  async leased(jobId: number): Promise<(ClaimedJob & { leased_by: string }) | undefined> {
+    const row = await this.#db.get<JobRow & { leased_by: string }>(
+      `SELECT job_id, kind, payload, attempts, max_attempts, last_error, lease_token, leased_by FROM jobs
+       WHERE job_id = ? AND lease_token IS NOT NULL AND run_at > ?`,
+      [jobId, this.#now()],
+    );
+    return row && { ...row, payload: JSON.parse(row.payload) as unknown };
+  }
+
   /** Jobs waiting or running, of one kind (tests, the pipeline API). */
   count(kind: string): Promise<number> {
     return this.#db.get<{ n: number }>('SELECT count(*) AS n FROM jobs WHERE kind = ?', [kind]).then((r) => Number(r?.n ?? 0));

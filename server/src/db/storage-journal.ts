@@ -17,11 +17,11 @@ export const mediaEntry = (key: string): string => `${MEDIA_ENTRY}${key}`;
  * Writes keys down (with `q`, inside the caller's transaction), before their content or rows change:
  * the entries of `StorageJournal.begin`, for a process without a subtitle store (a pipeline worker).
  */
-export async function journalKeys(q: Queryable, keys: readonly string[], now: number): Promise<void> {
+export async function journalKeys(q: Queryable, keys: readonly string[], now: number, owner = PROCESS_OWNER): Promise<void> {
   for (const key of keys) {
     await q.run('INSERT INTO storage_journal (storage_name, owner, created_at) VALUES (?, ?, ?) ON CONFLICT (storage_name) DO NOTHING', [
       key,
-      PROCESS_OWNER,
+      owner,
       now,
     ]);
   }
@@ -31,6 +31,12 @@ export async function journalKeys(q: Queryable, keys: readonly string[], now: nu
 export async function forgetKeys(q: Queryable, keys: readonly string[]): Promise<void> {
   for (const key of keys) await q.run('DELETE FROM storage_journal WHERE storage_name = ?', [key]);
 }
+
+/**
+ * The owner of entries a worker of the pipeline API writes through a node: no process of any machine,
+ * so only staleness settles them (the node that wrote them may restart while the worker still uploads).
+ */
+export const apiWorkerOwner = (name: string): string => `api-worker ${name}`;
 
 /** `host:pid` of this process: another process of this machine can tell whether it still runs. */
 export const PROCESS_OWNER = `${os.hostname()}:${process.pid}`;

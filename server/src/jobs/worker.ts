@@ -147,8 +147,9 @@ export class Worker {
         await this.#record('failed');
       } else {
         const delay = backoffMs * 2 ** (job.attempts - 1);
-        await queue.retryLater(job, reason, delay);
+        // The file says so while the job is still this worker's (a worker of the pipeline API may only write then).
         await handler.retrying(job, reason, delay);
+        await queue.retryLater(job, reason, delay);
       }
     } finally {
       clearInterval(renew);

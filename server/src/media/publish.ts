@@ -18,25 +18,32 @@ async function filesBelow(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
+/** The files a video's renditions were made as: names relative to `dir` (`/`-separated), and their bytes. */
+export interface MadeMedia {
+  dir: string;
+  names: string[];
+  bytes: number;
+}
+
+/** The media keys of a published video under its folder. */
+export const publishedKeys = (folder: string, bytes: number): PublishedMedia => ({
+  rendition: `${folder}${MASTER_PLAYLIST}`,
+  thumbnail: `${folder}thumb.jpg`,
+  storyboard: `${folder}sprite.jpg`,
+  bytes,
+});
+
 /**
- * Makes the HLS ladder, the thumbnail and the storyboard of a local video in `workDir`, then puts them
- * in the media store under `folder` (a new folder per video and attempt: its keys never change content).
- * `onTranscoded` gets the transcode's progress, 0 to 1; no decoded frame may exceed `maxPixels`;
- * `beforeStore` runs once the files are made, before the first of them is stored.
+ * Makes the HLS ladder, the thumbnail and the storyboard of a local video in `workDir`/out, each a file
+ * whose name is its key under the video's folder. `onTranscoded` gets the transcode's progress, 0 to 1;
+ * no decoded frame may exceed `maxPixels`.
  */
-export async function publishVideo(
+export async function makeRenditions(
   source: string,
   info: Probe,
   workDir: string,
-  media: MediaStore,
-  folder: string,
-  options: {
-    signal?: AbortSignal | undefined;
-    maxPixels?: number;
-    onTranscoded?: (fraction: number) => void;
-    beforeStore?: () => Promise<void>;
-  } = {},
-): Promise<PublishedMedia> {
+  options: { signal?: AbortSignal | undefined; maxPixels?: number; onTranscoded?: (fraction: number) => void } = {},
+): Promise<MadeMedia> {
   const run: RunOptions & { maxPixels?: number } = {
     signal: options.signal,
     ...(options.maxPixels ? { maxPixels: options.maxPixels } : {}),
@@ -48,11 +55,26 @@ export async function publishVideo(
     onProgress: (seconds) => options.onTranscoded?.(seconds / info.duration),
   });
   await thumbnail(source, info, path.join(out, 'thumb.jpg'), run);
-  await options.beforeStore?.();
+  const names = await filesBelow(out);
   let bytes = 0;
-  for (const name of await filesBelow(out)) {
-    await media.putFile(`${folder}${name}`, path.join(out, name));
-    bytes += (await fs.promises.stat(path.join(out, name))).size;
-  }
-  return { rendition: `${folder}${MASTER_PLAYLIST}`, thumbnail: `${folder}thumb.jpg`, storyboard: `${folder}sprite.jpg`, bytes };
+  for (const name of names) bytes += (await fs.promises.stat(path.join(out, name))).size;
+  return { dir: out, names, bytes };
+}
+
+/** Puts made media in the store under `folder` (a new folder per video and attempt: its keys never change content). */
+export async function storeMade(made: MadeMedia, media: MediaStore, folder: string): Promise<void> {
+  for (const name of made.names) await media.putFile(`${folder}${name}`, path.join(made.dir, name));
+}
+
+/** Makes a local video's media and stores it under `folder` (the demo video). */
+export async function publishVideo(
+  source: string,
+  info: Probe,
+  workDir: string,
+  media: MediaStore,
+  folder: string,
+): Promise<PublishedMedia> {
+  const made = await makeRenditions(source, info, workDir);
+  await storeMade(made, media, folder);
+  return publishedKeys(folder, made.bytes);
 }

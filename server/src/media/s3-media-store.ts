@@ -9,10 +9,12 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { isMediaKey, MediaTooLargeError, type MediaStore, type StoredObject } from './media-store';
 
 /** Where the objects are: `VP_MEDIA_URL=s3://bucket/prefix`, with the SDK's client settings. */
@@ -145,6 +147,17 @@ export class S3MediaStore implements MediaStore {
   objectKey(key: string): string {
     if (!isMediaKey(key)) throw new Error(`Not a media key: ${JSON.stringify(key)}`);
     return `${this.settings.prefix}${key}`;
+  }
+
+  /**
+   * A URL that lets its holder GET or PUT one object for `seconds` (at most 7 days: SigV4's limit) with
+   * no credentials of its own: a worker of the pipeline API reads its source and writes its outputs so,
+   * and the bytes never pass through a node. Signed here, without a call to the store.
+   */
+  presign(key: string, method: 'GET' | 'PUT', seconds: number): Promise<string> {
+    const object = { Bucket: this.settings.bucket, Key: this.objectKey(key) };
+    const command = method === 'GET' ? new GetObjectCommand(object) : new PutObjectCommand(object);
+    return getSignedUrl(this.client, command, { expiresIn: Math.min(Math.ceil(seconds), 604_800) });
   }
 
   async #call<T>(run: () => Promise<T>): Promise<T> {

@@ -9,6 +9,8 @@ import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from '../media/media-limits';
 import type { MediaStore } from '../media/media-store';
 import type { FileStatusWriter } from './file-status';
 import { processFileHandler } from './process-file';
+import { LocalFileJobHost } from './local-file-job-host';
+import type { ProcessFilePayload } from '../db/job-kinds';
 
 export interface WorkerSettings {
   /** `file_server` of the files it processes (default `<host name>-<process id>`). */
@@ -35,18 +37,22 @@ export interface WorkerParts {
 
 /** A worker of the reference pipeline (the server's own, or the CLI's `worker`). */
 export function createWorker(parts: WorkerParts, settings: WorkerSettings): Worker {
+  const hostParts = {
+    db: parts.db,
+    media: parts.media,
+    status: parts.fileStatus,
+    urlPolicy: parts.urlPolicy,
+    videoStorage: parts.videoStorage,
+    videoQuotaBytes: parts.videoQuotaBytes,
+  };
+  const limits = { ...DEFAULT_MEDIA_LIMITS, ...settings.limits };
   return new Worker({
     name: settings.name ?? defaultWorkerName(),
     queue: parts.jobs,
     handlers: [
       processFileHandler({
-        db: parts.db,
-        media: parts.media,
-        status: parts.fileStatus,
-        urlPolicy: parts.urlPolicy,
-        limits: { ...DEFAULT_MEDIA_LIMITS, ...settings.limits },
-        videoStorage: parts.videoStorage,
-        videoQuotaBytes: parts.videoQuotaBytes,
+        hostOf: (job) => new LocalFileJobHost(hostParts, job.payload as ProcessFilePayload),
+        limitsOf: () => limits,
       }),
     ],
     ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),

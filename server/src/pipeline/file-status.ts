@@ -150,20 +150,25 @@ export class FileStatusWriter {
     );
   }
 
-  /**
-   * A progress reporter for one stage: writes whole percents, at most once a second (each write is
-   * a row update, which every list cache and event watcher sees).
-   */
+  /** A progress reporter for one stage of a file (throttledProgress). */
   progress(fileId: number, everyMs = 1000): (fraction: number) => void {
-    let last = -1;
-    let lastAt = 0;
-    return (fraction) => {
-      const percent = Math.max(0, Math.min(100, Math.floor(fraction * 100)));
-      const now = Date.now();
-      if (percent === last || now - lastAt < everyMs) return;
-      last = percent;
-      lastAt = now;
-      this.set(fileId, null, { file_progress: percent }).catch(() => {}); // a missed progress write is harmless
-    };
+    return throttledProgress((percent) => this.set(fileId, null, { file_progress: percent }), everyMs);
   }
+}
+
+/**
+ * A progress reporter for one stage: writes whole percents, at most once a second (each write is
+ * a row update, which every list cache and event watcher sees).
+ */
+export function throttledProgress(write: (percent: number) => Promise<unknown>, everyMs = 1000): (fraction: number) => void {
+  let last = -1;
+  let lastAt = 0;
+  return (fraction) => {
+    const percent = Math.max(0, Math.min(100, Math.floor(fraction * 100)));
+    const now = Date.now();
+    if (percent === last || now - lastAt < everyMs) return;
+    last = percent;
+    lastAt = now;
+    write(percent).catch(() => {}); // a missed progress write is harmless
+  };
 }

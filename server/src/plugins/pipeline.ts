@@ -32,6 +32,14 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
     maxBytes: app.settings.maxVideoBytes,
     timeoutMs: app.settings.downloadTimeoutMs,
   };
+  app.decorate('jobHostParts', {
+    db: app.db,
+    media: app.media,
+    status: app.fileStatus,
+    urlPolicy,
+    videoStorage: app.videoStorage,
+    videoQuotaBytes: app.settings.accountVideoQuotaBytes,
+  });
   const worker = options.worker
     ? createWorker(
         {

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/engine';
 import { toFileJson, type FileRow } from '../db/files';
 import { isMediaKey } from '../media/media-store';
@@ -8,9 +7,10 @@ import { isCompleted, isFinal } from '../../../src/contract/file-status';
 import { FileGoneError, StatusRefusedError } from '../pipeline/file-status';
 import { fileJobStart, PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import { MEDIA_IMAGE_PREFIX, ownFolderOf } from '../media/file-media';
-import { removeSource } from '../pipeline/process-file';
+import { removeSource } from '../pipeline/local-file-job-host';
 import { listPipelineWorkers } from '../pipeline/workers-list';
 import { fail, ok } from '../plugins/errors';
+import { requirePipelineToken } from '../plugins/pipeline-auth';
 import { errorResponses, idParam } from '../schemas/common';
 import {
   pipelineFileReplySchema,
@@ -22,7 +22,6 @@ import {
 } from '../schemas/pipeline';
 import type { RouteApp } from '../schemas/route-types';
 
-export const PIPELINE_TOKEN_NEEDED = 'This route needs the pipeline token (x-pipeline-token), not an operator key';
 const FILE_NOT_FOUND = 'File not found';
 const security = [{ pipelineToken: [] }];
 
@@ -34,13 +33,7 @@ const security = [{ pipelineToken: [] }];
  * configured, every call is refused (the API is off).
  */
 export default async function pipelineRoutes(app: RouteApp): Promise<void> {
-  app.decorateRequest('pipelineWorker', null);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const given = request.headers['x-pipeline-token'];
-    const caller = typeof given === 'string' && given ? await app.pipelineCredentials.caller(given) : null;
-    if (!caller) return fail(reply, 401, PIPELINE_TOKEN_NEEDED);
-    request.pipelineWorker = caller.worker;
-  });
+  requirePipelineToken(app);
 
   /** Where the pipeline gets a waiting file's video: its job's URL, or this server's copy of the upload. */
   async function sourceOf(file: FileRow): Promise<{ url: string } | null> {
