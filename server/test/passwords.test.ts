@@ -70,7 +70,9 @@ function cli(s: TestServer, args: string[]): { status: number | null; out: strin
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-describe('passwords set by the CLI: user add, reset-password, seed', () => {
+// Each test spawns the CLI up to five times (tsx compiles it each time: seconds of CPU apiece on a busy
+// 2-core machine), so a test waits on processes, not on time: the default 30 s was met under load.
+describe('passwords set by the CLI: user add, reset-password, seed', { timeout: 180_000 }, () => {
   let s: TestServer;
   const signIn = (username: string, password: string) => s.request('POST', '/api/auth/login', { json: { username, password } });
 
