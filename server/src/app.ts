@@ -10,6 +10,7 @@ import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import activity from './plugins/activity';
 import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
+import webhooks, { type WebhookSettings } from './plugins/webhooks';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage, { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
@@ -39,6 +40,7 @@ import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
 import jobRoutes from './routes/jobs';
 import keyRoutes from './routes/keys';
+import webhookRoutes from './routes/webhooks';
 import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
@@ -157,6 +159,8 @@ export interface AppOptions {
   worker?: WorkerSettings | false;
   /** Bulk jobs' worker on this node (default: on, with its default settings; false: other nodes run them). */
   bulkWorker?: BulkWorkerSettings | false;
+  /** Webhooks: retries, timeout, allowed private hosts, limits (VP_WEBHOOK_*); `send: false` leaves sending to other nodes. */
+  webhooks?: WebhookSettings;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -276,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(activity);
   await app.register(trash);
   await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
+  await app.register(webhooks, { settings: options.webhooks ?? {} });
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources, scriptHashes });
@@ -296,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bulkRoutes, { prefix: '/api/files' });
   await app.register(jobRoutes, { prefix: '/api/jobs' });
   await app.register(keyRoutes, { prefix: '/api/keys' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

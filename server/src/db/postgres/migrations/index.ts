@@ -25,6 +25,7 @@ import usernameSkeleton from './024-username-skeleton';
 import workerTokens from './025-worker-tokens';
 import playerAccess from './026-player-access';
 import apiKeys from './027-api-keys';
+import webhooks from './030-webhooks';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -72,4 +73,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   workerTokens,
   playerAccess,
   apiKeys,
+  webhooks,
 ];

@@ -22,6 +22,7 @@ import usernameSkeleton from './020-username-skeleton';
 import workerTokens from './021-worker-tokens';
 import playerAccess from './022-player-access';
 import apiKeys from './023-api-keys';
+import webhooks from './026-webhooks';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   workerTokens,
   playerAccess,
   apiKeys,
+  webhooks,
 ];
