@@ -14,7 +14,7 @@ interface Received {
   body: string;
 }
 
-/** A webhook receiver on loopback: records every POST and answers what `answer` says for the n-th one (from 1). */
+/** A webhook receiver on loopback: records every POST and answers what `answer` says for the n-th one (from 1; 0: never). */
 async function startReceiver() {
   const received: Received[] = [];
   const receiver = {
@@ -29,6 +29,7 @@ async function startReceiver() {
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = receiver.answer(received.length);
+      if (status === 0) return; // no answer: the sender gives up (or stops) first
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
     });
   });
@@ -36,7 +37,11 @@ async function startReceiver() {
   const { port } = server.address() as AddressInfo;
   receiver.host = `127.0.0.1:${port}`;
   receiver.url = `http://127.0.0.1:${port}/hook`;
-  return { ...receiver, receiver, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { ...receiver, receiver, close };
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -288,6 +293,33 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       await b.close();
       fs.rmSync(a.dataDir, { recursive: true, force: true });
       r.received.length = 0;
+    }
+  });
+
+  it('sends again, once and from another node, a delivery whose node stopped while sending it', async () => {
+    const a = await startServer({ webhooks: settingsFor(r) });
+    const accountId = await a.addAccount('killed', 'killed-password', 2);
+    const key = await a.login('killed', 'killed-password');
+    const { webhook } = await addWebhook(a, key, r.url, ['file.status']);
+    r.receiver.answer = (n) => (n === 1 ? 0 : 200);
+    const [fileId] = await fileIds(a, accountId);
+    await setStatus(a, fileId!, FILE_STATUS.uploading);
+    await waitFor([a], () => r.received.length === 1, 'the first POST');
+    await a.app.close(); // while the receiver has not answered
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      // B takes the delivery when A's lease (the timeout and 30 s) has run out on the clock.
+      await waitFor([b], async () => (await deliveries(b, key, webhook.id))[0]?.state === 'delivered', 'the delivery from node B');
+      expect(r.received.map((got) => got.headers['webhook-id'])).toEqual([
+        r.received[0]!.headers['webhook-id'],
+        r.received[0]!.headers['webhook-id'],
+      ]);
+      expect((await deliveries(b, key, webhook.id))[0]!.attempts.map((at) => at.status_code)).toEqual([200]);
+    } finally {
+      await b.close();
+      fs.rmSync(a.dataDir, { recursive: true, force: true });
+      r.received.length = 0;
+      r.receiver.answer = () => 200;
     }
   });
 
