@@ -5,8 +5,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_STATUS } from '../../src/contract/file-status';
 import type { WebhookEventType } from '../../src/contract/webhook';
+import { readEnv } from '../src/config';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
-import type { WebhookSettings } from '../src/plugins/webhooks';
+import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
 import { startServer, type TestServer } from './helpers';
 
 interface Received {
@@ -350,5 +351,19 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       await b.app.close();
       await a.close();
     }
+  });
+});
+
+describe('VP_WEBHOOK_BACKOFF', () => {
+  it('reads waits in s, m and h; unset keeps the default of about 24 h; anything else stops the start', () => {
+    expect(readEnv({ VP_WEBHOOK_BACKOFF: '1s, 2m,3h' }).options.webhooks?.backoffMs).toEqual([1000, 120_000, 10_800_000]);
+    expect(readEnv({}).options.webhooks?.backoffMs).toBeUndefined();
+    expect(DEFAULT_WEBHOOK_BACKOFF_MS.reduce((a, b) => a + b) / 3_600_000).toBeCloseTo(23.6, 1);
+    for (const bad of ['5', '0s', '5d', '5s,,x', '-5s']) {
+      expect(() => readEnv({ VP_WEBHOOK_BACKOFF: bad }), bad).toThrow(
+        `VP_WEBHOOK_BACKOFF must be waits like 5s,5m,30m,2h, got ${JSON.stringify(bad)}`,
+      );
+    }
+    expect(() => readEnv({ VP_WEBHOOK_ALLOW_HOSTS: 'a b' })).toThrow(/^VP_WEBHOOK_ALLOW_HOSTS: /);
   });
 });
