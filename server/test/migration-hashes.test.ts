@@ -38,7 +38,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '021-worker-tokens.ts': '9f245a831381db09fc36f8909822f036b7c22c871c14837f270549fe3e3104b4',
     '022-player-access.ts': '6174678d4cb6ab2caefbab9d93117a86eb3b3b1d823eebd3bcabd705a953032b',
     '023-api-keys.ts': '33536c08a1c7794c4d622489bea6681358825c56e6b71aad3bef39f13bbce7a6',
-    '026-webhooks.ts': 'a5d4fff41530aa69c98a6dade3ede008e4ae564385bcc827cb1b5c49acb06329',
+    '026-webhooks.ts': 'c47461ed952773369cf32df6f6111cf3bc59e203b86431f17d063124a7dad522',
   },
   postgres: {
     '001-initial-schema.ts': 'a56c92282388823964d32f8befb5021512c35d96df99a543dc53e68568bf72bb',
@@ -68,7 +68,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '025-worker-tokens.ts': '415d7ac7b9caef2e403a4c5530d12b70efe51eb6af68511f966c70e8d8ab9e9f',
     '026-player-access.ts': 'fb77fd5b19aa45af333d4efce8fd22ce8abdd3f74ac7af24e33d0718c579f0fa',
     '027-api-keys.ts': 'af2022da5e23f32596f57e6f536e08750bbc43ece4641e23c0d745fe8ad0609c',
-    '030-webhooks.ts': '4a36457e94d0fed97d64583125636e136ec4fc8d926f3211eaac07bb9e8f7c24',
+    '030-webhooks.ts': 'a3664dca8eacc8aae99524990dc68a83be4a8d0eb8a8a841c3a69a5ee1708c6c',
   },
 };
 

@@ -182,6 +182,23 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     expect(JSON.parse(r.received[3]!.body)).toMatchObject({ type: 'file.updated', data: { file_id: files[1] } });
   });
 
+  it("sends a file's changes in order: a later one waits while an earlier one is retried", async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
+    r.receiver.answer = (n) => (n === 1 ? 500 : 200);
+    await setStatus(s, files[3]!, FILE_STATUS.uploading);
+    await setStatus(s, files[3]!, FILE_STATUS.indexed);
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 2,
+      'both deliveries',
+    );
+    expect(r.received.map((got) => [JSON.parse(got.body).data.status, got.headers['webhook-id']])).toEqual([
+      [FILE_STATUS.uploading, expect.any(String)],
+      [FILE_STATUS.uploading, r.received[0]!.headers['webhook-id']],
+      [FILE_STATUS.indexed, expect.any(String)],
+    ]);
+  });
+
   it('marks an endpoint failing after its schedule, pauses it after 3 days, holds its deliveries and resumes on a redelivery that works', async () => {
     const { webhook } = await addWebhook(s, key, r.url, ['file.deleted', 'file.restored']);
     r.receiver.answer = () => 503;

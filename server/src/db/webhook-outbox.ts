@@ -66,11 +66,12 @@ export class WebhookOutbox {
           const body: WebhookPayload = { type: message.type, timestamp: new Date(event.created_at).toISOString(), data: message.data };
           for (const hook of subscribed.filter((h) => h.events.includes(message.type))) {
             await tx.run(
-              `INSERT INTO webhook_deliveries (webhook_id, event_id, type, payload, state, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-               ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+              `INSERT INTO webhook_deliveries (webhook_id, event_id, file_id, type, payload, state, next_at, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (webhook_id, event_id) DO NOTHING`,
               [
                 hook.webhook_id,
                 webhookEventId(event.id, message.type),
+                message.data.file_id ?? null,
                 message.type,
                 JSON.stringify(body),
                 hook.paused ? 'held' : 'pending',

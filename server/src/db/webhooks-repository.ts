@@ -192,11 +192,17 @@ export class WebhooksRepository {
     return changed === 1;
   }
 
-  /** The next due delivery, leased for `leaseMs`; undefined when none is due. */
+  /**
+   * The next due delivery, leased for `leaseMs`; undefined when none is due. A file's deliveries to an
+   * endpoint go one at a time, in the order of its changes: one waits while an earlier one is pending
+   * (being sent, or waiting out its backoff), so a receiver never sees a file's changes out of order.
+   */
   async claim(now: number, leaseMs: number): Promise<ClaimedDelivery | undefined> {
     const row = await this.#db.get<Omit<ClaimedDelivery, 'url' | 'secret'>>(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ?, lease_token = ?
-       WHERE delivery_id = (SELECT delivery_id FROM webhook_deliveries WHERE state = 'pending' AND next_at <= ?
+       WHERE delivery_id = (SELECT delivery_id FROM webhook_deliveries d WHERE state = 'pending' AND next_at <= ?
+                              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id
+                                              AND e.file_id = d.file_id AND e.state = 'pending' AND e.delivery_id < d.delivery_id)
                             ORDER BY next_at, delivery_id LIMIT 1${this.#db.dialect.skipLocked})
        RETURNING delivery_id, webhook_id, event_id, payload, attempts, lease_token`,
       [now + leaseMs, randomToken(16), now],

@@ -3,7 +3,8 @@ import type { Database } from 'better-sqlite3';
 // Webhooks of accounts (decision D58). The secret is kept as is: the server signs every delivery with it.
 // webhook_cursor's one row is the last file_events id copied into deliveries (the outbox's dispatcher);
 // a new database starts after the events it already has. A delivery is due when next_at has passed
-// (claiming it moves next_at to the end of its lease); its attempts are logged in webhook_attempts.
+// (claiming it moves next_at to the end of its lease; a file's
+// deliveries to an endpoint go one at a time, in order); its attempts are logged in webhook_attempts.
 // Frozen text.
 export default {
   up(db: Database): void {
@@ -29,6 +30,7 @@ export default {
         delivery_id INTEGER PRIMARY KEY,
         webhook_id  INTEGER NOT NULL REFERENCES webhooks (webhook_id) ON DELETE CASCADE,
         event_id    TEXT NOT NULL,
+        file_id     INTEGER,
         type        TEXT NOT NULL,
         payload     TEXT NOT NULL,
         state       TEXT NOT NULL,
@@ -40,6 +42,7 @@ export default {
       );
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_at) WHERE state = 'pending';
       CREATE INDEX webhook_deliveries_log ON webhook_deliveries (webhook_id, delivery_id);
+      CREATE INDEX webhook_deliveries_file ON webhook_deliveries (webhook_id, file_id, delivery_id) WHERE state = 'pending';
       CREATE TABLE webhook_attempts (
         attempt_id  INTEGER PRIMARY KEY,
         delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries (delivery_id) ON DELETE CASCADE,
