@@ -10,6 +10,7 @@ import { securityHeaderSet } from './lib/security-header-set';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import activity from './plugins/activity';
 import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
+import webhooks, { type WebhookSettings } from './plugins/webhooks';
 import { registerAuthentication } from './plugins/authentication';
 import crashCleanStorage, { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
@@ -42,6 +43,7 @@ import fileRoutes from './routes/files';
 import imageRoutes from './routes/images';
 import jobRoutes from './routes/jobs';
 import keyRoutes from './routes/keys';
+import webhookRoutes from './routes/webhooks';
 import ingestRoutes from './routes/ingest';
 import mediaRoutes from './routes/media';
 import openapiRoutes from './routes/openapi';
@@ -173,6 +175,8 @@ export interface AppOptions {
   bulkWorker?: BulkWorkerSettings | false;
   /** Files' schedules: how often this node runs the due ones, and how many in one transaction. */
   schedules?: ScheduleSettings;
+  /** Webhooks: retries, timeout, allowed private hosts, limits (VP_WEBHOOK_*); `send: false` leaves sending to other nodes. */
+  webhooks?: WebhookSettings;
 }
 
 function originOf(url: string | undefined): string[] {
@@ -297,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trash);
   await app.register(bulkJobs, { worker: options.bulkWorker ?? {} });
   await app.register(schedules, options.schedules ?? {});
+  await app.register(webhooks, { settings: options.webhooks ?? {} });
   await app.register(queryHygiene);
   registerAuthentication(app);
   await app.register(securityHeaders, { extraSources, scriptHashes });
@@ -319,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(keyRoutes, { prefix: '/api/keys' });
   await app.register(beatRoutes, { prefix: '/api/beats' });
   await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   await app.register(ingestRoutes, { prefix: '/api/files' });
   await app.register(tusUploadRoutes, { prefix: '/api/uploads', corsOrigins: (options.corsOrigins ?? []).filter(Boolean) });
   await app.register(subtitleRoutes, { prefix: '/api/subs' });

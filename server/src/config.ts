@@ -48,17 +48,28 @@ function sweepSeconds(value: string | undefined): number {
   return n;
 }
 
-/** VP_INGEST_ALLOW_HOSTS, each entry checked (see parseAllowedHost): a typo stops the start with one line. */
-function allowHosts(value: string | undefined): string[] {
+/** VP_INGEST_ALLOW_HOSTS or VP_WEBHOOK_ALLOW_HOSTS, each entry checked (see parseAllowedHost): a typo stops the start with one line. */
+function allowHosts(value: string | undefined, name = 'VP_INGEST_ALLOW_HOSTS'): string[] {
   const entries = list(value?.toLowerCase());
   for (const entry of entries) {
     try {
       parseAllowedHost(entry);
     } catch (err) {
-      throw new Error(`VP_INGEST_ALLOW_HOSTS: ${(err as Error).message}`, { cause: err });
+      throw new Error(`${name}: ${(err as Error).message}`, { cause: err });
     }
   }
   return entries;
+}
+
+/** VP_WEBHOOK_BACKOFF: waits like `5s,5m,30m,2h` (s, m, h), at least one. */
+export function backoffSchedule(value: string | undefined): number[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const unit: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+  return list(value).map((entry) => {
+    const m = /^(\d+)([smh])$/.exec(entry);
+    if (!m || Number(m[1]) <= 0) throw new Error(`VP_WEBHOOK_BACKOFF must be waits like 5s,5m,30m,2h, got ${JSON.stringify(value)}`);
+    return Number(m[1]) * unit[m[2]!]!;
+  });
 }
 
 const seconds = (name: string, value: string | undefined, fallback: number) => positive(name, value, fallback, ' of seconds');
@@ -149,6 +160,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         batch: scheduleBatch(env.VP_SCHEDULE_BATCH),
       },
       workerUrlSeconds: seconds('VP_WORKER_URL_SECONDS', env.VP_WORKER_URL_SECONDS, 900),
+      webhooks: {
+        backoffMs: backoffSchedule(env.VP_WEBHOOK_BACKOFF),
+        timeoutMs: seconds('VP_WEBHOOK_TIMEOUT_SECONDS', env.VP_WEBHOOK_TIMEOUT_SECONDS, 10) * 1000,
+        pauseAfterMs: positive('VP_WEBHOOK_PAUSE_DAYS', env.VP_WEBHOOK_PAUSE_DAYS, 3, ' of days') * 86_400_000,
+        allowHosts: allowHosts(env.VP_WEBHOOK_ALLOW_HOSTS, 'VP_WEBHOOK_ALLOW_HOSTS'),
+        concurrency: positive('VP_WEBHOOK_CONCURRENCY', env.VP_WEBHOOK_CONCURRENCY, 8, ''),
+        logDays: positive('VP_WEBHOOK_LOG_DAYS', env.VP_WEBHOOK_LOG_DAYS, 30, ' of days'),
+        maxPerAccount: positive('VP_MAX_WEBHOOKS', env.VP_MAX_WEBHOOKS, 20, ''),
+      },
       worker: (env.VP_WORKER ?? '1').trim() === '0' ? false : { name: env.VP_WORKER_NAME?.trim() || undefined, limits: mediaLimits(env) },
     },
   };

@@ -12,6 +12,7 @@ import type { FilesRepository } from './db/files-repository';
 import type { JobsRepository } from './db/jobs-repository';
 import type { PipelineWorkersRepository } from './db/pipeline-workers-repository';
 import type { WorkerTokensRepository } from './db/worker-tokens-repository';
+import type { WebhooksRepository } from './db/webhooks-repository';
 import type { ApiKeysRepository } from './db/api-keys-repository';
 import type { SubtitleVersionsRepository } from './db/subtitle-versions-repository';
 import type { SubtitlesRepository } from './db/subtitles-repository';
@@ -153,6 +154,10 @@ declare module 'fastify' {
     apiKeys: ApiKeysRepository;
     /** Most API keys one account may hold (VP_MAX_API_KEYS). */
     maxApiKeys: number;
+    /** Accounts' webhook endpoints, their deliveries and attempts (routes/webhooks.ts). */
+    webhooks: WebhooksRepository;
+    /** Where deliveries may go, how long one may take, how many endpoints an account may have. */
+    webhookSettings: { allowHosts: string[]; timeoutMs: number; maxPerAccount: number };
     /** onRequest hook of every protected route: 401 unless the API key is a live session or a live account key (403 outside its scope). */
     authenticate: onRequestHookHandler;
     /** View analytics: beats, their roll-ups and the stats read from them (plugins/view-analytics.ts). */

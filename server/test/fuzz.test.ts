@@ -450,6 +450,53 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
       },
       {
         weight: 1,
+        // Webhooks (D58): hostile URLs (private, IPv6 forms of loopback, credentials, other schemes), events, ids.
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom('GET', 'POST', 'DELETE'),
+            fc.constantFrom('', '/{seg}', '/{seg}/deliveries', '/{seg}/test', '/{seg}/deliveries/{seg}/redeliver'),
+            segment(),
+            fc.record(
+              {
+                url: fc.oneof(
+                  fc.string({ maxLength: 60 }),
+                  fc.constantFrom(
+                    'http://127.0.0.1/',
+                    'http://[::ffff:127.0.0.1]/',
+                    'http://[64:ff9b::a00:1]/',
+                    'http://0x7f.1/',
+                    'http://169.254.169.254/latest/meta-data/',
+                    'https://user:pw@203.0.113.9/',
+                    'file:///etc/passwd',
+                    `http://203.0.113.9/${'a'.repeat(2100)}`,
+                  ),
+                  fc.integer(),
+                ),
+                events: fc.oneof(
+                  fc.array(fc.constantFrom('file.ready', 'file.exploded', '', 'subtitle.*'), { maxLength: 12 }),
+                  fc.string(),
+                ),
+                description: fc.oneof(fc.string({ maxLength: 220 }), fc.constant(null)),
+              },
+              { requiredKeys: [] },
+            ),
+            jsonType(),
+            apiKey(),
+          )
+          .map(([method, tail, seg, body, type, k]) =>
+            withKey(
+              {
+                method,
+                path: `/api/webhooks${tail.replaceAll('{seg}', seg)}`,
+                headers: { 'content-type': type },
+                body: method === 'POST' ? JSON.stringify(body) : undefined,
+              },
+              k,
+            ),
+          ),
+      },
+      {
+        weight: 1,
         arbitrary: fc
           .string({ maxLength: 80 })
           .map((k) => ({ method: 'POST', path: '/api/auth/logout', headers: { 'x-apikey': k.replace(/[^\x21-\x7e]/g, '') || 'none' } })),

@@ -16,6 +16,7 @@ import { FILES_TEXTS } from '../app/files/texts';
 import { TRASH_TEXTS } from '../app/files/trash/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
 import { KEYS_TEXTS } from '../app/keys/texts';
+import { WEBHOOKS_TEXTS } from '../app/webhooks/texts';
 import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
@@ -39,6 +40,7 @@ export const ALL_TEXTS = [
   FILES_TEXTS,
   TRASH_TEXTS,
   KEYS_TEXTS,
+  WEBHOOKS_TEXTS,
   BULK_JOB_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,

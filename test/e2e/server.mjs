@@ -4,14 +4,20 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { spawnServer } from '../support/server.mjs';
-import { E2E_DATA_DIR, E2E_PORT, ROOT } from './environment.mjs';
+import { E2E_DATA_DIR, E2E_PORT, E2E_WEBHOOK_PORT, ROOT } from './environment.mjs';
 
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 if (!process.env.VP_E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// A small storage quota (6 MiB an account) so that a test can reach it with two uploads.
-const server = spawnServer({ port: E2E_PORT, dataDir: E2E_DATA_DIR, demo: true, env: { VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024) } });
+// A small storage quota (6 MiB an account) so that a test can reach it with two uploads; webhooks may
+// reach the webhooks spec's receiver on loopback (E2E_WEBHOOK_PORT).
+const server = spawnServer({
+  port: E2E_PORT,
+  dataDir: E2E_DATA_DIR,
+  demo: true,
+  env: { VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024), VP_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_WEBHOOK_PORT}` },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

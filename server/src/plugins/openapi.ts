@@ -30,6 +30,11 @@ async function openapi(app: FastifyInstance): Promise<void> {
           description:
             "An account's API keys for its integrations (scope read, write or upload; optional expiry): created, listed and revoked with a sign-in key only. A key outside its scope gets 403 naming the scope it needs.",
         },
+        {
+          name: 'webhooks',
+          description:
+            "An account's webhook endpoints (managed with a sign-in key only): signed POSTs of its files' changes (Standard Webhooks headers), retried on the VP_WEBHOOK_BACKOFF schedule, with a delivery log, redelivery and a test event.",
+        },
       ],
     },
   });

@@ -16,6 +16,7 @@ export const FRAME_TEXTS = defineTexts('frame', {
   signedInAs: 'Signed in as',
   signOut: 'Sign out',
   apiKeys: 'API keys',
+  webhooks: 'Webhooks',
   signIn: 'Sign in',
   copyright: '© 2025 {product}.',
   rightsReserved: 'All rights reserved.',

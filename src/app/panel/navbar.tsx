@@ -1,4 +1,4 @@
-import { DarkModeIcon, KeyIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon } from '../ui/icons';
+import { DarkModeIcon, KeyIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon, WebhookIcon } from '../ui/icons';
 import {
   AppBar,
   Box,
@@ -107,6 +107,12 @@ export function Navbar({
                     <KeyIcon fontSize="small" />
                   </ListItemIcon>
                   {t('apiKeys')}
+                </MenuItem>
+                <MenuItem component={Link} href="/account/webhooks" onClick={() => setMenuAnchor(null)}>
+                  <ListItemIcon>
+                    <WebhookIcon fontSize="small" />
+                  </ListItemIcon>
+                  {t('webhooks')}
                 </MenuItem>
                 <MenuItem
                   onClick={() => {

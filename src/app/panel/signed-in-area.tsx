@@ -14,6 +14,7 @@ const FileEditorRoute = lazy(() => import('./file-editor-route'));
 // The Trash shares the files list's chunk (see files-route.tsx).
 const TrashRoute = lazy(() => import('./files-route').then((route) => ({ default: route.TrashRoute })));
 const KeysScreen = lazy(() => import('../keys/keys-screen'));
+const WebhooksScreen = lazy(() => import('../webhooks/webhooks-screen'));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
@@ -31,6 +32,7 @@ export default function SignedInArea() {
           <Route path="/files/:id">{(params) => <FileEditorRoute id={params.id} />}</Route>
           <Route path="/trash" component={TrashRoute} />
           <Route path="/account/keys" component={KeysScreen} />
+          <Route path="/account/webhooks" component={WebhooksScreen} />
           <Route>
             <NotFound />
           </Route>

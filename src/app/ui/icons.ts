@@ -40,3 +40,4 @@ export { default as TimerIcon } from '@mui/icons-material/Timer';
 export { default as UndoIcon } from '@mui/icons-material/Undo';
 export { default as VideoLibraryIcon } from '@mui/icons-material/VideoLibrary';
 export { default as WarningIcon } from '@mui/icons-material/Warning';
+export { default as WebhookIcon } from '@mui/icons-material/Webhook';

@@ -27,6 +27,7 @@ import playerAccess from './026-player-access';
 import apiKeys from './027-api-keys';
 import fileSchedules from './028-file-schedules';
 import viewAnalytics from './029-view-analytics';
+import webhooks from './030-webhooks';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -76,4 +77,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   apiKeys,
   fileSchedules,
   viewAnalytics,
+  webhooks,
 ];

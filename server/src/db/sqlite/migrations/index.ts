@@ -24,6 +24,7 @@ import playerAccess from './022-player-access';
 import apiKeys from './023-api-keys';
 import fileSchedules from './024-file-schedules';
 import viewAnalytics from './025-view-analytics';
+import webhooks from './026-webhooks';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   apiKeys,
   fileSchedules,
   viewAnalytics,
+  webhooks,
 ];

@@ -1,0 +1,51 @@
+import { isCompleted, isFailed } from '../../../src/contract/file-status';
+import type { WebhookEventType, WebhookPayload } from '../../../src/contract/webhook';
+import type { StoredFileEvent } from './file-events';
+
+/** Columns whose change is an edit an integrator sees (file.updated); the pipeline's own (progress, server, size) are not. */
+const EDITED_COLUMNS = ['file_title', 'file_slug', 'is_active', 'file_image', 'player_access'];
+
+/** A bulk job's states after which it does nothing more. */
+const ENDED_JOB_STATES = ['done', 'failed'];
+
+/** One webhook message of a file event: its type and the small body every endpoint of that type gets. */
+export interface WebhookMessage {
+  type: WebhookEventType;
+  data: WebhookPayload['data'];
+}
+
+/**
+ * The webhook messages of one event of the file_events log (decision D58). An 'added' event is
+ * `file.restored` when the file left the trash (`restored`: the log still holds its 'deleted' event),
+ * else `file.created`; a status change is `file.status`, and also `file.ready` (Completed) or
+ * `file.failed`; an edit of what the panel shows is `file.updated`; a bulk job's last progress event is
+ * `bulk_job.finished`.
+ */
+export function webhookMessages(event: StoredFileEvent, restored: boolean): WebhookMessage[] {
+  const file_id = event.file_id;
+  const changes = event.changes ?? {};
+  switch (event.kind) {
+    case 'job':
+      return ENDED_JOB_STATES.includes(changes.state as string)
+        ? [{ type: 'bulk_job.finished', data: { job_id: event.file_id, state: changes.state as string } }]
+        : [];
+    case 'added':
+      return [{ type: restored ? 'file.restored' : 'file.created', data: { file_id } }];
+    case 'deleted':
+      return [{ type: 'file.deleted', data: { file_id } }];
+    case 'changed': {
+      const out: WebhookMessage[] = [];
+      if (typeof changes.file_status === 'number') {
+        const status = changes.file_status;
+        out.push({ type: 'file.status', data: { file_id, status } });
+        if (isCompleted(status)) out.push({ type: 'file.ready', data: { file_id, status } });
+        if (isFailed(status)) out.push({ type: 'file.failed', data: { file_id, status } });
+      }
+      if (EDITED_COLUMNS.some((column) => column in changes)) out.push({ type: 'file.updated', data: { file_id } });
+      return out;
+    }
+  }
+}
+
+/** The Webhook-Id of a message: the same for every endpoint, attempt and redelivery of it. */
+export const webhookEventId = (eventId: number, type: WebhookEventType): string => `evt_${eventId}_${type}`;

@@ -1,0 +1,279 @@
+import type { WebhookDeliveryJson, WebhookEventType, WebhookJson } from '../../../src/contract/webhook';
+import { randomToken } from '../lib/tokens';
+import type { Db } from './engine';
+
+/** An endpoint as stored. Times in ms since the epoch. */
+export interface WebhookRow {
+  webhook_id: number;
+  account_id: number;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  /** `whsec_` + base64: kept as is, the server signs with it. */
+  secret: string;
+  created_at: number;
+  failing_since: number | null;
+  paused_at: number | null;
+}
+
+/** A delivery a sender holds: claimed until `leaseEnds`, with what it POSTs. */
+export interface ClaimedDelivery {
+  delivery_id: number;
+  webhook_id: number;
+  event_id: string;
+  payload: string;
+  /** Counting this one. */
+  attempts: number;
+  lease_token: string;
+  url: string;
+  secret: string;
+}
+
+/** What one POST of a delivery got: a status code (null: no answer), its latency, the first 1 KB of the answer or the error. */
+export interface AttemptResult {
+  statusCode: number | null;
+  latencyMs: number;
+  response: string;
+}
+
+export class TooManyWebhooksError extends Error {}
+
+type StoredRow = Omit<WebhookRow, 'events'> & { events: string };
+
+const COLUMNS = 'webhook_id, account_id, url, description, events, secret, created_at, failing_since, paused_at';
+const nullableNumber = (value: unknown): number | null => (value === null ? null : Number(value));
+
+const toRow = (row: StoredRow): WebhookRow => ({
+  ...row,
+  webhook_id: Number(row.webhook_id),
+  account_id: Number(row.account_id),
+  events: JSON.parse(row.events) as WebhookEventType[],
+  created_at: Number(row.created_at),
+  failing_since: nullableNumber(row.failing_since),
+  paused_at: nullableNumber(row.paused_at),
+});
+
+const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString());
+
+/** An endpoint as the API shows it (never its secret). */
+export const webhookJson = (row: WebhookRow): WebhookJson => ({
+  id: row.webhook_id,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  state: row.paused_at !== null ? 'paused' : row.failing_since !== null ? 'failing' : 'active',
+  created_at: new Date(row.created_at).toISOString(),
+  failing_since: iso(row.failing_since),
+});
+
+/** How deliveries are retried and given up (VP_WEBHOOK_BACKOFF, VP_WEBHOOK_PAUSE_DAYS). */
+export interface RetryPolicy {
+  /** The wait before each retry; after the last, the delivery fails and its endpoint is failing. */
+  backoffMs: readonly number[];
+  /** An endpoint failing this long is paused at its next failed delivery. */
+  pauseAfterMs: number;
+}
+
+/**
+ * The webhooks tables' one reader and writer besides the outbox's dispatcher (webhook-outbox.ts):
+ * endpoints, their deliveries and the log of attempts. Deliveries are claimed like jobs (see
+ * JobsRepository): due when next_at has passed, claimed by moving next_at to the end of a lease, with
+ * `FOR UPDATE SKIP LOCKED` on PostgreSQL so nodes each take a different one; a sender that died lets its
+ * lease run out and the delivery goes out again from any node, under the same Webhook-Id.
+ */
+export class WebhooksRepository {
+  readonly #db: Db;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** A new endpoint of the account; TooManyWebhooksError when it has `max` already. */
+  async create(
+    hook: { accountId: number; url: string; description: string; events: readonly WebhookEventType[] },
+    secret: string,
+    now: number,
+    max: number,
+  ): Promise<WebhookRow> {
+    return this.#db.transaction(async (tx) => {
+      const held = await tx.get<{ n: number }>('SELECT count(*) AS n FROM webhooks WHERE account_id = ?', [hook.accountId]);
+      if (Number(held!.n) >= max) throw new TooManyWebhooksError();
+      const row = await tx.get<StoredRow>(
+        `INSERT INTO webhooks (account_id, url, description, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        [hook.accountId, hook.url, hook.description, JSON.stringify(hook.events), secret, now],
+      );
+      return toRow(row!);
+    });
+  }
+
+  /** The account's endpoints, oldest first. */
+  async list(accountId: number): Promise<WebhookRow[]> {
+    return (await this.#db.all<StoredRow>(`SELECT ${COLUMNS} FROM webhooks WHERE account_id = ? ORDER BY webhook_id`, [accountId])).map(
+      toRow,
+    );
+  }
+
+  async find(accountId: number, webhookId: number): Promise<WebhookRow | undefined> {
+    const row = await this.#db.get<StoredRow>(`SELECT ${COLUMNS} FROM webhooks WHERE webhook_id = ? AND account_id = ?`, [
+      webhookId,
+      accountId,
+    ]);
+    return row && toRow(row);
+  }
+
+  /** Deletes one of the account's endpoints with its deliveries; false when it has no such endpoint. */
+  async remove(accountId: number, webhookId: number): Promise<boolean> {
+    return (await this.#db.run('DELETE FROM webhooks WHERE webhook_id = ? AND account_id = ?', [webhookId, accountId])) === 1;
+  }
+
+  /** The endpoint's latest deliveries, newest first, each with its attempts (newest first). */
+  async deliveries(webhookId: number, limit: number): Promise<WebhookDeliveryJson[]> {
+    const rows = await this.#db.all<{
+      delivery_id: number;
+      event_id: string;
+      type: string;
+      state: WebhookDeliveryJson['state'];
+      created_at: number;
+      next_at: number | null;
+    }>(
+      `SELECT delivery_id, event_id, type, state, created_at, next_at FROM webhook_deliveries WHERE webhook_id = ?
+       ORDER BY delivery_id DESC LIMIT ?`,
+      [webhookId, limit],
+    );
+    if (!rows.length) return [];
+    const attempts = await this.#db.all<{
+      delivery_id: number;
+      at: number;
+      status_code: number | null;
+      latency_ms: number;
+      response: string;
+    }>(
+      `SELECT delivery_id, at, status_code, latency_ms, response FROM webhook_attempts
+       WHERE delivery_id IN (${rows.map(() => '?').join(', ')}) ORDER BY attempt_id DESC`,
+      rows.map((r) => r.delivery_id),
+    );
+    return rows.map((r) => ({
+      id: Number(r.delivery_id),
+      event_id: r.event_id,
+      type: r.type,
+      state: r.state,
+      created_at: new Date(Number(r.created_at)).toISOString(),
+      next_attempt_at: r.state === 'pending' ? iso(nullableNumber(r.next_at)) : null,
+      attempts: attempts
+        .filter((a) => Number(a.delivery_id) === Number(r.delivery_id))
+        .map((a) => ({
+          at: new Date(Number(a.at)).toISOString(),
+          status_code: nullableNumber(a.status_code),
+          latency_ms: Number(a.latency_ms),
+          response: a.response,
+        })),
+    }));
+  }
+
+  /** A delivery of the endpoint due now (POST …/test): returns its id. */
+  async addDelivery(webhookId: number, eventId: string, type: string, payload: string, now: number): Promise<number> {
+    const row = await this.#db.get<{ delivery_id: number }>(
+      `INSERT INTO webhook_deliveries (webhook_id, event_id, type, payload, state, next_at, created_at)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?) RETURNING delivery_id`,
+      [webhookId, eventId, type, payload, now, now],
+    );
+    return Number(row!.delivery_id);
+  }
+
+  /**
+   * Sends a delivery of the endpoint again, now, with a fresh retry schedule and the same Webhook-Id;
+   * false when the endpoint has no such delivery.
+   */
+  async redeliver(webhookId: number, deliveryId: number, now: number): Promise<boolean> {
+    const changed = await this.#db.run(
+      "UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_at = ?, lease_token = NULL WHERE delivery_id = ? AND webhook_id = ?",
+      [now, deliveryId, webhookId],
+    );
+    return changed === 1;
+  }
+
+  /**
+   * The next due delivery, leased for `leaseMs`; undefined when none is due. A file's deliveries to an
+   * endpoint go one at a time, in the order of its changes: one waits while an earlier one is pending
+   * (being sent, or waiting out its backoff), so a receiver never sees a file's changes out of order.
+   */
+  async claim(now: number, leaseMs: number): Promise<ClaimedDelivery | undefined> {
+    const row = await this.#db.get<Omit<ClaimedDelivery, 'url' | 'secret'>>(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ?, lease_token = ?
+       WHERE delivery_id = (SELECT delivery_id FROM webhook_deliveries d WHERE state = 'pending' AND next_at <= ?
+                              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id
+                                              AND e.file_id = d.file_id AND e.state = 'pending' AND e.delivery_id < d.delivery_id)
+                            ORDER BY next_at, delivery_id LIMIT 1${this.#db.dialect.skipLocked})
+       RETURNING delivery_id, webhook_id, event_id, payload, attempts, lease_token`,
+      [now + leaseMs, randomToken(16), now],
+    );
+    if (!row) return undefined;
+    const hook = await this.#db.get<{ url: string; secret: string }>('SELECT url, secret FROM webhooks WHERE webhook_id = ?', [
+      row.webhook_id,
+    ]);
+    if (!hook) return undefined; // the endpoint was deleted meanwhile, its deliveries with it
+    return { ...row, delivery_id: Number(row.delivery_id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts), ...hook };
+  }
+
+  /**
+   * Logs an attempt and decides what follows: a 2xx delivers it (and makes its endpoint active again,
+   * its held deliveries due); anything else retries it after the policy's next wait, or fails it when the
+   * schedule is used up (the endpoint is failing from then, and paused once failing for pauseAfterMs:
+   * its deliveries are then held, never dropped). Nothing happens when the lease was lost meanwhile.
+   */
+  async settle(delivery: ClaimedDelivery, result: AttemptResult, now: number, policy: RetryPolicy): Promise<void> {
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const wait = policy.backoffMs[delivery.attempts - 1];
+    const [state, nextAt] = ok ? ['delivered', null] : wait === undefined ? ['failed', null] : ['pending', now + wait];
+    await this.#db.transaction(async (tx) => {
+      const changed = await tx.run(
+        'UPDATE webhook_deliveries SET state = ?, next_at = ?, lease_token = NULL WHERE delivery_id = ? AND lease_token = ?',
+        [state, nextAt, delivery.delivery_id, delivery.lease_token],
+      );
+      if (changed !== 1) return;
+      await tx.run('INSERT INTO webhook_attempts (delivery_id, at, status_code, latency_ms, response) VALUES (?, ?, ?, ?, ?)', [
+        delivery.delivery_id,
+        now,
+        result.statusCode,
+        result.latencyMs,
+        result.response,
+      ]);
+      if (ok) {
+        const resumed = await tx.run(
+          'UPDATE webhooks SET failing_since = NULL, paused_at = NULL WHERE webhook_id = ? AND paused_at IS NOT NULL',
+          [delivery.webhook_id],
+        );
+        if (resumed) {
+          await tx.run("UPDATE webhook_deliveries SET state = 'pending', next_at = ? WHERE webhook_id = ? AND state = 'held'", [
+            now,
+            delivery.webhook_id,
+          ]);
+        }
+        await tx.run('UPDATE webhooks SET failing_since = NULL WHERE webhook_id = ? AND failing_since IS NOT NULL', [delivery.webhook_id]);
+      } else if (state === 'failed') {
+        await tx.run('UPDATE webhooks SET failing_since = ? WHERE webhook_id = ? AND failing_since IS NULL', [now, delivery.webhook_id]);
+        const paused = await tx.run('UPDATE webhooks SET paused_at = ? WHERE webhook_id = ? AND paused_at IS NULL AND failing_since <= ?', [
+          now,
+          delivery.webhook_id,
+          now - policy.pauseAfterMs,
+        ]);
+        if (paused) {
+          await tx.run("UPDATE webhook_deliveries SET state = 'held', next_at = NULL WHERE webhook_id = ? AND state = 'pending'", [
+            delivery.webhook_id,
+          ]);
+        }
+      }
+    });
+  }
+
+  /** Drops the deliveries (and their attempts) that ended before `before`; returns how many. */
+  async prune(before: number): Promise<number> {
+    return this.#db.transaction(async (tx) => {
+      const ended = "state IN ('delivered', 'failed') AND created_at < ?";
+      await tx.run(`DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT delivery_id FROM webhook_deliveries WHERE ${ended})`, [
+        before,
+      ]);
+      return tx.run(`DELETE FROM webhook_deliveries WHERE ${ended}`, [before]);
+    });
+  }
+}

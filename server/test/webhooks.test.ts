@@ -1,0 +1,386 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_STATUS } from '../../src/contract/file-status';
+import type { WebhookEventType } from '../../src/contract/webhook';
+import { readEnv } from '../src/config';
+import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
+import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
+import { startServer, type TestServer } from './helpers';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on loopback: records every POST and answers what `answer` says for the n-th one (from 1; 0: never). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const receiver = {
+    received,
+    answer: (_n: number): number => 200,
+    url: '',
+    host: '',
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const status = receiver.answer(received.length);
+      if (status === 0) return; // no answer: the sender gives up (or stops) first
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  receiver.host = `127.0.0.1:${port}`;
+  receiver.url = `http://127.0.0.1:${port}/hook`;
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { ...receiver, receiver, close };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const settingsFor = (receiver: Receiver, more: WebhookSettings = {}): WebhookSettings => ({
+  backoffMs: [1000, 1000, 1000, 1000],
+  pollMs: 20,
+  allowHosts: [receiver.host],
+  ...more,
+});
+
+/**
+ * Waits until `done` holds, moving the servers' clock 1 s at each look (retries are due seconds later);
+ * the budget is generous for a busy machine.
+ */
+async function waitFor(servers: TestServer[], done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    for (const s of servers) s.advance(1000);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function addWebhook(s: TestServer, key: string, url: string, events: WebhookEventType[]) {
+  const res = await s.request('POST', '/api/webhooks', { key, json: { url, events, description: 'CMS' } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as { webhook: { id: number; state: string }; secret: string };
+}
+
+async function fileIds(s: TestServer, accountId: number): Promise<number[]> {
+  const rows = await s.app.db.all<{ file_id: number }>('SELECT file_id FROM files WHERE account_id = ? ORDER BY file_id', [accountId]);
+  return rows.map((r) => Number(r.file_id));
+}
+
+const setStatus = (s: TestServer, fileId: number, status: number) =>
+  s.app.db.run('UPDATE files SET file_status = ? WHERE file_id = ?', [status, fileId]);
+
+/** Whether the outbox has copied every event of the log. */
+async function copied(s: TestServer): Promise<boolean> {
+  const row = await s.app.db.get<{ n: number }>(
+    'SELECT count(*) AS n FROM file_events WHERE id > (SELECT last_event_id FROM webhook_cursor WHERE id = 1)',
+  );
+  return Number(row!.n) === 0;
+}
+
+const headersOf = (r: Received) => ({
+  'webhook-id': String(r.headers['webhook-id']),
+  'webhook-timestamp': String(r.headers['webhook-timestamp']),
+  'webhook-signature': String(r.headers['webhook-signature']),
+});
+
+async function deliveries(s: TestServer, key: string, webhookId: number) {
+  const res = await s.request('GET', `/api/webhooks/${webhookId}/deliveries`, { key });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.deliveries as {
+    id: number;
+    event_id: string;
+    type: string;
+    state: string;
+    attempts: { status_code: number | null; latency_ms: number; response: string }[];
+  }[];
+}
+
+describe('webhooks on one node', { timeout: 90_000 }, () => {
+  let s: TestServer;
+  let r: Receiver;
+  let key: string;
+  let accountId: number;
+  let files: number[];
+
+  beforeAll(async () => {
+    r = await startReceiver();
+    s = await startServer({ webhooks: settingsFor(r), sessionIdleSeconds: 30 * 86_400, sessionMaxSeconds: 60 * 86_400 });
+    accountId = await s.addAccount('hooks', 'hooks-password', 6);
+    key = await s.login('hooks', 'hooks-password');
+    files = await fileIds(s, accountId);
+  });
+  afterEach(async () => {
+    for (const hook of (await s.request('GET', '/api/webhooks', { key })).body.data.webhooks) {
+      await s.request('DELETE', `/api/webhooks/${hook.id}`, { key });
+    }
+    r.received.length = 0;
+    r.receiver.answer = () => 200;
+  });
+  afterAll(async () => {
+    await s.close();
+    await r.close();
+  });
+
+  it('signs each delivery so that the Standard Webhooks verifier accepts it, and only with its secret', async () => {
+    // The sample files are Completed: the file leaves that status before the endpoint exists.
+    await setStatus(s, files[0]!, FILE_STATUS.uploading);
+    await waitFor([s], () => copied(s), 'the outbox to copy the change');
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['file.status', 'file.ready']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect((await s.request('GET', '/api/webhooks', { key })).text).not.toContain(secret);
+    await setStatus(s, files[0]!, FILE_STATUS.completed);
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 2,
+      'two deliveries',
+    );
+    expect(r.received).toHaveLength(2);
+    const verifier = new Webhook(secret);
+    // Sent at once, so in either order.
+    const bodies = r.received.map((got) => verifier.verify(got.body, headersOf(got)) as { type: string });
+    expect(bodies.sort((x, y) => x.type.localeCompare(y.type))).toEqual([
+      { type: 'file.ready', timestamp: expect.any(String), data: { file_id: files[0], status: FILE_STATUS.completed } },
+      { type: 'file.status', timestamp: expect.any(String), data: { file_id: files[0], status: FILE_STATUS.completed } },
+    ]);
+    const first = r.received[0]!;
+    expect(() => verifier.verify(first.body.replace('file.status', 'file.ready'), headersOf(first))).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`).verify(first.body, headersOf(first))).toThrow();
+    const log = await deliveries(s, key, webhook.id);
+    expect(log.map((d) => [d.type, d.state, d.attempts.map((a) => a.status_code)])).toEqual([
+      ['file.ready', 'delivered', [200]],
+      ['file.status', 'delivered', [200]],
+    ]);
+    expect(log[0]!.attempts[0]!.response).toMatch(/^answer [12]: 200$/);
+  });
+
+  it('sends an event to a receiver that failed 3 times exactly once more, under the same Webhook-Id', async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.updated']);
+    r.receiver.answer = (n) => (n <= 3 ? 500 : 204);
+    const edit = await s.request('PUT', `/api/files/${files[1]}`, { key, json: { file_title: 'Retried title' } });
+    expect(edit.status).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'the delivery');
+    // Long past the schedule: nothing more is sent.
+    for (let i = 0; i < 10; i++) {
+      s.advance(5000);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(r.received).toHaveLength(4);
+    expect(new Set(r.received.map((got) => got.headers['webhook-id'])).size).toBe(1);
+    const [delivery] = await deliveries(s, key, webhook.id);
+    expect(delivery!.attempts.map((a) => a.status_code)).toEqual([204, 500, 500, 500]);
+    expect(JSON.parse(r.received[3]!.body)).toMatchObject({ type: 'file.updated', data: { file_id: files[1] } });
+  });
+
+  it("sends a file's changes in order: a later one waits while an earlier one is retried", async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
+    r.receiver.answer = (n) => (n === 1 ? 500 : 200);
+    await setStatus(s, files[3]!, FILE_STATUS.uploading);
+    await setStatus(s, files[3]!, FILE_STATUS.indexed);
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 2,
+      'both deliveries',
+    );
+    expect(r.received.map((got) => [JSON.parse(got.body).data.status, got.headers['webhook-id']])).toEqual([
+      [FILE_STATUS.uploading, expect.any(String)],
+      [FILE_STATUS.uploading, r.received[0]!.headers['webhook-id']],
+      [FILE_STATUS.indexed, expect.any(String)],
+    ]);
+  });
+
+  it('marks an endpoint failing after its schedule, pauses it after 3 days, holds its deliveries and resumes on a redelivery that works', async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.deleted', 'file.restored']);
+    r.receiver.answer = () => 503;
+    expect((await s.request('DELETE', `/api/files/${files[2]}`, { key })).status).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'failed', 'the failed delivery');
+    expect(r.received).toHaveLength(5); // the first attempt and 4 retries
+    const listed = (await s.request('GET', '/api/webhooks', { key })).body.data.webhooks[0];
+    expect(listed).toMatchObject({ id: webhook.id, state: 'failing', failing_since: expect.any(String) });
+
+    s.advance(3 * 86_400_000);
+    expect((await s.request('POST', `/api/files/${files[2]}/restore`, { key })).status).toBe(200);
+    await waitFor(
+      [s],
+      async () => (await s.request('GET', '/api/webhooks', { key })).body.data.webhooks[0].state === 'paused',
+      'the pause',
+    );
+    expect(r.received.map((got) => JSON.parse(got.body).type)).toEqual([
+      ...Array(5).fill('file.deleted'),
+      ...Array(5).fill('file.restored'),
+    ]);
+    // Paused: a new event is held, not sent, and not dropped.
+    expect((await s.request('DELETE', `/api/files/${files[2]}`, { key })).status).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'held', 'the held delivery');
+    const sent = r.received.length;
+
+    r.receiver.answer = () => 200;
+    const failed = (await deliveries(s, key, webhook.id)).find((d) => d.type === 'file.restored')!;
+    const again = await s.request('POST', `/api/webhooks/${webhook.id}/deliveries/${failed.id}/redeliver`, { key });
+    expect(again.status, again.text).toBe(200);
+    await waitFor([s], () => r.received.length >= sent + 2, 'the redelivery and the held delivery');
+    expect(r.received.slice(sent).map((got) => got.headers['webhook-id'])).toEqual(
+      expect.arrayContaining([failed.event_id, (await deliveries(s, key, webhook.id))[0]!.event_id]),
+    );
+    expect((await s.request('GET', '/api/webhooks', { key })).body.data.webhooks[0]).toMatchObject({
+      state: 'active',
+      failing_since: null,
+    });
+  });
+
+  it('sends a test event, logged like any delivery', async () => {
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['file.created']);
+    const res = await s.request('POST', `/api/webhooks/${webhook.id}/test`, { key });
+    expect(res.status, res.text).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'the test event');
+    expect(r.received).toHaveLength(1);
+    expect(new Webhook(secret).verify(r.received[0]!.body, headersOf(r.received[0]!))).toMatchObject({ type: 'webhook.test' });
+    expect((await deliveries(s, key, webhook.id)).map((d) => [d.id, d.type, d.state])).toEqual([
+      [res.body.data.delivery_id, 'webhook.test', 'delivered'],
+    ]);
+  });
+
+  it('refuses private and malformed addresses with a 400 envelope, unless VP_WEBHOOK_ALLOW_HOSTS names the host', async () => {
+    for (const url of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://[::1]/hook', 'http://localhost:8080/']) {
+      const res = await s.request('POST', '/api/webhooks', { key, json: { url, events: ['file.ready'] } });
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { status: 'error', message: WEBHOOK_NOT_PUBLIC },
+      });
+    }
+    for (const url of ['ftp://example.com/hook', 'https://user:secret@example.com/hook', 'not a url']) {
+      const res = await s.request('POST', '/api/webhooks', { key, json: { url, events: ['file.ready'] } });
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { status: 'error', message: WEBHOOK_URL_INVALID },
+      });
+    }
+    const unknownEvent = await s.request('POST', '/api/webhooks', { key, json: { url: r.url, events: ['file.exploded'] } });
+    expect(unknownEvent.status).toBe(400);
+    expect((await s.request('POST', '/api/webhooks', { key, json: { url: r.url, events: ['file.ready'] } })).status).toBe(200);
+    expect(await s.app.db.all('SELECT url FROM webhooks')).toEqual([{ url: r.url }]);
+  });
+
+  it('refuses an API key: webhooks are managed by a sign-in only', async () => {
+    const created = await s.request('POST', '/api/keys', { key, json: { name: 'hooks key', scope: 'write' } });
+    const apiKey = created.body.data.apiKey as string;
+    const res = await s.request('GET', '/api/webhooks', { key: apiKey });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ status: 'error', message: 'This API key may not do this: it needs a sign-in' });
+  });
+});
+
+describe('webhooks on two nodes', { timeout: 90_000 }, () => {
+  let r: Receiver;
+  beforeAll(async () => {
+    r = await startReceiver();
+  });
+  afterAll(() => r.close());
+
+  it('sends the change of a node stopped before sending it, once, from another node', async () => {
+    const a = await startServer({ webhooks: settingsFor(r, { send: false }) });
+    const accountId = await a.addAccount('stopped', 'stopped-password', 2);
+    const key = await a.login('stopped', 'stopped-password');
+    await addWebhook(a, key, r.url, ['file.status']);
+    const [fileId] = await fileIds(a, accountId);
+    await setStatus(a, fileId!, FILE_STATUS.uploading);
+    await a.app.close();
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      await waitFor([b], () => r.received.length === 1, 'the delivery from node B');
+      for (let i = 0; i < 10; i++) {
+        b.advance(5000);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      expect(r.received.map((got) => JSON.parse(got.body))).toEqual([
+        { type: 'file.status', timestamp: expect.any(String), data: { file_id: fileId, status: FILE_STATUS.uploading } },
+      ]);
+    } finally {
+      await b.close();
+      fs.rmSync(a.dataDir, { recursive: true, force: true });
+      r.received.length = 0;
+    }
+  });
+
+  it('sends again, once and from another node, a delivery whose node stopped while sending it', async () => {
+    const a = await startServer({ webhooks: settingsFor(r) });
+    const accountId = await a.addAccount('killed', 'killed-password', 2);
+    const key = await a.login('killed', 'killed-password');
+    const { webhook } = await addWebhook(a, key, r.url, ['file.status']);
+    r.receiver.answer = (n) => (n === 1 ? 0 : 200);
+    const [fileId] = await fileIds(a, accountId);
+    await setStatus(a, fileId!, FILE_STATUS.uploading);
+    await waitFor([a], () => r.received.length === 1, 'the first POST');
+    await a.app.close(); // while the receiver has not answered
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      // B takes the delivery when A's lease (the timeout and 30 s) has run out on the clock.
+      await waitFor([b], async () => (await deliveries(b, key, webhook.id))[0]?.state === 'delivered', 'the delivery from node B');
+      expect(r.received.map((got) => got.headers['webhook-id'])).toEqual([
+        r.received[0]!.headers['webhook-id'],
+        r.received[0]!.headers['webhook-id'],
+      ]);
+      expect((await deliveries(b, key, webhook.id))[0]!.attempts.map((at) => at.status_code)).toEqual([200]);
+    } finally {
+      await b.close();
+      fs.rmSync(a.dataDir, { recursive: true, force: true });
+      r.received.length = 0;
+      r.receiver.answer = () => 200;
+    }
+  });
+
+  it('delivers each event once when both nodes send', async () => {
+    const a = await startServer({ webhooks: settingsFor(r) });
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      const accountId = await a.addAccount('both', 'both-password', 20);
+      const key = await a.login('both', 'both-password');
+      const { webhook } = await addWebhook(a, key, r.url, ['file.status']);
+      const ids = await fileIds(a, accountId);
+      for (const [i, fileId] of ids.entries()) await setStatus(i % 2 ? a : b, fileId, FILE_STATUS.uploading);
+      await waitFor([a, b], () => r.received.length >= ids.length, 'every delivery');
+      await waitFor(
+        [a, b],
+        async () => (await deliveries(b, key, webhook.id)).every((d) => d.state === 'delivered'),
+        'every delivery settled',
+      );
+      for (let i = 0; i < 10; i++) {
+        for (const s of [a, b]) s.advance(5000);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      const sent = r.received.map((got) => String(got.headers['webhook-id']));
+      expect(sent).toHaveLength(ids.length);
+      expect(new Set(sent).size).toBe(ids.length);
+      expect(new Set(r.received.map((got) => JSON.parse(got.body).data.file_id))).toEqual(new Set(ids));
+    } finally {
+      await b.app.close();
+      await a.close();
+    }
+  });
+});
+
+describe('VP_WEBHOOK_BACKOFF', () => {
+  it('reads waits in s, m and h; unset keeps the default of about 24 h; anything else stops the start', () => {
+    expect(readEnv({ VP_WEBHOOK_BACKOFF: '1s, 2m,3h' }).options.webhooks?.backoffMs).toEqual([1000, 120_000, 10_800_000]);
+    expect(readEnv({}).options.webhooks?.backoffMs).toBeUndefined();
+    expect(DEFAULT_WEBHOOK_BACKOFF_MS.reduce((a, b) => a + b) / 3_600_000).toBeCloseTo(23.6, 1);
+    for (const bad of ['5', '0s', '5d', '5s,,x', '-5s']) {
+      expect(() => readEnv({ VP_WEBHOOK_BACKOFF: bad }), bad).toThrow(
+        `VP_WEBHOOK_BACKOFF must be waits like 5s,5m,30m,2h, got ${JSON.stringify(bad)}`,
+      );
+    }
+    expect(() => readEnv({ VP_WEBHOOK_ALLOW_HOSTS: 'a b' })).toThrow(/^VP_WEBHOOK_ALLOW_HOSTS: /);
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useId, useRef, useState } from 'react';
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEventType } from '../../contract/webhook';
+import { createWebhook, type Webhook } from '../api/webhooks';
+import { messageOf } from '../api/api-error';
+import { useApi } from '../api/use-api';
+import { useNotify } from '../shell/notify';
+import { useTexts } from '../i18n/texts';
+import { WEBHOOKS_TEXTS } from './texts';
+
+/**
+ * Add a webhook endpoint: URL, description, the events it wants; then its signing secret, shown this
+ * once with a copy button. `onAdded` adds the endpoint to the list as soon as it exists.
+ */
+export default function AddWebhookDialog({ onAdded, onClose }: { onAdded: (hook: Webhook) => void; onClose: () => void }) {
+  const api = useApi();
+  const { t } = useTexts(WEBHOOKS_TEXTS);
+  const titleId = useId();
+  const eventsId = useId();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(['file.ready', 'file.failed']);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const notify = useNotify();
+  const field = useRef<HTMLInputElement>(null);
+  // The Clipboard API, else (an http page, no permission) the secret selected for the operator to copy.
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret ?? '');
+      notify.success(t('copied'));
+    } catch {
+      field.current?.select();
+      notify.error(t('copyFailed'));
+    }
+  };
+
+  const toggle = (event: WebhookEventType, on: boolean) =>
+    setEvents((now) => (on ? WEBHOOK_EVENTS.filter((e) => e === event || now.includes(e)) : now.filter((e) => e !== event)));
+
+  const submit = async () => {
+    if (!url.trim()) return setError(t('urlRequired'));
+    if (!events.length) return setError(t('eventsRequired'));
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await createWebhook(api, {
+        url: url.trim(),
+        events,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      onAdded(reply.data.webhook);
+      setSecret(reply.data.secret);
+    } catch (err) {
+      setError(messageOf(err, t('addFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('dialogTitle')}</DialogTitle>
+      {secret ? (
+        <>
+          <DialogContent>
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('shownOnce')}
+            </Alert>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                inputRef={field}
+                label={t('secretLabel')}
+                value={secret}
+                fullWidth
+                slotProps={{
+                  htmlInput: {
+                    readOnly: true,
+                    spellCheck: false,
+                    dir: 'ltr',
+                    style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+                  },
+                }}
+              />
+              <Button variant="outlined" onClick={() => void copy()}>
+                {t('copy')}
+              </Button>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} variant="contained">
+              {t('done')}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <DialogContent>
+            <Stack spacing={2}>
+              {error ? <Alert severity="error">{error}</Alert> : null}
+              <TextField
+                type="url"
+                label={t('url')}
+                helperText={t('urlHelp')}
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                required
+                autoFocus
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: WEBHOOK_URL_MAX, dir: 'ltr', spellCheck: false } }}
+              />
+              <TextField
+                label={t('description')}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: WEBHOOK_DESCRIPTION_MAX } }}
+              />
+              <FormGroup role="group" aria-labelledby={eventsId}>
+                <FormLabel id={eventsId}>{t('events')}</FormLabel>
+                {WEBHOOK_EVENTS.map((event) => (
+                  <FormControlLabel
+                    key={event}
+                    control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} />}
+                    label={event}
+                  />
+                ))}
+              </FormGroup>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {busy ? t('adding') : t('add')}
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+    </Dialog>
+  );
+}
