@@ -2,7 +2,9 @@ import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import type { VideoFile } from '../api/schemas';
 import { useConfigState, useLinkBases } from '../session/use-session';
+import { isCompleted } from '../../contract/file-status';
 import { playerLink } from '../shared/player-link';
+import { useSignedPlayerSrc } from '../shared/use-signed-player-src';
 import { useTexts } from '../i18n/texts';
 import { SectionCard } from '../ui/section-card';
 import { CopyField } from './copy-field';
@@ -30,6 +32,8 @@ export function EmbedCard({ file }: { file: VideoFile }) {
   const [building, setBuilding] = useState(false);
   const [builderLoaded, setBuilderLoaded] = useState(false);
   const title = file.file_title.trim() || t('videoPlayer');
+  // Only a playable video is previewed, so a link is minted (for a file that needs signed links) only then.
+  const previewSrc = useSignedPlayerSrc(file, link && isCompleted(file.file_status) ? embedUrl(link, options) : null);
   return (
     <SectionCard title={t('embedTitle')}>
       {link ? (
@@ -43,7 +47,7 @@ export function EmbedCard({ file }: { file: VideoFile }) {
             value={embedSnippet(link, file.file_title, t('videoPlayer'))}
             multiline
           />
-          <VideoPreview file={file} src={embedUrl(link, options)} />
+          <VideoPreview file={file} src={previewSrc.src} failure={previewSrc.failure} />
           <Button
             variant="outlined"
             sx={{ alignSelf: 'start' }}

@@ -392,6 +392,7 @@ const catalogue: Catalogue = {
   'preview.step10': 'Hoàn tất',
   'preview.stepUnknown': 'Không xác định',
   'preview.customize': 'Tùy chỉnh mã nhúng',
+  'preview.noSignedLink': 'Video này chỉ phát qua liên kết có chữ ký và bảng quản trị không tạo được liên kết đó để xem trước: {reason}',
   'embed.builderTitle': 'Tùy chọn nhúng',
   'embed.start': 'Bắt đầu từ',
   'embed.startHint': 'Số giây, 1:23 hoặc 1m23s',
@@ -508,6 +509,8 @@ const catalogue: Catalogue = {
   'cueEditor.playhead': 'Vị trí phát',
   'cueEditor.noVideo': 'Video chưa sẵn sàng để phát nên chưa lấy được thời điểm từ video. Bạn vẫn sửa được lời thoại.',
   'cueEditor.noPlayerDomain': 'Chưa cấu hình tên miền trình phát nên không hiển thị được video. Bạn vẫn sửa được lời thoại.',
+  'cueEditor.noSignedLink':
+    'Video này chỉ phát qua liên kết có chữ ký và bảng quản trị không tạo được liên kết đó nên không hiển thị được video. Bạn vẫn sửa được lời thoại.',
   'cueEditor.videoTitle': 'Video “{title}”',
   'cueEditor.cues': 'Các dòng lời thoại',
   'cueEditor.cueCount': '{count} dòng',
