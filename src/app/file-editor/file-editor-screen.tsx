@@ -18,6 +18,8 @@ import { EDITOR_TEXTS } from './texts';
 
 // The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
 const ActivityCard = lazy(() => import('./activity-card'));
+// Where the video may play: its own chunk, the editor's first load is near its budget.
+const PlayerAccessCard = lazy(() => import('./player-access-card'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -41,10 +43,14 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
   const ready = state.status === 'ready' ? state : null;
   useLiveFile(fileId, ready?.file, ready?.load ?? null, patchFile, refresh);
   const titleId = useId();
-  const [dirty, setDirty] = useState(false);
+  const [infoDirty, setInfoDirty] = useState(false);
+  const [accessDirty, setAccessDirty] = useState(false);
+  const dirty = infoDirty || accessDirty;
+  const setDirty = (value: boolean) => (setInfoDirty(value), setAccessDirty(value));
   const [askLeave, setAskLeave] = useState(false);
   const discardChanges = useUnsavedChanges(dirty);
-  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+  const onDirtyChange = useCallback((value: boolean) => setInfoDirty(value), []);
+  const onAccessDirtyChange = useCallback((value: boolean) => setAccessDirty(value), []);
   const emit = useEmit();
   const [askDelete, setAskDelete] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -94,6 +100,9 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
         >
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
           <EmbedCard file={state.file} />
+          <Suspense fallback={null}>
+            <PlayerAccessCard file={state.file} onSaved={setFile} onDirtyChange={onAccessDirtyChange} />
+          </Suspense>
           {subtitles}
           <GalleryCard file={state.file} />
           <Box sx={{ gridColumn: '1 / -1' }}>

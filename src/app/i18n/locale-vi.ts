@@ -393,6 +393,36 @@ const catalogue: Catalogue = {
   'preview.stepUnknown': 'Không xác định',
   'preview.customize': 'Tùy chỉnh mã nhúng',
   'preview.noSignedLink': 'Video này chỉ phát qua liên kết có chữ ký và bảng quản trị không tạo được liên kết đó để xem trước: {reason}',
+  'playerAccess.title': 'Nơi video được phát',
+  'playerAccess.useDefault': 'Dùng mặc định của tài khoản',
+  'playerAccess.defaultNow': 'Mặc định hiện tại: {where}',
+  'playerAccess.defaultNowSigned': 'Mặc định hiện tại: {where}, chỉ qua liên kết có chữ ký',
+  'playerAccess.where': 'Nơi video được phát',
+  'playerAccess.anywhere': 'Mọi nơi',
+  'playerAccess.sites': 'Chỉ các trang này',
+  'playerAccess.nowhere': 'Không nhúng ở đâu (chỉ liên kết)',
+  'playerAccess.anywhereHint': 'Mọi trang đều có thể nhúng trình phát.',
+  'playerAccess.nowhereHint': 'Liên kết trình phát mở trong thẻ riêng; không trang nào được nhúng nó.',
+  'playerAccess.siteList': 'Các trang',
+  'playerAccess.siteListHint':
+    'Mỗi dòng một trang: example.com, hoặc *.example.com cho các tên miền con của nó (tối đa 50). Bảng quản trị và các bản xem trước luôn phát được.',
+  'playerAccess.tooManySites': 'Chỉ được liệt kê tối đa 50 trang (đã có {count})',
+  'playerAccess.notHostName':
+    'Không phải tên máy chủ: "{site}" (hãy viết dạng example.com, hoặc *.example.com cho các tên miền con, chữ thường, không có https:// hay đường dẫn)',
+  'playerAccess.noSites': 'Hãy liệt kê ít nhất một trang, hoặc chọn mọi nơi hay không nhúng ở đâu',
+  'playerAccess.signed': 'Yêu cầu liên kết có chữ ký',
+  'playerAccess.signedHint':
+    'Trình phát chỉ mở từ liên kết do máy chủ của bạn (hoặc trình tạo mã nhúng) ký, trong thời gian giới hạn. Phim đã bắt đầu kịp lúc sẽ phát đến hết.',
+  'playerAccess.allowNoReferrer': 'Cho phép trình phát không có trang giới thiệu',
+  'playerAccess.allowNoReferrerHint':
+    'Phục vụ video cho các yêu cầu không cho biết trang đang phát (cài đặt riêng tư nghiêm ngặt, một số ứng dụng và công cụ tải về).',
+  'playerAccess.honest':
+    'Danh sách trang chỉ là gờ giảm tốc: một trang có thể giấu hoặc giả trang mà nó đang ở. Liên kết có chữ ký mới là ổ khóa. Cả hai đều không phải DRM: ai xem được video thì cũng ghi lại được.',
+  'playerAccess.save': 'Lưu',
+  'playerAccess.saving': 'Đang lưu…',
+  'playerAccess.saveFailed': 'Không lưu được nơi video được phát',
+  'playerAccess.conflict':
+    'Có người khác vừa thay đổi nơi video này được phát. Lựa chọn của bạn vẫn còn đây: lưu lại để áp dụng thay cho thay đổi của họ.',
   'embed.builderTitle': 'Tùy chọn nhúng',
   'embed.start': 'Bắt đầu từ',
   'embed.startHint': 'Số giây, 1:23 hoặc 1m23s',
