@@ -86,7 +86,6 @@ export default function PlayerAccessCard({ file, onSaved, onDirtyChange }: Playe
     }
   };
 
-  const fixed = busy || form.useDefault;
   const defaults = toAccessForm(accountDefault, null);
   const defaultWhere = t(defaults.embed);
   return (
@@ -99,46 +98,57 @@ export default function PlayerAccessCard({ file, onSaved, onDirtyChange }: Playe
           disabled={busy}
           onChange={followAccount}
         />
-        <FormControl disabled={fixed}>
-          <FormLabel id={whereId}>{t('where')}</FormLabel>
-          <RadioGroup aria-labelledby={whereId} value={form.embed} onChange={(event) => change({ embed: event.target.value as EmbedMode })}>
-            {EMBED_MODES.map((mode) => (
-              <FormControlLabel key={mode} value={mode} control={<Radio />} label={t(mode)} />
-            ))}
-          </RadioGroup>
-          {form.embed === 'sites' ? null : <FormHelperText>{t(form.embed === 'anywhere' ? 'anywhereHint' : 'nowhereHint')}</FormHelperText>}
-        </FormControl>
-        {form.embed === 'sites' ? (
-          <TextField
-            id={sitesId}
-            label={t('siteList')}
-            multiline
-            minRows={2}
-            maxRows={8}
-            fullWidth
-            value={form.sites}
-            disabled={fixed}
-            onChange={(event) => change({ sites: event.target.value })}
-            onBlur={() => setShowProblem(true)}
-            error={showProblem && problem !== null}
-            helperText={showProblem && problem ? problemText(t, problem) : t('siteListHint')}
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-          />
-        ) : null}
-        <Toggle
-          label={t('signed')}
-          hint={t('signedHint')}
-          checked={form.signed}
-          disabled={fixed}
-          onChange={(signed) => change({ signed })}
-        />
-        <Toggle
-          label={t('allowNoReferrer')}
-          hint={t('allowNoReferrerHint')}
-          checked={form.allowNoReferrer}
-          disabled={fixed}
-          onChange={(allowNoReferrer) => change({ allowNoReferrer })}
-        />
+        {/* While it follows the account, its own choices are hidden (the account's are named above). */}
+        {form.useDefault ? null : (
+          <>
+            <FormControl disabled={busy}>
+              <FormLabel id={whereId}>{t('where')}</FormLabel>
+              <RadioGroup
+                aria-labelledby={whereId}
+                value={form.embed}
+                onChange={(event) => change({ embed: event.target.value as EmbedMode })}
+              >
+                {EMBED_MODES.map((mode) => (
+                  <FormControlLabel key={mode} value={mode} control={<Radio />} label={t(mode)} />
+                ))}
+              </RadioGroup>
+              {form.embed === 'sites' ? null : (
+                <FormHelperText>{t(form.embed === 'anywhere' ? 'anywhereHint' : 'nowhereHint')}</FormHelperText>
+              )}
+            </FormControl>
+            {form.embed === 'sites' ? (
+              <TextField
+                id={sitesId}
+                label={t('siteList')}
+                multiline
+                minRows={2}
+                maxRows={8}
+                fullWidth
+                value={form.sites}
+                disabled={busy}
+                onChange={(event) => change({ sites: event.target.value })}
+                onBlur={() => setShowProblem(true)}
+                error={showProblem && problem !== null}
+                helperText={showProblem && problem ? problemText(t, problem) : t('siteListHint')}
+                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+              />
+            ) : null}
+            <Toggle
+              label={t('signed')}
+              hint={t('signedHint')}
+              checked={form.signed}
+              disabled={busy}
+              onChange={(signed) => change({ signed })}
+            />
+            <Toggle
+              label={t('allowNoReferrer')}
+              hint={t('allowNoReferrerHint')}
+              checked={form.allowNoReferrer}
+              disabled={busy}
+              onChange={(allowNoReferrer) => change({ allowNoReferrer })}
+            />
+          </>
+        )}
         <Alert severity="info">{t('honest')}</Alert>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" disabled={busy || !dirty} aria-busy={busy}>

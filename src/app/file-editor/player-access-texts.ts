@@ -7,7 +7,7 @@ export const ACCESS_TEXTS = defineTexts('playerAccess', {
   useDefault: "Use the account's default",
   defaultNow: 'The default now: {where}',
   defaultNowSigned: 'The default now: {where}, signed links only',
-  where: 'Where it may play',
+  where: 'Sites that may embed it',
   anywhere: 'Anywhere',
   sites: 'Only these sites',
   nowhere: 'Nowhere (link only)',

@@ -397,7 +397,7 @@ const catalogue: Catalogue = {
   'playerAccess.useDefault': 'Dùng mặc định của tài khoản',
   'playerAccess.defaultNow': 'Mặc định hiện tại: {where}',
   'playerAccess.defaultNowSigned': 'Mặc định hiện tại: {where}, chỉ qua liên kết có chữ ký',
-  'playerAccess.where': 'Nơi video được phát',
+  'playerAccess.where': 'Trang được nhúng video',
   'playerAccess.anywhere': 'Mọi nơi',
   'playerAccess.sites': 'Chỉ các trang này',
   'playerAccess.nowhere': 'Không nhúng ở đâu (chỉ liên kết)',
