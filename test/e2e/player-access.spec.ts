@@ -6,24 +6,27 @@ test('"Only these sites" is saved from the editor, and the embed builder\'s test
   const account = await createAccount(1);
   const api = await apiAs(request, account);
   const fileId = (await api.get('/files/?limit=1')).data.files[0].file_id as number;
-  // A phone's width: the card and the builder fit without scrolling sideways.
+  // A phone's width: the dialogs fit without scrolling sideways.
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(page, account);
   await page.goto(`/files/${fileId}`);
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  const card = page.getByRole('region', { name: 'Where it may play' });
-  await expect(card.getByText('A site list is a speed bump')).toBeVisible();
-  await card.getByRole('switch', { name: "Use the account's default" }).uncheck();
-  await card.getByRole('radio', { name: 'Only these sites' }).check();
-  const sites = card.getByRole('textbox', { name: 'Sites' });
+  await page.getByRole('button', { name: 'Where it may play' }).click();
+  const accessDialog = page.getByRole('dialog', { name: 'Where it may play' });
+  await expect(accessDialog.getByText('A site list is a speed bump')).toBeVisible();
+  await accessDialog.getByRole('switch', { name: "Use the account's default" }).uncheck();
+  await accessDialog.getByRole('radio', { name: 'Only these sites' }).check();
+  const sites = accessDialog.getByRole('textbox', { name: 'Sites' });
   await sites.fill('https://school.example/');
-  await card.getByRole('button', { name: 'Save' }).click();
+  await accessDialog.getByRole('button', { name: 'Save' }).click();
   // Refused before a save, in the contract's words.
-  await expect(card.getByText('Not a host name: "https://school.example/"')).toBeVisible();
+  await expect(accessDialog.getByText('Not a host name: "https://school.example/"')).toBeVisible();
   await sites.fill('School.example\n*.lessons.example');
-  await card.getByRole('button', { name: 'Save' }).click();
+  expect(await fits()).toBe(true);
+  await accessDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('File updated successfully')).toBeVisible();
+  await expect(accessDialog).toBeHidden();
   await expect
     .poll(async () => (await api.get(`/files/${fileId}`)).data.player_access)
     .toEqual({ embed: 'sites', sites: ['school.example', '*.lessons.example'], signed: false, allow_no_referrer: true });

@@ -15,12 +15,14 @@ import { PREVIEW_TEXTS } from './preview-texts';
 import { VideoPreview } from './video-preview';
 
 const EmbedBuilderDialog = lazy(() => import('./embed-builder-dialog'));
+// Where it may play: opened on request, its own chunk (the editor's first load is at its budget).
+const PlayerAccessDialog = lazy(() => import('./player-access-dialog'));
 
 /**
  * Embed & Link: the player link and the iframe snippet, read-only, as docs/spec.md §2 has them (a click on
  * either copies it); the video itself as customers get it; and 'Customize embed', the builder.
  */
-export function EmbedCard({ file }: { file: VideoFile }) {
+export function EmbedCard({ file, onSaved }: { file: VideoFile; onSaved: (file: VideoFile) => void }) {
   const { playerDomain } = useLinkBases();
   const link = playerLink(playerDomain, file.file_slug);
   const { t } = useTexts(EDITOR_TEXTS);
@@ -31,6 +33,8 @@ export function EmbedCard({ file }: { file: VideoFile }) {
   const options = chosen ?? defaults ?? {};
   const [building, setBuilding] = useState(false);
   const [builderLoaded, setBuilderLoaded] = useState(false);
+  const [accessOpen, setAccessOpen] = useState(false);
+  const [accessLoaded, setAccessLoaded] = useState(false);
   const title = file.file_title.trim() || t('videoPlayer');
   // Only a playable video is previewed, so a link is minted (for a file that needs signed links) only then.
   const previewSrc = useSignedPlayerSrc(file, link && isCompleted(file.file_status) ? embedUrl(link, options) : null);
@@ -48,16 +52,31 @@ export function EmbedCard({ file }: { file: VideoFile }) {
             multiline
           />
           <VideoPreview file={file} src={previewSrc.src} failure={previewSrc.failure} />
-          <Button
-            variant="outlined"
-            sx={{ alignSelf: 'start' }}
-            onClick={() => {
-              setBuilderLoaded(true);
-              setBuilding(true);
-            }}
-          >
-            {preview.t('customize')}
-          </Button>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setBuilderLoaded(true);
+                setBuilding(true);
+              }}
+            >
+              {preview.t('customize')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setAccessLoaded(true);
+                setAccessOpen(true);
+              }}
+            >
+              {preview.t('whereItPlays')}
+            </Button>
+          </Stack>
+          {accessLoaded ? (
+            <Suspense fallback={null}>
+              <PlayerAccessDialog open={accessOpen} onClose={() => setAccessOpen(false)} file={file} onSaved={onSaved} />
+            </Suspense>
+          ) : null}
           {builderLoaded ? (
             <Suspense fallback={null}>
               <EmbedBuilderDialog

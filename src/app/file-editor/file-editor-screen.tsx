@@ -18,8 +18,6 @@ import { EDITOR_TEXTS } from './texts';
 
 // The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
 const ActivityCard = lazy(() => import('./activity-card'));
-// Where the video may play: its own chunk, the editor's first load is near its budget.
-const PlayerAccessCard = lazy(() => import('./player-access-card'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -43,14 +41,10 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
   const ready = state.status === 'ready' ? state : null;
   useLiveFile(fileId, ready?.file, ready?.load ?? null, patchFile, refresh);
   const titleId = useId();
-  const [infoDirty, setInfoDirty] = useState(false);
-  const [accessDirty, setAccessDirty] = useState(false);
-  const dirty = infoDirty || accessDirty;
-  const setDirty = (value: boolean) => (setInfoDirty(value), setAccessDirty(value));
+  const [dirty, setDirty] = useState(false);
   const [askLeave, setAskLeave] = useState(false);
   const discardChanges = useUnsavedChanges(dirty);
-  const onDirtyChange = useCallback((value: boolean) => setInfoDirty(value), []);
-  const onAccessDirtyChange = useCallback((value: boolean) => setAccessDirty(value), []);
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
   const emit = useEmit();
   const [askDelete, setAskDelete] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -99,10 +93,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           }}
         >
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
-          <EmbedCard file={state.file} />
-          <Suspense fallback={null}>
-            <PlayerAccessCard file={state.file} onSaved={setFile} onDirtyChange={onAccessDirtyChange} />
-          </Suspense>
+          <EmbedCard file={state.file} onSaved={setFile} />
           {subtitles}
           <GalleryCard file={state.file} />
           <Box sx={{ gridColumn: '1 / -1' }}>

@@ -1,7 +1,7 @@
 import { defineTexts } from '../i18n/texts';
 import { MAX_PLAYER_SITES } from '../../contract/player-access';
 
-/** The editor's "Where it may play" card (its own chunk, with the card). */
+/** The editor's "Where it may play" dialog (its own chunk, with the dialog). */
 export const ACCESS_TEXTS = defineTexts('playerAccess', {
   title: 'Where it may play',
   useDefault: "Use the account's default",
@@ -29,6 +29,7 @@ export const ACCESS_TEXTS = defineTexts('playerAccess', {
   honest:
     'A site list is a speed bump: a page can hide or fake the site it is on. A signed link is the lock. Neither is DRM: anyone who can watch a video can record it.',
   save: 'Save',
+  cancel: 'Cancel',
   saving: 'Saving…',
   saveFailed: 'Where it may play could not be saved',
   conflict: 'Someone else changed where this video may play meanwhile. Your choice is still here: save again to apply it over theirs.',

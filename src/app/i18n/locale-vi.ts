@@ -392,6 +392,7 @@ const catalogue: Catalogue = {
   'preview.step10': 'Hoàn tất',
   'preview.stepUnknown': 'Không xác định',
   'preview.customize': 'Tùy chỉnh mã nhúng',
+  'preview.whereItPlays': 'Nơi video được phát',
   'preview.noSignedLink': 'Video này chỉ phát qua liên kết có chữ ký và bảng quản trị không tạo được liên kết đó để xem trước: {reason}',
   'playerAccess.title': 'Nơi video được phát',
   'playerAccess.useDefault': 'Dùng mặc định của tài khoản',
@@ -419,6 +420,7 @@ const catalogue: Catalogue = {
   'playerAccess.honest':
     'Danh sách trang chỉ là gờ giảm tốc: một trang có thể giấu hoặc giả trang mà nó đang ở. Liên kết có chữ ký mới là ổ khóa. Cả hai đều không phải DRM: ai xem được video thì cũng ghi lại được.',
   'playerAccess.save': 'Lưu',
+  'playerAccess.cancel': 'Hủy',
   'playerAccess.saving': 'Đang lưu…',
   'playerAccess.saveFailed': 'Không lưu được nơi video được phát',
   'playerAccess.conflict':
