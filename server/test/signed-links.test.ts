@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerParamsQuery } from '../../src/contract/player-params';
 import { sign } from '../src/player/signed-links';
 import { startServer, type TestServer } from './helpers';
 
@@ -122,6 +123,23 @@ describe('signed player links', () => {
     expect((await get(`/player/${slug}?token=${sign(PREVIOUS, 'link', { f: fileId, e })}`)).status).toBe(200);
     expect((await get(`/player/${slug}?token=${sign(SECRET, 'link', { f: fileId, e })}`)).status).toBe(200);
     expect((await get(`/player/${slug}?token=${sign('someone-elses-secret', 'link', { f: fileId, e })}`)).status).toBe(403);
+  });
+
+  it("the kit's preview (the player link, its parameters and a link the kit mints) plays framed by the kit", async () => {
+    // As src/app/shared/signed-player-url.ts builds it: the player domain and slug, the parameters, then ?token=.
+    const domain = (await s.request('GET', '/api/config', { key })).body.data.player.domain as string;
+    const previewUrl = `${domain}${domain.endsWith('/') ? '' : '/'}${slug}?${playerParamsQuery({ start: 5, muted: true, title: false })}`;
+    const framedByKit = (url: string) =>
+      fetch(url, { headers: { 'sec-fetch-dest': 'iframe', referer: `${s.base}/admin/files/${fileId}` } });
+    // Without a link, as the preview was framed before the kit minted one: the viewer read "This video is private".
+    const unsigned = await framedByKit(previewUrl);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain(`<p role="alert">${PRIVATE}</p>`);
+    const { token } = (await mint({ expires_in: 3600 })).body.data;
+    const page = await framedByKit(`${previewUrl}&token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(200);
+    const playlist = /data-hls="([^"]+)"/.exec(await page.text())![1]!.replaceAll('&amp;', '&');
+    expect((await get(playlist, { referer: `${s.base}/player/${slug}` })).status).toBe(200);
   });
 
   it('a link made for a site plays framed by that site only', async () => {

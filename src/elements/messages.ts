@@ -7,6 +7,7 @@ import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
+import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
@@ -46,6 +47,7 @@ export const ALL_TEXTS = [
   LIVE_TEXTS,
   EDITOR_TEXTS,
   PREVIEW_TEXTS,
+  ACCESS_TEXTS,
   EMBED_TEXTS,
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,

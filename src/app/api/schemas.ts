@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { playerParamsSchema, trashSettingsSchema } from '../../contract/config';
 import { envelopeStatusSchema, paginationSchema } from '../../contract/envelope';
+import { playerAccessSchema } from '../../contract/player-access';
 import { FILE_ADDED_FIELDS, fileSchema as fileContract } from '../../contract/file';
 import { SUBTITLE_ADDED_FIELDS, subtitleSchema as subtitleContract } from '../../contract/subtitle';
 
@@ -50,6 +51,8 @@ export const configSchema = v.looseObject({
     ui: v.optional(v.record(v.string(), v.unknown()), {}),
     // Malformed defaults are no defaults: the config itself still loads.
     embed: v.fallback(v.optional(embedDefaultsSchema, {}), {}),
+    // Where the account's files play unless a file says otherwise; absent (or unreadable): anywhere.
+    access: v.fallback(v.optional(playerAccessSchema), undefined),
   }),
   imageHost: v.string(),
   token: v.nullish(v.string(), null),

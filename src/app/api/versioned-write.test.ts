@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { PlayerAccess } from '../../contract/player-access';
 import { ApiError } from './api-error';
 import { fileSchema, type VideoFile } from './schemas';
 import { conflictingFields, ifMatch, writeMerging } from './versioned-write';
@@ -33,6 +34,20 @@ describe('conflictingFields', () => {
     expect(conflictingFields(base, { file_title: 'Mine' }, file({ file_title: 'Theirs' }))).toEqual(['file_title']);
     expect(conflictingFields(base, { file_title: 'Mine' }, file({ file_title: 'Mine' }))).toEqual([]);
     expect(conflictingFields(base, { file_title: 'Mine' }, file({ file_slug: 'theirs' }))).toEqual([]);
+  });
+
+  it("compares a field that is an object (player_access) by its value: a 412 from another field's change is no conflict", () => {
+    const access: PlayerAccess = { embed: 'sites', sites: ['school.example'], signed: false, allow_no_referrer: true };
+    const base = file({ player_access: { ...access } });
+    const mine = { player_access: { ...access, signed: true } };
+    // The same setting as read, in a new object (and its keys in another order): nobody changed it.
+    const unchanged: PlayerAccess = { allow_no_referrer: true, signed: false, sites: ['school.example'], embed: 'sites' };
+    expect(conflictingFields(base, mine, file({ player_access: unchanged, file_title: 'Theirs' }))).toEqual([]);
+    expect(conflictingFields(base, mine, file({ player_access: { ...access, signed: true } }))).toEqual([]);
+    expect(conflictingFields(base, mine, file({ player_access: { ...access, sites: ['other.example'] } }))).toEqual(['player_access']);
+    expect(conflictingFields(base, mine, file({ player_access: null }))).toEqual(['player_access']);
+    // A file without its own setting may leave it out or send null.
+    expect(conflictingFields(file(), mine, file({ player_access: null, file_title: 'Theirs' }))).toEqual([]);
   });
 });
 

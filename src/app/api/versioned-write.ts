@@ -20,11 +20,26 @@ export function staleCurrent<S extends v.GenericSchema>(error: unknown, schema: 
   return parsed.success ? parsed.output : null;
 }
 
+/**
+ * Whether two values of a reply are the same: by value, so that an object field (a file's
+ * `player_access`) read again in a new object, its keys in any order, is not taken for a change; absent
+ * and null are the same (a file without its own `player_access` may leave it out or send null).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if ((a ?? null) === (b ?? null)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
 /** The fields of `mine` that someone else changed since `base` was read, to something other than mine. */
 export function conflictingFields<T extends object, P extends Partial<T>>(base: T, mine: P, theirs: T): (keyof P & keyof T)[] {
   return (Object.keys(mine) as (keyof P & keyof T)[]).filter((key) => {
     const now: unknown = theirs[key];
-    return now !== base[key] && now !== mine[key];
+    return !sameValue(now, base[key]) && !sameValue(now, mine[key]);
   });
 }
 

@@ -19,15 +19,18 @@ import { saveEmbedDefaults } from '../api/config';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
-import { useSession } from '../session/use-session';
-import { kitPreviewUrl } from '../shared/player-link';
+import { useConfigState, useSession } from '../session/use-session';
+import { effectiveAccess } from '../shared/signed-player-url';
+import { useSignedPlayerSrc } from '../shared/use-signed-player-src';
 import { useNotify } from '../shell/notify';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { CopyField } from './copy-field';
+import { SignedSnippet, SiteTester } from './embed-access-sections';
 import { EMBED_TEXTS } from './embed-builder-texts';
 import { aspectRatio, embedUrl, type EmbedOptions } from './embed-options';
 import { elementSnippet, fixedSize, iframeSnippet, parseEmbed } from './embed-snippets';
+import { ownHostsOf } from './site-tester';
 
 /** The preview waits this long after the last change, so typing a start time does not reload it per key. */
 const PREVIEW_DELAY_MS = 250;
@@ -58,7 +61,10 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
   const [startText, setStartText] = useState(options.start ? formatStart(options.start) : '');
   const [pasted, setPasted] = useState('');
   const url = embedUrl(link, options);
-  const previewUrl = useDelayed(kitPreviewUrl(url), PREVIEW_DELAY_MS);
+  const previewUrl = useDelayed(url, PREVIEW_DELAY_MS);
+  // A file that needs signed links: the preview plays from a link the kit mints, the snippets need one of their own.
+  const preview = useSignedPlayerSrc(file, previewUrl);
+  const access = effectiveAccess(file.player_access, useConfigState().config?.player.access);
   const set = (change: Partial<EmbedOptions>) => onOptionsChange(withoutUndefined({ ...options, ...change }));
   const startInvalid = startText.trim() !== '' && parseStart(startText) === undefined;
   const copyTexts = (label: string, copy: string, copied: string) => ({ label, copy, copied, failed: t('copyFailed') });
@@ -128,7 +134,7 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
           <Stack spacing={2}>
             <Box
               component="iframe"
-              src={previewUrl}
+              src={preview.src ?? undefined}
               title={t('preview', { title })}
               allow="autoplay; fullscreen; picture-in-picture"
               allowFullScreen
@@ -170,6 +176,8 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
                 },
               }}
             />
+            {access.signed ? <SignedSnippet fileId={file.file_id} link={link} title={title} ratio={ratio} options={options} /> : null}
+            <SiteTester access={access} ownHosts={ownHostsOf(link, globalThis.location?.href)} />
           </Stack>
         </Box>
       </DialogContent>

@@ -95,7 +95,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           }}
         >
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
-          <EmbedCard file={state.file} />
+          <EmbedCard file={state.file} onSaved={setFile} />
           {subtitles}
           <GalleryCard file={state.file} />
           <Suspense fallback={null}>

@@ -19,4 +19,6 @@ export const PREVIEW_TEXTS = defineTexts('preview', {
   step10: 'Completed',
   stepUnknown: 'Unknown',
   customize: 'Customize embed',
+  whereItPlays: 'Where it may play',
+  noSignedLink: 'This video plays only from a signed link, and the panel could not make one for its preview: {reason}',
 });

@@ -8,17 +8,26 @@ import { aspectRatio } from './embed-options';
 /**
  * The video as customers get it: an iframe of the real player URL (so the kit carries no player
  * code), in the video's shape, loaded only when the card scrolls into view (`loading="lazy"`). Before
- * the file is Completed, the pipeline's step and progress, kept live by the editor's event stream.
+ * the file is Completed, the pipeline's step and progress, kept live by the editor's event stream. A file
+ * that needs signed links plays from a link the kit mints (src null until it is made).
  */
-export function VideoPreview({ file, src }: { file: VideoFile; src: string }) {
+export function VideoPreview({ file, src, failure }: { file: VideoFile; src: string | null; failure: string | null }) {
   const { t, locale } = useTexts(PREVIEW_TEXTS);
   const ratio = aspectRatio(file.file_width, file.file_height);
   const step = t(isKnownStatus(file.file_status) ? `step${file.file_status}` : 'stepUnknown');
+  // A file that needs signed links: the link the kit mints could not be made (the server says why).
+  if (isCompleted(file.file_status) && failure)
+    return (
+      <Alert severity="warning" role="status">
+        {t('noSignedLink', { reason: failure })}
+      </Alert>
+    );
   if (isCompleted(file.file_status))
     return (
       <Box
         component="iframe"
-        src={src}
+        // Empty (black) in the video's shape while the kit mints the link a signed file needs.
+        src={src ?? undefined}
         loading="lazy"
         title={t('preview', { title: file.file_title })}
         allow="autoplay; fullscreen; picture-in-picture"

@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from './storage';
+import type { PlayerAccess } from '../../contract/player-access';
 import type { PlayerParams } from '../../contract/player-params';
 
 /** localStorage keys, exactly as docs/spec.md §9 names them. */
@@ -13,8 +14,8 @@ export type ThemeMode = 'light' | 'dark';
 
 /** What `GET /api/config` returns, after validation (plus any fields the panel does not use). */
 export interface ServerConfig {
-  /** `embed`: the account's embed defaults (absent from servers without them). */
-  player: { domain: string; ui: Record<string, unknown>; embed?: PlayerParams | undefined };
+  /** `embed`: the account's embed defaults; `access`: where its files play by default (both absent from servers without them). */
+  player: { domain: string; ui: Record<string, unknown>; embed?: PlayerParams | undefined; access?: PlayerAccess | undefined };
   imageHost: string;
   token: string | null;
   /** How long deleted files stay in the server's trash (absent from servers without one). */

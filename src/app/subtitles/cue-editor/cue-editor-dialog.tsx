@@ -9,7 +9,8 @@ import { useApi } from '../../api/use-api';
 import { failureText } from '../../api/failure-text';
 import { API_TEXTS } from '../../api/texts';
 import { useLinkBases } from '../../session/use-session';
-import { kitPreviewUrl, playerLink } from '../../shared/player-link';
+import { playerLink } from '../../shared/player-link';
+import { useSignedPlayerSrc } from '../../shared/use-signed-player-src';
 import { useTexts } from '../../i18n/texts';
 import { CueEditor } from './cue-editor';
 import { CUE_TEXTS } from './texts';
@@ -79,7 +80,14 @@ function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: st
     return () => controller.abort();
   }, [api, sub.sub_id, sub.file_id, attempt, t, apiTexts]);
 
-  if (state.status === 'loading')
+  const file = state.status === 'ready' ? state.file : null;
+  const link = file ? playerLink(playerDomain, file.file_slug) : null;
+  // The title is the dialog's: the player's own heading would repeat it.
+  const unsignedSrc = link && file && isCompleted(file.file_status) ? `${link}${link.includes('?') ? '&' : '?'}title=0` : null;
+  // A file that needs signed links plays here from a link the kit mints (it opens once the link is made).
+  const signedSrc = useSignedPlayerSrc(file, unsignedSrc);
+
+  if (state.status === 'loading' || (unsignedSrc && !signedSrc.src && !signedSrc.failure))
     return (
       <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', placeItems: 'center', flex: 1, minHeight: 200 }}>
         <CircularProgress />
@@ -101,17 +109,14 @@ function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: st
         </Alert>
       </Box>
     );
-  const link = state.file ? playerLink(playerDomain, state.file.file_slug) : null;
-  // The title is the dialog's: the player's own heading would repeat it.
-  const playerSrc =
-    link && state.file && isCompleted(state.file.file_status) ? kitPreviewUrl(`${link}${link.includes('?') ? '&' : '?'}title=0`) : null;
+  const playerSrc = signedSrc.src;
   return (
     <CueEditor
       sub={sub}
       titleId={titleId}
       loaded={state}
       playerSrc={playerSrc}
-      videoProblem={playerSrc ? null : state.file && !link ? 'noPlayerDomain' : 'noVideo'}
+      videoProblem={playerSrc ? null : signedSrc.failure ? 'noSignedLink' : state.file && !link ? 'noPlayerDomain' : 'noVideo'}
       onClose={onClose}
       onSaved={onSaved}
     />

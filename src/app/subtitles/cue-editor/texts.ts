@@ -22,6 +22,8 @@ export const CUE_TEXTS = defineTexts('cueEditor', {
   playhead: 'Playhead',
   noVideo: 'The video is not ready to play, so times cannot be taken from it. You can still edit the cues.',
   noPlayerDomain: 'No player domain is configured, so the video cannot be shown. You can still edit the cues.',
+  noSignedLink:
+    'This video plays only from a signed link, and the panel could not make one, so it cannot be shown. You can still edit the cues.',
   videoTitle: 'Video: {title}',
   cues: 'Cues',
   cueCount: { one: '{count} cue', other: '{count} cues' },

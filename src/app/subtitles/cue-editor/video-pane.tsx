@@ -7,8 +7,8 @@ import { ShiftTools } from './shift-tools';
 import { CUE_TEXTS } from './texts';
 import { Transport } from './transport';
 
-/** Why there is no player to play along: no video yet, or no player domain to show it from. */
-export type VideoProblem = 'noVideo' | 'noPlayerDomain' | null;
+/** Why there is no player to play along: no video yet, no player domain to show it from, or no signed link it needs. */
+export type VideoProblem = 'noVideo' | 'noPlayerDomain' | 'noSignedLink' | null;
 
 interface VideoPaneProps {
   playerSrc: string | null;

@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { EMBED_MODES, type EmbedMode } from '../../contract/player-access';
+import { updateFileMerging } from '../api/files';
+import type { VideoFile } from '../api/schemas';
+import { useApi } from '../api/use-api';
+import { useTexts, type TextFn } from '../i18n/texts';
+import { useConfigState } from '../session/use-session';
+import { useEmit } from '../shell/events';
+import { useNotify } from '../shell/notify';
+import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from './player-access-form';
+import { ACCESS_TEXTS } from './player-access-texts';
+
+interface PlayerAccessDialogProps {
+  open: boolean;
+  onClose: () => void;
+  file: VideoFile;
+  /** The file as the server has it now: after a save, or the current version a conflict brought. */
+  onSaved: (file: VideoFile) => void;
+}
+
+/**
+ * "Where it may play" (issue 40, decision D53): the file's `player_access`, or the account's default.
+ * A dialog of its own chunk, opened from Embed & Link (the editor's first load is at its budget), with its
+ * own save as File Information saves: PUT /api/files/{id} with If-Match, a change elsewhere to other
+ * fields merged. Closing it without saving drops the choices (it opens on the file's setting again).
+ */
+export default function PlayerAccessDialog({ open, onClose, file, onSaved }: PlayerAccessDialogProps) {
+  const { t } = useTexts(ACCESS_TEXTS);
+  const titleId = useId();
+  const phone = useMediaQuery('(max-width:599.98px)');
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+      <DialogTitle id={titleId}>{t('title')}</DialogTitle>
+      {open ? <AccessFormFields file={file} onSaved={onSaved} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogProps, 'open'>) {
+  const { t } = useTexts(ACCESS_TEXTS);
+  const api = useApi();
+  const notify = useNotify();
+  const emit = useEmit();
+  const accountDefault = useConfigState().config?.player.access;
+  const saved = toAccessForm(file.player_access, accountDefault);
+  const [form, setForm] = useState<AccessForm>(saved);
+  const [showProblem, setShowProblem] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const sitesId = useId();
+  const whereId = useId();
+  const dirty = accessChanged(form, saved);
+  const problem = sitesProblem(form);
+
+  const change = (changes: Partial<AccessForm>) => setForm((current) => ({ ...current, ...changes }));
+  // Following the account again shows its values (what the file will do once saved).
+  const followAccount = (on: boolean) =>
+    setForm(on ? { ...toAccessForm(null, accountDefault), useDefault: true } : { ...form, useDefault: false });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setShowProblem(true);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const result = await updateFileMerging(api, file, { player_access: accessOf(form) });
+      if (result.kind === 'conflict') {
+        // The form keeps the operator's choice; the file on screen becomes the server's, so a second save applies it.
+        onSaved(result.theirs);
+        notify.warning(t('conflict'));
+        return;
+      }
+      const { reply } = result;
+      notify.byStatus(reply.status, reply.message);
+      if (reply.status === 'success' && reply.data) {
+        onSaved(reply.data);
+        emit('vp-file-saved', { file: reply.data });
+        onClose();
+      }
+    } catch (error) {
+      notify.error(error, t('saveFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const defaults = toAccessForm(accountDefault, null);
+  const defaultWhere = t(defaults.embed);
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Toggle
+            label={t('useDefault')}
+            hint={defaults.signed ? t('defaultNowSigned', { where: defaultWhere }) : t('defaultNow', { where: defaultWhere })}
+            checked={form.useDefault}
+            disabled={busy}
+            onChange={followAccount}
+          />
+          {/* While it follows the account, its own choices are hidden (the account's are named above). */}
+          {form.useDefault ? null : (
+            <>
+              <FormControl disabled={busy}>
+                <FormLabel id={whereId}>{t('where')}</FormLabel>
+                <RadioGroup
+                  aria-labelledby={whereId}
+                  value={form.embed}
+                  onChange={(event) => change({ embed: event.target.value as EmbedMode })}
+                >
+                  {EMBED_MODES.map((mode) => (
+                    <FormControlLabel key={mode} value={mode} control={<Radio />} label={t(mode)} />
+                  ))}
+                </RadioGroup>
+                {form.embed === 'sites' ? null : (
+                  <FormHelperText>{t(form.embed === 'anywhere' ? 'anywhereHint' : 'nowhereHint')}</FormHelperText>
+                )}
+              </FormControl>
+              {form.embed === 'sites' ? (
+                <TextField
+                  id={sitesId}
+                  label={t('siteList')}
+                  multiline
+                  minRows={2}
+                  maxRows={8}
+                  fullWidth
+                  value={form.sites}
+                  disabled={busy}
+                  onChange={(event) => change({ sites: event.target.value })}
+                  onBlur={() => setShowProblem(true)}
+                  error={showProblem && problem !== null}
+                  helperText={showProblem && problem ? problemText(t, problem) : t('siteListHint')}
+                  slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+                />
+              ) : null}
+              <Toggle
+                label={t('signed')}
+                hint={t('signedHint')}
+                checked={form.signed}
+                disabled={busy}
+                onChange={(signed) => change({ signed })}
+              />
+              <Toggle
+                label={t('allowNoReferrer')}
+                hint={t('allowNoReferrerHint')}
+                checked={form.allowNoReferrer}
+                disabled={busy}
+                onChange={(allowNoReferrer) => change({ allowNoReferrer })}
+              />
+            </>
+          )}
+          <Alert severity="info">{t('honest')}</Alert>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={busy || !dirty} aria-busy={busy}>
+          {busy ? t('saving') : t('save')}
+        </Button>
+      </DialogActions>
+    </Stack>
+  );
+}
+
+type AccessText = TextFn<typeof ACCESS_TEXTS.en>;
+
+function problemText(t: AccessText, problem: NonNullable<ReturnType<typeof sitesProblem>>): string {
+  if (problem.key === 'tooManySites') return t('tooManySites', { count: problem.count });
+  if (problem.key === 'notHostName') return t('notHostName', { site: problem.site });
+  return t('noSites');
+}
+
+/** A switch with its label and, under it, what it does. */
+function Toggle({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const hintId = useId();
+  return (
+    <FormControl disabled={disabled}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': hintId } }}
+          />
+        }
+        label={label}
+        sx={{ m: 0, gap: 1, alignItems: 'center' }}
+      />
+      <FormHelperText id={hintId} sx={{ mx: 0 }}>
+        {hint}
+      </FormHelperText>
+    </FormControl>
+  );
+}
