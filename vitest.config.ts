@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,10 +20,6 @@ const server = {
 
 export default defineConfig({
   test: {
-    // Vitest's default in a run is one worker less than the cores: one file at a time on a 2-core machine,
-    // where most server files wait on ffmpeg, child processes, timers and PostgreSQL. Two side by side (the
-    // SQLite and PostgreSQL runs of the server suite among them); VITEST_MAX_WORKERS overrides it.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
