@@ -130,7 +130,8 @@ export function fileColumns(
       field: 'views_30d',
       headerName: t('columnViews30d'),
       type: 'number',
-      width: 104,
+      // Room for the Vietnamese 'Lượt xem (30 ngày)' and the sort arrow (e2e locale.spec: nothing clipped at 1280 px).
+      width: 150,
       valueFormatter: (value: number | undefined) => (value === undefined ? '' : formatCount(value, locale)),
     },
     {
