@@ -37,6 +37,7 @@ const GRID_SX = {
   borderRadius: 0,
   '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
   '& .MuiDataGrid-cell[data-field="file_title"]': { fontWeight: 500 },
+  '& .vp-header-wraps .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
 } as const;
 
 const FLEX_PARENT_SX = { display: 'flex', flexDirection: 'column' } as const;
