@@ -1,10 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyScope } from '../../contract/api-key';
 import { createApiKey, type ApiKey } from '../api/api-keys';
 import { messageOf } from '../api/api-error';
 import { useApi } from '../api/use-api';
-import { useNotify } from '../shell/notify';
+import { SecretShownOnce } from '../shared/secret-shown-once';
 import { useTexts } from '../i18n/texts';
 import { KEYS_TEXTS } from './texts';
 
@@ -31,19 +31,6 @@ export default function CreateKeyDialog({ onCreated, onClose }: { onCreated: (ke
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const notify = useNotify();
-  const field = useRef<HTMLInputElement>(null);
-  // The Clipboard API, else (an http page, no permission) the key selected for the operator to copy.
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret ?? '');
-      notify.success(t('copied'));
-    } catch {
-      field.current?.select();
-      notify.error(t('copyFailed'));
-    }
-  };
-
   const submit = async () => {
     if (!name.trim()) return setError(t('nameRequired'));
     setBusy(true);
@@ -63,39 +50,18 @@ export default function CreateKeyDialog({ onCreated, onClose }: { onCreated: (ke
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('dialogTitle')}</DialogTitle>
       {secret ? (
-        <>
-          <DialogContent>
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('shownOnce')}
-            </Alert>
-            {/* Not the editor's CopyField: shared by a third chunk, it would move into the shared chunk every
-                element loads (vite.config.ts, kit-shared). */}
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                inputRef={field}
-                label={t('keyLabel')}
-                value={secret}
-                fullWidth
-                slotProps={{
-                  htmlInput: {
-                    readOnly: true,
-                    spellCheck: false,
-                    dir: 'ltr',
-                    style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
-                  },
-                }}
-              />
-              <Button variant="outlined" onClick={() => void copy()}>
-                {t('copy')}
-              </Button>
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} variant="contained">
-              {t('done')}
-            </Button>
-          </DialogActions>
-        </>
+        <SecretShownOnce
+          secret={secret}
+          texts={{
+            shownOnce: t('shownOnce'),
+            label: t('keyLabel'),
+            copy: t('copy'),
+            copied: t('copied'),
+            copyFailed: t('copyFailed'),
+            done: t('done'),
+          }}
+          onDone={onClose}
+        />
       ) : (
         <form
           noValidate

@@ -12,12 +12,12 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEventType } from '../../contract/webhook';
 import { createWebhook, type Webhook } from '../api/webhooks';
 import { messageOf } from '../api/api-error';
 import { useApi } from '../api/use-api';
-import { useNotify } from '../shell/notify';
+import { SecretShownOnce } from '../shared/secret-shown-once';
 import { useTexts } from '../i18n/texts';
 import { WEBHOOKS_TEXTS } from './texts';
 
@@ -36,19 +36,6 @@ export default function AddWebhookDialog({ onAdded, onClose }: { onAdded: (hook:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const notify = useNotify();
-  const field = useRef<HTMLInputElement>(null);
-  // The Clipboard API, else (an http page, no permission) the secret selected for the operator to copy.
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret ?? '');
-      notify.success(t('copied'));
-    } catch {
-      field.current?.select();
-      notify.error(t('copyFailed'));
-    }
-  };
-
   const toggle = (event: WebhookEventType, on: boolean) =>
     setEvents((now) => (on ? WEBHOOK_EVENTS.filter((e) => e === event || now.includes(e)) : now.filter((e) => e !== event)));
 
@@ -76,37 +63,18 @@ export default function AddWebhookDialog({ onAdded, onClose }: { onAdded: (hook:
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('dialogTitle')}</DialogTitle>
       {secret ? (
-        <>
-          <DialogContent>
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('shownOnce')}
-            </Alert>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                inputRef={field}
-                label={t('secretLabel')}
-                value={secret}
-                fullWidth
-                slotProps={{
-                  htmlInput: {
-                    readOnly: true,
-                    spellCheck: false,
-                    dir: 'ltr',
-                    style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
-                  },
-                }}
-              />
-              <Button variant="outlined" onClick={() => void copy()}>
-                {t('copy')}
-              </Button>
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} variant="contained">
-              {t('done')}
-            </Button>
-          </DialogActions>
-        </>
+        <SecretShownOnce
+          secret={secret}
+          texts={{
+            shownOnce: t('shownOnce'),
+            label: t('secretLabel'),
+            copy: t('copy'),
+            copied: t('copied'),
+            copyFailed: t('copyFailed'),
+            done: t('done'),
+          }}
+          onDone={onClose}
+        />
       ) : (
         <form
           noValidate
