@@ -155,6 +155,8 @@ export interface AppOptions {
   s3?: S3StoreSettings | undefined;
   /** Where players and images fetch media instead of this server's /media/ (VP_MEDIA_PUBLIC_URL). */
   mediaPublicUrl?: string | undefined;
+  /** MB of the bucket's objects a node keeps a copy of on its own disk to serve them (default 1024; 0: none). */
+  mediaCacheMB?: number;
   /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
   maxVideoBytes?: number;
   /** Hosts URL ingest may fetch although they resolve to loopback or private addresses. */
@@ -242,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaDir: path.resolve(options.mediaDir ?? path.join(options.dataDir, 'media')),
     s3: options.s3,
     mediaPublicUrl: options.mediaPublicUrl?.replace(/\/+$/, '') || undefined,
+    mediaCacheBytes: (options.mediaCacheMB ?? 1024) * 1024 ** 2,
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',

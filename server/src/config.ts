@@ -143,6 +143,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       mediaDir: env.VP_MEDIA_DIR?.trim() || path.join(dataDir, 'media'),
       s3: s3StoreFromEnv(env),
       mediaPublicUrl: mediaPublicUrlFromEnv(env),
+      mediaCacheMB: wholeNumber('VP_MEDIA_CACHE_MB', env.VP_MEDIA_CACHE_MB, 1024, ' of MB'),
       mediaStateSeconds: seconds('VP_MEDIA_STATE_SECONDS', env.VP_MEDIA_STATE_SECONDS, 10),
       signingSecret: env.VP_SIGNING_SECRET?.trim() || undefined,
       signingSecretPrevious: env.VP_SIGNING_SECRET_PREVIOUS?.trim() || undefined,

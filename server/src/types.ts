@@ -29,6 +29,7 @@ import type { S3StoreSettings } from './media/s3-media-store';
 import type { FileStatusWriter } from './pipeline/file-status';
 import type { PipelineCredentials } from './pipeline/worker-tokens';
 import type { ServingState } from './lib/serving-states';
+import type { NodeMediaCache } from './media/node-media-cache';
 import type { PlayerAccess } from '../../src/contract/player-access';
 import type { Worker } from './jobs/worker';
 import type { SubtitleStore } from './db/subtitle-store';
@@ -75,6 +76,8 @@ export interface Settings {
   s3: S3StoreSettings | undefined;
   /** The base of media URLs handed out instead of `/media/` (VP_MEDIA_PUBLIC_URL), else undefined. */
   mediaPublicUrl: string | undefined;
+  /** Bytes of the bucket's objects a node keeps a copy of on its disk to serve them (VP_MEDIA_CACHE_MB); 0: none. */
+  mediaCacheBytes: number;
   /** The largest video accepted, uploaded or downloaded. */
   maxVideoBytes: number;
   /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
@@ -110,6 +113,8 @@ declare module 'fastify' {
     eventStreams: EventStreamRegistry;
     /** Whether a file's own media may be served (plugins/media-serving.ts): known at once, or after one read. */
     servingState(fileId: number): ServingState | Promise<ServingState>;
+    /** This node's copies of the bucket's objects it serves (media/node-media-cache.ts); null on the folder store or with VP_MEDIA_PUBLIC_URL. */
+    mediaCache: NodeMediaCache | null;
     /** Where a file's player may play, its account's default applied (plugins/media-serving.ts): known at once, or after one read. */
     playerAccess(fileId: number): PlayerAccess | Promise<PlayerAccess>;
     /** An account's default player access changed: this node reads every file's again. */

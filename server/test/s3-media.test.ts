@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3MediaStore } from '../src/media/s3-media-store';
@@ -43,10 +46,12 @@ describe('media on an S3-compatible store', () => {
   let onFolder: Published;
   let onStore: Published;
   let storedKey: string;
+  /** The objects read from the bucket (GET, path only), in order. */
+  const bucketReads: string[] = [];
 
   beforeAll(async () => {
     clip = await tinyClip();
-    s3 = await startS3Server();
+    s3 = await startS3Server({ onReply: (method, url) => method === 'GET' && bucketReads.push(url.split('?')[0]!) });
     bucket = await s3.bucket();
     folder = await startServer({ worker: FAST_WORKER });
     stored = await startServer({ worker: FAST_WORKER, s3: s3.settings(bucket, 'vp/') });
@@ -109,6 +114,47 @@ describe('media on an S3-compatible store', () => {
     expect(missing.status).toBe(404);
     expect(missing.status).toBe(missingFolder.status);
     expect(missing.body.message.replace(inStore, '…')).toBe(missingFolder.body.message.replace(inFolder, '…'));
+  });
+
+  it("keeps a copy of each whole object it streamed: the next whole read comes from the node's disk, not the bucket", async () => {
+    const segmentKey = onStore.segment.replace(/^\/media\//, '');
+    const fromBucket = () => bucketReads.filter((url) => url.endsWith(segmentKey)).length;
+    const first = Buffer.from(await (await fetch(stored.base + onStore.segment)).arrayBuffer()); // read before this test, or now
+    await expect.poll(() => stored.app.mediaCache?.has(segmentKey), { timeout: 5_000, interval: 25 }).toBe(true);
+    const before = fromBucket();
+    const again = await fetch(stored.base + onStore.segment);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(first);
+    expect(fromBucket()).toBe(before);
+  });
+
+  it('keeps no copy of a range it was asked for, nor of an object whose reader left midway; a whole read is kept', async () => {
+    const key = onStore.master.replace(/^\/media\//, '').replace(/master\.m3u8$/, 'extra-segment.ts');
+    await new S3MediaStore(s3.settings(bucket, 'vp/')).putStream(key, Readable.from([Buffer.alloc(4 * 1024 * 1024, 7)]));
+    const url = `${stored.base}/media/${key}`;
+    expect((await fetch(url, { headers: { range: 'bytes=0-99' } })).status).toBe(206);
+    const cut = await fetch(url);
+    await cut.body!.getReader().cancel();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the node's side of the cut settles
+    expect(stored.app.mediaCache?.has(key)).toBe(false);
+    expect(fs.readdirSync(path.join(stored.app.mediaCache!.dir, '.incoming'))).toEqual([]);
+    expect((await fetch(url)).status).toBe(200);
+    await expect.poll(() => stored.app.mediaCache?.has(key), { timeout: 5_000, interval: 25 }).toBe(true);
+  });
+
+  it("drops a file's copies when it goes to the trash; restored, its media are read from the bucket again", async () => {
+    const segmentKey = onStore.segment.replace(/^\/media\//, '');
+    expect((await fetch(stored.base + onStore.segment)).status).toBe(200);
+    await expect.poll(() => stored.app.mediaCache?.has(segmentKey), { timeout: 5_000, interval: 25 }).toBe(true);
+    expect((await stored.request('DELETE', `/api/files/${onStore.fileId}`, { key: storedKey })).status).toBe(200);
+    try {
+      await expect.poll(async () => (await fetch(stored.base + onStore.segment)).status, { timeout: 5_000, interval: 25 }).toBe(410);
+      expect(stored.app.mediaCache?.has(segmentKey)).toBe(false);
+      expect(fs.existsSync(path.join(stored.app.mediaCache!.dir, segmentKey))).toBe(false);
+    } finally {
+      expect((await stored.request('POST', `/api/files/${onStore.fileId}/restore`, { key: storedKey })).status).toBe(200);
+    }
+    await expect.poll(async () => (await fetch(stored.base + onStore.segment)).status, { timeout: 5_000, interval: 25 }).toBe(200);
+    expect(bucketReads.at(-1)).toMatch(new RegExp(`${segmentKey.replace(/[.]/g, '\\.')}$`));
   });
 
   it('streams a segment without holding it whole: a reader that stops early gets its first bytes', async () => {

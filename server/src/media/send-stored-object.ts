@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { NodeMediaCache } from './node-media-cache';
 import { RangeNotSatisfiable, type S3MediaStore } from './s3-media-store';
 
 /** What the folder store's replies carry (@fastify/send by extension), for the objects the pipeline writes. */
@@ -33,18 +34,19 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Sends an object of the S3 media store as the folder store's replies do (sendFile): its content type,
  * a year's immutable cache, ranges (206 with Content-Range, 416 past the end), ETag and Last-Modified,
  * 304 for an ETag the client holds. The bytes are piped from the store as they come, never held whole.
- * A missing object rejects with the SDK's NoSuchKey (the caller answers 404). `cache: false`: no Cache-Control of its own.
+ * A missing object rejects with the SDK's NoSuchKey (the caller answers 404). `cacheControl: null`: no Cache-Control of its own;
+ * `keep`: this node's copies, to which a whole object read is added as it streams.
  */
 export async function sendStoredObject(
   store: S3MediaStore,
   reply: FastifyReply,
   key: string,
-  { cache = true }: { cache?: boolean } = {},
+  { cacheControl = IMMUTABLE, keep = null }: { cacheControl?: string | null; keep?: NodeMediaCache | null } = {},
 ): Promise<FastifyReply> {
   const rangeHeader = reply.request.headers.range;
   const range =
     typeof rangeHeader === 'string' && SINGLE_RANGE.test(rangeHeader.replace(/\s+/g, '')) ? rangeHeader.replace(/\s+/g, '') : undefined;
-  if (cache) reply.header('cache-control', IMMUTABLE);
+  if (cacheControl) reply.header('cache-control', cacheControl);
   reply.header('accept-ranges', 'bytes').type(CONTENT_TYPES[/\.([a-z0-9]+)$/.exec(key)?.[1] ?? ''] ?? 'application/octet-stream');
   let read;
   try {
@@ -53,13 +55,22 @@ export async function sendStoredObject(
     if (!(err instanceof RangeNotSatisfiable)) throw err;
     return reply.code(416).header('content-range', `bytes */${err.size}`).removeHeader('content-type').send();
   }
-  if (read.etag) reply.header('etag', read.etag);
-  if (read.lastModified) reply.header('last-modified', read.lastModified.toUTCString());
-  if (read.etag && reply.request.headers['if-none-match'] === read.etag) {
+  if (answeredByValidators(reply, read)) {
     read.body.destroy();
     return reply.code(304).send();
   }
   reply.header('content-length', read.length);
-  if (read.contentRange) reply.code(206).header('content-range', read.contentRange);
-  return reply.send(read.body);
+  if (read.contentRange) return reply.code(206).header('content-range', read.contentRange).send(read.body);
+  // A whole object: this node keeps a copy for its next readers (node-media-cache.ts).
+  return reply.send(keep ? keep.keep(key, read.body, { size: read.length, etag: read.etag, lastModified: read.lastModified }) : read.body);
+}
+
+/** Sets an object's ETag and Last-Modified; true when the client holds that ETag (answer 304). */
+export function answeredByValidators(
+  reply: FastifyReply,
+  { etag, lastModified }: { etag?: string | undefined; lastModified?: Date | undefined },
+): boolean {
+  if (etag) reply.header('etag', etag);
+  if (lastModified) reply.header('last-modified', lastModified.toUTCString());
+  return Boolean(etag) && reply.request.headers['if-none-match'] === etag;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import { NodeMediaCache } from '../media/node-media-cache';
 import { ServingStates, type ServingState } from '../lib/serving-states';
 import { readAccess } from '../db/files';
 import { OPEN_ACCESS, type PlayerAccess } from '../../../src/contract/player-access';
@@ -28,11 +30,17 @@ async function mediaServing(app: FastifyInstance, options: MediaServingOptions):
     ttlMs: options.ttlMs,
     maxEntries: MAX_FILES,
   });
+  const { s3, mediaPublicUrl, mediaCacheBytes, dataDir } = app.settings;
+  const cache =
+    s3 && !mediaPublicUrl && mediaCacheBytes > 0 ? new NodeMediaCache(path.join(dataDir, 'media-cache'), mediaCacheBytes) : null;
+  app.decorate('mediaCache', cache);
   app.fileEvents.observe((events) => {
     for (const event of events) {
       if (event.kind === 'job') continue;
       states.forget(event.file_id);
       access.forget(event.file_id);
+      // Trashed or deleted for good, by any node: this node's copies of its media go (a restore reads them again).
+      if (event.kind === 'deleted') cache?.forgetFile(event.file_id);
     }
   });
   // The node reads the event log from the first media request on (PostgreSQL: its LISTEN connection

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ownerOfMediaKey } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { S3MediaStore } from '../media/s3-media-store';
-import { sendStoredObject } from '../media/send-stored-object';
+import { answeredByValidators, IMMUTABLE, sendStoredObject } from '../media/send-stored-object';
 import { MEDIA_NOT_FOUND, VIDEO_DELETED } from '../schemas/messages';
 import { fail } from './errors';
 import { mediaRefusal } from '../player/player-access-check';
@@ -37,16 +37,29 @@ export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: 
   reply.header('cross-origin-resource-policy', 'cross-origin').header('access-control-allow-origin', '*');
   // VP_MEDIA_PUBLIC_URL: the bytes come from there (a CDN, a public bucket); this node only checks the file's state.
   if (app.settings.mediaPublicUrl) return reply.header('cache-control', 'no-store').redirect(`${app.settings.mediaPublicUrl}/${key}`, 302);
+  const cacheControl = sharedCache ? SHARED : PRIVATE;
+  // A whole read (a player's segment) from this node's copy, with the bucket's validators; a range keeps
+  // the bucket's exact answers (416 with the size).
+  const copy = reply.request.headers.range ? undefined : app.mediaCache?.get(key);
+  if (copy) {
+    if (answeredByValidators(reply.header('cache-control', cacheControl), copy)) return reply.code(304).send();
+    return reply.sendFile(key, app.mediaCache!.dir, { cacheControl: false, etag: false, lastModified: false, acceptRanges: true });
+  }
   if (app.media instanceof S3MediaStore) {
-    return sendStoredObject(app.media, reply, key).catch((err: unknown) => {
+    return sendStoredObject(app.media, reply, key, { cacheControl, keep: app.mediaCache }).catch((err: unknown) => {
       if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
       reply.callNotFound(); // as sendFile answers a missing file
       return reply;
     });
   }
-  if (!sharedCache)
-    return reply
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .sendFile(key, app.settings.mediaDir, { cacheControl: false, acceptRanges: true });
-  return reply.sendFile(key, app.settings.mediaDir, { maxAge: 365 * 24 * 3600 * 1000, immutable: true, acceptRanges: true });
+  return sendFromFolder(reply, key, app.settings.mediaDir, cacheControl);
+}
+
+/** A file's media anyone may keep (any shared cache, a CDN), or only the viewer's browser. */
+const SHARED = IMMUTABLE;
+const PRIVATE = 'private, max-age=31536000, immutable';
+
+/** An object of the folder store. */
+function sendFromFolder(reply: FastifyReply, key: string, root: string, cacheControl: string): FastifyReply {
+  return reply.header('cache-control', cacheControl).sendFile(key, root, { cacheControl: false, acceptRanges: true });
 }

@@ -61,7 +61,7 @@ export default async function pipelineMediaRoutes(app: RouteApp): Promise<void> 
       if (refused) return fail(reply, 403, refused);
       const { key } = request.query;
       if ((await app.media.size(key)) === null) return fail(reply, 404, 'Source not found');
-      if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, key, { cache: false });
+      if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, key, { cacheControl: null });
       return reply.type('application/octet-stream').sendFile(key, app.settings.mediaDir, { cacheControl: false });
     },
   );

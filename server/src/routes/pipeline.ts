@@ -83,7 +83,7 @@ export default async function pipelineRoutes(app: RouteApp): Promise<void> {
       const source = job?.source ?? null;
       if (!source || !('media_key' in source) || (await app.media.size(source.media_key)) === null)
         return fail(reply, 404, 'Source not found');
-      if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, source.media_key, { cache: false });
+      if (app.media instanceof S3MediaStore) return sendStoredObject(app.media, reply, source.media_key, { cacheControl: null });
       return reply.type('application/octet-stream').sendFile(source.media_key, app.settings.mediaDir, { cacheControl: false });
     },
   );
