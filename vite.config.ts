@@ -37,10 +37,12 @@ export const PREBUNDLED = [
  * MUI's Dialog, the kit's yes/no question and its conflict dialog: only for dialogs, which open on a user
  * action (the conflict dialog is shared by three of them, which would put it, and MUI's Table, in the
  * shared chunk the editor loads up front). Switch and FormControlLabel too: only the list's cards and the
- * embed builder dialog use them, and in the shared chunk the editor would load them up front.
+ * embed builder dialog use them, and in the shared chunk the editor would load them up front. Radio,
+ * RadioGroup (with its FormGroup) and FormLabel likewise: only the webhook and player-access dialogs and
+ * Account → Where videos may play use them (in kit-shared they added 0.2 KB to the editor).
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { OPEN_ACCESS, type PlayerAccess } from '../../contract/player-access';
-import { saveAccessDefault } from '../api/config';
+import { saveAccessDefault } from './save-access-default';
 import { useApi } from '../api/use-api';
 import { PlayerAccessFields } from '../file-editor/player-access-fields';
 import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from '../file-editor/player-access-form';
