@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { addPlayableClip } from './clips';
+import { audit } from './axe';
 import { apiAs, createAccount, expect, signIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 import { servePage } from './other-origin';
@@ -38,6 +39,9 @@ test("the account's default, set in the panel, lets an allowed site play the emb
   await expect(page.getByText('A site list is a speed bump')).toBeVisible();
   await page.getByRole('radio', { name: 'Only these sites' }).check();
   await page.getByRole('textbox', { name: 'Sites' }).fill('127.0.0.1');
+  await audit(page, 'Where videos may play');
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await audit(page, 'Where videos may play (dark)');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Where videos may play saved.')).toBeVisible();
   await expect
