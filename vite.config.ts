@@ -38,11 +38,12 @@ export const PREBUNDLED = [
  * action (the conflict dialog is shared by three of them, which would put it, and MUI's Table, in the
  * shared chunk the editor loads up front). Switch and FormControlLabel too: only the list's cards and the
  * embed builder dialog use them, and in the shared chunk the editor would load them up front. Likewise
- * Table (the grid's pagination and the conflict dialog) and Checkbox (the list's selection, a webhook's
- * events): 2 KB the editor never shows.
+ * Table (the grid's pagination and the conflict dialog), Checkbox (the list's selection, a webhook's
+ * events), Radio, RadioGroup (with its FormGroup) and FormLabel (the webhook and player-access dialogs,
+ * Account → Where videos may play): bytes the editor never shows.
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

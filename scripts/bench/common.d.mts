@@ -4,6 +4,11 @@ import type { ChildProcess } from 'node:child_process';
 export const ROOT: string;
 export function percentile(values: number[], p: number): number;
 export function fmtMs(value: number): string;
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ ms: number; stdout: string; stderr: string }>;
 export function rssMiB(pid: number | undefined): number;
 export function startServer(options: {
   dataDir: string;

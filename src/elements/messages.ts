@@ -18,6 +18,7 @@ import { TRASH_TEXTS } from '../app/files/trash/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
 import { KEYS_TEXTS } from '../app/keys/texts';
 import { WEBHOOKS_TEXTS } from '../app/webhooks/texts';
+import { DEFAULT_ACCESS_TEXTS } from '../app/default-access/texts';
 import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
@@ -42,6 +43,7 @@ export const ALL_TEXTS = [
   TRASH_TEXTS,
   KEYS_TEXTS,
   WEBHOOKS_TEXTS,
+  DEFAULT_ACCESS_TEXTS,
   BULK_JOB_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,

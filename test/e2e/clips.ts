@@ -19,7 +19,16 @@ export async function addPlayableClip(
     width = 320,
     height = 180,
     subtitles = {},
-  }: { title: string; seconds?: number; width?: number; height?: number; subtitles?: Record<string, string> },
+    processedWithin = 30_000,
+  }: {
+    title: string;
+    seconds?: number;
+    width?: number;
+    height?: number;
+    subtitles?: Record<string, string>;
+    /** How long the pipeline may take to bring it to Completed (ms): a longer clip takes longer. */
+    processedWithin?: number;
+  },
 ): Promise<{ fileId: number; slug: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-e2e-clip-'));
   const clip = path.join(dir, 'clip.mp4');
@@ -34,7 +43,7 @@ export async function addPlayableClip(
   fs.rmSync(dir, { recursive: true, force: true });
   const { file_id: fileId, file_slug: slug } = added.data.file;
   const status = async () => (await (await request.get(`/api/files/${fileId}`, { headers })).json()).data.file_status;
-  await expect.poll(status, { timeout: 30_000 }).toBe(10);
+  await expect.poll(status, { timeout: processedWithin }).toBe(10);
   await addSubtitles(request, apiKey, fileId, subtitles);
   return { fileId, slug };
 }

@@ -12,12 +12,18 @@ if (!process.env.VP_E2E_SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // A small storage quota (6 MiB an account) so that a test can reach it with two uploads; webhooks may
-// reach the webhooks spec's receiver on loopback (E2E_WEBHOOK_PORT).
+// reach the webhooks spec's receiver on loopback (E2E_WEBHOOK_PORT); signed player links on, with
+// playback grants of 10 s, so a signed embed's player renews its grant within a test.
 const server = spawnServer({
   port: E2E_PORT,
   dataDir: E2E_DATA_DIR,
   demo: true,
-  env: { VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024), VP_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_WEBHOOK_PORT}` },
+  env: {
+    VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024),
+    VP_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_WEBHOOK_PORT}`,
+    VP_SIGNING_SECRET: 'e2e-signing-secret-not-for-production',
+    VP_PLAYBACK_GRANT_SECONDS: '10',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

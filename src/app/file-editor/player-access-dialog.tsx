@@ -1,31 +1,14 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { EMBED_MODES, type EmbedMode } from '../../contract/player-access';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
 import { updateFileMerging } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
-import { useTexts, type TextFn } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useConfigState } from '../session/use-session';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
 import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from './player-access-form';
+import { AccessToggle, PlayerAccessFields } from './player-access-fields';
 import { ACCESS_TEXTS } from './player-access-texts';
 
 interface PlayerAccessDialogProps {
@@ -64,8 +47,6 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
   const [form, setForm] = useState<AccessForm>(saved);
   const [showProblem, setShowProblem] = useState(false);
   const [busy, setBusy] = useState(false);
-  const sitesId = useId();
-  const whereId = useId();
   const dirty = accessChanged(form, saved);
   const problem = sitesProblem(form);
 
@@ -108,7 +89,7 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
     <Stack component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Toggle
+          <AccessToggle
             label={t('useDefault')}
             hint={defaults.signed ? t('defaultNowSigned', { where: defaultWhere }) : t('defaultNow', { where: defaultWhere })}
             checked={form.useDefault}
@@ -117,54 +98,14 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
           />
           {/* While it follows the account, its own choices are hidden (the account's are named above). */}
           {form.useDefault ? null : (
-            <>
-              <FormControl disabled={busy}>
-                <FormLabel id={whereId}>{t('where')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby={whereId}
-                  value={form.embed}
-                  onChange={(event) => change({ embed: event.target.value as EmbedMode })}
-                >
-                  {EMBED_MODES.map((mode) => (
-                    <FormControlLabel key={mode} value={mode} control={<Radio />} label={t(mode)} />
-                  ))}
-                </RadioGroup>
-                {form.embed === 'sites' ? null : (
-                  <FormHelperText>{t(form.embed === 'anywhere' ? 'anywhereHint' : 'nowhereHint')}</FormHelperText>
-                )}
-              </FormControl>
-              {form.embed === 'sites' ? (
-                <TextField
-                  id={sitesId}
-                  label={t('siteList')}
-                  multiline
-                  minRows={2}
-                  maxRows={8}
-                  fullWidth
-                  value={form.sites}
-                  disabled={busy}
-                  onChange={(event) => change({ sites: event.target.value })}
-                  onBlur={() => setShowProblem(true)}
-                  error={showProblem && problem !== null}
-                  helperText={showProblem && problem ? problemText(t, problem) : t('siteListHint')}
-                  slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-                />
-              ) : null}
-              <Toggle
-                label={t('signed')}
-                hint={t('signedHint')}
-                checked={form.signed}
-                disabled={busy}
-                onChange={(signed) => change({ signed })}
-              />
-              <Toggle
-                label={t('allowNoReferrer')}
-                hint={t('allowNoReferrerHint')}
-                checked={form.allowNoReferrer}
-                disabled={busy}
-                onChange={(allowNoReferrer) => change({ allowNoReferrer })}
-              />
-            </>
+            <PlayerAccessFields
+              form={form}
+              onChange={change}
+              problem={problem}
+              showProblem={showProblem}
+              onSitesBlur={() => setShowProblem(true)}
+              disabled={busy}
+            />
           )}
           <Alert severity="info">{t('honest')}</Alert>
         </Stack>
@@ -176,48 +117,5 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
         </Button>
       </DialogActions>
     </Stack>
-  );
-}
-
-type AccessText = TextFn<typeof ACCESS_TEXTS.en>;
-
-function problemText(t: AccessText, problem: NonNullable<ReturnType<typeof sitesProblem>>): string {
-  if (problem.key === 'tooManySites') return t('tooManySites', { count: problem.count });
-  if (problem.key === 'notHostName') return t('notHostName', { site: problem.site });
-  return t('noSites');
-}
-
-/** A switch with its label and, under it, what it does. */
-function Toggle({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: ReactNode;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const hintId = useId();
-  return (
-    <FormControl disabled={disabled}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': hintId } }}
-          />
-        }
-        label={label}
-        sx={{ m: 0, gap: 1, alignItems: 'center' }}
-      />
-      <FormHelperText id={hintId} sx={{ mx: 0 }}>
-        {hint}
-      </FormHelperText>
-    </FormControl>
   );
 }

@@ -5,8 +5,9 @@ import { MAX_PLAYER_SITES } from '../../contract/player-access';
 export const ACCESS_TEXTS = defineTexts('playerAccess', {
   title: 'Where it may play',
   useDefault: "Use the account's default",
-  defaultNow: 'The default now: {where}',
-  defaultNowSigned: 'The default now: {where}, signed links only',
+  defaultNow: "It follows the account's default, now: {where}. The default is set in Account → Where videos may play.",
+  defaultNowSigned:
+    "It follows the account's default, now: {where}, signed links only. The default is set in Account → Where videos may play.",
   where: 'Sites that may embed it',
   anywhere: 'Anywhere',
   sites: 'Only these sites',

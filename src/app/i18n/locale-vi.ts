@@ -39,6 +39,7 @@ const catalogue: Catalogue = {
   'frame.trash': 'Thùng rác',
   'frame.apiKeys': 'Khóa API',
   'frame.webhooks': 'Webhook',
+  'frame.playerAccess': 'Nơi video được phát',
   'frame.collapseSidebar': 'Thu gọn thanh bên',
   'frame.expandSidebar': 'Mở rộng thanh bên',
   'frame.switchToDark': 'Chuyển sang giao diện tối',
@@ -426,8 +427,9 @@ const catalogue: Catalogue = {
   'preview.noSignedLink': 'Video này chỉ phát qua liên kết có chữ ký và bảng quản trị không tạo được liên kết đó để xem trước: {reason}',
   'playerAccess.title': 'Nơi video được phát',
   'playerAccess.useDefault': 'Dùng mặc định của tài khoản',
-  'playerAccess.defaultNow': 'Mặc định hiện tại: {where}',
-  'playerAccess.defaultNowSigned': 'Mặc định hiện tại: {where}, chỉ qua liên kết có chữ ký',
+  'playerAccess.defaultNow': 'Video theo mặc định của tài khoản, hiện là: {where}. Mặc định được đặt ở Tài khoản → Nơi video được phát.',
+  'playerAccess.defaultNowSigned':
+    'Video theo mặc định của tài khoản, hiện là: {where}, chỉ qua liên kết có chữ ký. Mặc định được đặt ở Tài khoản → Nơi video được phát.',
   'playerAccess.where': 'Trang được nhúng video',
   'playerAccess.anywhere': 'Mọi nơi',
   'playerAccess.sites': 'Chỉ các trang này',
@@ -718,6 +720,10 @@ const catalogue: Catalogue = {
   'keys.copyFailed': 'Không sao chép được khóa: hãy chọn rồi tự sao chép.',
   'keys.done': 'Xong',
 
+  'defaultAccess.heading': 'Nơi video được phát',
+  'defaultAccess.intro':
+    'Mọi video của tài khoản này phát theo cài đặt ở đây, trừ khi cài đặt riêng của video nói khác (trong trình chỉnh sửa: Nhúng và liên kết → Nơi video được phát). Thay đổi áp dụng ngay cho mọi trình phát mở sau đó.',
+  'defaultAccess.saved': 'Đã lưu nơi video được phát.',
   'webhooks.heading': 'Webhook',
   'webhooks.intro':
     'Webhook báo cho hệ thống của bạn khi một video được thêm, đổi trạng thái, sẵn sàng hoặc bị lỗi: một yêu cầu POST có chữ ký gửi đến địa chỉ của bạn, được gửi lại trong khoảng một ngày cho đến khi nhận được phản hồi.',

@@ -17,6 +17,7 @@ export const FRAME_TEXTS = defineTexts('frame', {
   signOut: 'Sign out',
   apiKeys: 'API keys',
   webhooks: 'Webhooks',
+  playerAccess: 'Where videos may play',
   signIn: 'Sign in',
   copyright: '© 2025 {product}.',
   rightsReserved: 'All rights reserved.',

@@ -1,4 +1,4 @@
-import { DarkModeIcon, KeyIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon, WebhookIcon } from '../ui/icons';
+import { DarkModeIcon, KeyIcon, LightModeIcon, LogoutIcon, MenuIcon, PersonIcon, PlayCircleIcon, WebhookIcon } from '../ui/icons';
 import {
   AppBar,
   Box,
@@ -113,6 +113,12 @@ export function Navbar({
                     <WebhookIcon fontSize="small" />
                   </ListItemIcon>
                   {t('webhooks')}
+                </MenuItem>
+                <MenuItem component={Link} href="/account/player-access" onClick={() => setMenuAnchor(null)}>
+                  <ListItemIcon>
+                    <PlayCircleIcon fontSize="small" />
+                  </ListItemIcon>
+                  {t('playerAccess')}
                 </MenuItem>
                 <MenuItem
                   onClick={() => {

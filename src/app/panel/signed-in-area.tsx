@@ -15,6 +15,7 @@ const FileEditorRoute = lazy(() => import('./file-editor-route'));
 const TrashRoute = lazy(() => import('./files-route').then((route) => ({ default: route.TrashRoute })));
 const KeysScreen = lazy(() => import('../keys/keys-screen'));
 const WebhooksScreen = lazy(() => import('../webhooks/webhooks-screen'));
+const DefaultAccessScreen = lazy(() => import('../default-access/default-access-screen'));
 
 /**
  * What a signed-in operator sees: the shell (top bar, sidebar, footer) around the protected screens.
@@ -33,6 +34,7 @@ export default function SignedInArea() {
           <Route path="/trash" component={TrashRoute} />
           <Route path="/account/keys" component={KeysScreen} />
           <Route path="/account/webhooks" component={WebhooksScreen} />
+          <Route path="/account/player-access" component={DefaultAccessScreen} />
           <Route>
             <NotFound />
           </Route>

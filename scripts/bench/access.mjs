@@ -1,0 +1,18 @@
+// `npm run bench -- access` (issue 40): the player page's time to first frame from a signed link against
+// an unsigned one, and a segment's grant check through the server (scripts/bench/access-measure.ts, under
+// tsx: it makes its clip with the server's ffmpeg helper). Needs the built player (npm run build; --build).
+import { ensureKitBuilt } from './browser.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, runMeasureScript } from './common.mjs';
+
+export function run(options) {
+  ensureKitBuilt(options.build);
+  return runMeasureScript(
+    'access-measure.ts',
+    {
+      samples: Number(options.samples) || 15,
+      segmentRequests: 3000,
+      launch: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    },
+    1_200_000,
+  );
+}
