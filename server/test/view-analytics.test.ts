@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLAYED_MORE_THAN_ELAPSED, POSITION_PAST_END } from '../src/player/beat-check';
 import { dayOf } from '../src/db/view-rollup';
 import { BAD_DATE } from '../src/routes/stats';
-import { START, startServer, type TestServer } from './helpers';
+import { ENGINE, START, startServer, type TestServer } from './helpers';
 
 /**
  * Cookieless view analytics (issue 41, decision D54), on both engines: beats from the player page
@@ -279,5 +279,15 @@ describe('view beats under load', () => {
     const refused = await beat();
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+  });
+
+  // 1,000 viewers beating every 10 s would be 100 upserts a second of the shared counters (decision D64).
+  it.runIf(ENGINE === 'postgres')('counts the beats of an address in memory, never in the shared counters', async () => {
+    await s.app.db.run('DELETE FROM rate_limit_hits');
+    for (let i = 0; i < 3; i++) await beat();
+    expect(await s.app.db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 0 });
+    // An API request of the same address still counts in them.
+    await s.request('GET', '/api/config');
+    expect(await s.app.db.get('SELECT count(*) AS n FROM rate_limit_hits')).toEqual({ n: 1 });
   });
 });
