@@ -37,10 +37,12 @@ export const PREBUNDLED = [
  * MUI's Dialog, the kit's yes/no question and its conflict dialog: only for dialogs, which open on a user
  * action (the conflict dialog is shared by three of them, which would put it, and MUI's Table, in the
  * shared chunk the editor loads up front). Switch and FormControlLabel too: only the list's cards and the
- * embed builder dialog use them, and in the shared chunk the editor would load them up front.
+ * embed builder dialog use them, and in the shared chunk the editor would load them up front. The view
+ * stats' charts, figures and CSV download likewise: only the Audience card once opened and the dashboard
+ * use them (and the subtitle versions dialog the download).
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures)|src[\\/]app[\\/]api[\\/](download|stats))[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):
