@@ -65,12 +65,13 @@ export default function AudiencePanel({ fileId }: { fileId: number }) {
   return (
     <Stack ref={root} spacing={2}>
       {/* Pressed buttons rather than MUI's ToggleButton: the list loads that, and sharing it would split it into a chunk of its own. */}
-      <ButtonGroup size="small" role="group" aria-label={t('period')}>
+      <ButtonGroup size="small" variant="outlined" role="group" aria-label={t('period')}>
         {PERIODS.map((days) => (
           <Button
             key={days}
-            variant={days === period ? 'contained' : 'outlined'}
             aria-pressed={days === period}
+            // The pressed one shaded in the text's colour: a filled small button, or blue on the shade, missed 4.5:1 in the dark theme (axe).
+            sx={days === period ? { bgcolor: 'action.selected', color: 'text.primary', fontWeight: 700 } : undefined}
             onClick={() => setPeriod(days)}
           >
             {t('days', { count: days })}
