@@ -40,10 +40,12 @@ export const PREBUNDLED = [
  * embed builder dialog use them, and in the shared chunk the editor would load them up front. Likewise
  * Table (the grid's pagination and the conflict dialog), Checkbox (the list's selection, a webhook's
  * events), Radio, RadioGroup (with its FormGroup) and FormLabel (the webhook and player-access dialogs,
- * Account → Where videos may play): bytes the editor never shows.
+ * Account → Where videos may play): bytes the editor never shows. The view stats' charts, figures and
+ * CSV download too: only the Audience card once opened and the dashboard use them (and the subtitle
+ * versions dialog the download).
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures)|src[\\/]app[\\/]api[\\/](download|stats))[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

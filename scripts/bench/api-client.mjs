@@ -2,7 +2,7 @@
 // fetch (undici keeps the connection alive, so after the warm-up every request reuses one socket).
 // Input: BENCH_API_CONFIG (JSON { url, apiKey, samples, warmup, caseMs }); output: one JSON line on stdout.
 const { url, apiKey, samples = 200, warmup = 20, caseMs = 30_000 } = JSON.parse(process.env.BENCH_API_CONFIG);
-const SORTS = ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at'];
+const SORTS = ['file_id', 'file_server', 'file_title', 'file_slug', 'file_status', 'isActive', 'created_at', 'views_30d'];
 
 // A fixed-seed PRNG (mulberry32): the same run asks for the same pages.
 let seed = 0x5eed;

@@ -21,7 +21,7 @@ function runClient(config, timeoutMs) {
 }
 
 /** The PostgreSQL server the bench may create its database on (a role with CREATEDB), or null. */
-const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
+export const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
 
 async function adminQuery(baseUrl, sql) {
   const { default: pg } = await import('pg');
@@ -34,10 +34,10 @@ async function adminQuery(baseUrl, sql) {
   }
 }
 
-/** A fresh database next to the base one (same role), named after it: `<base>_bench`; `keep` reuses it when seeded. */
-async function benchDatabase(baseUrl, seeded) {
+/** A fresh database next to the base one (same role), named after it: `<base>_<suffix>`; `keep` reuses it when seeded. */
+export async function benchDatabase(baseUrl, seeded, suffix = 'bench') {
   const url = new URL(baseUrl);
-  const name = `${url.pathname.slice(1)}_bench`;
+  const name = `${url.pathname.slice(1)}_${suffix}`;
   url.pathname = `/${name}`;
   if (!seeded) {
     await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

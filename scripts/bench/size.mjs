@@ -11,10 +11,10 @@ const ENTRY = join(DIST, 'vp-admin-kit.js');
 const KB = 1024;
 /** Dynamic imports whose chunk name says they load on a user action (a dialog opened, a file chosen,
  *  a subtitle checked, the first toast after a save or a failure, the list's bulk job bar after "Select all …
- *  matching") or on a condition (stylis-rtl: only
+ *  matching", the editor's Audience card opened) or on a condition (stylis-rtl: only
  *  an element with dir="rtl"; locale-*: only an element in that language), not on the element's first render:
  *  listed, not counted in the initial load. */
-const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|bulk-job|stylis-rtl|locale-/i;
+const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|bulk-job|stylis-rtl|locale-|audience-panel/i;
 /** Dynamic imports a screen makes once its rows are painted (the live file event stream): what the first
  *  render needs does not wait for them; listed apart, not counted in the initial load. */
 const AFTER_PAINT = /^file-events-/;
@@ -154,6 +154,17 @@ export async function run(options = {}) {
       budget: '≤ 200 KB',
       status: s.gz <= 200 * KB ? 'PASS' : 'FAIL',
       note: `files: ${detail(loaded)}${deferredNote(deferred, loaded)}`,
+    });
+    // The Audience card (issue 41): its chart and figures load when it is opened, nothing before.
+    const audience = [...deferred.keys()].find((d) => /^audience-panel-/.test(basename(d)));
+    const added = audience ? minus(elementLoad(audience, true, PANEL_ONLY, loaded).loaded, loaded) : null;
+    const opened = added && sum(added);
+    rows.push({
+      name: "<vp-file-editor>'s Audience card: loaded on open",
+      figure: opened ? `+${fmtKB(opened.gz)} (${fmtKB(opened.raw)} min)` : 'no Audience chunk found',
+      budget: '≤ 40 KB, nothing before',
+      status: opened && opened.gz <= 40 * KB ? 'PASS' : 'FAIL',
+      note: added ? `added on open: ${detail(added)}` : 'the card is missing or loads with the editor',
     });
     rows.push({
       name: '<vp-file-editor> loads no DataGrid code',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseRateLimitStore } from '../src/db/rate-limit-store';
+import { databaseRateLimitStore, withNodeLocalBuckets } from '../src/db/rate-limit-store';
 import { ENGINE, startServer, type TestServer } from './helpers';
 
 describe('request rate limit per key and per address', () => {
@@ -55,5 +55,40 @@ describe.runIf(ENGINE === 'postgres')('the database store shares counters betwee
     expect((await incr(nodeB, 'key:b')).current).toBe(1);
     clock.now += 50_000;
     expect(await incr(nodeB, 'key:a')).toEqual({ current: 1, ttl: 60_000 });
+  });
+});
+
+describe('buckets a node counts in memory beside the shared store', () => {
+  it('counts its buckets per window in memory and hands every other bucket to the shared store', async () => {
+    const clock = { now: 1_000_000 };
+    const sharedHits: string[] = [];
+    const Shared = function () {
+      return {
+        incr: (bucket: string, callback: (err: Error | null, res: { current: number; ttl: number }) => void) => {
+          sharedHits.push(bucket);
+          callback(null, { current: 1, ttl: 60_000 });
+        },
+        child() {
+          return this;
+        },
+      };
+    } as unknown as Parameters<typeof withNodeLocalBuckets>[0];
+    const store = new (withNodeLocalBuckets(
+      Shared,
+      (bucket) => bucket.startsWith('beats:'),
+      () => clock.now,
+    ))({});
+    const incr = (bucket: string) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(bucket, (err, res) => (err ? reject(err) : resolve(res!)), 60_000, 5),
+      );
+    expect(await incr('beats:address:1.2.3.4')).toEqual({ current: 1, ttl: 60_000 });
+    clock.now += 10_000;
+    expect(await incr('beats:address:1.2.3.4')).toEqual({ current: 2, ttl: 50_000 });
+    expect(await incr('beats:address:5.6.7.8')).toEqual({ current: 1, ttl: 60_000 });
+    clock.now += 50_000;
+    expect(await incr('beats:address:1.2.3.4')).toEqual({ current: 1, ttl: 60_000 });
+    await incr('address:1.2.3.4');
+    expect(sharedHits).toEqual(['address:1.2.3.4']);
   });
 });

@@ -6,6 +6,7 @@
 import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
+import { AUDIENCE_TEXTS } from '../app/file-editor/audience-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
@@ -19,6 +20,7 @@ import type { CatalogueOf, Message } from '../app/i18n/texts';
 import { KEYS_TEXTS } from '../app/keys/texts';
 import { WEBHOOKS_TEXTS } from '../app/webhooks/texts';
 import { DEFAULT_ACCESS_TEXTS } from '../app/default-access/texts';
+import { ACCOUNT_VIEWS_TEXTS } from '../app/panel/account-views-texts';
 import { DASHBOARD_TEXTS } from '../app/panel/dashboard-texts';
 import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
@@ -39,6 +41,7 @@ export const ALL_TEXTS = [
   DELETE_FILE_TEXTS,
   PANEL_TEXTS,
   DASHBOARD_TEXTS,
+  ACCOUNT_VIEWS_TEXTS,
   FILES_TEXTS,
   TRASH_TEXTS,
   KEYS_TEXTS,
@@ -54,6 +57,7 @@ export const ALL_TEXTS = [
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
   SCHEDULE_TEXTS,
+  AUDIENCE_TEXTS,
   KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,

@@ -25,6 +25,7 @@ for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Views, last 30 days' }).getByRole('definition').first()).toHaveText('0');
       await audit(page, 'dashboard');
       await page.getByRole('button', { name: 'Account' }).click();
       await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
@@ -84,6 +85,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'Update File' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await audit(page, 'file editor');
+      const audience = page.getByRole('region', { name: 'Audience' });
+      await audience.getByRole('button', { name: 'Show views and watch time' }).click();
+      await expect(audience.getByRole('img', { name: /^Views per day/ })).toBeVisible();
+      await audit(page, 'file editor, Audience card open');
       await page
         .getByRole('button', { name: /Upload subtitle|Add First Subtitle/ })
         .first()

@@ -42,4 +42,20 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   await expect(firstRow).toContainText('Watched clip');
   await expect(firstRow.locator('[data-field="views_30d"]')).toHaveText('1');
   await expect(page.getByRole('columnheader', { name: /Views \(30 days\)/ })).toHaveAttribute('aria-sort', 'descending');
+
+  // The editor's Audience card, opened: the view, and the site it came from.
+  await page.goto(`/files/${fileId}`);
+  const audience = page.getByRole('region', { name: 'Audience' });
+  await audience.getByRole('button', { name: 'Show views and watch time' }).click();
+  await expect(audience.getByRole('definition').first()).toHaveText('1');
+  await expect(audience.getByRole('listitem').first()).toContainText(new URL(host.url).host);
+  await expect(audience.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(audience.getByRole('img', { name: /^Views per day, .*: 1 in all/ })).toBeVisible();
+
+  // The dashboard: the account's views and its most watched file, a way into its editor.
+  await page.goto('/');
+  const views = page.getByRole('region', { name: 'Views, last 30 days' });
+  await expect(views.getByRole('definition').first()).toHaveText('1');
+  await expect(views.getByRole('listitem').first()).toContainText('Watched clip');
+  await expect(views.getByRole('link', { name: 'Watched clip' })).toHaveAttribute('href', new RegExp(`/files/${fileId}$`));
 });

@@ -40,3 +40,40 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now): Fa
     return store;
   } as unknown as FastifyRateLimitStoreCtor;
 }
+
+/** Buckets a node keeps in memory at most: past it, the oldest window is dropped (a hostile flood of addresses holds no more). */
+const LOCAL_BUCKETS = 100_000;
+
+/**
+ * The shared store, except for the buckets `isLocal` names, counted in this process's memory (a fixed
+ * window per bucket, as in the database): the view beats of every viewer (decision D64), so that a
+ * thousand viewers beating every 10 s are not a hundred upserts a second. Each node limits them alone,
+ * so an address spread over N nodes may send N times as many beats; their writes are the batched beats'.
+ */
+export function withNodeLocalBuckets(
+  Shared: FastifyRateLimitStoreCtor,
+  isLocal: (bucket: string) => boolean,
+  now: () => number = Date.now,
+): FastifyRateLimitStoreCtor {
+  return function NodeLocalBucketsStore(this: unknown, options: unknown) {
+    const shared = new (Shared as unknown as new (options: unknown) => FastifyRateLimitStore)(options);
+    const windows = new Map<string, { hits: number; endsAt: number }>();
+    const store: FastifyRateLimitStore = {
+      incr(bucket, callback, timeWindow, max) {
+        if (!isLocal(bucket)) return shared.incr(bucket, callback, timeWindow, max);
+        const at = now();
+        let window = windows.get(bucket);
+        if (!window || window.endsAt <= at) {
+          windows.delete(bucket); // re-inserted last: the map stays in the order the windows started
+          if (windows.size >= LOCAL_BUCKETS) windows.delete(windows.keys().next().value!);
+          window = { hits: 0, endsAt: at + timeWindow };
+          windows.set(bucket, window);
+        }
+        window.hits += 1;
+        callback(null, { current: window.hits, ttl: window.endsAt - at });
+      },
+      child: () => store,
+    };
+    return store;
+  } as unknown as FastifyRateLimitStoreCtor;
+}

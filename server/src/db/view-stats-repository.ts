@@ -82,10 +82,11 @@ export class ViewStatsRepository {
   /**
    * Rolls up the oldest beats (at most one batch) and deletes them, under a lock so that one node at a
    * time does it; beats of a file trashed or gone meanwhile are dropped; the files' `views_30d` (days
-   * from `since`) follow. Resolves to the number of beats taken.
+   * from `since`) follow. Resolves to the number of beats taken. A background transaction (decision
+   * D64): on SQLite a main-connection one made every beat's and list's read wait until it committed.
    */
   async rollUp(since: string): Promise<number> {
-    return this.#db.transaction(async (tx) => {
+    return this.#db.backgroundTransaction(async (tx) => {
       await this.#db.lock(tx, 'view-rollup');
       const beats = await tx.all<BeatRow>(
         'SELECT beat_id, file_id, session_id, at, position, played, duration, ended, host, country FROM view_beats ORDER BY beat_id LIMIT ?',

@@ -1,20 +1,28 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRequest } from '../lib/route-path';
+import { withNodeLocalBuckets } from '../db/rate-limit-store';
+import { isApiRequest, isUnder, routePath } from '../lib/route-path';
 import { hashApiKey } from '../lib/tokens';
 import { apiKeyOf } from './authentication';
 
-/** A request with an API key counts for that key; one without counts for its address. */
+/** The view beats' buckets: counted in each node's memory, never in the database (decision D64). */
+const BEATS = 'beats:';
+const isBeatsBucket = (bucket: string): boolean => bucket.startsWith(BEATS);
+
+/** A request with an API key counts for that key; one without counts for its address (a view beat: its own bucket). */
 function bucketOf(request: FastifyRequest): string {
   const key = apiKeyOf(request);
-  return key ? `key:${hashApiKey(key).toString('hex')}` : `address:${normalizeIP(request.ip)}`;
+  if (key) return `key:${hashApiKey(key).toString('hex')}`;
+  const address = `address:${normalizeIP(request.ip)}`;
+  return isUnder(routePath(request), '/api/beats') ? `${BEATS}${address}` : address;
 }
 
 /**
  * At most `perMinute` API requests a minute per key and per address (429 envelope with Retry-After).
  * Pages, the player, images and the kit's files are not counted. On PostgreSQL the counters are in
- * the database, shared by every node; on SQLite (one server) they stay in memory.
+ * the database, shared by every node, except the view beats' (one per viewer every 10 s): each node
+ * counts those per address in memory. On SQLite (one server) every counter stays in memory.
  */
 async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute: number }): Promise<void> {
   const shared = app.db.rateLimitStore;
@@ -24,7 +32,7 @@ async function requestRateLimit(app: FastifyInstance, { perMinute }: { perMinute
     timeWindow: 60_000,
     keyGenerator: bucketOf,
     allowList: (request) => !isApiRequest(request), // by the matched route: an encoded path is no way around it
-    ...(shared ? { store: shared } : {}),
+    ...(shared ? { store: withNodeLocalBuckets(shared, isBeatsBucket) } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {
         statusCode: context.statusCode,

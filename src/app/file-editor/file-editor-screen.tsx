@@ -8,6 +8,7 @@ import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
 import { WhenVisible } from '../ui/when-visible';
+import { AudienceCard } from './audience-card';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
@@ -101,6 +102,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           <Suspense fallback={null}>
             <ScheduleCard key={`${state.file.activate_at}|${state.file.deactivate_at}`} file={state.file} onSaved={setFile} />
           </Suspense>
+          <AudienceCard fileId={fileId} />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <WhenVisible>
               <Suspense fallback={null}>

@@ -28,6 +28,8 @@ export const EDITOR_TEXTS = defineTexts('editor', {
   slugRequired: 'Slug is required',
   slugInvalid: 'Use only letters, digits, - and _ (at most 100 characters)',
   embedTitle: 'Embed & Link',
+  audienceTitle: 'Audience',
+  showAudience: 'Show views and watch time',
   playerLink: 'Player link',
   embedCode: 'Embed code',
   copyPlayerLink: 'Copy player link',

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardActionArea, Skeleton, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { ApiClient } from '../api/client';
 import { FILE_STATUS } from '../../contract/file-status';
@@ -9,6 +9,9 @@ import { useConfigState } from '../session/use-session';
 import { ArrowForwardIcon } from '../ui/icons';
 import { useTexts } from '../i18n/texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
+
+// The account's views (GET /api/stats): their own chunk, so the counts and the way into Files paint first.
+const AccountViews = lazy(() => import('./account-views'));
 
 interface Tile {
   label: Extract<keyof typeof DASHBOARD_TEXTS.en, `tile${string}`>;
@@ -148,6 +151,9 @@ export function Dashboard() {
           {t('goToFiles')}
         </Button>
       </Box>
+      <Suspense fallback={null}>
+        <AccountViews />
+      </Suspense>
     </Box>
   );
 }
