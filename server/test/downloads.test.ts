@@ -86,6 +86,10 @@ for (const store of ['folder', 'bucket'] as const) {
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ status: 'error', message: 'This video cannot be downloaded' });
       }
+      // A setting of another type is refused, as any field of the wrong type.
+      expect((await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: 'yes' } })).status).toBe(400);
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: { allowed: 'no' } } })).status).toBe(400);
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: {} } })).status).toBe(400);
       const page = await (await fetch(`${s.base}/player/${file.file_slug}`)).text();
       expect(page).toContain('<media-control-bar>');
       expect(page).not.toContain('class="download"');
