@@ -3,7 +3,7 @@ import { apiAs, expect, signIn, test } from './fixtures';
 
 /**
  * Downloads (issue 43, decision D67): an operator allows downloads on a processed file in the editor's
- * Downloads card, sees the MP4's and the M4A's links with their sizes once the job has made them, and
+ * Downloads dialog, sees the MP4's and the M4A's links with their sizes once the job has made them, and
  * the player page offers the download button; not allowed, the page has none.
  */
 
@@ -20,8 +20,10 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
 
   await signIn(page, account);
   await page.goto(`/files/${fileId}`);
-  const card = page.getByRole('region', { name: 'Downloads' });
-  await expect(card.getByText('No downloads are stored.')).toBeVisible();
+  const section = page.getByRole('region', { name: 'Downloads' });
+  await expect(section.getByText('No downloads are stored.')).toBeVisible();
+  await section.getByRole('button', { name: 'Manage downloads' }).click();
+  const card = page.getByRole('dialog', { name: 'Downloads' });
   await card.getByLabel('Downloads of this file').click();
   await page.getByRole('option', { name: 'Allowed', exact: true }).click();
   await expect(page.getByText('File updated successfully')).toBeVisible();
@@ -38,9 +40,17 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
     await page.reload();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      await expect(section.getByText('Viewers can download an MP4 of this video and its sound (M4A).')).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `/tmp/wt-downloads/editor-downloads-card-${width}-${theme}.png` });
+      await section.getByRole('button', { name: 'Manage downloads' }).click();
       await expect(video).toBeVisible();
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `/tmp/wt-downloads/editor-downloads-${width}-${theme}.png` });
+      // The dialog's opening transition ends first: the screenshot shows it as it stands.
+      const running = () => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length);
+      await expect.poll(running).toBe(0);
+      await page.screenshot({ path: `/tmp/wt-downloads/editor-downloads-dialog-${width}-${theme}.png` });
+      await card.getByRole('button', { name: 'Close' }).click();
+      await expect(card).toBeHidden();
     }
   }
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -1,5 +1,23 @@
-import { Alert, FormControlLabel, Link, List, ListItem, ListItemText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useEffect, useId, useState } from 'react';
 import { isCompleted } from '../../contract/file-status';
 import { formatSize } from '../../contract/format-size';
 import { saveDownloadsSetting } from '../api/config';
@@ -9,7 +27,6 @@ import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { useConfigState, useLinkBases, useSession } from '../session/use-session';
 import { useNotify } from '../shell/notify';
-import { SectionCard } from '../ui/section-card';
 import { DOWNLOADS_TEXTS } from './downloads-texts';
 
 /** How often the card reads the file again while a downloads job makes or removes its files. */
@@ -19,18 +36,38 @@ type Choice = 'account' | 'on' | 'off';
 const choiceOf = (own: boolean | null | undefined): Choice => (own === true ? 'on' : own === false ? 'off' : 'account');
 const settingOf = (choice: Choice): boolean | null => (choice === 'account' ? null : choice === 'on');
 
-export interface DownloadsCardProps {
+export interface DownloadsDialogProps {
+  open: boolean;
+  onClose: () => void;
   file: VideoFile;
   onSaved(file: VideoFile): void;
 }
 
 /**
- * A file's downloads (decision D67): whether it may be downloaded (its own setting, or its account's,
- * which the card also sets), and the links and sizes of its MP4 and M4A while they are stored. A job
- * makes or removes them after a change, without a file event: the card reads the file again until
- * what is stored follows the setting.
+ * A file's downloads (decision D67), a dialog of its own chunk opened from the editor's Downloads card
+ * (the editor's first load is at its budget): whether it may be downloaded (its own setting, or its
+ * account's, which it also sets), and the links and sizes of its MP4 and M4A while they are stored.
  */
-export default function DownloadsCard({ file, onSaved }: DownloadsCardProps) {
+export default function DownloadsDialog({ open, onClose, file, onSaved }: DownloadsDialogProps) {
+  const { t } = useTexts(DOWNLOADS_TEXTS);
+  const titleId = useId();
+  const phone = useMediaQuery('(max-width:599.98px)');
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+      <DialogTitle id={titleId}>{t('title')}</DialogTitle>
+      <DialogContent>{open ? <DownloadsFields file={file} onSaved={onSaved} /> : null}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The setting and the stored files. A job makes or removes them after a change, without a file event:
+ * while open, it reads the file again until what is stored follows the setting.
+ */
+function DownloadsFields({ file, onSaved }: Pick<DownloadsDialogProps, 'file' | 'onSaved'>) {
   const api = useApi();
   const notify = useNotify();
   const { store } = useSession();
@@ -106,38 +143,36 @@ export default function DownloadsCard({ file, onSaved }: DownloadsCardProps) {
   };
 
   return (
-    <SectionCard title={t('title')}>
-      <Stack spacing={2}>
-        <Typography variant="body2" color="text.secondary">
-          {t('intro')}
-        </Typography>
-        <TextField
-          select
-          label={t('setting')}
-          value={choiceOf(file.downloads)}
-          onChange={(event) => void saveFile(event.target.value as Choice)}
-          disabled={busy}
-          fullWidth
-        >
-          <MenuItem value="account">{t('followAccount', { state: account ? t('allowedLower') : t('notAllowedLower') })}</MenuItem>
-          <MenuItem value="on">{t('allowed')}</MenuItem>
-          <MenuItem value="off">{t('notAllowed')}</MenuItem>
-        </TextField>
-        <FormControlLabel
-          control={<Switch checked={account} onChange={(event) => void saveAccount(event.target.checked)} disabled={busy} />}
-          label={t('accountSetting')}
-        />
-        {stored ? <List dense>{[link('video'), link('audio')]}</List> : null}
-        {pending ? (
-          <Alert severity="info" role="status">
-            {allowed ? t('making') : t('removing')}
-          </Alert>
-        ) : allowed && !processed ? (
-          <Typography variant="body2">{t('afterProcessing')}</Typography>
-        ) : !stored ? (
-          <Typography variant="body2">{t('none')}</Typography>
-        ) : null}
-      </Stack>
-    </SectionCard>
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('intro')}
+      </Typography>
+      <TextField
+        select
+        label={t('setting')}
+        value={choiceOf(file.downloads)}
+        onChange={(event) => void saveFile(event.target.value as Choice)}
+        disabled={busy}
+        fullWidth
+      >
+        <MenuItem value="account">{t('followAccount', { state: account ? t('allowedLower') : t('notAllowedLower') })}</MenuItem>
+        <MenuItem value="on">{t('allowed')}</MenuItem>
+        <MenuItem value="off">{t('notAllowed')}</MenuItem>
+      </TextField>
+      <FormControlLabel
+        control={<Switch checked={account} onChange={(event) => void saveAccount(event.target.checked)} disabled={busy} />}
+        label={t('accountSetting')}
+      />
+      {stored ? <List dense>{[link('video'), link('audio')]}</List> : null}
+      {pending ? (
+        <Alert severity="info" role="status">
+          {allowed ? t('making') : t('removing')}
+        </Alert>
+      ) : allowed && !processed ? (
+        <Typography variant="body2">{t('afterProcessing')}</Typography>
+      ) : !stored ? (
+        <Typography variant="body2">{t('none')}</Typography>
+      ) : null}
+    </Stack>
   );
 }

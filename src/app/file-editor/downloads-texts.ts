@@ -1,6 +1,6 @@
 import { defineTexts } from '../i18n/texts';
 
-/** The Downloads card's words: in the card's own chunk. */
+/** The Downloads dialog's words: in the dialog's own chunk. */
 export const DOWNLOADS_TEXTS = defineTexts('downloads', {
   title: 'Downloads',
   intro: 'When allowed, viewers can download an MP4 of this video and its sound alone (M4A), and the player shows a download button.',
@@ -19,4 +19,13 @@ export const DOWNLOADS_TEXTS = defineTexts('downloads', {
   none: 'No downloads are stored.',
   saveFailed: 'The downloads setting could not be saved',
   changedMeanwhile: 'Someone else changed this file meanwhile: it shows their setting now.',
+  close: 'Close',
+});
+
+/** The editor's Downloads card: a line and the button that opens the dialog (in the editor's publishing chunk). */
+export const DOWNLOADS_CARD_TEXTS = defineTexts('downloadsCard', {
+  title: 'Downloads',
+  stored: 'Viewers can download an MP4 of this video and its sound (M4A).',
+  none: 'No downloads are stored.',
+  manage: 'Manage downloads',
 });
