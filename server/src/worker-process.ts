@@ -21,6 +21,7 @@ export async function runWorker(): Promise<void> {
   if (options.worker === false) throw new Error('VP_WORKER=0: this process would run no worker');
   const db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, list: { readWorkers: 0 } });
   const close = () => db.close();
+  const files = new FilesRepository(db, options.slugHoldDays! * 86_400_000);
   const worker = createWorker(
     {
       db,
@@ -28,7 +29,7 @@ export async function runWorker(): Promise<void> {
       workers: new PipelineWorkersRepository(db),
       media: openMediaStore({ mediaDir: path.resolve(options.mediaDir!), s3: options.s3 }),
       fileStatus: new FileStatusWriter({
-        files: new FilesRepository(db, options.slugHoldDays! * 86_400_000),
+        files,
         activity: new ActivityRepository(db),
       }),
       urlPolicy: {
@@ -38,6 +39,7 @@ export async function runWorker(): Promise<void> {
       },
       videoStorage: new VideoStorageRepository(db),
       videoQuotaBytes: options.accountVideoQuotaBytes!,
+      files,
       onError: (err) => console.error('pipeline worker:', err instanceof Error ? err.message : err),
     },
     options.worker ?? {},

@@ -285,6 +285,28 @@ describe('a pipeline worker that reaches nothing but the API (S3 store)', SPAWNI
     await until('the purge', async () => ((await store.bytesUnder(`files/${fileId}-`)) === 0 ? true : undefined), 10_000);
   });
 
+  it("stores the downloads of a file that may be downloaded, as the server's own worker does (D67)", async () => {
+    const token = await createToken(s, 'remote-s3-downloads');
+    const owner = await s.addAccount('downloader', 'downloader-password', 0);
+    const ownerKey = await s.login('downloader', 'downloader-password');
+    expect((await s.request('PUT', '/api/config', { key: ownerKey, json: { downloads: { allowed: true } } })).status).toBe(200);
+    const res = await s.request('POST', '/api/files', { key: ownerKey, body: videoForm({ title: 'Downloadable', content: clip }) });
+    const fileId = res.body.data.file.file_id as number;
+    workers.push(spawnApiWorker(s.base, token, 's3-downloads'));
+    const done = await waitForStatus(s, ownerKey, fileId, [10, 4, 7], 60_000);
+    workers.pop()!.child.kill('SIGTERM');
+    expect(done).toMatchObject({ file_status: 10, file_server: 's3-downloads' });
+    const video = await fetch(`${s.base}/player/${done.file_slug}/download.mp4`);
+    expect(video.status).toBe(200);
+    expect(done.download_video.bytes).toBe((await video.arrayBuffer()).byteLength);
+    expect(done.download_audio.bytes).toBeGreaterThan(0);
+    const folder = (await s.app.db.get<{ f: string }>('SELECT file_rendition AS f FROM files WHERE file_id = ?', [fileId]))!.f.replace(
+      /[^/]+$/,
+      '',
+    );
+    expect(await s.app.videoStorage.usedBytes(owner)).toBe(await store.bytesUnder(folder));
+  });
+
   it('hands URLs of the bucket itself, not of the node', async () => {
     const token = await createToken(s, 'remote-s3-urls');
     const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Presigned', content: clip }) });

@@ -152,6 +152,8 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
               fc.constantFrom('2098-01-01T00:00:00+07:00', '1970-01-01T00:00:00Z', null, ''),
               fc.string({ maxLength: 40 }),
             ),
+            // A file's or an account's downloads setting (decision D67): the right shapes in the wrong places, other types.
+            downloads: fc.constantFrom(true, false, null, 1, 'yes', 'true', { allowed: true }, { allowed: 'no' }, { allowed: null }, []),
             sub_lang: fc.oneof(fc.constantFrom('en', 'fr', 'xx', 'EN', ''), fc.string({ maxLength: 10 })),
             username: fc.oneof(fc.constantFrom('fuzz', 'nobody'), fc.string({ maxLength: 250 })),
             password: fc.oneof(fc.constantFrom('wrong', ''), fc.string({ maxLength: 20 })),

@@ -167,6 +167,7 @@ describe('the jobs queue', () => {
         urlPolicy: { allowHosts: [], maxBytes: 1e9, timeoutMs: 60_000 },
         videoStorage: s.app.videoStorage,
         videoQuotaBytes: s.app.settings.accountVideoQuotaBytes,
+        files: s.app.files,
         onError: (err) => console.error(err),
       },
       { name: 'second-worker', pollMs: 50 },

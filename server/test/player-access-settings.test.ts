@@ -109,7 +109,7 @@ describe('player access settings', () => {
     expect((await s.request('GET', '/api/config', { key })).body.data.player).toMatchObject({ embed: { loop: true }, access: nowhere });
     const empty = await s.request('PUT', '/api/config', { key, json: { player: {} } });
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Nothing to save: send player.embed and/or player.access');
+    expect(empty.body.message).toBe('Nothing to save: send player.embed, player.access and/or downloads');
   });
 
   it("another account cannot set a file's access", async () => {

@@ -38,12 +38,17 @@ export const playerParamsSchema = v.object({
 
 export type PlayerParams = v.InferOutput<typeof playerParamsSchema>;
 
+/** An account's downloads setting (decision D67): off until it is set. */
+export const downloadsSettingSchema = v.object({ allowed: v.boolean() });
+
 /**
  * The body of PUT /api/config: the account's embed defaults and/or where its files' players may play by
  * default (a key it does not list is dropped; a missing one is left as it is).
  */
 export const embedDefaultsBodySchema = v.object({
-  player: v.object({ embed: v.optional(playerParamsSchema), access: v.optional(playerAccessSchema) }),
+  player: v.optional(v.object({ embed: v.optional(playerParamsSchema), access: v.optional(playerAccessSchema) })),
+  /** Whether the account's files may be downloaded unless a file says otherwise (decision D67). */
+  downloads: v.optional(downloadsSettingSchema),
 });
 
 /** How long a deleted file or subtitle stays in the trash; 0 days: kept until deleted for good. */
@@ -65,6 +70,8 @@ export const configSchema = v.object({
   imageHost: v.string(),
   token: v.nullable(v.string()),
   trash: v.optional(trashSettingsSchema),
+  /** Whether the account's files may be downloaded; absent: never set (not allowed). */
+  downloads: v.optional(downloadsSettingSchema),
 });
 
 export type ConfigJson = v.InferOutput<typeof configSchema>;

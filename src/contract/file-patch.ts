@@ -17,6 +17,8 @@ export const filePatchSchema = v.object({
   /** A schedule's time (ISO-8601 with its offset), or null to clear it; in the future, deactivate after activate (decision D56). */
   activate_at: v.optional(v.nullable(v.string())),
   deactivate_at: v.optional(v.nullable(v.string())),
+  /** Whether it may be downloaded; null: back to the account's setting (decision D67). */
+  downloads: v.optional(v.nullable(v.boolean())),
 });
 
 export type FilePatch = v.InferOutput<typeof filePatchSchema>;

@@ -17,6 +17,9 @@ export const fileStatusSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v
 /** 0 or 1, as isActive and the query's flags are written. */
 export const flagSchema = v.picklist([0, 1]);
 
+/** A stored download of a file (decision D67). */
+export const downloadSchema = v.object({ url: v.string(), bytes: integer });
+
 export const fileSchema = v.object({
   file_id: integer,
   file_server: v.string(),
@@ -51,6 +54,11 @@ export const fileSchema = v.object({
   deactivate_at: v.optional(v.nullable(v.string())),
   /** Views of the last 30 UTC days, today's included (docs/api.md, View analytics); absent where a server counts none. */
   views_30d: v.optional(integer),
+  /** Whether it may be downloaded (decision D67); absent or null: its account's setting (config downloads). */
+  downloads: v.optional(v.nullable(v.boolean())),
+  /** Its MP4 and its audio-only M4A while they are stored: `url` relative to config player.domain, and their bytes. */
+  download_video: v.optional(downloadSchema),
+  download_audio: v.optional(downloadSchema),
 });
 
 export type FileJson = v.InferOutput<typeof fileSchema>;
@@ -71,4 +79,7 @@ export const FILE_ADDED_FIELDS = [
   'activate_at',
   'deactivate_at',
   'views_30d',
+  'downloads',
+  'download_video',
+  'download_audio',
 ] as const satisfies readonly (keyof FileJson)[];

@@ -104,6 +104,19 @@ export class AccountsRepository {
     );
   }
 
+  /** The account's downloads setting (decision D67), or null: never set (not allowed). */
+  async downloadsAllowed(accountId: number): Promise<boolean | null> {
+    const row = await this.#db.get<{ allowed: number }>('SELECT allowed FROM account_downloads WHERE account_id = ?', [accountId]);
+    return row ? Number(row.allowed) === 1 : null;
+  }
+
+  setDownloadsAllowed(accountId: number, allowed: boolean, q: Queryable = this.#db): Promise<number> {
+    return q.run(
+      'INSERT INTO account_downloads (account_id, allowed) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET allowed = excluded.allowed',
+      [accountId, allowed ? 1 : 0],
+    );
+  }
+
   /** Creates the account, or sets the password of an existing one (ending its sessions); returns its id. */
   async upsert(username: string, passwordHash: string, now: number): Promise<number> {
     const { accountId, ended } = await this.#db.transaction(async (tx) => {

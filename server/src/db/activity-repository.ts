@@ -7,6 +7,7 @@ export type { ActivityAction, ActivitySource };
 /** Where a request says it comes from: the kit sends `X-VP-Source: panel`; any other API call is `api` (never `retention`). */
 export const REQUEST_SOURCES = ['panel', 'api', 'pipeline', 'cli'] as const satisfies readonly ActivitySource[];
 
+const flagOrNull = (flag: number | null | undefined): boolean | null => (typeof flag === 'number' ? flag === 1 : null);
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** What an edit changed, as the activity log keeps it: `{field: {before, after}}`. */
@@ -17,6 +18,8 @@ export function editChanges(before: FileRow, after: FileRow): Record<string, { b
   if (before.is_active !== after.is_active) changes.isActive = { before: before.is_active, after: after.is_active };
   if ((before.player_access ?? null) !== (after.player_access ?? null))
     changes.player_access = { before: readAccess(before.player_access), after: readAccess(after.player_access) };
+  if ((before.downloads ?? null) !== (after.downloads ?? null))
+    changes.downloads = { before: flagOrNull(before.downloads), after: flagOrNull(after.downloads) };
   for (const key of ['activate_at', 'deactivate_at'] as const) {
     if (before[key] !== after[key]) changes[key] = { before: isoOrNull(before[key]), after: isoOrNull(after[key]) };
   }

@@ -15,6 +15,8 @@ export interface FilePatch {
   /** A schedule's time (ms), or null to clear it (decision D56). */
   activate_at?: number | null | undefined;
   deactivate_at?: number | null | undefined;
+  /** 1 or 0, or null: back to the account's setting (decision D67). */
+  downloads?: 0 | 1 | null | undefined;
 }
 
 /** Why the schedule a patch leaves (`changes`: the times it changes) is refused, read on the locked row; null when it is fine. */
@@ -163,6 +165,33 @@ export class FilesRepository {
     return row && (row.own ?? row.account);
   }
 
+  /**
+   * Whether a file may be downloaded (decision D67): its own setting, else its account's, else not;
+   * undefined when there is no such file. Read per download request and by the downloads job.
+   */
+  async downloadsAllowed(fileId: number, q: Queryable = this.#db): Promise<boolean | undefined> {
+    const row = await q.get<{ allowed: number }>(
+      `SELECT coalesce(f.downloads, a.allowed, 0) AS allowed FROM files f
+       LEFT JOIN account_downloads a ON a.account_id = abs(f.account_id) WHERE f.file_id = ?`,
+      [fileId],
+    );
+    return row && Number(row.allowed) === 1;
+  }
+
+  /** Records the bytes of a file's stored downloads (null: none), without a version bump: the pipeline's, not an edit. */
+  async setDownloadBytes(q: Queryable, fileId: number, video: number | null, audio: number | null): Promise<void> {
+    await q.run('UPDATE files SET download_video_bytes = ?, download_audio_bytes = ? WHERE file_id = ?', [video, audio, fileId]);
+  }
+
+  /** The processed files of an account (trashed ones too) that follow its downloads setting: the downloads job goes over them. */
+  async followingAccountDownloads(accountId: number): Promise<number[]> {
+    const rows = await this.#db.all<{ file_id: number }>(
+      'SELECT file_id FROM files WHERE account_id IN (?, ?) AND downloads IS NULL AND file_rendition IS NOT NULL ORDER BY file_id',
+      [accountId, -accountId],
+    );
+    return rows.map((r) => Number(r.file_id));
+  }
+
   /** Live files of every account at one status, oldest first (the pipeline API: a file in the trash is not offered). */
   byStatus(status: number, limit: number): Promise<FileRow[]> {
     return this.#db.all<FileRow>(
@@ -224,6 +253,7 @@ export class FilesRepository {
         player_access?: string | null;
         activate_at?: number | null;
         deactivate_at?: number | null;
+        downloads?: number | null;
       } = {};
       if (patch.file_title !== undefined && patch.file_title !== row.file_title) changes.file_title = patch.file_title;
       if (patch.file_slug !== undefined && patch.file_slug !== row.file_slug) changes.file_slug = patch.file_slug;
@@ -232,6 +262,7 @@ export class FilesRepository {
       if (access !== undefined && access !== row.player_access) changes.player_access = access;
       if (patch.activate_at !== undefined && patch.activate_at !== row.activate_at) changes.activate_at = patch.activate_at;
       if (patch.deactivate_at !== undefined && patch.deactivate_at !== row.deactivate_at) changes.deactivate_at = patch.deactivate_at;
+      if (patch.downloads !== undefined && patch.downloads !== row.downloads) changes.downloads = patch.downloads;
       const problem = scheduleProblem?.(row, changes);
       if (problem) return { kind: 'bad_schedule', message: problem };
       const columns = Object.keys(changes) as (keyof typeof changes)[];

@@ -2,6 +2,7 @@
 import type { FileJson } from '../../../src/contract/file';
 import type { PlayerAccess } from '../../../src/contract/player-access';
 import type { ListQuery, SortKey } from '../../../src/contract/list-query';
+import { downloadPath } from '../media/download-media';
 
 // The File and the list query of the API are written once, in the contract (src/contract/).
 export type { FileJson } from '../../../src/contract/file';
@@ -42,12 +43,18 @@ export interface FileRow {
   deactivate_at: number | null;
   /** Views of the last 30 days, kept by the view roll-up (db/view-stats-repository.ts); no version bump. */
   views_30d: number;
+  /** Whether it may be downloaded: 1, 0, or null for its account's setting (decision D67). */
+  downloads: number | null;
+  /** Bytes of its stored MP4 and audio-only M4A (download-media.ts), null while it has none. */
+  download_video_bytes: number | null;
+  download_audio_bytes: number | null;
 }
 
 /** The columns of a FileRow (the engines may keep more: search words, sort keys). */
 export const FILE_COLUMNS =
   'file_id, account_id, file_server, file_title, file_slug, file_status, is_active, created_at, file_image, file_slide, ' +
-  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access, activate_at, deactivate_at, views_30d';
+  'file_progress, file_reason, file_duration, file_width, file_height, file_rendition, version, deleted_at, player_access, activate_at, deactivate_at, views_30d, ' +
+  'downloads, download_video_bytes, download_audio_bytes';
 
 /** A player access setting as a row keeps it: JSON with its keys in one order, so equal settings are equal text. */
 export const storedAccess = (access: PlayerAccess | null): string | null =>
@@ -91,6 +98,14 @@ export const toFileJson = (row: FileRow, trashDays: number): FileJson => ({
   ...(typeof row.activate_at === 'number' && { activate_at: iso(row.activate_at) }),
   ...(typeof row.deactivate_at === 'number' && { deactivate_at: iso(row.deactivate_at) }),
   views_30d: Number(row.views_30d ?? 0),
+  // Each only while set or stored (decision D67): every other file's reply keeps its bytes.
+  ...(typeof row.downloads === 'number' && { downloads: row.downloads === 1 }),
+  ...(typeof row.download_video_bytes === 'number' && {
+    download_video: { url: downloadPath(row.file_slug, 'video'), bytes: row.download_video_bytes },
+  }),
+  ...(typeof row.download_audio_bytes === 'number' && {
+    download_audio: { url: downloadPath(row.file_slug, 'audio'), bytes: row.download_audio_bytes },
+  }),
 });
 
 /**

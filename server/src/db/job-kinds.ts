@@ -22,3 +22,8 @@ export const BULK_FILES = 'bulk-files';
 export interface BulkJobPayload {
   bulk_job_id: number;
 }
+
+/** A file's downloads made or removed to follow its setting, or those of every file following its account's (pipeline/file-downloads.ts). */
+export const FILE_DOWNLOADS = 'file-downloads';
+
+export type FileDownloadsPayload = { file_id: number } | { account_id: number };

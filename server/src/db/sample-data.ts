@@ -381,6 +381,9 @@ export function sampleFileRow(accountId: number, index: number, fileId: number, 
     activate_at: null,
     deactivate_at: null,
     views_30d: 0,
+    downloads: null,
+    download_video_bytes: null,
+    download_audio_bytes: null,
   };
 }
 

@@ -91,6 +91,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /player/:slug': 'public',
   'GET /player/assets/:name': 'public',
   'GET /player/:slug/storyboard.vtt': 'public',
+  // A file's downloads (D67): public as its player page, under the same access rules.
+  'GET /player/:slug/download.mp4': 'public',
+  'GET /player/:slug/download.m4a': 'public',
   'POST /player/:slug/grant': 'public',
   'GET /player/:slug/subtitles/:track': 'public',
   'GET /images/*': 'public',

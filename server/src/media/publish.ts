@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Probe, RunOptions } from './ffmpeg';
+import { DOWNLOAD_NAMES, makeDownloads, TOP_RUNG_PLAYLIST } from './download-media';
 import type { MediaStore } from './media-store';
 import { MASTER_PLAYLIST, thumbnail, transcodeHls } from './renditions';
 
@@ -59,6 +60,19 @@ export async function makeRenditions(
   let bytes = 0;
   for (const name of names) bytes += (await fs.promises.stat(path.join(out, name))).size;
   return { dir: out, names, bytes };
+}
+
+/**
+ * Adds a file's downloads (decision D67) to its made media: the top rung remuxed into an MP4 and its
+ * sound into an M4A (download-media.ts), named and counted with the rest.
+ */
+export async function addDownloads(made: MadeMedia, signal?: AbortSignal): Promise<void> {
+  const downloads = await makeDownloads(path.join(made.dir, TOP_RUNG_PLAYLIST), made.dir, { signal });
+  made.names.push(DOWNLOAD_NAMES.video);
+  made.bytes += downloads.video;
+  if (downloads.audio === null) return;
+  made.names.push(DOWNLOAD_NAMES.audio);
+  made.bytes += downloads.audio;
 }
 
 /** Puts made media in the store under `folder` (a new folder per video and attempt: its keys never change content). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/engine';
+import type { FilesRepository } from '../db/files-repository';
 import type { JobsRepository } from '../db/jobs-repository';
 import type { PipelineWorkersRepository } from '../db/pipeline-workers-repository';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
@@ -11,6 +12,7 @@ import type { FileStatusWriter } from './file-status';
 import { processFileHandler } from './process-file';
 import { LocalFileJobHost } from './local-file-job-host';
 import type { ProcessFilePayload } from '../db/job-kinds';
+import { downloadsChangedOf } from './file-downloads';
 
 export interface WorkerSettings {
   /** `file_server` of the files it processes (default `<host name>-<process id>`). */
@@ -32,6 +34,8 @@ export interface WorkerParts {
   urlPolicy: UrlPolicy;
   videoStorage: VideoStorageRepository;
   videoQuotaBytes: number;
+  /** Whether a file may be downloaded, and where its downloads' bytes are recorded (decision D67). */
+  files: FilesRepository;
   onError: (err: unknown) => void;
 }
 
@@ -44,6 +48,8 @@ export function createWorker(parts: WorkerParts, settings: WorkerSettings): Work
     urlPolicy: parts.urlPolicy,
     videoStorage: parts.videoStorage,
     videoQuotaBytes: parts.videoQuotaBytes,
+    files: parts.files,
+    downloadsChanged: (fileId: number) => downloadsChangedOf(parts.db, parts.jobs, parts.videoStorage)(fileId),
   };
   const limits = { ...DEFAULT_MEDIA_LIMITS, ...settings.limits };
   return new Worker({

@@ -7,6 +7,12 @@ export interface SourceFetch {
   onProgress: (fraction: number) => void;
 }
 
+/** A folder for an attempt's media, and whether the attempt makes the file's downloads too. */
+export interface NewFolder {
+  folder: string;
+  downloads: boolean;
+}
+
 /**
  * What the processing of one file's job asks of the side that holds the database and the media store.
  * The compute (fetch the source, probe, transcode, hand the outputs over: process-file.ts) runs against
@@ -24,9 +30,10 @@ export interface FileJobHost {
   fetchSource(localPath: string, fetch: SourceFetch): Promise<void>;
   /**
    * A new folder of the file for this attempt's media, journaled before its first byte is stored (a
-   * worker killed while storing leaves nothing the crash clean-up keeps).
+   * worker killed while storing leaves nothing the crash clean-up keeps); `downloads`: whether the
+   * file may be downloaded now, so the attempt makes its MP4 and M4A too (decision D67).
    */
-  newFolder(): Promise<string>;
+  newFolder(): Promise<NewFolder>;
   /** Stores the made media under that folder. */
   store(made: MadeMedia, folder: string, signal: AbortSignal): Promise<void>;
   /** The file owns the stored folder from now on (Uploaded, counted in its account's video storage), then Indexed with its images. */

@@ -3,7 +3,7 @@ import type { ClaimedJob } from '../db/jobs-repository';
 import type { MadeMedia } from '../media/publish';
 import path from 'node:path';
 import { downloadUrl } from './download';
-import type { FileJobHost, SourceFetch } from './file-job-host';
+import type { FileJobHost, NewFolder, SourceFetch } from './file-job-host';
 import type { PipelineApi } from './pipeline-api-client';
 
 /** Names asked for in one call of …/uploads (an HLS ladder is many small files). */
@@ -52,8 +52,10 @@ export class HttpFileJobHost implements FileJobHost {
     });
   }
 
-  async newFolder(): Promise<string> {
-    return (await this.#call<{ folder: string }>('folder')).folder;
+  /** A server from before downloads answers no `downloads`: none are made. */
+  async newFolder(): Promise<NewFolder> {
+    const { folder, downloads } = await this.#call<{ folder: string; downloads?: boolean }>('folder');
+    return { folder, downloads: downloads === true };
   }
 
   async store(made: MadeMedia, folder: string, signal: AbortSignal): Promise<void> {

@@ -1,16 +1,17 @@
 import type { Queryable } from '../db/engine';
 import type { ProcessFilePayload } from '../db/job-kinds';
-import type { ProcessingFields } from '../db/files-repository';
+import type { FilesRepository, ProcessingFields } from '../db/files-repository';
 import { forgetKeys, journalKeys, mediaEntry } from '../db/storage-journal';
 import type { VideoStorageRepository } from '../db/video-storage-repository';
 import type { UrlPolicy } from '../lib/url-policy';
 import { videoQuotaMessage } from '../lib/video-quota';
+import { DOWNLOAD_NAMES } from '../media/download-media';
 import { MEDIA_IMAGE_PREFIX, newOwnFolder } from '../media/file-media';
 import type { MediaStore } from '../media/media-store';
 import { publishedKeys, storeMade, type MadeMedia } from '../media/publish';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import { downloadUrl } from './download';
-import type { FileJobHost, SourceFetch } from './file-job-host';
+import type { FileJobHost, NewFolder, SourceFetch } from './file-job-host';
 import { FileGoneError, type FileStatusWriter } from './file-status';
 
 /** What the side beside the database uses: the database of the storage journal, the media store, the file's status, the quota. */
@@ -24,6 +25,10 @@ export interface LocalHostParts {
   videoStorage: VideoStorageRepository;
   /** VP_ACCOUNT_VIDEO_QUOTA_BYTES: a URL's download stops at the room its account has left. */
   videoQuotaBytes: number;
+  /** Whether a file may be downloaded, and where its download bytes are recorded (decision D67). */
+  files: Pick<FilesRepository, 'downloadsAllowed' | 'setDownloadBytes'>;
+  /** Queues the job that makes or removes a file's downloads to follow its setting. */
+  downloadsChanged: (fileId: number) => Promise<void>;
   /** Who the journal names for the folders being stored (default this process; a worker of the pipeline API: apiWorkerOwner). */
   journalOwner?: string;
 }
@@ -75,10 +80,10 @@ export class LocalFileJobHost implements FileJobHost {
     await downloadUrl(source.url, localPath, { ...(await urlPolicyOfFile(this.#parts, this.#fileId)), signal, onProgress });
   }
 
-  async newFolder(): Promise<string> {
+  async newFolder(): Promise<NewFolder> {
     const folder = newOwnFolder(this.#fileId);
     await journalKeys(this.#parts.db, [mediaEntry(folder)], Date.now(), this.#parts.journalOwner);
-    return folder;
+    return { folder, downloads: (await this.#parts.files.downloadsAllowed(this.#fileId)) === true };
   }
 
   async store(made: MadeMedia, folder: string): Promise<void> {
@@ -86,8 +91,11 @@ export class LocalFileJobHost implements FileJobHost {
   }
 
   async published(folder: string, bytes: number): Promise<void> {
-    const { status, videoStorage } = this.#parts;
+    const { status, videoStorage, media, files } = this.#parts;
     const keys = publishedKeys(folder, bytes);
+    // What the attempt stored of the downloads, as the store has it (a remote worker's word is not needed).
+    const video = await media.size(`${folder}${DOWNLOAD_NAMES.video}`);
+    const audio = video === null ? null : await media.size(`${folder}${DOWNLOAD_NAMES.audio}`);
     await status.set(
       this.#fileId,
       FILE_STATUS.uploaded,
@@ -96,9 +104,12 @@ export class LocalFileJobHost implements FileJobHost {
         alsoInTransaction: async (tx) => {
           await videoStorage.record(tx, folder, this.#fileId, bytes, Date.now());
           await forgetKeys(tx, [mediaEntry(folder)]);
+          await files.setDownloadBytes(tx, this.#fileId, video, audio);
         },
       },
     );
+    // The setting changed while the attempt ran: its job makes or removes them now.
+    if ((await files.downloadsAllowed(this.#fileId)) !== (video !== null)) await this.#parts.downloadsChanged(this.#fileId);
     await status.set(this.#fileId, FILE_STATUS.indexed, {
       file_image: `${MEDIA_IMAGE_PREFIX}${keys.thumbnail}`,
       file_slide: `${MEDIA_IMAGE_PREFIX}${keys.storyboard}`,

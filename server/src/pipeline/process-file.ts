@@ -5,7 +5,7 @@ import { NotAVideoError, probe } from '../media/ffmpeg';
 import { jobTooLong, overLimit, type MediaLimits } from '../media/media-limits';
 import { PROCESS_FILE, type ProcessFilePayload } from '../db/job-kinds';
 import type { ClaimedJob } from '../db/jobs-repository';
-import { makeRenditions } from '../media/publish';
+import { addDownloads, makeRenditions } from '../media/publish';
 import { isoFileComplete, videoContainerOfFile } from '../media/video-signature';
 import { FILE_STATUS } from '../../../src/contract/file-status';
 import type { FileJobHost } from './file-job-host';
@@ -25,7 +25,8 @@ export interface ProcessFileOptions {
  * The reference pipeline for one file: fetch the source (2 Downloading → 3 Downloaded, with the
  * probe's duration and size), transcode the HLS ladder and hand it to the host's store (5 Uploading →
  * 6 Uploaded), a thumbnail and a storyboard sprite (8 Indexed), remove the source and the work folder
- * (9 Cleaned), 10 Completed. Each attempt writes a new rendition folder, so a half-written one is never
+ * (9 Cleaned), 10 Completed. When the file may be downloaded (its host says so with the folder), the
+ * top rung is also remuxed into an MP4 and an M4A stored with it (decision D67). Each attempt writes a new rendition folder, so a half-written one is never
  * served; a failed attempt removes its own. ffmpeg reads the fetched bytes only as the container their
  * first bytes are (see video-signature.ts); a video over a limit fails for good once probed, and so
  * does one whose processing outlasts `limits.maxJobSeconds` (its ffmpeg is killed).
@@ -77,7 +78,9 @@ export function processFileHandler({ hostOf, limitsOf }: ProcessFileOptions): Jo
       }).catch((err: unknown) => {
         throw timed(err);
       });
-      folder = await host.newFolder();
+      const target = await host.newFolder();
+      folder = target.folder;
+      if (target.downloads) await addDownloads(made, tools).catch((err: unknown) => Promise.reject(timed(err)));
       await host.store(made, folder, tools);
       await host.published(folder, made.bytes);
       owned = true;

@@ -34,6 +34,8 @@ video{width:100%;height:100%}
 .still{display:flex;align-items:center;justify-content:center}
 @media (max-width:480px){media-volume-range,media-playback-rate-button{display:none}}
 p{margin:auto;padding:1rem;text-align:center}
+a.download{display:inline-flex;align-items:center;padding:0 10px;color:#eee;background:var(--media-control-background,rgba(20,20,30,.7))}
+a.download:hover,a.download:focus-visible{background:var(--media-control-hover-background,rgba(50,50,70,.7))}
 .spinner{transform-origin:50% 50%}
 media-loading-indicator[medialoading]:not([mediapaused]) .spinner{animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
@@ -45,7 +47,7 @@ media-loading-indicator[medialoading]:not([mediapaused]) .spinner{animation:spin
 
 // The time display does not toggle to the remaining time (notoggle): as a button its name ('playback
 // time') would not contain its visible text, which speech-input users say to press it (WCAG 2.5.3).
-const CONTROL_BAR = `<media-control-bar>
+const controlBar = (download: string | null): string => `<media-control-bar>
 <media-play-button></media-play-button>
 <media-time-range></media-time-range>
 <media-time-display showduration notoggle></media-time-display>
@@ -53,8 +55,13 @@ const CONTROL_BAR = `<media-control-bar>
 <media-volume-range></media-volume-range>
 <media-captions-button></media-captions-button>
 <media-playback-rate-button></media-playback-rate-button>
-<media-fullscreen-button></media-fullscreen-button>
+<media-fullscreen-button></media-fullscreen-button>${download === null ? '' : `\n${downloadButton(download)}`}
 </media-control-bar>`;
+
+/** The download button (decision D67): a link to the file's MP4, styled as the bar's buttons. */
+const downloadButton = (href: string): string =>
+  `<a class="download" href="${escapeHtml(href)}" download aria-label="Download video" title="Download video">` +
+  `<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M5 20h14v-2H5v2zm7-3 6-6-1.4-1.4-3.6 3.6V4h-2v9.2L7.4 9.6 6 11l6 6z"/></svg></a>`;
 
 /**
  * media-chrome's spinner, turning only while the video waits for data. Its own icon turns by an SVG
@@ -92,6 +99,7 @@ export function playerPage(
   beats: boolean,
   mediaPublicUrl?: string,
   grant?: string,
+  download = false,
 ): string {
   const title = escapeHtml(file.file_title);
   const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
@@ -123,7 +131,7 @@ export function playerPage(
 ${tracks.join('\n')}
 </video>
 <media-loading-indicator slot="centered-chrome" noautohide>${SPINNER}</media-loading-indicator>
-${params.controls === false ? '' : CONTROL_BAR}
+${params.controls === false ? '' : controlBar(download ? `${slugPath}/download.mp4${granted}` : null)}
 </media-controller>`,
     '\n<script type="module" src="/player/assets/player.js"></script>',
   );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { bulkJobHandler, type BulkRunSettings } from '../bulk/bulk-job';
 import { BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { Worker } from '../jobs/worker';
+import { fileDownloadsHandler } from '../pipeline/file-downloads';
 import { defaultWorkerName } from '../jobs/worker-name';
 
 const DAY_MS = 86_400_000;
@@ -27,7 +28,8 @@ export interface BulkJobsPluginOptions {
 /**
  * Bulk jobs (`app.bulkJobs`, POST /api/files/bulk): every API node runs a worker of its own for them
  * (the pipeline's worker, which runs ffmpeg, may be elsewhere or absent), claiming from the same
- * `jobs` table with leases, so any node takes a job and a job whose node died goes on elsewhere.
+ * `jobs` table with leases, so any node takes a job and a job whose node died goes on elsewhere. The
+ * same worker runs the jobs of changed downloads settings (pipeline/file-downloads.ts).
  */
 async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): Promise<void> {
   const repository = new BulkJobsRepository(app.db);
@@ -57,6 +59,8 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               collectChunk: settings.collectChunk ?? 10_000,
             },
           ),
+          // Remuxing a file's downloads copies its top rung (no encode): light enough for every API node.
+          fileDownloadsHandler({ db: app.db, files: app.files, media: app.media, videoStorage: app.videoStorage }),
         ],
         ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
         ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),

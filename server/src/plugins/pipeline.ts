@@ -6,6 +6,7 @@ import { PipelineWorkersRepository } from '../db/pipeline-workers-repository';
 import { WorkerTokensRepository } from '../db/worker-tokens-repository';
 import { openMediaStore } from '../media/open-media-store';
 import { createWorker, type WorkerSettings } from '../pipeline/create-worker';
+import { downloadsChangedOf } from '../pipeline/file-downloads';
 import { FileStatusWriter } from '../pipeline/file-status';
 import { PipelineCredentials } from '../pipeline/worker-tokens';
 
@@ -39,6 +40,8 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
     urlPolicy,
     videoStorage: app.videoStorage,
     videoQuotaBytes: app.settings.accountVideoQuotaBytes,
+    files: app.files,
+    downloadsChanged: downloadsChangedOf(app.db, app.jobs, app.videoStorage),
   });
   const worker = options.worker
     ? createWorker(
@@ -51,6 +54,7 @@ async function pipeline(app: FastifyInstance, options: PipelinePluginOptions): P
           urlPolicy,
           videoStorage: app.videoStorage,
           videoQuotaBytes: app.settings.accountVideoQuotaBytes,
+          files: app.files,
           onError: (err) => app.log.error({ err }, 'pipeline worker'),
         },
         options.worker,

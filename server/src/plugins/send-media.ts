@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isDownloadKey } from '../media/download-media';
 import { ownerOfMediaKey } from '../media/file-media';
 import { isMediaKey } from '../media/media-store';
 import { S3MediaStore } from '../media/s3-media-store';
@@ -21,7 +22,8 @@ const IMAGE = /\.jpe?g$/;
  * from the folder, or streamed from the bucket (send-stored-object.ts), or from VP_MEDIA_PUBLIC_URL (a redirect).
  */
 export async function sendMedia(app: FastifyInstance, reply: FastifyReply, key: string): Promise<FastifyReply> {
-  if (!isMediaKey(key) || key.endsWith('/') || key.startsWith('uploads/')) return fail(reply, 404, MEDIA_NOT_FOUND);
+  // A download is served only by its player route, which asks whether the file may be downloaded (D67).
+  if (!isMediaKey(key) || key.endsWith('/') || key.startsWith('uploads/') || isDownloadKey(key)) return fail(reply, 404, MEDIA_NOT_FOUND);
   const owner = ownerOfMediaKey(key);
   const state = owner === null ? 'live' : await app.servingState(owner);
   if (state === 'trashed') return fail(reply.header('cache-control', 'no-store'), 410, VIDEO_DELETED);
@@ -62,4 +64,25 @@ const PRIVATE = 'private, max-age=31536000, immutable';
 /** An object of the folder store. */
 function sendFromFolder(reply: FastifyReply, key: string, root: string, cacheControl: string): FastifyReply {
   return reply.header('cache-control', cacheControl).sendFile(key, root, { cacheControl: false, acceptRanges: true });
+}
+
+/**
+ * Sends a file's download (decision D67) as an attachment named `filename`, with range requests, from
+ * this node whatever the store (a redirect to VP_MEDIA_PUBLIC_URL would lose the attachment's name).
+ * Never cached for long: the file's setting is asked again at each download. The caller checked the
+ * file, its setting and its player access.
+ */
+export async function sendDownload(app: FastifyInstance, reply: FastifyReply, key: string, filename: string): Promise<FastifyReply> {
+  reply
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-cache')
+    .header('cross-origin-resource-policy', 'cross-origin');
+  if (app.media instanceof S3MediaStore) {
+    return sendStoredObject(app.media, reply, key, { cacheControl: null }).catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'NoSuchKey') throw err;
+      return fail(reply, 404, MEDIA_NOT_FOUND);
+    });
+  }
+  if (key.endsWith('.m4a')) reply.type('audio/mp4');
+  return reply.sendFile(key, app.settings.mediaDir, { cacheControl: false, acceptRanges: true });
 }

@@ -2,6 +2,7 @@ import { checkTitle } from '../../../src/contract/file-title';
 import { editChanges } from '../db/activity-repository';
 import type { FilePatch } from '../db/files-repository';
 import { playerAccessProblem } from '../../../src/contract/player-access';
+import { queueDownloadsJob } from '../pipeline/file-downloads';
 import { toFileJson, type FileRow } from '../db/files';
 import { ifMatch, tagged } from '../lib/etag';
 import { fail, ok } from '../plugins/errors';
@@ -74,7 +75,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
     {
       schema: {
         tags: ['files'],
-        summary: "Change a file's title, slug, active flag, schedule or player access (never its status)",
+        summary: "Change a file's title, slug, active flag, schedule, player access or downloads setting (never its status)",
         security: apiKeySecurity,
         params: idParam('id'),
         body: updateBodySchema,
@@ -96,6 +97,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
         player_access: body.player_access,
         activate_at: activateAt,
         deactivate_at: deactivateAt,
+        downloads: body.downloads === undefined || body.downloads === null ? body.downloads : body.downloads ? 1 : 0,
       };
       if (body.file_title !== undefined) {
         const checked = checkTitle(body.file_title);
@@ -122,6 +124,11 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
           return { status: 'warning', message: 'No changes to save', data: json(result.file) };
         case 'updated':
           await app.recordActivity(request, result.file.file_id, 'update', editChanges(result.before, result.file));
+          if (result.before.downloads !== result.file.downloads) {
+            // Its MP4 and M4A are made or removed by a job (decision D67).
+            await queueDownloadsJob(app.db, app.jobs, request.accountId, { file_id: result.file.file_id });
+            app.bulkWorker?.poke();
+          }
           tagged(reply, result.file);
           return ok('File updated successfully', json(result.file));
       }

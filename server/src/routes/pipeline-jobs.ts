@@ -206,11 +206,15 @@ export default async function pipelineJobRoutes(app: RouteApp): Promise<void> {
 
   app.post(
     '/:id/folder',
-    route("A new folder of the job's file for this attempt's media, journaled before its first byte", attemptBodySchema, folderReplySchema),
+    route(
+      "A new folder of the job's file for this attempt's media, journaled before its first byte; `downloads`: the file may be downloaded, so the attempt also stores its MP4 and M4A (downloads/video.mp4, downloads/audio.m4a)",
+      attemptBodySchema,
+      folderReplySchema,
+    ),
     async (request, reply) => {
       const job = await held(request, reply);
       if (!job) return reply;
-      return ok('Folder', { folder: await hostOf(job).newFolder() });
+      return ok('Folder', await hostOf(job).newFolder());
     },
   );
 

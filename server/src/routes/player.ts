@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileRow } from '../db/files';
 import { escapeHtml } from '../lib/text';
 import { nullWhenGone } from '../db/subtitle-store';
-import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
+import { DOWNLOAD_EXTENSIONS, DOWNLOAD_NAMES } from '../media/download-media';
+import { MEDIA_IMAGE_PREFIX, ownFolderOf } from '../media/file-media';
+import { sendDownload } from '../plugins/send-media';
 import { fileStatusLabel, isCompleted, isFailed } from '../../../src/contract/file-status';
 import { mediaUrl, page, playerPage } from '../player/player-page';
 import { storyboardVtt } from '../player/storyboard-vtt';
 import {
   assetParams,
+  downloadResponses,
   grantQuery,
   grantReplySchema,
   playerPageResponses,
@@ -27,6 +30,7 @@ import { signedRefusalMessage, siteRefusalMessage, refusalText, viewerLanguage, 
 import { KIT_PREVIEW_PARAM } from '../../../src/contract/view-beats';
 
 const NOT_AVAILABLE = 'This video is not available';
+export const DOWNLOAD_NOT_AVAILABLE = 'This video cannot be downloaded';
 /**
  * The player is meant to be embedded: any origin may frame it (and nothing else is allowed in). Its
  * one script is the player bundle; hls.js plays through Media Source Extensions, whose media URL is a
@@ -145,8 +149,10 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
       // The kit's own previews mark themselves: their playback is never a view (issue 41).
       const beats = !query.has(KIT_PREVIEW_PARAM);
+      // The download button only while the file may be downloaded and its MP4 is stored (decision D67).
+      const download = file.download_video_bytes !== null && (await app.files.downloadsAllowed(file.file_id)) === true;
       return reply.send(
-        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant),
+        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant, download),
       );
     },
   );
@@ -199,6 +205,35 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         .sendFile(request.params.name, app.settings.playerDir, { cacheControl: false })
         .header('cache-control', 'no-cache'),
   );
+
+  for (const kind of ['video', 'audio'] as const) {
+    const extension = DOWNLOAD_EXTENSIONS[kind];
+    app.get(
+      `/:slug/download.${extension}`,
+      {
+        schema: {
+          tags: ['player'],
+          summary:
+            kind === 'video'
+              ? "The file's MP4 (its top rung, +faststart) as an attachment named <slug>.mp4, with range requests, when the file may be downloaded (its own setting, else its account's); the player page's access rules apply (sites, signed links); 404 when not allowed or not made yet"
+              : "The file's audio-only M4A as an attachment named <slug>.m4a, as its MP4: range requests, the player page's access rules, 404 when not allowed or absent (a video without sound has none)",
+          params: slugParams,
+          produces: [kind === 'video' ? 'video/mp4' : 'audio/mp4'],
+          response: downloadResponses,
+        },
+      },
+      async (request, reply) => {
+        const file = await publicFile(request.params.slug);
+        const bytes = kind === 'video' ? file?.download_video_bytes : file?.download_audio_bytes;
+        const folder = file && ownFolderOf(file.file_id, file.file_rendition);
+        if (!file || !folder || typeof bytes !== 'number' || !(await app.files.downloadsAllowed(file.file_id)))
+          return fail(reply.header('cache-control', 'no-store'), 404, DOWNLOAD_NOT_AVAILABLE);
+        const refused = await mediaCheck(request, file.file_id);
+        if (refused) return fail(reply.header('cache-control', 'no-store'), 403, refused);
+        return sendDownload(app, reply, `${folder}${DOWNLOAD_NAMES[kind]}`, `${file.file_slug}.${extension}`);
+      },
+    );
+  }
 
   app.get(
     '/:slug/storyboard.vtt',

@@ -35,6 +35,16 @@ const config = contractSchema(configSchema, {
 });
 const { account, player, imageHost, token, trash } = config.properties;
 
+/** An account's downloads setting (decision D67). */
+const DOWNLOADS_SCHEMA = {
+  type: 'object',
+  required: ['allowed'],
+  additionalProperties: false,
+  description:
+    "Whether the account's files may be downloaded (an MP4 and an M4A) unless a file says otherwise; absent: never set, not allowed",
+  properties: { allowed: { type: 'boolean' } },
+} as const;
+
 export const configReplySchema = envelope({
   type: 'object',
   required: ['player', 'imageHost', 'token', 'account'],
@@ -58,6 +68,7 @@ export const configReplySchema = envelope({
       description: trash!.description,
       properties: { days: { ...trash!.properties!.days, description: 'Days before a purge; 0: kept until deleted for good' } },
     },
+    downloads: DOWNLOADS_SCHEMA,
   },
 });
 
@@ -70,6 +81,7 @@ export const embedBodySchema = {
   additionalProperties: false,
   properties: {
     player: { type: 'object', additionalProperties: false, properties: { embed: EMBED_SCHEMA, access: PLAYER_ACCESS_SCHEMA } },
+    downloads: DOWNLOADS_SCHEMA,
   },
   [CONTRACT]: embedDefaultsBodySchema,
 };
@@ -77,5 +89,8 @@ export const embedBodySchema = {
 export const embedReplySchema = envelope({
   type: 'object',
   required: ['player'],
-  properties: { player: { type: 'object', properties: { embed: EMBED_SCHEMA, access: PLAYER_ACCESS_SCHEMA } } },
+  properties: {
+    player: { type: 'object', properties: { embed: EMBED_SCHEMA, access: PLAYER_ACCESS_SCHEMA } },
+    downloads: DOWNLOADS_SCHEMA,
+  },
 });

@@ -28,6 +28,11 @@ export const fileSchema = contractSchema(fileContract, {
   file_duration: { description: 'Seconds.' },
   activate_at: { format: 'date-time', description: 'When the schedule makes the file active; present only while set.' },
   deactivate_at: { format: 'date-time', description: 'When the schedule makes the file inactive; present only while set.' },
+  downloads: {
+    description: "Whether it may be downloaded; present only when the file has its own setting, else its account's (config downloads).",
+  },
+  download_video: { description: 'Its MP4 (the top rung, +faststart) while stored: url after config player.domain, and its bytes.' },
+  download_audio: { description: 'Its audio-only M4A while stored: url after config player.domain, and its bytes.' },
 });
 
 export const listQuerySchema = contractSchema(listQueryContract, {
@@ -58,6 +63,9 @@ const patch = contractSchema(filePatchSchema, {
   },
   deactivate_at: {
     description: 'ISO-8601 with a time zone, in the future and after activate_at: the file turns inactive then. null clears it.',
+  },
+  downloads: {
+    description: "Whether it may be downloaded (its MP4 and M4A are made or removed by a job); null: back to the account's setting.",
   },
 });
 

@@ -130,7 +130,11 @@ export const sourceReplySchema = envelope({
   },
 });
 
-export const folderReplySchema = envelope({ type: 'object', required: ['folder'], properties: { folder: { type: 'string' } } });
+export const folderReplySchema = envelope({
+  type: 'object',
+  required: ['folder'],
+  properties: { folder: { type: 'string' }, downloads: { type: 'boolean' } },
+});
 
 export const uploadsReplySchema = envelope({
   type: 'object',

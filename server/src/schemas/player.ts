@@ -28,6 +28,14 @@ export const playerPageResponses = {
   410: htmlResponse,
 } as const;
 
+/** A file's download (decision D67): its bytes or a range of them, or why not. */
+export const downloadResponses = {
+  200: { type: 'string', description: 'The bytes, as an attachment' },
+  206: { type: 'string', description: 'A range of the bytes' },
+  403: errorEnvelope,
+  404: errorEnvelope,
+} as const;
+
 /** A WebVTT text, or the player's page saying the video is not available. */
 export const webVttResponses = { 200: { type: 'string', description: 'WebVTT' }, 403: errorEnvelope, 404: htmlResponse } as const;
 

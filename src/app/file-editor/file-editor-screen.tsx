@@ -19,8 +19,8 @@ import { EDITOR_TEXTS } from './texts';
 
 // The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
 const ActivityCard = lazy(() => import('./activity-card'));
-// The schedule's inputs are an operator's occasional tool: their own chunk (the editor is at its size budget).
-const ScheduleCard = lazy(() => import('./schedule-card'));
+// The schedule's inputs and the downloads are an operator's occasional tools: their own chunk (the editor is at its size budget).
+const ScheduleCard = lazy(() => import('./publish-cards'));
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {

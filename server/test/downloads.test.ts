@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobePath } from '../src/media/ffmpeg';
+import { startServer, type TestServer } from './helpers';
+import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+import { startS3Server, type TestS3Server } from './s3-server';
+
+const run = promisify(execFile);
+
+/** The stream types of a media file, as ffprobe reads them, and its top-level MP4 boxes in order. */
+async function inspect(bytes: Buffer): Promise<{ streams: string[]; boxes: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-download-'));
+  try {
+    const file = path.join(dir, 'download');
+    fs.writeFileSync(file, bytes);
+    const { stdout } = await run(ffprobePath(), ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'csv=p=0', file]);
+    const boxes: string[] = [];
+    for (let at = 0; at + 8 <= bytes.length;) {
+      const size = bytes.readUInt32BE(at);
+      boxes.push(bytes.toString('latin1', at + 4, at + 8));
+      if (size < 8) break;
+      at += size;
+    }
+    return { streams: stdout.trim().split('\n').sort(), boxes };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until the file reply satisfies `done` (a downloads job runs on the node's background worker). */
+async function waitForFile(s: TestServer, key: string, fileId: number, done: (file: Record<string, unknown>) => boolean) {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const file = (await s.request('GET', `/api/files/${fileId}`, { key })).body.data;
+    if (done(file)) return file;
+    if (Date.now() > until) throw new Error(`file ${fileId} stayed at ${JSON.stringify(file)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const download = (s: TestServer, slug: string, kind: 'mp4' | 'm4a', headers: Record<string, string> = {}) =>
+  fetch(`${s.base}/player/${slug}/download.${kind}`, { headers });
+
+for (const store of ['folder', 'bucket'] as const) {
+  describe(`downloads (${store} store)`, () => {
+    let s3: TestS3Server | undefined;
+    let s: TestServer;
+    let clip: Buffer;
+
+    beforeAll(async () => {
+      clip = await tinyClip();
+      if (store === 'bucket') s3 = await startS3Server();
+      s = await startServer({ worker: FAST_WORKER, ...(s3 ? { s3: s3.settings(await s3.bucket(), 'vp/') } : {}) });
+    });
+    afterAll(async () => {
+      await s?.close();
+      await s3?.close();
+    });
+
+    /** A new account (signed in) with one Completed file of the clip. */
+    async function accountWithFile(name: string, config?: object) {
+      const accountId = await s.addAccount(name, `${name}-password`, 0);
+      const key = await s.login(name, `${name}-password`);
+      if (config) expect((await s.request('PUT', '/api/config', { key, json: config })).body.message).toMatch(/saved/);
+      const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: `${name} clip`, content: clip }) });
+      const file = await waitForStatus(s, key, res.body.data.file.file_id, [4, 7, 10]);
+      expect(file.file_status).toBe(10);
+      const folder = (await s.app.db.get<{ f: string }>('SELECT file_rendition AS f FROM files WHERE file_id = ?', [
+        file.file_id,
+      ]))!.f.replace(/[^/]+$/, '');
+      return { accountId, key, file, folder };
+    }
+
+    it('not allowed (the default): no MP4 or M4A is made, the File names none, the routes answer 404 and the page has no button', async () => {
+      const { key, file, folder } = await accountWithFile(`off${store}`);
+      expect((await s.request('GET', '/api/config', { key })).body.data.downloads).toBeUndefined();
+      expect(file).not.toHaveProperty('download_video');
+      expect(file).not.toHaveProperty('downloads');
+      expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBeNull();
+      for (const kind of ['mp4', 'm4a'] as const) {
+        const res = await download(s, file.file_slug, kind);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ status: 'error', message: 'This video cannot be downloaded' });
+      }
+      // A setting of another type is refused, as any field of the wrong type.
+      expect((await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: 'yes' } })).status).toBe(400);
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: { allowed: 'no' } } })).status).toBe(400);
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: {} } })).status).toBe(400);
+      const page = await (await fetch(`${s.base}/player/${file.file_slug}`)).text();
+      expect(page).toContain('<media-control-bar>');
+      expect(page).not.toContain('class="download"');
+    });
+
+    it('allowed by the account: the pipeline stores a faststart MP4 and an M4A, counted in the quota, served as attachments with ranges, and the page offers the button', async () => {
+      const { accountId, key, file, folder } = await accountWithFile(`on${store}`, { downloads: { allowed: true } });
+      expect((await s.request('GET', '/api/config', { key })).body.data.downloads).toEqual({ allowed: true });
+      const video = await download(s, file.file_slug, 'mp4');
+      expect(video.status).toBe(200);
+      expect(video.headers.get('content-disposition')).toBe(`attachment; filename="${file.file_slug}.mp4"`);
+      expect(video.headers.get('content-type')).toMatch(/^video\/mp4/);
+      const videoBytes = Buffer.from(await video.arrayBuffer());
+      expect(file.download_video).toEqual({ url: `${file.file_slug}/download.mp4`, bytes: videoBytes.length });
+      const mp4 = await inspect(videoBytes);
+      expect(mp4.streams).toEqual(['aac,audio', 'h264,video']);
+      expect(mp4.boxes.indexOf('moov')).toBeGreaterThan(-1);
+      expect(mp4.boxes.indexOf('moov')).toBeLessThan(mp4.boxes.indexOf('mdat')); // +faststart
+
+      const audio = await download(s, file.file_slug, 'm4a');
+      expect(audio.headers.get('content-disposition')).toBe(`attachment; filename="${file.file_slug}.m4a"`);
+      expect(audio.headers.get('content-type')).toMatch(/^audio\/mp4/);
+      const audioBytes = Buffer.from(await audio.arrayBuffer());
+      expect(file.download_audio).toEqual({ url: `${file.file_slug}/download.m4a`, bytes: audioBytes.length });
+      expect((await inspect(audioBytes)).streams).toEqual(['aac,audio']);
+
+      const range = await download(s, file.file_slug, 'mp4', { range: 'bytes=0-99' });
+      expect(range.status).toBe(206);
+      expect(Buffer.from(await range.arrayBuffer())).toEqual(videoBytes.subarray(0, 100));
+
+      // The quota counts the folder with its downloads.
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(await s.app.media.bytesUnder(folder));
+      expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBe(videoBytes.length);
+      // Only the checked route serves them, never /media/.
+      expect((await fetch(`${s.base}/media/${folder}downloads/video.mp4`)).status).toBe(404);
+      const page = await (await fetch(`${s.base}/player/${file.file_slug}`)).text();
+      expect(page).toContain(`<a class="download" href="/player/${file.file_slug}/download.mp4" download aria-label="Download video"`);
+    });
+
+    it("a file processed before they were allowed gets them by a job; disallowed, they are removed and uncounted; the file's own setting wins over its account's", async () => {
+      const { accountId, key, file, folder } = await accountWithFile(`later${store}`);
+      const before = await s.app.videoStorage.usedBytes(accountId);
+      const allowed = await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: true } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.data.downloads).toBe(true);
+      const made = await waitForFile(s, key, file.file_id, (f) => f.download_video !== undefined);
+      const { bytes } = made.download_video as { bytes: number };
+      expect((await download(s, file.file_slug, 'mp4')).status).toBe(200);
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before + bytes + (made.download_audio as { bytes: number }).bytes);
+
+      // The account allows downloads; the file's own "no" still holds.
+      await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: false } });
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: { allowed: true } } })).status).toBe(200);
+      const removed = await waitForFile(s, key, file.file_id, (f) => f.download_video === undefined);
+      expect(removed.downloads).toBe(false);
+      expect((await download(s, file.file_slug, 'mp4')).status).toBe(404);
+      expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBeNull();
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before);
+      const log = (await s.request('GET', `/api/files/${file.file_id}/activity`, { key })).body.data;
+      expect(JSON.stringify(log)).toContain('"downloads":{"before":true,"after":false}');
+
+      // Back to the account's setting (allowed): made again.
+      await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: null } });
+      const again = await waitForFile(s, key, file.file_id, (f) => f.download_video !== undefined);
+      expect(again).not.toHaveProperty('downloads');
+      // Purged: the folder goes with its downloads, and nothing stays counted.
+      await s.request('DELETE', `/api/files/${file.file_id}`, { key });
+      expect((await download(s, file.file_slug, 'mp4')).status).toBe(404);
+      expect((await s.request('DELETE', `/api/files/${file.file_id}?permanent=1`, { key })).status).toBe(200);
+      expect(await s.app.media.bytesUnder(folder)).toBe(0);
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(0);
+    });
+
+    it("the player's access rules apply to downloads: a site the file may not play on is refused", async () => {
+      const access = { embed: 'sites', sites: ['good.example'], signed: false, allow_no_referrer: true };
+      const { file } = await accountWithFile(`sites${store}`, { downloads: { allowed: true }, player: { access } });
+      expect((await download(s, file.file_slug, 'mp4', { referer: 'https://good.example/page' })).status).toBe(200);
+      const refused = await download(s, file.file_slug, 'mp4', { referer: 'https://evil.example/page' });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).status).toBe('error');
+    });
+  });
+}

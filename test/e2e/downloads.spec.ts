@@ -1,0 +1,66 @@
+import { addPlayableClip } from './clips';
+import { apiAs, expect, signIn, test } from './fixtures';
+
+/**
+ * Downloads (issue 43, decision D67): an operator allows downloads on a processed file in the editor's
+ * Downloads dialog, sees the MP4's and the M4A's links with their sizes once the job has made them, and
+ * the player page offers the download button; not allowed, the page has none.
+ */
+
+test('allow downloads on a file: the editor lists the MP4 and the M4A with their sizes, and the player page shows the button', async ({
+  page,
+  account,
+  request,
+}) => {
+  const api = await apiAs(request, account);
+  const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Download clip', seconds: 4 });
+  await page.goto(`/player/${slug}`);
+  await expect(page.locator('video')).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Download video' })).toHaveCount(0);
+
+  await signIn(page, account);
+  await page.goto(`/files/${fileId}`);
+  const section = page.getByRole('region', { name: 'Downloads' });
+  await expect(section.getByText('No downloads are stored.')).toBeVisible();
+  await section.getByRole('button', { name: 'Manage downloads' }).click();
+  const card = page.getByRole('dialog', { name: 'Downloads' });
+  await card.getByLabel('Downloads of this file').click();
+  await page.getByRole('option', { name: 'Allowed', exact: true }).click();
+  await expect(page.getByText('File updated successfully')).toBeVisible();
+  // The job remuxes the top rung: the card reads the file again until they are stored.
+  const video = card.getByRole('link', { name: 'MP4 video' });
+  await expect(video).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('link', { name: 'Audio only (M4A)' })).toBeVisible();
+  const stored = (await api.get(`/files/${fileId}`)).data;
+  await expect(video).toHaveAttribute('href', new RegExp(`/player/${slug}/download\\.mp4$`));
+  await expect(card.getByText(/^\d+(\.\d)? KB$/)).toHaveCount(2);
+  expect(stored.download_video.bytes).toBeGreaterThan(0);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(section.getByText('Viewers can download an MP4 of this video and its sound (M4A).')).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `/tmp/wt-downloads/editor-downloads-card-${width}-${theme}.png` });
+      await section.getByRole('button', { name: 'Manage downloads' }).click();
+      await expect(video).toBeVisible();
+      // The dialog's opening transition ends first: the screenshot shows it as it stands.
+      const running = () => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length);
+      await expect.poll(running).toBe(0);
+      await page.screenshot({ path: `/tmp/wt-downloads/editor-downloads-dialog-${width}-${theme}.png` });
+      await card.getByRole('button', { name: 'Close' }).click();
+      await expect(card).toBeHidden();
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.goto(`/player/${slug}`);
+  const button = page.getByRole('link', { name: 'Download video' });
+  await expect(button).toBeVisible();
+  await expect(button).toHaveAttribute('href', `/player/${slug}/download.mp4`);
+  await page.screenshot({ path: '/tmp/wt-downloads/player-download-1280.png' });
+  const download = await request.get(`/player/${slug}/download.mp4`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toBe(`attachment; filename="${slug}.mp4"`);
+});
