@@ -58,6 +58,7 @@ import subtitleRoutes from './routes/subtitles';
 import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
+import posterRoutes from './routes/poster';
 import type { WorkerSettings } from './pipeline/create-worker';
 import type { Settings } from './types';
 import type { ListOptions } from './db/engine';
@@ -65,6 +66,7 @@ import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
 import { UploadSlots } from './lib/upload-slots';
 import './types';
 import type { S3StoreSettings } from './media/s3-media-store';
+import { DEFAULT_POSTER_MAX_BYTES } from './poster/poster-image';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -157,6 +159,8 @@ export interface AppOptions {
   mediaPublicUrl?: string | undefined;
   /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
   maxVideoBytes?: number;
+  /** The largest image accepted as a file's poster (default 8 MiB). */
+  maxPosterBytes?: number;
   /** Hosts URL ingest may fetch although they resolve to loopback or private addresses. */
   ingestAllowHosts?: string[];
   /** Token of an external pipeline for the pipeline API (absent: that API answers 401). */
@@ -243,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     s3: options.s3,
     mediaPublicUrl: options.mediaPublicUrl?.replace(/\/+$/, '') || undefined,
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
+    maxPosterBytes: options.maxPosterBytes ?? DEFAULT_POSTER_MAX_BYTES,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',
     uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
@@ -316,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: options.eventHeartbeatSeconds && options.eventHeartbeatSeconds * 1000,
   });
   await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(posterRoutes, { prefix: '/api/files' });
   await app.register(playerTokenRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });
