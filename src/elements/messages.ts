@@ -9,6 +9,7 @@ import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
+import { POSTER_TEXTS } from '../app/file-editor/poster-texts';
 import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
@@ -52,6 +53,7 @@ export const ALL_TEXTS = [
   CONFLICT_TEXTS,
   ACTIVITY_TEXTS,
   SCHEDULE_TEXTS,
+  POSTER_TEXTS,
   KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,
