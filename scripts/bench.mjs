@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
-const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage'];
+const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage', 'poster'];
 const args = process.argv.slice(2);
 const options = Object.fromEntries(
   args
