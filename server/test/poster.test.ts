@@ -244,6 +244,25 @@ describe('DELETE /api/files/{id}/poster', () => {
     expect(again.body).toMatchObject({ status: 'warning', message: 'The automatic poster is already shown' });
   });
 
+  it('refuses to go back to an automatic poster the store does not hold (409), and keeps the chosen one', async () => {
+    const chosen = (await s.request('PUT', `/api/files/${fileId}/poster`, { key, json: { time: 3 } })).body.data.file_image as string;
+    const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);
+    const thumb = row!.file_rendition.replace(/master\.m3u8$/, 'thumb.jpg');
+    const kept = path.join(work, 'thumb-kept.jpg');
+    await s.app.media.getFile(thumb, kept);
+    await s.app.media.delete(thumb);
+    try {
+      const res = await s.request('DELETE', `/api/files/${fileId}/poster`, { key });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ status: 'error', message: 'This video has no automatic poster to go back to' });
+      expect((await file()).file_image).toBe(chosen);
+      expect(await s.app.media.size(imageKey(chosen))).toBeGreaterThan(0);
+    } finally {
+      await s.app.media.putFile(thumb, kept);
+    }
+    expect((await s.request('DELETE', `/api/files/${fileId}/poster`, { key })).status).toBe(200);
+  });
+
   it('a purge removes a chosen poster with the file and frees its bytes', async () => {
     const res = await s.request('PUT', `/api/files/${fileId}/poster`, { key, json: { time: 2 } });
     const poster = imageKey(res.body.data.file_image);

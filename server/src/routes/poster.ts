@@ -9,6 +9,7 @@ import { formatSize } from '../../../src/contract/format-size';
 import { ifMatch, tagged } from '../lib/etag';
 import { videoQuotaMessage } from '../lib/video-quota';
 import { ToolError } from '../media/ffmpeg';
+import { automaticPosterKey } from '../media/file-media';
 import { fail, ok } from '../plugins/errors';
 import { inWorkFolder, switchToAutomatic, switchToPoster, type PosterParts, type PosterResult } from '../poster/poster-change';
 import { encodePosterImage, IMAGE_SNIFF_BYTES, imageKindOf } from '../poster/poster-image';
@@ -26,6 +27,7 @@ export const POSTER_NOT_AN_IMAGE = 'The poster must be a JPEG, PNG or WebP image
 export const POSTER_NO_IMAGE = 'Please select an image (image)';
 export const POSTER_UNREADABLE = 'This image could not be read';
 export const POSTER_NO_FRAME = 'No frame could be taken at that time';
+export const POSTER_NO_AUTOMATIC = 'This video has no automatic poster to go back to';
 export const POSTER_TOO_SLOW = 'Making the poster took too long. Please try again.';
 export const posterTooLarge = (maxBytes: number): string => `The image must be at most ${formatSize(maxBytes)}`;
 
@@ -147,6 +149,10 @@ export default async function posterRoutes(app: RouteApp): Promise<void> {
       },
     },
     async (request, reply) => {
+      // An external pipeline may lay its images out otherwise: never point at a thumbnail the store does not hold.
+      const row = await app.files.get(request.accountId, request.params.id);
+      if (row?.file_rendition && (await app.media.size(automaticPosterKey(row.file_rendition))) === null)
+        return fail(reply, 409, POSTER_NO_AUTOMATIC);
       const result: ImageResult = await switchToAutomatic(
         parts(),
         request.accountId,
