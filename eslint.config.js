@@ -55,7 +55,10 @@ const serverLayers = [
   { name: 'app', folders: [server('app.ts')] },
   { name: 'routes', folders: [server('routes')] },
   { name: 'plugins', folders: [server('plugins')] },
-  { name: 'services', folders: ['ingest', 'pipeline', 'bulk', 'subtitles', 'events', 'player', 'schedules', 'webhooks'].map(server) },
+  {
+    name: 'services',
+    folders: ['ingest', 'pipeline', 'bulk', 'subtitles', 'events', 'player', 'schedules', 'webhooks', 'poster'].map(server),
+  },
   { name: 'jobs', folders: [server('jobs')] },
   { name: 'schemas', folders: [server('schemas')] },
   { name: 'db', folders: [server('db')] },

@@ -10,6 +10,7 @@ const TITLES = {
   pipeline: 'Video pipeline (a 10 s 720p clip from upload to Completed, per stage; the transcode against plain ffmpeg)',
   storage:
     'Media on an object store (s3rver on loopback) beside the folder store: upload → Completed, a player through a node, media move of 1,000 files',
+  poster: 'The poster from a chosen time (a 10 min 720p rendition in the folder store; issue 43)',
   events: 'Live file events (1,000 streams on one node while 100 status changes a second flow; SQLite and PostgreSQL)',
   access: 'Where a video may play: a signed link against an unsigned one (headless Chromium and the reference server)',
   analytics: 'View analytics (1,000 viewers beating every 10 s on one node for 60 s; SQLite and PostgreSQL)',

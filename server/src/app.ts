@@ -58,6 +58,7 @@ import subtitleRoutes from './routes/subtitles';
 import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
+import posterRoutes from './routes/poster';
 import type { WorkerSettings } from './pipeline/create-worker';
 import type { Settings } from './types';
 import type { ListOptions } from './db/engine';
@@ -65,6 +66,7 @@ import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
 import { UploadSlots } from './lib/upload-slots';
 import './types';
 import type { S3StoreSettings } from './media/s3-media-store';
+import { DEFAULT_POSTER_MAX_BYTES } from './poster/poster-image';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -159,6 +161,8 @@ export interface AppOptions {
   mediaCacheMB?: number;
   /** The largest video accepted, uploaded or fetched from a URL (default 2 GiB). */
   maxVideoBytes?: number;
+  /** The largest image accepted as a file's poster (default 8 MiB). */
+  maxPosterBytes?: number;
   /** Hosts URL ingest may fetch although they resolve to loopback or private addresses. */
   ingestAllowHosts?: string[];
   /** Token of an external pipeline for the pipeline API (absent: that API answers 401). */
@@ -246,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaPublicUrl: options.mediaPublicUrl?.replace(/\/+$/, '') || undefined,
     mediaCacheBytes: (options.mediaCacheMB ?? 1024) * 1024 ** 2,
     maxVideoBytes: options.maxVideoBytes ?? 2 * 1024 ** 3,
+    maxPosterBytes: options.maxPosterBytes ?? DEFAULT_POSTER_MAX_BYTES,
     ingestAllowHosts: (options.ingestAllowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
     pipelineToken: options.pipelineToken ?? '',
     uploadTtlMs: (options.uploadTtlHours ?? 24) * 3_600_000,
@@ -319,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: options.eventHeartbeatSeconds && options.eventHeartbeatSeconds * 1000,
   });
   await app.register(fileRoutes, { prefix: '/api/files' });
+  await app.register(posterRoutes, { prefix: '/api/files' });
   await app.register(playerTokenRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });

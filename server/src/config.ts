@@ -8,6 +8,7 @@ import { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-
 import { passwordProblem } from './lib/password-policy';
 import { parseTrustProxy } from './lib/trust-proxy';
 import { DEFAULT_VIDEO_QUOTA_BYTES } from './lib/video-quota';
+import { DEFAULT_POSTER_MAX_BYTES } from './poster/poster-image';
 
 /** Reads the server's environment (see server/README.md). */
 export interface ServerEnv {
@@ -151,6 +152,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       playbackGrantMaxHours: positive('VP_PLAYBACK_GRANT_MAX_HOURS', env.VP_PLAYBACK_GRANT_MAX_HOURS, 24, ' of hours'),
       playerTokenMaxDays: positive('VP_PLAYER_TOKEN_MAX_DAYS', env.VP_PLAYER_TOKEN_MAX_DAYS, 365, ' of days'),
       maxVideoBytes: positive('VP_MAX_VIDEO_BYTES', env.VP_MAX_VIDEO_BYTES, 2 * 1024 ** 3, ' of bytes'),
+      maxPosterBytes: positive('VP_POSTER_MAX_BYTES', env.VP_POSTER_MAX_BYTES, DEFAULT_POSTER_MAX_BYTES, ' of bytes'),
       ingestAllowHosts: allowHosts(env.VP_INGEST_ALLOW_HOSTS),
       pipelineToken: env.VP_PIPELINE_TOKEN?.trim() ?? '',
       storageSweepSeconds: sweepSeconds(env.VP_STORAGE_SWEEP_SECONDS),

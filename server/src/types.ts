@@ -80,6 +80,8 @@ export interface Settings {
   mediaCacheBytes: number;
   /** The largest video accepted, uploaded or downloaded. */
   maxVideoBytes: number;
+  /** The largest image accepted as a file's poster (PUT /api/files/{id}/poster). */
+  maxPosterBytes: number;
   /** Hosts URL ingest fetches even when they resolve to non-public addresses. */
   ingestAllowHosts: string[];
   storageSweepSeconds: number;

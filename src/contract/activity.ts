@@ -17,7 +17,9 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
  * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
  * `subtitle_version_restore`: an earlier text saved again (D38); `schedule_activate` and
- * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56).
+ * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56);
+ * `poster_set`: the operator chose the poster (`detail.from`: `time` with `detail.time`, or `image` with
+ * `detail.format`), `poster_reset`: back to the automatic one (D65).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -36,6 +38,8 @@ export const ACTIVITY_ACTIONS = [
   'subtitle_version_restore',
   'schedule_activate',
   'schedule_deactivate',
+  'poster_set',
+  'poster_reset',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

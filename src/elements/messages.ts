@@ -11,6 +11,7 @@ import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
 import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { DOWNLOADS_CARD_TEXTS, DOWNLOADS_TEXTS } from '../app/file-editor/downloads-texts';
+import { POSTER_TEXTS } from '../app/file-editor/poster-texts';
 import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
@@ -61,6 +62,7 @@ export const ALL_TEXTS = [
   AUDIENCE_TEXTS,
   DOWNLOADS_TEXTS,
   DOWNLOADS_CARD_TEXTS,
+  POSTER_TEXTS,
   KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CUE_TEXTS,

@@ -47,6 +47,9 @@ export type UpdateResult =
   | { kind: 'unchanged'; file: FileRow }
   | { kind: 'updated'; file: FileRow; before: FileRow };
 
+/** What a change of a file's image did (FilesRepository.setImage). */
+export type ImageResult = Exclude<UpdateResult, { kind: 'slug_conflict' } | { kind: 'bad_schedule' }>;
+
 export type TrashResult = { kind: 'not_found' } | { kind: 'stale'; file: FileRow } | { kind: 'trashed'; file: FileRow };
 
 export interface NewFile {
@@ -424,6 +427,31 @@ export class FilesRepository {
       const runs = due.map((r) => ({ ...r, file_id: Number(r.file_id), account_id: Number(r.account_id), due_at: Number(r.due_at) }));
       await alsoInTransaction(tx, runs);
       return runs;
+    });
+  }
+
+  /**
+   * Changes a file's image (the poster the player, the list and the gallery show) and bumps its version,
+   * unless `precondition` fails on the locked row. `image` picks the new image from the locked row (null:
+   * nothing to change); `then` runs in the same transaction with the row before (the poster's storage
+   * is counted there, and may throw to roll the change back).
+   */
+  setImage(
+    accountId: number,
+    fileId: number,
+    image: (row: FileRow) => string | null,
+    precondition: Precondition | undefined,
+    then: (tx: Queryable, before: FileRow) => Promise<void>,
+  ): Promise<ImageResult> {
+    return this.#db.transaction(async (tx): Promise<ImageResult> => {
+      const row = await this.#lock(tx, accountId, fileId);
+      if (!row) return { kind: 'not_found' };
+      if (precondition && !precondition(row.version)) return { kind: 'stale', file: row };
+      const next = image(row);
+      if (next === null || next === row.file_image) return { kind: 'unchanged', file: row };
+      await tx.run('UPDATE files SET file_image = ?, version = version + 1 WHERE file_id = ?', [next, fileId]);
+      await then(tx, row);
+      return { kind: 'updated', file: (await this.get(accountId, fileId, tx))!, before: row };
     });
   }
 

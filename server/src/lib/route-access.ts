@@ -24,6 +24,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /api/files/:id': 'write',
   'DELETE /api/files/:id': 'write',
   'POST /api/files/:id/restore': 'write',
+  'PUT /api/files/:id/poster': 'write',
+  'DELETE /api/files/:id/poster': 'write',
   'POST /api/files/sub': 'write',
   'GET /api/files/:id/activity': 'read',
   // A back end that embeds a file mints its viewers' links: reading is enough.

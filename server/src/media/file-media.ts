@@ -61,3 +61,16 @@ export function mediaOfPurgedFile(row: FileMediaColumns, sources: string[]): str
   for (const source of sources) keys.add(source).add(`${source}.json`);
   return [...keys];
 }
+
+/** An operator's poster (PUT /api/files/{id}/poster): alone in a new folder of the file's own, so a purge removes it with the file. */
+export const newPosterKey = (fileId: number): string => `${newOwnFolder(fileId)}poster.jpg`;
+
+/** The own folder of the operator's poster a file_image names, or null when it names the automatic one (or another image). */
+export function customPosterFolder(fileId: number, image: string | null): string | null {
+  const key = image?.startsWith(MEDIA_IMAGE_PREFIX) ? image.slice(MEDIA_IMAGE_PREFIX.length) : null;
+  const folder = ownFolderOf(fileId, key);
+  return folder && key === `${folder}poster.jpg` ? folder : null;
+}
+
+/** The automatic poster of a rendition: the thumbnail the pipeline wrote beside its master playlist. */
+export const automaticPosterKey = (rendition: string): string => `${rendition.slice(0, rendition.lastIndexOf('/') + 1)}thumb.jpg`;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SPRITE, spriteTile } from '../../../src/contract/storyboard';
 import { ffmpegPath, fileInput, inputGuard, runTool, type Probe, type RunOptions } from './ffmpeg';
 
 /** The HLS ladder's heights, highest first; a source gets the rungs up to its own height. */
@@ -105,14 +106,6 @@ export async function thumbnail(
     ],
     run,
   );
-}
-
-/** The storyboard: 5 × 5 frames spread over the video in one JPEG sprite, each 160 pixels wide. */
-export const SPRITE = { columns: 5, rows: 5, tileWidth: 160 } as const;
-
-/** A storyboard tile's size for a video: 160 pixels wide, the height by the video's aspect, even. */
-export function spriteTile(width: number, height: number): { width: number; height: number } {
-  return { width: SPRITE.tileWidth, height: Math.max(2, Math.round((SPRITE.tileWidth * height) / width / 2) * 2) };
 }
 
 /** The storyboard's filter: 5 × 5 frames spread over the video, tiled into one sprite (see transcodeHls). */

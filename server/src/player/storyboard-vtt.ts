@@ -1,4 +1,4 @@
-import { SPRITE, spriteTile } from '../media/renditions';
+import { storyboardTiles } from '../../../src/contract/storyboard';
 
 const timestamp = (seconds: number): string => {
   const ms = Math.round(seconds * 1000);
@@ -11,15 +11,10 @@ const timestamp = (seconds: number): string => {
  * reading order): media-chrome shows the tile of the time under the pointer on the time range.
  */
 export function storyboardVtt(spriteUrl: string, duration: number, width: number, height: number): string {
-  const tile = spriteTile(width, height);
-  const count = SPRITE.columns * SPRITE.rows;
-  const cues: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const x = (i % SPRITE.columns) * tile.width;
-    const y = Math.floor(i / SPRITE.columns) * tile.height;
-    cues.push(
-      `${timestamp((i * duration) / count)} --> ${timestamp(((i + 1) * duration) / count)}\n${spriteUrl}#xywh=${x},${y},${tile.width},${tile.height}`,
-    );
-  }
+  const tiles = storyboardTiles(duration, width, height);
+  const cues = tiles.map(
+    ({ time, x, y, width: w, height: h }, i) =>
+      `${timestamp(time)} --> ${timestamp(tiles[i + 1]?.time ?? duration)}\n${spriteUrl}#xywh=${x},${y},${w},${h}`,
+  );
   return `WEBVTT\n\n${cues.join('\n\n')}\n`;
 }

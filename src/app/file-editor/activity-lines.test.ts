@@ -44,6 +44,12 @@ describe('activityLines', () => {
     expect(lines(entry('schedule_deactivate', { due_at: at, isActive: { before: 1, after: 0 } }))).toEqual(['Deactivated by schedule']);
   });
 
+  it('a poster chosen or set back to the automatic one says so, not the action name', () => {
+    expect(lines(entry('poster_set', { from: 'time', time: 4.2 }))).toEqual(['Poster changed']);
+    expect(lines(entry('poster_set', { from: 'image', format: 'png' }))).toEqual(['Poster changed']);
+    expect(lines(entry('poster_reset', {}))).toEqual(['Back to the automatic poster']);
+  });
+
   it('a new file: who added it and how its video came, then how its processing ended', () => {
     const created = (via: string) => ({ ...entry('create', { via, file_title: 'Talk', file_slug: 'talk' }), actor: 'demo' });
     expect(['upload', 'url', 'tus'].map((via) => lines(created(via)))).toEqual([

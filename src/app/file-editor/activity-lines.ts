@@ -56,7 +56,8 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   }
   if (action === 'fail') return [t('fail', { reason: String(detail.reason ?? '') })];
   if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];
-  if (action === 'schedule_activate' || action === 'schedule_deactivate') return [t(action)];
+  if (action === 'schedule_activate' || action === 'schedule_deactivate' || action === 'poster_set' || action === 'poster_reset')
+    return [t(action)];
   if (action === 'subtitle_edit' || action === 'subtitle_version_restore')
     return [t(action, { language: lang(detail.sub_lang), version: String(detail.version_no ?? '') })];
   if (isSubtitleAction(action)) {

@@ -46,6 +46,8 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   subtitle_version_restore: 'Subtitle text restored: {language}, now version {version}',
   schedule_activate: 'Activated by schedule',
   schedule_deactivate: 'Deactivated by schedule',
+  poster_set: 'Poster changed',
+  poster_reset: 'Back to the automatic poster',
   other: 'Changed ({action})',
   justNow: 'just now',
 });

@@ -98,7 +98,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
           <EmbedCard file={state.file} onSaved={setFile} />
           {subtitles}
-          <GalleryCard file={state.file} />
+          <GalleryCard file={state.file} onSaved={setFile} />
           <Suspense fallback={null}>
             <ScheduleCard key={`${state.file.activate_at}|${state.file.deactivate_at}`} file={state.file} onSaved={setFile} />
           </Suspense>

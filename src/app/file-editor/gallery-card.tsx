@@ -1,17 +1,29 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { isCompleted } from '../../contract/file-status';
 import type { VideoFile } from '../api/schemas';
 import { useLinkBases } from '../session/use-session';
 import { ImageIcon } from '../ui/icons';
+import { lazyDialog } from '../ui/lazy-dialog';
 import { SectionCard } from '../ui/section-card';
 import { httpUrlOrNull } from '../shared/player-link';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
-/** File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. */
-export function GalleryCard({ file }: { file: VideoFile }) {
+// Its own chunk, downloaded when the operator first asks for it (the editor's first load is at its budget).
+const PosterDialog = lazyDialog(
+  () => import('./poster-dialog').then((module) => module.default),
+  (props) => props.open,
+);
+
+/**
+ * File Gallery: the file's image and slide from the image host; only http(s) URLs are rendered. Once
+ * the video is processed, "Choose poster…" opens the poster dialog (decision D65).
+ */
+export function GalleryCard({ file, onSaved }: { file: VideoFile; onSaved: (file: VideoFile) => void }) {
   const { imageHost } = useLinkBases();
   const { t } = useTexts(EDITOR_TEXTS);
+  const [choosing, setChoosing] = useState(false);
   const items = [
     { key: 'image', label: t('image'), value: file.file_image },
     { key: 'slide', label: t('slide'), value: file.file_slide },
@@ -35,6 +47,14 @@ export function GalleryCard({ file }: { file: VideoFile }) {
           ))}
         </Box>
       )}
+      {isCompleted(file.file_status) ? (
+        <Stack direction="row" sx={{ mt: 2 }}>
+          <Button variant="outlined" onClick={() => setChoosing(true)}>
+            {t('choosePoster')}
+          </Button>
+          <PosterDialog open={choosing} onClose={() => setChoosing(false)} file={file} onSaved={onSaved} />
+        </Stack>
+      ) : null}
     </SectionCard>
   );
 }

@@ -48,4 +48,5 @@ export const EDITOR_TEXTS = defineTexts('editor', {
   imageOf: '{label} of {title}',
   imageFailed: 'Image failed to load',
   imageFailedLabel: '{alt}: Image failed to load',
+  choosePoster: 'Choose poster…',
 });

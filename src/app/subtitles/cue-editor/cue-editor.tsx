@@ -11,7 +11,7 @@ import { EditorConflict } from './editor-conflict';
 import { EditorHeader } from './editor-header';
 import { EditorNotices } from './editor-notices';
 import { record, startHistory } from './edit-history';
-import { usePlayerRemote } from './player-remote';
+import { usePlayerRemote } from '../../shared/player-remote';
 import { keepLimits, readLimits } from './stored-limits';
 import { CUE_TEXTS } from './texts';
 import { useCueActions } from './use-cue-actions';

@@ -5,7 +5,7 @@ import { activeCue } from './cue-document';
 import { CueRow, type CueRowActions } from './cue-row';
 import { CueRowStyles } from './cue-row-styles';
 import { useCueStore, type CueStore } from './cue-store';
-import type { PlayerRemote } from './player-remote';
+import type { PlayerRemote } from '../../shared/player-remote';
 
 export interface CueListHandle {
   /** Scrolls cue `index` into view and puts the caret at the end of its text. */

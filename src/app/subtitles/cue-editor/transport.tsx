@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTexts } from '../../i18n/texts';
 import { AddIcon, PauseIcon, PlayArrowIcon, ReplayIcon } from '../../ui/icons';
 import { showTime } from './cue-time';
-import { usePlayhead, type PlayerRemote } from './player-remote';
+import { usePlayhead, type PlayerRemote } from '../../shared/player-remote';
 import { CUE_TEXTS } from './texts';
 
 /** Play/pause, back 2 s, the playhead, and a new cue at it. The playhead repaints only this bar. */

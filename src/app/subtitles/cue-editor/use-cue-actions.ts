@@ -4,7 +4,7 @@ import { activeCue, cueIndexForTime, insertCue, mergeWithNext, removeCue, shiftC
 import type { CueListHandle } from './cue-list';
 import type { CueRowActions } from './cue-row';
 import type { CueStore, EditorState } from './cue-store';
-import type { PlayerRemote } from './player-remote';
+import type { PlayerRemote } from '../../shared/player-remote';
 import { shortcutOf } from './shortcuts';
 
 /** A new cue at the playhead lasts this long until its end is set. */

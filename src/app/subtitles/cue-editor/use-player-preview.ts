@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { afterPause } from './after-pause';
 import type { CueStore } from './cue-store';
-import type { PlayerRemote } from './player-remote';
+import type { PlayerRemote } from '../../shared/player-remote';
 
 /** The player shows the draft cues this long after the last edit. */
 const PREVIEW_DELAY_MS = 300;

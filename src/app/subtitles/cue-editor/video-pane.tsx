@@ -2,7 +2,7 @@ import { Alert, Box } from '@mui/material';
 import { memo, useEffect, useState } from 'react';
 import { useTexts } from '../../i18n/texts';
 import type { CueStore } from './cue-store';
-import type { PlayerRemote } from './player-remote';
+import type { PlayerRemote } from '../../shared/player-remote';
 import { ShiftTools } from './shift-tools';
 import { CUE_TEXTS } from './texts';
 import { Transport } from './transport';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { PLAYER_MESSAGE, readPlayerEvent, type DraftCue, type PlayerCommand } from '../../../contract/player-messages';
+import { PLAYER_MESSAGE, readPlayerEvent, type DraftCue, type PlayerCommand } from '../../contract/player-messages';
 
 /** Where the video is, as the player last said (milliseconds). */
 export interface Playhead {
