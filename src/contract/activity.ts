@@ -17,7 +17,8 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * `create`: the file was added (`detail.via`: how its video came); `complete` and `fail`: its processing
  * ended (`fail` with `detail.reason`); `subtitle_edit`: a text saved in the cue editor;
  * `subtitle_version_restore`: an earlier text saved again (D38); `schedule_activate` and
- * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56).
+ * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56);
+ * `chapters_add`, `chapters_edit` and `chapters_trash`: its chapters track (`detail.sub_id`, `detail.chapters`: how many; D66).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -36,6 +37,9 @@ export const ACTIVITY_ACTIONS = [
   'subtitle_version_restore',
   'schedule_activate',
   'schedule_deactivate',
+  'chapters_add',
+  'chapters_edit',
+  'chapters_trash',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import type { SubtitleRow } from '../db/subtitles-repository';
 import { escapeHtml } from '../lib/text';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
+import type { ChapterJson } from '../../../src/contract/chapters';
 
 /** Where the player's view beats go (routes/beats.ts). */
 export const BEATS_PATH = '/api/beats';
@@ -45,16 +46,39 @@ media-loading-indicator[medialoading]:not([mediapaused]) .spinner{animation:spin
 
 // The time display does not toggle to the remaining time (notoggle): as a button its name ('playback
 // time') would not contain its visible text, which speech-input users say to press it (WCAG 2.5.3).
-const CONTROL_BAR = `<media-control-bar>
+const controlBar = (chapters: boolean) => `<media-control-bar>
 <media-play-button></media-play-button>
 <media-time-range></media-time-range>
 <media-time-display showduration notoggle></media-time-display>
 <media-mute-button></media-mute-button>
 <media-volume-range></media-volume-range>
-<media-captions-button></media-captions-button>
+<media-captions-button></media-captions-button>${chapters ? `\n${CHAPTERS_BUTTON}` : ''}
 <media-playback-rate-button></media-playback-rate-button>
 <media-fullscreen-button></media-fullscreen-button>
 </media-control-bar>`;
+
+/** The id of the page's chapter menu, which the player script seeks from (src/player/chapter-menu.ts). */
+export const CHAPTER_MENU_ID = 'vp-chapters';
+
+/** Opens the chapter menu: media-chrome's generic menu button (it has no chapters button of its own), a list icon. */
+const CHAPTERS_BUTTON = `<media-chrome-menu-button invoketarget="${CHAPTER_MENU_ID}" aria-label="Chapters"><svg slot="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M4 6h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z"/></svg><span slot="tooltip-content">Chapters</span></media-chrome-menu-button>`;
+
+/** `m:ss`, or `h:mm:ss` from an hour on: how a chapter's start is written in a video description. */
+function clockTime(seconds: number): string {
+  const s = Math.floor(seconds);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const mmss = `${h ? String(m).padStart(2, '0') : m}:${String(sec).padStart(2, '0')}`;
+  return h ? `${h}:${mmss}` : mmss;
+}
+
+/** The chapter menu: one item a chapter, its value the second it starts at. */
+const chapterMenu = (chapters: readonly ChapterJson[]): string =>
+  `<media-chrome-menu id="${CHAPTER_MENU_ID}" hidden anchor="auto" aria-label="Chapters">\n${chapters
+    .map(
+      (c) =>
+        `<media-chrome-menu-item type="radio" value="${c.start}">${escapeHtml(`${clockTime(c.start)} ${c.title}`)}</media-chrome-menu-item>`,
+    )
+    .join('\n')}\n</media-chrome-menu>`;
 
 /**
  * media-chrome's spinner, turning only while the video waits for data. Its own icon turns by an SVG
@@ -92,16 +116,25 @@ export function playerPage(
   beats: boolean,
   mediaPublicUrl?: string,
   grant?: string,
+  /** The chapters of the file's chapters track, if `subtitles` holds one (D66). */
+  chapters: readonly ChapterJson[] = [],
 ): string {
   const title = escapeHtml(file.file_title);
   const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
   // A signed file's media carry the page's grant (the player renews it and adds it to every HLS request).
   const granted = grant ? `?grant=${encodeURIComponent(grant)}` : '';
-  const shown = subtitles.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
-  const tracks = subtitles.map(
+  const chaptersTrack = subtitles.find((s) => s.track_kind === 'chapters');
+  const captions = subtitles.filter((s) => s.track_kind !== 'chapters');
+  const shown = captions.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
+  const tracks = captions.map(
     (s) =>
       `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}"${s === shown ? ' default' : ''} src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt${granted}`)}">`,
   );
+  // `default`: media-chrome reads the chapters of a default track only (its time bar's marks and preview).
+  if (chaptersTrack)
+    tracks.push(
+      `<track kind="chapters" srclang="und" label="Chapters" default src="${escapeHtml(`${slugPath}/subtitles/${chaptersTrack.sub_id}.vtt${granted}`)}">`,
+    );
   if (storyboard)
     tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt${granted}`)}">`);
   const attributes = [
@@ -116,6 +149,7 @@ export function playerPage(
     file.file_image ? `poster="${escapeHtml(posterUrl(file.file_image, mediaPublicUrl))}"` : '',
     `aria-label="${title}"`,
   ];
+  const menu = chaptersTrack && chapters.length ? `${chapterMenu(chapters)}\n` : '';
   return page(
     file.file_title,
     `${params.title === false ? '' : `<h1>${title}</h1>\n`}<media-controller>
@@ -123,7 +157,7 @@ export function playerPage(
 ${tracks.join('\n')}
 </video>
 <media-loading-indicator slot="centered-chrome" noautohide>${SPINNER}</media-loading-indicator>
-${params.controls === false ? '' : CONTROL_BAR}
+${params.controls === false ? '' : `${menu}${controlBar(menu !== '')}`}
 </media-controller>`,
     '\n<script type="module" src="/player/assets/player.js"></script>',
   );
