@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkChaptersVtt, parseChapterLines } from './chapters';
+import { chapterLines, checkChaptersVtt, parseChapterLines } from './chapters';
 
 const MIN = 60_000;
 
@@ -66,5 +66,18 @@ describe('checkChaptersVtt', () => {
     ['00:00.000 --> 01:00.000\nIntro\n', 'Line 1: a WebVTT file starts with the line WEBVTT'],
   ])('refuses a faulty track naming the line (%#)', (text, problem) => {
     expect(checkChaptersVtt(text, 3 * MIN)).toEqual({ ok: false, problem });
+  });
+});
+
+describe('chapterLines', () => {
+  it('writes chapters as the lines parseChapterLines reads back', () => {
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      { start: 90, title: 'Demo' },
+      { start: 3723, title: 'Late' },
+    ];
+    expect(chapterLines(chapters)).toBe('0:00 Intro\n1:30 Demo\n1:02:03 Late\n');
+    const read = parseChapterLines(chapterLines(chapters), 4000_000);
+    expect(read.ok && read.chapters.map((c) => [c.start / 1000, c.title])).toEqual(chapters.map((c) => [c.start, c.title]));
   });
 });

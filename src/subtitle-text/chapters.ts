@@ -22,13 +22,19 @@ const TITLE_MAX = 200;
 /** `[h:]mm:ss` or `m:ss`, then the title, after spaces or a dash as descriptions write them ("0:00 - Intro"). */
 const CHAPTER_LINE = /^\s*(?:(\d{1,3}):)?(\d{1,3}):(\d{2})(?!\d)\s*(?:[-–—|]\s*)?(.*)$/;
 
-const clock = (ms: number): string => {
-  const s = Math.floor(ms / 1000);
-  const hms = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
-  return hms[0]
-    ? hms.map((n, i) => (i ? String(n).padStart(2, '0') : String(n))).join(':')
-    : `${hms[1]}:${String(hms[2]).padStart(2, '0')}`;
-};
+/** `m:ss`, or `h:mm:ss` from an hour on: how a video description writes a chapter's start (`seconds`). */
+export function clockTime(seconds: number): string {
+  const s = Math.floor(seconds);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const mmss = `${h ? String(m).padStart(2, '0') : m}:${String(sec).padStart(2, '0')}`;
+  return h ? `${h}:${mmss}` : mmss;
+}
+
+const clock = (ms: number): string => clockTime(ms / 1000);
+
+/** Chapters (starts in seconds) as the "0:00 Intro" lines parseChapterLines reads back. */
+export const chapterLines = (chapters: readonly { start: number; title: string }[]): string =>
+  chapters.map((c) => `${clockTime(c.start)} ${c.title}\n`).join('');
 
 const quoted = (text: string): string => `"${text.length > 80 ? `${text.slice(0, 80)}…` : text}"`;
 

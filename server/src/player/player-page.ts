@@ -4,6 +4,7 @@ import { escapeHtml } from '../lib/text';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
 import type { ChapterJson } from '../../../src/contract/chapters';
+import { clockTime } from '../../../src/subtitle-text/chapters';
 
 /** Where the player's view beats go (routes/beats.ts). */
 export const BEATS_PATH = '/api/beats';
@@ -62,14 +63,6 @@ export const CHAPTER_MENU_ID = 'vp-chapters';
 
 /** Opens the chapter menu: media-chrome's generic menu button (it has no chapters button of its own), a list icon. */
 const CHAPTERS_BUTTON = `<media-chrome-menu-button invoketarget="${CHAPTER_MENU_ID}" aria-label="Chapters"><svg slot="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M4 6h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z"/></svg><span slot="tooltip-content">Chapters</span></media-chrome-menu-button>`;
-
-/** `m:ss`, or `h:mm:ss` from an hour on: how a chapter's start is written in a video description. */
-function clockTime(seconds: number): string {
-  const s = Math.floor(seconds);
-  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
-  const mmss = `${h ? String(m).padStart(2, '0') : m}:${String(sec).padStart(2, '0')}`;
-  return h ? `${h}:${mmss}` : mmss;
-}
 
 /** The chapter menu: one item a chapter, its value the second it starts at. */
 const chapterMenu = (chapters: readonly ChapterJson[]): string =>
