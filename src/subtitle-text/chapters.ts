@@ -6,6 +6,7 @@
  */
 import { formatVttTime, parseVttDocument, vttCues, type VttPart } from './vtt-document';
 import { vttSaveProblem } from './edit-text';
+import { clockTime } from './clock-time';
 
 export interface Chapter {
   /** Milliseconds. */
@@ -21,14 +22,6 @@ const TITLE_MAX = 200;
 
 /** `[h:]mm:ss` or `m:ss`, then the title, after spaces or a dash as descriptions write them ("0:00 - Intro"). */
 const CHAPTER_LINE = /^\s*(?:(\d{1,3}):)?(\d{1,3}):(\d{2})(?!\d)\s*(?:[-–—|]\s*)?(.*)$/;
-
-/** `m:ss`, or `h:mm:ss` from an hour on: how a video description writes a chapter's start (`seconds`). */
-export function clockTime(seconds: number): string {
-  const s = Math.floor(seconds);
-  const [h, m, sec] = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
-  const mmss = `${h ? String(m).padStart(2, '0') : m}:${String(sec).padStart(2, '0')}`;
-  return h ? `${h}:${mmss}` : mmss;
-}
 
 const clock = (ms: number): string => clockTime(ms / 1000);
 

@@ -24,12 +24,13 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   await expect(card.getByText('No chapters yet')).toBeVisible();
   await card.getByRole('button', { name: 'Paste chapters' }).click();
 
-  const lines = card.getByLabel('Chapter lines');
+  const pasteDialog = page.getByRole('dialog', { name: 'Paste chapters' });
+  const lines = pasteDialog.getByLabel('Chapter lines');
   await lines.fill('00:00 Intro\n00:10\n00:20 The end');
-  await expect(card.getByRole('alert')).toHaveText('Line 2: the chapter at 0:10 has no title');
-  await expect(card.getByRole('button', { name: 'Save chapters' })).toBeDisabled();
+  await expect(pasteDialog.getByRole('alert')).toHaveText('Line 2: the chapter at 0:10 has no title');
+  await expect(pasteDialog.getByRole('button', { name: 'Save chapters' })).toBeDisabled();
   await lines.fill('00:00 Intro\n00:10 The middle\n00:20 The end');
-  const preview = card.getByRole('list', { name: 'Preview' });
+  const preview = pasteDialog.getByRole('list', { name: 'Preview' });
   await expect(preview.getByRole('listitem')).toHaveText(['0:00Intro', '0:10The middle', '0:20The end']);
 
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -37,19 +38,22 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `${SHOTS}/chapters-preview-${scheme}-${width}.png` });
+      await page.screenshot({ path: `${SHOTS}/chapters-preview-${scheme}-${width}.png` });
     }
   }
-  // At 360 px every control of the card fits: nothing runs past its edge.
+  // At 360 px every control of the dialog fits: nothing runs past its edge.
   await page.setViewportSize({ width: 360, height: 800 });
-  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await pasteDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
 
-  await card.getByRole('button', { name: 'Save chapters' }).click();
+  await pasteDialog.getByRole('button', { name: 'Save chapters' }).click();
   await expect(page.getByText('Chapters saved')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(3);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await card.screenshot({ path: `${SHOTS}/chapters-saved-light-360.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await card.screenshot({ path: `${SHOTS}/chapters-saved-light-1280.png` });
   const stored = (await api.get(`/files/${fileId}/chapters`)).data;
   expect(stored.chapters.map((c: { start: number; title: string }) => [c.start, c.title])).toEqual([

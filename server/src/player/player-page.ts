@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/text';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
 import type { ChapterJson } from '../../../src/contract/chapters';
-import { clockTime } from '../../../src/subtitle-text/chapters';
+import { clockTime } from '../../../src/subtitle-text/clock-time';
 
 /** Where the player's view beats go (routes/beats.ts). */
 export const BEATS_PATH = '/api/beats';

@@ -21,7 +21,7 @@ import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
 import { getChapters } from '../api/chapters';
 import type { ChapterJson } from '../../contract/chapters';
-import { clockTime } from '../../subtitle-text/chapters';
+import { clockTime } from '../../subtitle-text/clock-time';
 import { useConfigState, useSession } from '../session/use-session';
 import { effectiveAccess } from '../shared/signed-player-url';
 import { useSignedPlayerSrc } from '../shared/use-signed-player-src';
