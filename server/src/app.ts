@@ -59,6 +59,7 @@ import subtitleTextRoutes from './routes/subtitle-text';
 import tusUploadRoutes from './routes/tus-uploads';
 import uploadRoutes from './routes/upload';
 import posterRoutes from './routes/poster';
+import chaptersRoutes from './routes/chapters';
 import type { WorkerSettings } from './pipeline/create-worker';
 import type { Settings } from './types';
 import type { ListOptions } from './db/engine';
@@ -115,6 +116,8 @@ export interface AppOptions {
   requestTimeoutSeconds?: number;
   /** Subtitle bytes one account may store; an upload past it gets 413 (default 1 GiB). */
   accountQuotaBytes?: number;
+  /** Bytes of a chapters text a PUT of a file's chapters takes; more gets 413 (default 64 KiB). */
+  chaptersMaxBytes?: number;
   /** Video bytes one account may store, uploads in progress included; an upload past it gets 413 (default 50 GiB). */
   accountVideoQuotaBytes?: number;
   /** Days a deleted file or subtitle stays in the trash before it is purged; 0 = never purged (default 30). */
@@ -236,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxStreamsPerKey: options.maxStreamsPerKey ?? 10,
     maxStreamsPerAddress: options.maxStreamsPerAddress ?? 100,
     accountQuotaBytes: options.accountQuotaBytes ?? 1024 ** 3,
+    chaptersMaxBytes: options.chaptersMaxBytes ?? 64 * 1024,
     accountVideoQuotaBytes: options.accountVideoQuotaBytes ?? DEFAULT_VIDEO_QUOTA_BYTES,
     trashDays: options.trashDays ?? 30,
     slugHoldDays: options.slugHoldDays ?? 365,
@@ -327,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(posterRoutes, { prefix: '/api/files' });
   await app.register(playerTokenRoutes, { prefix: '/api/files' });
   await app.register(uploadRoutes, { prefix: '/api/files' });
+  await app.register(chaptersRoutes, { prefix: '/api/files' });
   await app.register(activityRoutes, { prefix: '/api/files' });
   await app.register(bulkRoutes, { prefix: '/api/files' });
   await app.register(jobRoutes, { prefix: '/api/jobs' });

@@ -123,6 +123,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       sessionMaxSeconds: seconds('VP_SESSION_MAX_SECONDS', env.VP_SESSION_MAX_SECONDS, 604_800),
       requestTimeoutSeconds: seconds('VP_REQUEST_TIMEOUT_SECONDS', env.VP_REQUEST_TIMEOUT_SECONDS, 60),
       accountQuotaBytes: positive('VP_ACCOUNT_QUOTA_BYTES', env.VP_ACCOUNT_QUOTA_BYTES, 1024 ** 3, ' of bytes'),
+      chaptersMaxBytes: positive('VP_CHAPTERS_MAX_BYTES', env.VP_CHAPTERS_MAX_BYTES, 64 * 1024, ' of bytes'),
       accountVideoQuotaBytes: positive(
         'VP_ACCOUNT_VIDEO_QUOTA_BYTES',
         env.VP_ACCOUNT_VIDEO_QUOTA_BYTES,

@@ -54,6 +54,8 @@ export interface Settings {
   /** Event streams one client address may hold open on this node at once. */
   maxStreamsPerAddress: number;
   accountQuotaBytes: number;
+  /** Bytes of a chapters text PUT /api/files/{id}/chapters takes (D66). */
+  chaptersMaxBytes: number;
   /** Video bytes one account may store and reserve (uploads in progress, sources, published media). */
   accountVideoQuotaBytes: number;
   /** Days a trashed file or track is kept before it is purged (0: for ever). */

@@ -316,11 +316,21 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
           ),
       },
       {
-        // The cue editor's routes: hostile WebVTT text (cue lines, arrows, tags, NUL, binary text), any If-Match.
+        // The cue editor's routes and a file's chapters (D66): hostile WebVTT text or chapter lines (cue lines,
+        // arrows, tags, NUL, binary text, times past every bound), any If-Match.
         weight: 2,
         arbitrary: fc
           .tuple(
-            fc.constantFrom('PUT content', 'GET vtt', 'GET versions', 'GET version', 'POST restore'),
+            fc.constantFrom(
+              'PUT content',
+              'GET vtt',
+              'GET versions',
+              'GET version',
+              'POST restore',
+              'PUT chapters',
+              'GET chapters',
+              'DELETE chapters',
+            ),
             id(),
             fc.oneof(fc.constantFrom('1', '2', '0', '-1', '99999999999', 'x'), segment()),
             fc.oneof(
@@ -340,6 +350,12 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
                       '\0',
                       '<'.repeat(20_000), // unmatched "<" made the cleaning quadratic (issue 37)
                       '<1<a </<',
+                      '00:00 Intro',
+                      '0:00',
+                      '99:99 Past every bound',
+                      '999:59:59 Far',
+                      '1:02:03 --> 1:02:04',
+                      '00:00 - ',
                     ),
                     text(40),
                   ),
@@ -363,6 +379,9 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
               'GET versions': { method: 'GET', path: `${sub}/versions` },
               'GET version': { method: 'GET', path: `${sub}/versions/${n}/vtt` },
               'POST restore': { method: 'POST', path: `${sub}/versions/${n}/restore` },
+              'PUT chapters': { method: 'PUT', path: `/api/files/${realId(i, fileIds)}/chapters`, body },
+              'GET chapters': { method: 'GET', path: `/api/files/${realId(i, fileIds)}/chapters` },
+              'DELETE chapters': { method: 'DELETE', path: `/api/files/${realId(i, fileIds)}/chapters` },
             }[route];
             return withKey({ ...target, headers: { 'content-type': type, 'if-match': ifMatch } }, k);
           }),

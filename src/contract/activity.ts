@@ -20,6 +20,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * `schedule_deactivate`: a file's schedule ran (`detail.due_at`, `detail.isActive` before → after; D56);
  * `poster_set`: the operator chose the poster (`detail.from`: `time` with `detail.time`, or `image` with
  * `detail.format`), `poster_reset`: back to the automatic one (D65).
+ * `chapters_add`, `chapters_edit` and `chapters_trash`: its chapters track (`detail.sub_id`, `detail.chapters`: how many; D66).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -40,6 +41,9 @@ export const ACTIVITY_ACTIONS = [
   'schedule_deactivate',
   'poster_set',
   'poster_reset',
+  'chapters_add',
+  'chapters_edit',
+  'chapters_trash',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -5,17 +5,21 @@
  * exist; elsewhere (Safari on older iPhones) the browser plays HLS itself. The page's `data-start`
  * (the URL's `start` parameter, checked by the server) is where playback begins. The page that embeds
  * the player may drive it by postMessage (./remote-control.ts). Where the page says so (`data-beats`,
- * absent from the kit's own previews), it sends view beats (./view-beats.ts).
+ * absent from the kit's own previews), it sends view beats (./view-beats.ts). Its chapter menu, when the
+ * file has chapters, seeks (./chapter-menu.ts).
  */
 import 'media-chrome';
 import Hls from 'hls.js/light';
 import { PlaybackGrant } from './playback-grant';
+import { followChapterMenu } from './chapter-menu';
 import { acceptRemoteControl } from './remote-control';
 import { sendViewBeats } from './view-beats';
 
 const video = document.querySelector<HTMLVideoElement>('video[data-hls]');
 if (video) {
   acceptRemoteControl(video);
+  const chapterMenu = document.getElementById('vp-chapters');
+  if (chapterMenu) followChapterMenu(video, chapterMenu);
   if (video.dataset.beats && video.dataset.slug) sendViewBeats(video, video.dataset.beats, video.dataset.slug);
   const source = video.dataset.hls!;
   const start = Number(video.dataset.start ?? 0);

@@ -104,7 +104,21 @@ export async function appendJobEvent(
   ]);
 }
 
-/** Reads and prunes the event log; its writes happen in the triggers, and in appendJobEvent. */
+/**
+ * A file's chapters changed (D66): a 'changed' event whose `chapters` is how many it has now (0: none).
+ * The track is a row of `subtitles`, which has no trigger of the log, so its routes write the event.
+ */
+export async function appendChaptersEvent(db: Db, accountId: number, fileId: number, chapters: number, at: number): Promise<void> {
+  await db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'changed', ?, ?)", [
+    accountId,
+    fileId,
+    JSON.stringify({ chapters }),
+    at,
+  ]);
+  await db.fileEvents.notify();
+}
+
+/** Reads and prunes the event log; its writes happen in the triggers, appendJobEvent and appendChaptersEvent. */
 export class FileEventsRepository {
   readonly #db: Db;
 

@@ -1,6 +1,9 @@
 import type { SubtitleJson } from '../../../src/contract/subtitle';
 import type { Precondition } from '../lib/etag';
-import { isForeignKeyViolation, type Db, type Queryable } from './engine';
+import { isForeignKeyViolation, isUniqueViolation, type Db, type Queryable } from './engine';
+
+/** A subtitles track, or a file's chapters track (D66: at most one live per file). */
+export type TrackKind = 'subtitles' | 'chapters';
 
 export type SubtitleTrashResult = { kind: 'not_found' } | { kind: 'stale'; sub: SubtitleRow } | { kind: 'trashed'; sub: SubtitleRow };
 
@@ -24,6 +27,7 @@ export interface SubtitleRow {
   version: number;
   /** When it went to the trash; null while it is live. */
   deleted_at: number | null;
+  track_kind: TrackKind;
 }
 
 export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
@@ -37,7 +41,7 @@ export const toSubtitleJson = (row: SubtitleRow): SubtitleJson => ({
   version: row.version,
 });
 
-export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version' | 'deleted_at'>;
+export type NewSubtitle = Omit<SubtitleRow, 'sub_id' | 'version' | 'deleted_at' | 'track_kind'> & { track_kind?: TrackKind };
 
 /** A new player rendition of a track: the encoding its original was read with, its store key and size. */
 export type NewRendition = Pick<SubtitleRow, 'sub_charset'> & { rendition_name: string; rendition_size: number };
@@ -104,19 +108,28 @@ export class SubtitlesRepository {
     this.#db = db;
   }
 
-  /** The file's live tracks (a trashed one is left out). */
+  /** The file's live subtitle tracks (a trashed one, and its chapters, are left out). */
   listForFile(accountId: number, fileId: number): Promise<SubtitleRow[]> {
     return this.#db.all<SubtitleRow>(
-      'SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, sub_id DESC',
+      `SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? AND deleted_at IS NULL AND track_kind = 'subtitles'
+       ORDER BY created_at DESC, sub_id DESC`,
       [fileId, accountId],
     );
   }
 
-  /** For the public player page (the file's visibility is checked by the caller). */
+  /** For the public player page (the file's visibility is checked by the caller): its subtitles, and its chapters track if any. */
   listPublic(fileId: number): Promise<SubtitleRow[]> {
     return this.#db.all<SubtitleRow>('SELECT * FROM subtitles WHERE file_id = ? AND deleted_at IS NULL ORDER BY sub_lang, sub_id', [
       fileId,
     ]);
+  }
+
+  /** The file's live chapters track (D66), if it has one and is the account's live file. */
+  chaptersOf(accountId: number, fileId: number): Promise<SubtitleRow | undefined> {
+    return this.#db.get<SubtitleRow>(
+      `SELECT * FROM subtitles WHERE file_id = ? AND account_id = ? AND deleted_at IS NULL AND track_kind = 'chapters' AND ${onLiveFile()}`,
+      [fileId, accountId],
+    );
   }
 
   /** A live track of the account (a trashed one, or one of a trashed file, is not found). */
@@ -176,6 +189,22 @@ export class SubtitlesRepository {
     }
   }
 
+  /**
+   * Inserts a file's chapters track (D66) as `insert` does a subtitle track; `chaptersTaken` when the
+   * file has a live one already (another request gave it one first: subtitles_one_chapters_track).
+   */
+  async insertChapters(
+    sub: Omit<NewSubtitle, 'sub_tmp' | 'track_kind'>,
+    quotaBytes: number,
+  ): Promise<{ row: SubtitleRow } | { quotaExceeded: { usedBytes: number } } | { fileGone: true } | { chaptersTaken: true }> {
+    try {
+      return await this.insert({ ...sub, sub_tmp: null, track_kind: 'chapters' }, quotaBytes);
+    } catch (err) {
+      if (isUniqueViolation(err)) return { chaptersTaken: true };
+      throw err;
+    }
+  }
+
   /** In a write transaction: whether the account's file is live, its row held until `tx` ends (see onLiveFile). */
   async #holdLiveFile(tx: Queryable, accountId: number, fileId: number): Promise<boolean> {
     const held = await tx.get(`SELECT 1 FROM files WHERE file_id = ? AND account_id = ?${this.#db.dialect.forShare}`, [fileId, accountId]);
@@ -199,8 +228,8 @@ export class SubtitlesRepository {
         if (usedBytes + sub.sub_size + (sub.rendition_size ?? 0) > quotaBytes) return { quotaExceeded: { usedBytes } };
       }
       const inserted = await tx.get<SubtitleRow>(
-        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at, sub_charset, rendition_name, rendition_size)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO subtitles (file_id, account_id, sub_lang, sub_size, sub_name, storage_name, sub_tmp, created_at, sub_charset, rendition_name, rendition_size, track_kind)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (account_id, file_id, sub_tmp) WHERE sub_tmp IS NOT NULL DO NOTHING
          RETURNING *`,
         [
@@ -215,6 +244,7 @@ export class SubtitlesRepository {
           sub.sub_charset,
           sub.rendition_name,
           sub.rendition_size,
+          sub.track_kind ?? 'subtitles',
         ],
       );
       if (inserted) return { row: inserted, created: true };

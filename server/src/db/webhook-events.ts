@@ -3,7 +3,7 @@ import type { WebhookEventType, WebhookPayload } from '../../../src/contract/web
 import type { StoredFileEvent } from './file-events';
 
 /** Columns whose change is an edit an integrator sees (file.updated); the pipeline's own (progress, server, size) are not. */
-const EDITED_COLUMNS = ['file_title', 'file_slug', 'is_active', 'file_image', 'player_access'];
+const EDITED_COLUMNS = ['file_title', 'file_slug', 'is_active', 'file_image', 'player_access', 'chapters'];
 
 /** A bulk job's states after which it does nothing more. */
 const ENDED_JOB_STATES = ['done', 'failed'];

@@ -3,6 +3,8 @@ import type { SubtitleRow } from '../db/subtitles-repository';
 import { escapeHtml } from '../lib/text';
 import { MEDIA_IMAGE_PREFIX } from '../media/file-media';
 import type { PlayerParams } from '../../../src/contract/player-params';
+import type { ChapterJson } from '../../../src/contract/chapters';
+import { clockTime } from '../../../src/subtitle-text/clock-time';
 
 /** Where the player's view beats go (routes/beats.ts). */
 export const BEATS_PATH = '/api/beats';
@@ -47,13 +49,13 @@ media-loading-indicator[medialoading]:not([mediapaused]) .spinner{animation:spin
 
 // The time display does not toggle to the remaining time (notoggle): as a button its name ('playback
 // time') would not contain its visible text, which speech-input users say to press it (WCAG 2.5.3).
-const controlBar = (download: string | null): string => `<media-control-bar>
+const controlBar = (download: string | null, chapters: boolean): string => `<media-control-bar>
 <media-play-button></media-play-button>
 <media-time-range></media-time-range>
 <media-time-display showduration notoggle></media-time-display>
 <media-mute-button></media-mute-button>
 <media-volume-range></media-volume-range>
-<media-captions-button></media-captions-button>
+<media-captions-button></media-captions-button>${chapters ? `\n${CHAPTERS_BUTTON}` : ''}
 <media-playback-rate-button></media-playback-rate-button>
 <media-fullscreen-button></media-fullscreen-button>${download === null ? '' : `\n${downloadButton(download)}`}
 </media-control-bar>`;
@@ -62,6 +64,20 @@ const controlBar = (download: string | null): string => `<media-control-bar>
 const downloadButton = (href: string): string =>
   `<a class="download" href="${escapeHtml(href)}" download aria-label="Download video" title="Download video">` +
   `<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M5 20h14v-2H5v2zm7-3 6-6-1.4-1.4-3.6 3.6V4h-2v9.2L7.4 9.6 6 11l6 6z"/></svg></a>`;
+/** The id of the page's chapter menu, which the player script seeks from (src/player/chapter-menu.ts). */
+export const CHAPTER_MENU_ID = 'vp-chapters';
+
+/** Opens the chapter menu: media-chrome's generic menu button (it has no chapters button of its own), a list icon. */
+const CHAPTERS_BUTTON = `<media-chrome-menu-button invoketarget="${CHAPTER_MENU_ID}" aria-label="Chapters"><svg slot="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M4 6h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z"/></svg><span slot="tooltip-content">Chapters</span></media-chrome-menu-button>`;
+
+/** The chapter menu: one item a chapter, its value the second it starts at. */
+const chapterMenu = (chapters: readonly ChapterJson[]): string =>
+  `<media-chrome-menu id="${CHAPTER_MENU_ID}" hidden anchor="auto" aria-label="Chapters">\n${chapters
+    .map(
+      (c) =>
+        `<media-chrome-menu-item type="radio" value="${c.start}">${escapeHtml(`${clockTime(c.start)} ${c.title}`)}</media-chrome-menu-item>`,
+    )
+    .join('\n')}\n</media-chrome-menu>`;
 
 /**
  * media-chrome's spinner, turning only while the video waits for data. Its own icon turns by an SVG
@@ -100,16 +116,25 @@ export function playerPage(
   mediaPublicUrl?: string,
   grant?: string,
   download = false,
+  /** The chapters of the file's chapters track, if `subtitles` holds one (D66). */
+  chapters: readonly ChapterJson[] = [],
 ): string {
   const title = escapeHtml(file.file_title);
   const slugPath = `/player/${encodeURIComponent(file.file_slug)}`;
   // A signed file's media carry the page's grant (the player renews it and adds it to every HLS request).
   const granted = grant ? `?grant=${encodeURIComponent(grant)}` : '';
-  const shown = subtitles.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
-  const tracks = subtitles.map(
+  const chaptersTrack = subtitles.find((s) => s.track_kind === 'chapters');
+  const captions = subtitles.filter((s) => s.track_kind !== 'chapters');
+  const shown = captions.find((s) => s.sub_lang.toLowerCase() === params.subtitles);
+  const tracks = captions.map(
     (s) =>
       `<track kind="subtitles" srclang="${escapeHtml(s.sub_lang)}" label="${escapeHtml(languageLabel(s.sub_lang))}"${s === shown ? ' default' : ''} src="${escapeHtml(`${slugPath}/subtitles/${s.sub_id}.vtt${granted}`)}">`,
   );
+  // `default`: media-chrome reads the chapters of a default track only (its time bar's marks and preview).
+  if (chaptersTrack)
+    tracks.push(
+      `<track kind="chapters" srclang="und" label="Chapters" default src="${escapeHtml(`${slugPath}/subtitles/${chaptersTrack.sub_id}.vtt${granted}`)}">`,
+    );
   if (storyboard)
     tracks.push(`<track kind="metadata" label="thumbnails" default src="${escapeHtml(`${slugPath}/storyboard.vtt${granted}`)}">`);
   const attributes = [
@@ -124,6 +149,7 @@ export function playerPage(
     file.file_image ? `poster="${escapeHtml(posterUrl(file.file_image, mediaPublicUrl))}"` : '',
     `aria-label="${title}"`,
   ];
+  const menu = chaptersTrack && chapters.length ? `${chapterMenu(chapters)}\n` : '';
   return page(
     file.file_title,
     `${params.title === false ? '' : `<h1>${title}</h1>\n`}<media-controller>
@@ -131,7 +157,7 @@ export function playerPage(
 ${tracks.join('\n')}
 </video>
 <media-loading-indicator slot="centered-chrome" noautohide>${SPINNER}</media-loading-indicator>
-${params.controls === false ? '' : controlBar(download ? `${slugPath}/download.mp4${granted}` : null)}
+${params.controls === false ? '' : `${menu}${controlBar(download ? `${slugPath}/download.mp4${granted}` : null, menu !== '')}`}
 </media-controller>`,
     '\n<script type="module" src="/player/assets/player.js"></script>',
   );

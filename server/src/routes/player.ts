@@ -23,6 +23,7 @@ import { fail, ok } from '../plugins/errors';
 import { errorResponses } from '../schemas/common';
 import type { RouteApp } from '../schemas/route-types';
 import { readPlayerParams } from '../../../src/contract/player-params';
+import { readChapters } from '../../../src/subtitle-text/chapters';
 import { frameAncestors, framingSite, mediaRefusal, pageRefusal } from '../player/player-access-check';
 import { mediaCredentialRefusal, pageLink } from '../player/signed-access';
 import { isRefusal, newPageLoad, sign, verify } from '../player/signed-links';
@@ -147,12 +148,15 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
         );
       }
       const subtitles = (await app.subtitles.listPublic(file.file_id)).filter((s) => s.rendition_name !== null);
+      const chaptersTrack = subtitles.find((s) => s.track_kind === 'chapters');
+      const chaptersText = chaptersTrack ? await app.store.get(chaptersTrack.rendition_name!).catch(nullWhenGone) : null;
+      const chapters = chaptersText ? readChapters(chaptersText.toString('utf8')) : [];
       // The kit's own previews mark themselves: their playback is never a view (issue 41).
       const beats = !query.has(KIT_PREVIEW_PARAM);
       // The download button only while the file may be downloaded and its MP4 is stored (decision D67).
       const download = file.download_video_bytes !== null && (await app.files.downloadsAllowed(file.file_id)) === true;
       return reply.send(
-        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant, download),
+        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant, download, chapters),
       );
     },
   );

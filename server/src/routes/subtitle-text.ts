@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SUBTITLE_MAX_BYTES } from '../../../src/contract/subtitles';
+import { checkChaptersVtt } from '../../../src/subtitle-text/chapters';
 import { CUE_TEXT_CLEANED } from '../../../src/subtitle-text/edit-text';
 import type { SavedVersionKind } from '../db/subtitle-versions-repository';
 import { toSubtitleJson, type SubtitleRow } from '../db/subtitles-repository';
@@ -7,6 +8,7 @@ import { ifMatch, tagged } from '../lib/etag';
 import { currentText, saveVersion, uploadText } from '../subtitles/subtitle-edit-text';
 import { nullWhenGone } from '../db/subtitle-store';
 import { actorOf } from '../plugins/activity';
+import { durationMsOf, NO_DURATION } from '../subtitles/chapters-check';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, envelope, errorResponses, idParam, staleResponse } from '../schemas/common';
 import { quotaMessage, SUBTITLE_CHANGED, SUBTITLE_NOT_FOUND } from '../schemas/messages';
@@ -43,6 +45,16 @@ export default async function subtitleTextRoutes(app: RouteApp): Promise<void> {
     if (matches) fail(tagged(reply, row), 412, SUBTITLE_CHANGED, toSubtitleJson(row));
     else fail(reply, 428, IF_MATCH_REQUIRED);
     return false;
+  };
+
+  /** A chapters track's text (D66) is refused as PUT /api/files/{id}/chapters refuses it: why, naming the line, or null. */
+  const chaptersProblem = async (request: FastifyRequest, row: SubtitleRow, text: string): Promise<string | null> => {
+    if (row.track_kind !== 'chapters') return null;
+    const file = await app.files.get(request.accountId, row.file_id);
+    const durationMs = file ? durationMsOf(file) : null;
+    if (durationMs === null) return NO_DURATION;
+    const checked = checkChaptersVtt(text, durationMs);
+    return checked.ok ? null : checked.problem;
   };
 
   /** Saves `text` as the track's next version and replies as PUT /api/subs/{id} does. */
@@ -120,6 +132,8 @@ export default async function subtitleTextRoutes(app: RouteApp): Promise<void> {
       if (typeof request.body !== 'string') return fail(reply, 400, SEND_TEXT);
       const text = await app.renditionMaker.savable(request.body);
       if (!text.ok) return fail(reply, 400, text.problem);
+      const problem = await chaptersProblem(request, row, text.text);
+      if (problem) return fail(reply, 400, problem);
       return save(request, reply, row, text.text, 'edit', text.cleaned);
     },
   );

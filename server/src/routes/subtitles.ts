@@ -5,6 +5,7 @@ import { trackFacts } from '../subtitles/track-facts';
 import { parseCharset } from '../subtitles/subtitle-content';
 import { replaceRendition } from '../subtitles/replace-rendition';
 import { nullWhenGone } from '../db/subtitle-store';
+import { isUniqueViolation } from '../db/engine';
 import { contentDisposition } from '../lib/text';
 import { fail, ok } from '../plugins/errors';
 import { apiKeySecurity, envelope, errorResponses, idParam, ifMatchHeader, permanentQuery, staleResponse } from '../schemas/common';
@@ -14,6 +15,7 @@ import { originalResponse, subtitleEditBodySchema, subtitleListReplySchema, subt
 
 export const TRACK_CHANGED = 'This subtitle was changed meanwhile. Reload it and try again.';
 export const SUBTITLE_NOT_IN_TRASH = 'Subtitle not found in the trash';
+export const CHAPTERS_TAKEN = 'This file has other chapters now: delete them first to bring these back';
 
 export default async function subtitleRoutes(app: RouteApp): Promise<void> {
   app.addHook('onRequest', app.authenticate);
@@ -165,7 +167,12 @@ export default async function subtitleRoutes(app: RouteApp): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await app.subtitles.restore(request.accountId, request.params.sub_id);
+      // A chapters track cannot come back beside the file's newer one (D66: one live per file).
+      const row = await app.subtitles.restore(request.accountId, request.params.sub_id).catch((err: unknown) => {
+        if (isUniqueViolation(err)) return 'chapters_taken' as const;
+        throw err;
+      });
+      if (row === 'chapters_taken') return fail(reply, 409, CHAPTERS_TAKEN);
       if (!row) return fail(reply, 404, SUBTITLE_NOT_IN_TRASH);
       await app.recordActivity(request, row.file_id, 'subtitle_restore', await trackFacts(app.store, row));
       tagged(reply, row);

@@ -19,6 +19,9 @@ import { saveEmbedDefaults } from '../api/config';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
 import { getSubtitles } from '../api/subtitles';
+import { getChapters } from '../api/chapters';
+import type { ChapterJson } from '../../contract/chapters';
+import { clockTime } from '../../subtitle-text/clock-time';
 import { useConfigState, useSession } from '../session/use-session';
 import { effectiveAccess } from '../shared/signed-player-url';
 import { useSignedPlayerSrc } from '../shared/use-signed-player-src';
@@ -58,6 +61,7 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
   const phone = useMediaQuery('(max-width:599.98px)');
   const ratio = aspectRatio(file.file_width, file.file_height);
   const languages = useSubtitleLanguages(file.file_id, open);
+  const chapters = useChapters(file.file_id, open);
   const [startText, setStartText] = useState(options.start ? formatStart(options.start) : '');
   const [pasted, setPasted] = useState('');
   const url = embedUrl(link, options);
@@ -95,6 +99,25 @@ export default function EmbedBuilderDialog({ open, onClose, file, link, title, o
               }}
               slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'text', spellCheck: false } }}
             />
+            {chapters.length ? (
+              <TextField
+                select
+                label={t('startChapter')}
+                size="small"
+                value={chapters.find((c) => c.start === options.start)?.start ?? ''}
+                onChange={(event) => {
+                  const start = Number(event.target.value) || undefined;
+                  setStartText(start ? formatStart(start) : '');
+                  set({ start });
+                }}
+              >
+                {chapters.map((c) => (
+                  <MenuItem key={c.start} value={c.start}>
+                    {`${clockTime(c.start)} ${c.title}`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
             <Toggle label={t('autoplay')} checked={Boolean(options.autoplay)} onChange={(autoplay) => set({ autoplay })} />
             {options.autoplay ? (
               <Box component="p" sx={{ m: 0, mt: -1, typography: 'body2', color: 'text.secondary' }}>
@@ -302,6 +325,25 @@ function useSubtitleLanguages(fileId: number, open: boolean): string[] {
     return () => abort.abort();
   }, [api, fileId, open]);
   return languages;
+}
+
+/**
+ * The file's chapters (D66): a chapter is a start time for the snippet (`start`, the player's own
+ * parameter), so a snippet keeps working whatever becomes of the chapters later.
+ */
+function useChapters(fileId: number, open: boolean): ChapterJson[] {
+  const api = useApi();
+  const [chapters, setChapters] = useState<ChapterJson[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    getChapters(api, fileId, abort.signal).then(
+      (read) => setChapters(read?.chapters ?? []),
+      () => setChapters([]), // a convenience: without it, the start is typed
+    );
+    return () => abort.abort();
+  }, [api, fileId, open]);
+  return chapters;
 }
 
 function useDelayed<T>(value: T, ms: number): T {

@@ -7,6 +7,7 @@ export const EMBED_TEXTS = defineTexts('embed', {
   start: 'Start at',
   startHint: 'Seconds, 1:23 or 1m23s',
   startInvalid: 'Write a time such as 83, 1:23 or 1m23s',
+  startChapter: 'Start at a chapter',
   autoplay: 'Autoplay',
   autoplayHint: 'Starts muted: browsers play a video on their own only without sound.',
   muted: 'Muted',

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
 import { SubtitleSection } from '../subtitles/subtitle-card';
+import { LazyChaptersCard } from '../subtitles/lazy-chapters-card';
 import { useTexts } from '../i18n/texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
 
@@ -18,7 +19,12 @@ export default function FileEditorRoute({ id }: { id: string }) {
       onBack={() => navigate('/files')}
       onLoadFailed={() => navigate('/files')}
       onDeleted={() => navigate('/files')}
-      subtitles={<SubtitleSection fileId={fileId} />}
+      subtitles={
+        <>
+          <SubtitleSection fileId={fileId} />
+          <LazyChaptersCard fileId={fileId} />
+        </>
+      }
     />
   );
 }

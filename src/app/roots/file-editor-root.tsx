@@ -7,6 +7,7 @@ import { FileEditorScreen } from '../file-editor/file-editor-screen';
 import { parseFileId } from '../file-editor/parse-file-id';
 import { KitRoot } from '../shell/kit-root';
 import { SubtitleSection } from '../subtitles/subtitle-card';
+import { LazyChaptersCard } from '../subtitles/lazy-chapters-card';
 import { useEmit } from '../shell/events';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from '../file-editor/texts';
@@ -39,5 +40,17 @@ function StandaloneEditor({ requested, backHref }: { requested: number | undefin
   const back = () => {
     if (emit('vp-back', { fileId }) && backHref) window.location.assign(backHref);
   };
-  return <FileEditorScreen key={fileId} fileId={fileId} onBack={back} subtitles={<SubtitleSection fileId={fileId} />} />;
+  return (
+    <FileEditorScreen
+      key={fileId}
+      fileId={fileId}
+      onBack={back}
+      subtitles={
+        <>
+          <SubtitleSection fileId={fileId} />
+          <LazyChaptersCard fileId={fileId} />
+        </>
+      }
+    />
+  );
 }

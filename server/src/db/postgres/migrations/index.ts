@@ -29,6 +29,7 @@ import fileSchedules from './028-file-schedules';
 import viewAnalytics from './029-view-analytics';
 import webhooks from './030-webhooks';
 import downloads from './031-downloads';
+import chaptersTracks from './032-chapters-tracks';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -80,4 +81,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   viewAnalytics,
   webhooks,
   downloads,
+  chaptersTracks,
 ];

@@ -26,6 +26,7 @@ import fileSchedules from './024-file-schedules';
 import viewAnalytics from './025-view-analytics';
 import webhooks from './026-webhooks';
 import downloads from './027-downloads';
+import chaptersTracks from './028-chapters-tracks';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   viewAnalytics,
   webhooks,
   downloads,
+  chaptersTracks,
 ];

@@ -1,0 +1,31 @@
+import { defineTexts } from '../../i18n/texts';
+
+/** The Chapters card's words (D66): in the card's own chunk. */
+export const CHAPTER_TEXTS = defineTexts('chapters', {
+  title: 'Chapters',
+  loading: 'Loading chapters...',
+  loadFailed: 'The chapters could not be loaded',
+  retry: 'Retry',
+  empty: 'No chapters yet',
+  emptyHint: 'Paste lines such as 00:00 Intro, as in a video description. The player shows them on its time bar and in a menu.',
+  noDuration: 'Chapters can be added once the video is processed.',
+  list: 'Chapters of this video',
+  paste: 'Paste chapters',
+  pasteAgain: 'Paste lines',
+  editCues: 'Edit cues',
+  delete: 'Delete',
+  deleteTitle: 'Delete the chapters?',
+  deleteText: 'The chapters go to the trash with their versions; the player stops showing them.',
+  deleting: 'Deleting...',
+  deleted: 'Chapters deleted',
+  deleteFailed: 'The chapters could not be deleted',
+  lines: 'Chapter lines',
+  linesHint: 'One chapter a line: a time, then its title (00:00 Intro, 1:02:03 Questions).',
+  preview: 'Preview',
+  save: 'Save chapters',
+  saving: 'Saving...',
+  saved: 'Chapters saved',
+  saveFailed: 'The chapters could not be saved',
+  cancel: 'Cancel',
+  changedMeanwhile: 'Someone else changed these chapters meanwhile: they show their version now.',
+});

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import { addPlayableClip } from './clips';
+import { apiAs, expect, signIn, test } from './fixtures';
+
+/**
+ * Chapters (issue 43, decision D66): pasted in the editor as "00:00 Intro" lines, checked (a fault names
+ * its line) and previewed before saving; the player page then shows them as marks on its time bar and
+ * in its chapter menu, which seeks.
+ */
+
+const SHOTS = '/tmp/wt-chapters';
+
+test('paste chapter lines, see the fault named by its line, preview, save; the player shows the marks and the menu seeks', async ({
+  page,
+  account,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiAs(request, account);
+  const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Chapters clip', seconds: 30 });
+  await signIn(page, account);
+  await page.goto(`/files/${fileId}`);
+  const card = page.getByRole('region', { name: 'Chapters' });
+  await expect(card.getByText('No chapters yet')).toBeVisible();
+  await card.getByRole('button', { name: 'Paste chapters' }).click();
+
+  const pasteDialog = page.getByRole('dialog', { name: 'Paste chapters' });
+  const lines = pasteDialog.getByLabel('Chapter lines');
+  await lines.fill('00:00 Intro\n00:10\n00:20 The end');
+  await expect(pasteDialog.getByRole('alert')).toHaveText('Line 2: the chapter at 0:10 has no title');
+  await expect(pasteDialog.getByRole('button', { name: 'Save chapters' })).toBeDisabled();
+  await lines.fill('00:00 Intro\n00:10 The middle\n00:20 The end');
+  const preview = pasteDialog.getByRole('list', { name: 'Preview' });
+  await expect(preview.getByRole('listitem')).toHaveText(['0:00Intro', '0:10The middle', '0:20The end']);
+
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/chapters-preview-${scheme}-${width}.png` });
+    }
+  }
+  // At 360 px every control of the dialog fits: nothing runs past its edge.
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await pasteDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await pasteDialog.getByRole('button', { name: 'Save chapters' }).click();
+  await expect(page.getByText('Chapters saved')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(3);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await card.screenshot({ path: `${SHOTS}/chapters-saved-light-360.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.screenshot({ path: `${SHOTS}/chapters-saved-light-1280.png` });
+  const stored = (await api.get(`/files/${fileId}/chapters`)).data;
+  expect(stored.chapters.map((c: { start: number; title: string }) => [c.start, c.title])).toEqual([
+    [0, 'Intro'],
+    [10, 'The middle'],
+    [20, 'The end'],
+  ]);
+
+  // The embed builder starts a snippet at a chapter: the player's own start parameter (D66).
+  await page.getByRole('button', { name: 'Customize embed' }).click();
+  const builder = page.getByRole('dialog', { name: 'Embed options' });
+  await builder.getByLabel('Start at a chapter').click();
+  await page.getByRole('option', { name: '0:10 The middle' }).click();
+  await expect(builder.getByLabel('Start at', { exact: true })).toHaveValue('10s');
+  await builder.screenshot({ path: `${SHOTS}/embed-builder-chapter.png` });
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/player/${slug}`);
+  // The time bar's marks: media-chrome splits its range into a segment a chapter of the default chapters track
+  // (and a sliver more when the played stream is a few ms longer than the duration the chapters end at).
+  const timeRange = page.locator('media-time-range');
+  await expect
+    .poll(() => timeRange.evaluate((el) => (el as unknown as { mediaChaptersCues?: unknown[] }).mediaChaptersCues?.length ?? 0))
+    .toBe(3);
+  await expect
+    .poll(() => timeRange.evaluate((el) => el.shadowRoot!.querySelectorAll('#segments-clipping rect').length))
+    .toBeGreaterThanOrEqual(3);
+  await page.screenshot({ path: `${SHOTS}/player-chapters-marks.png` });
+
+  await page.getByRole('button', { name: 'Chapters' }).click();
+  const menu = page.getByRole('menu', { name: 'Chapters' });
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['0:00 Intro', '0:10 The middle', '0:20 The end']);
+  await page.screenshot({ path: `${SHOTS}/player-chapters-menu.png` });
+  await menu.getByRole('menuitemradio', { name: '0:20 The end' }).click();
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(20);
+});
