@@ -33,6 +33,7 @@ import { LIVE_TEXTS } from '../app/shared/live-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
+import { CHAPTERS_CARD_TEXTS } from '../app/subtitles/chapters/chapters-card-texts';
 import { CHAPTER_TEXTS } from '../app/subtitles/chapters/chapters-texts';
 import { VERSION_TEXTS } from '../app/subtitles/versions/texts';
 import { UI_TEXTS } from '../app/ui/texts';
@@ -67,6 +68,7 @@ export const ALL_TEXTS = [
   KEEP_SCHEDULE_TEXTS,
   SUBTITLE_TEXTS,
   CHAPTER_TEXTS,
+  CHAPTERS_CARD_TEXTS,
   CUE_TEXTS,
   VERSION_TEXTS,
   UI_TEXTS,

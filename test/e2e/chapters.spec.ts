@@ -20,9 +20,10 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Chapters clip', seconds: 30 });
   await signIn(page, account);
   await page.goto(`/files/${fileId}`);
-  const card = page.getByRole('region', { name: 'Chapters' });
-  await expect(card.getByText('No chapters yet')).toBeVisible();
-  await card.getByRole('button', { name: 'Paste chapters' }).click();
+  await page.getByRole('region', { name: 'Chapters' }).getByRole('button', { name: 'Manage chapters' }).click();
+  const chaptersDialog = page.getByRole('dialog', { name: 'Chapters' });
+  await expect(chaptersDialog.getByText('No chapters yet')).toBeVisible();
+  await chaptersDialog.getByRole('button', { name: 'Paste chapters' }).click();
 
   const pasteDialog = page.getByRole('dialog', { name: 'Paste chapters' });
   const lines = pasteDialog.getByLabel('Chapter lines');
@@ -49,18 +50,20 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
 
   await pasteDialog.getByRole('button', { name: 'Save chapters' }).click();
   await expect(page.getByText('Chapters saved')).toBeVisible();
-  await expect(card.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(3);
+  await expect(chaptersDialog.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(3);
   await page.setViewportSize({ width: 360, height: 800 });
-  expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await card.screenshot({ path: `${SHOTS}/chapters-saved-light-360.png` });
+  expect(await chaptersDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await chaptersDialog.screenshot({ path: `${SHOTS}/chapters-saved-light-360.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await card.screenshot({ path: `${SHOTS}/chapters-saved-light-1280.png` });
+  await chaptersDialog.screenshot({ path: `${SHOTS}/chapters-saved-light-1280.png` });
   const stored = (await api.get(`/files/${fileId}/chapters`)).data;
   expect(stored.chapters.map((c: { start: number; title: string }) => [c.start, c.title])).toEqual([
     [0, 'Intro'],
     [10, 'The middle'],
     [20, 'The end'],
   ]);
+  await chaptersDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(chaptersDialog).toBeHidden();
 
   // The embed builder starts a snippet at a chapter: the player's own start parameter (D66).
   await page.getByRole('button', { name: 'Customize embed' }).click();

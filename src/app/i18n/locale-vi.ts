@@ -340,6 +340,11 @@ const catalogue: Catalogue = {
   'chapters.saved': 'Đã lưu các chương',
   'chapters.saveFailed': 'Không lưu được các chương',
   'chapters.cancel': 'Hủy',
+  'chapters.close': 'Đóng',
+  'chaptersCard.title': 'Chương',
+  'chaptersCard.hint':
+    'Các mốc trên thanh thời gian của trình phát và một menu chương, dán dưới dạng dòng như 00:00 Giới thiệu hoặc sửa như các cue.',
+  'chaptersCard.manage': 'Quản lý chương',
   'chapters.changedMeanwhile': 'Người khác vừa thay đổi các chương này: giờ đây hiển thị phiên bản của họ.',
   'schedule.title': 'Lịch hẹn giờ',
   'schedule.intro': 'Kích hoạt hoặc ngừng kích hoạt tệp này vào một thời điểm. Thời gian theo múi giờ của bạn: {zone}.',

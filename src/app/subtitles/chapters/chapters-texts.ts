@@ -1,6 +1,6 @@
 import { defineTexts } from '../../i18n/texts';
 
-/** The Chapters card's words (D66): in the card's own chunk. */
+/** The Chapters dialog's words (D66): in the dialog's own chunk. */
 export const CHAPTER_TEXTS = defineTexts('chapters', {
   title: 'Chapters',
   loading: 'Loading chapters...',
@@ -27,5 +27,6 @@ export const CHAPTER_TEXTS = defineTexts('chapters', {
   saved: 'Chapters saved',
   saveFailed: 'The chapters could not be saved',
   cancel: 'Cancel',
+  close: 'Close',
   changedMeanwhile: 'Someone else changed these chapters meanwhile: they show their version now.',
 });

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
 import type { ChaptersJson } from '../../../contract/chapters';
 import { deleteChapters, getChapters } from '../../api/chapters';
 import { getFile } from '../../api/files';
@@ -8,7 +8,6 @@ import { useApi } from '../../api/use-api';
 import { useNotify } from '../../shell/notify';
 import { LazyConfirmDialog } from '../../ui/lazy-confirm-dialog';
 import { lazyDialog } from '../../ui/lazy-dialog';
-import { SectionCard } from '../../ui/section-card';
 import { useTexts } from '../../i18n/texts';
 import { ChapterList } from './chapter-list';
 import { CHAPTER_TEXTS } from './chapters-texts';
@@ -27,11 +26,34 @@ const ChapterLinesDialog = lazyDialog(
 type Loaded = { chapters: ChaptersJson | null; durationMs: number | null };
 type State = { status: 'loading' } | { status: 'failed' } | ({ status: 'ready' } & Loaded);
 
+export interface ChaptersDialogProps {
+  open: boolean;
+  fileId: number;
+  onClose: () => void;
+}
+
 /**
- * The Chapters card (decision D66): the file's chapters as a list, pasted as "00:00 Intro" lines (checked
- * and previewed before saving, in their dialog), edited in the cue editor, or deleted.
+ * The file's chapters (decision D66), in a dialog the editor's Chapters card opens: as a list, pasted as
+ * "00:00 Intro" lines (checked and previewed before saving, in their dialog), edited in the cue editor,
+ * or deleted. Its own chunk, loaded on the operator's action (the editor's first load is at its budget).
  */
-export default function ChaptersCard({ fileId }: { fileId: number }) {
+export default function ChaptersDialog({ open, fileId, onClose }: ChaptersDialogProps) {
+  const titleId = useId();
+  const phone = useMediaQuery('(max-width:599.95px)');
+  const { t } = useTexts(CHAPTER_TEXTS);
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
+      <DialogTitle id={titleId}>{t('title')}</DialogTitle>
+      <DialogContent>{open ? <ChaptersPane fileId={fileId} /> : null}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** What the dialog shows while open: the chapters, and what can be done with them. */
+function ChaptersPane({ fileId }: { fileId: number }) {
   const api = useApi();
   const notify = useNotify();
   const { t } = useTexts(CHAPTER_TEXTS);
@@ -86,7 +108,7 @@ export default function ChaptersCard({ fileId }: { fileId: number }) {
   };
 
   return (
-    <SectionCard title={t('title')}>
+    <>
       {state.status === 'loading' ? <Typography color="text.secondary">{t('loading')}</Typography> : null}
       {state.status === 'failed' ? (
         <Alert severity="warning" action={<Button onClick={reload}>{t('retry')}</Button>}>
@@ -165,6 +187,6 @@ export default function ChaptersCard({ fileId }: { fileId: number }) {
       >
         {t('deleteText')}
       </LazyConfirmDialog>
-    </SectionCard>
+    </>
   );
 }
