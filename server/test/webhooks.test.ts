@@ -8,9 +8,11 @@ import type { WebhookEventType } from '../../src/contract/webhook';
 import { readEnv } from '../src/config';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
-import { startServer, type TestServer } from './helpers';
+import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 interface Received {
+  /** The path and query POSTed to: tells two endpoints on one receiver apart. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -28,7 +30,7 @@ async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = receiver.answer(received.length);
       if (status === 0) return; // no answer: the sender gives up (or stops) first
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
@@ -236,6 +238,57 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
       state: 'active',
       failing_since: null,
     });
+  });
+
+  it('sends subtitle.created, subtitle.updated and subtitle.deleted of a track, signed, once each, only to an endpoint that wants them', async () => {
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['subtitle.created', 'subtitle.updated', 'subtitle.deleted']);
+    const other = await addWebhook(s, key, `${r.url}?files`, ['file.created', 'file.status', 'file.updated', 'file.deleted']);
+    const fileId = files[4]!;
+    const uploaded = await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'hooked.srt', content: SRT }, file_id: fileId, sub_lang: 'en' }),
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const subId = uploaded.body.data.sub.sub_id as number;
+    const relabelled = await s.request('PUT', `/api/subs/${subId}`, { key, json: { sub_lang: 'de' } });
+    expect(relabelled.status, relabelled.text).toBe(200);
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nEdited in the cue editor\n';
+    const saved = await s.request('PUT', `/api/subs/${subId}/content`, {
+      key,
+      body: vtt,
+      headers: { 'content-type': 'text/vtt; charset=utf-8', 'if-match': relabelled.headers.get('etag')! },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const restored = await s.request('POST', `/api/subs/${subId}/versions/1/restore`, {
+      key,
+      headers: { 'if-match': saved.headers.get('etag')! },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await s.request('DELETE', `/api/subs/${subId}`, { key })).status).toBe(200);
+
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 5,
+      'five subtitle deliveries',
+    );
+    // Long past any retry: nothing more is sent, to either endpoint.
+    for (let i = 0; i < 10; i++) {
+      s.advance(5000);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(r.received.filter((got) => got.path.endsWith('?files'))).toEqual([]);
+    expect(await deliveries(s, key, other.webhook.id)).toEqual([]);
+    const verifier = new Webhook(secret);
+    expect(r.received.map((got) => verifier.verify(got.body, headersOf(got)))).toEqual(
+      [
+        ['subtitle.created', 'en'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.deleted', 'de'],
+      ].map(([type, language]) => ({ type, timestamp: expect.any(String), data: { file_id: fileId, sub_id: subId, language } })),
+    );
+    expect(new Set(r.received.map((got) => got.headers['webhook-id'])).size).toBe(5);
   });
 
   it('sends a test event, logged like any delivery', async () => {

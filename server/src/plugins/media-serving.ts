@@ -30,7 +30,7 @@ async function mediaServing(app: FastifyInstance, options: MediaServingOptions):
   });
   app.fileEvents.observe((events) => {
     for (const event of events) {
-      if (event.kind === 'job') continue;
+      if (event.kind === 'job' || event.kind === 'subtitle') continue;
       states.forget(event.file_id);
       access.forget(event.file_id);
     }
