@@ -1,7 +1,10 @@
 import type { WebhookEventType, WebhookPayload } from '../../../src/contract/webhook';
-import type { Db, Queryable } from './engine';
+import type { Db, Queryable, SqlValue } from './engine';
 import type { FileEventKind, StoredFileEvent } from './file-events';
 import { webhookEventId, webhookMessages } from './webhook-events';
+
+/** Deliveries one INSERT writes (8 parameters each: far below either engine's limit). */
+const INSERT_ROWS = 500;
 
 interface EventRow {
   id: number;
@@ -85,6 +88,7 @@ export class WebhookOutbox {
       const last = events.at(-1)!.id;
       if (cursor >= last) return events.length; // another node copied them meanwhile
       const current = await this.#hooksOf(tx, accounts);
+      const deliveries: SqlValue[][] = [];
       for (const event of events) {
         if (event.id <= cursor) continue;
         const subscribed = subscribedTo(event, current);
@@ -93,22 +97,27 @@ export class WebhookOutbox {
         for (const message of webhookMessages(event, restored)) {
           const body: WebhookPayload = { type: message.type, timestamp: new Date(event.created_at).toISOString(), data: message.data };
           for (const hook of subscribed.filter((h) => h.events.includes(message.type))) {
-            await tx.run(
-              `INSERT INTO webhook_deliveries (webhook_id, event_id, file_id, type, payload, state, next_at, created_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-              [
-                hook.webhook_id,
-                webhookEventId(event.id, message.type),
-                message.data.file_id ?? null,
-                message.type,
-                JSON.stringify(body),
-                hook.paused ? 'held' : 'pending',
-                hook.paused ? null : now,
-                now,
-              ],
-            );
+            deliveries.push([
+              hook.webhook_id,
+              webhookEventId(event.id, message.type),
+              message.data.file_id ?? null,
+              message.type,
+              JSON.stringify(body),
+              hook.paused ? 'held' : 'pending',
+              hook.paused ? null : now,
+              now,
+            ]);
           }
         }
+      }
+      // Many rows a statement: one round trip per INSERT_ROWS deliveries, not one each (PostgreSQL).
+      for (let i = 0; i < deliveries.length; i += INSERT_ROWS) {
+        const rows = deliveries.slice(i, i + INSERT_ROWS);
+        await tx.run(
+          `INSERT INTO webhook_deliveries (webhook_id, event_id, file_id, type, payload, state, next_at, created_at)
+           VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+          rows.flat(),
+        );
       }
       await tx.run('UPDATE webhook_cursor SET last_event_id = ? WHERE id = 1', [last]);
       return events.length;
