@@ -32,6 +32,8 @@ const OUTAGE_MS = 5 * 60_000;
 /** The outage's retry schedule: its longest step is OUTAGE_STEP_MS, and together they outlast the outage. */
 const OUTAGE_BACKOFF = '5s,30s,1m,1m,1m,1m,1m,1m,1m,1m';
 const OUTAGE_STEP_MS = 60_000;
+/** A retry due at the end of its step is sent at the sender's next look (250 ms), and takes its POST. */
+const DISPATCH_MS = 1_000;
 /** Changes written while the receiver is down, spread over the outage's first OUTAGE_WRITES_MS. */
 const OUTAGE_CHANGES = 100;
 const OUTAGE_WRITES_MS = 60_000;
@@ -253,11 +255,11 @@ async function startOutage(engine) {
           const c = run.check(r.got);
           const after = c.latencies.map((l) => l.at - backAt);
           const last = after.length ? Math.max(...after) : NaN;
-          const ok = c.lost === 0 && c.twice === 0 && c.outOfOrder === 0 && last <= OUTAGE_STEP_MS;
+          const ok = c.lost === 0 && c.twice === 0 && c.outOfOrder === 0 && last <= OUTAGE_STEP_MS + DISPATCH_MS;
           return {
             name: `${engine}: a receiver down 5 min (real time; VP_WEBHOOK_BACKOFF=${OUTAGE_BACKOFF}, the default's 5 m–10 h steps scaled down to ≤ 1 m), then back: its ${OUTAGE_CHANGES} events`,
             figure: `${OUTAGE_CHANGES - c.lost}/${OUTAGE_CHANGES} delivered, the last ${fmtMs(last / 1000)} s after it returned; ${c.outOfOrder} out of a file's order, ${c.twice} twice`,
-            budget: `all, within one step (≤ ${OUTAGE_STEP_MS / 1000} s) after it returns, each file's in order`,
+            budget: `all, within one step (≤ ${OUTAGE_STEP_MS / 1000} s, + ${DISPATCH_MS / 1000} s to send) after it returns, each file's in order`,
             status: ok ? 'PASS' : 'FAIL',
             note: `${OUTAGE_CHANGES} status changes of ${FILES} files written over the outage's first ${OUTAGE_WRITES_MS / 1000} s`,
           };
