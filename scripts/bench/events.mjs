@@ -18,7 +18,7 @@ const CHANGES_PER_SECOND = 100;
 const REPAINTS = 40;
 const PIPELINE_TOKEN = 'bench-pipeline-token-0123456789abcdef';
 
-const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
+export const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
 
 async function pgClient(url) {
   const { default: pg } = await import('pg');
@@ -27,9 +27,10 @@ async function pgClient(url) {
   return client;
 }
 
-async function pgDatabase(base) {
+/** A new database `<base's>_bench_<suffix>` on the server of `base`, with its `drop()`. */
+export async function pgDatabase(base, suffix = 'events') {
   const url = new URL(base);
-  const name = `${url.pathname.slice(1)}_bench_events`;
+  const name = `${url.pathname.slice(1)}_bench_${suffix}`;
   const admin = await pgClient(base);
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
@@ -46,7 +47,7 @@ async function pgDatabase(base) {
 }
 
 /** A stream over its own connection; `onFile` gets the parsed data of each `event: file` (sampled streams only). */
-function openStream(url, key, onFile) {
+export function openStream(url, key, onFile) {
   return new Promise((resolve, reject) => {
     const req = http.get(`${url}/api/files/events`, { headers: { 'x-apikey': key }, agent: false }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
@@ -66,6 +67,26 @@ function openStream(url, key, onFile) {
     });
     req.on('error', reject);
   });
+}
+
+/**
+ * The pipeline: UPDATEs of files rows from a connection of its own, as a worker or an external service
+ * would (PostgreSQL when `database` is given, else the SQLite file of `dataDir`).
+ */
+export async function openPipelineWriter(database, dataDir) {
+  if (database) {
+    const client = await pgClient(database.url);
+    const fileIds = (await client.query('SELECT file_id FROM files ORDER BY file_id')).rows.map((r) => Number(r.file_id));
+    const write = (status, server, id) =>
+      client.query('UPDATE files SET file_status = $1, file_server = $2 WHERE file_id = $3', [status, server, id]);
+    return { fileIds, write, close: () => client.end() };
+  }
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'vp.db'));
+  db.pragma('busy_timeout = 5000');
+  const fileIds = db.prepare('SELECT file_id FROM files ORDER BY file_id').pluck().all();
+  const update = db.prepare('UPDATE files SET file_status = ?, file_server = ? WHERE file_id = ?');
+  return { fileIds, write: async (status, server, id) => update.run(status, server, id), close: async () => db.close() };
 }
 
 async function measure(engine, seconds) {
@@ -99,25 +120,7 @@ async function measure(engine, seconds) {
       for (let s = 0; s < STREAMS_PER_ACCOUNT; s++) streams.push(await openStream(server.url, account.key, s === 0 ? onFile : null));
     }
 
-    // The pipeline: UPDATEs of files rows from a connection of its own, as a worker or an external service would.
-    let write;
-    let closeWriter;
-    let fileIds;
-    if (database) {
-      const client = await pgClient(database.url);
-      fileIds = (await client.query('SELECT file_id FROM files ORDER BY file_id')).rows.map((r) => Number(r.file_id));
-      write = (status, server, id) =>
-        client.query('UPDATE files SET file_status = $1, file_server = $2 WHERE file_id = $3', [status, server, id]);
-      closeWriter = () => client.end();
-    } else {
-      const { default: Database } = await import('better-sqlite3');
-      const db = new Database(join(dataDir, 'vp.db'));
-      db.pragma('busy_timeout = 5000');
-      fileIds = db.prepare('SELECT file_id FROM files ORDER BY file_id').pluck().all();
-      const update = db.prepare('UPDATE files SET file_status = ?, file_server = ? WHERE file_id = ?');
-      write = async (status, server, id) => update.run(status, server, id);
-      closeWriter = async () => db.close();
-    }
+    const { write, close: closeWriter, fileIds } = await openPipelineWriter(database, dataDir);
 
     const listLatencies = [];
     const rss = [];

@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_STATUS } from '../../src/contract/file-status';
 import type { WebhookEventType } from '../../src/contract/webhook';
 import { readEnv } from '../src/config';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
-import { startServer, type TestServer } from './helpers';
+import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 interface Received {
+  /** The path and query POSTed to: tells two endpoints on one receiver apart. */
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -28,7 +30,7 @@ async function startReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       const status = receiver.answer(received.length);
       if (status === 0) return; // no answer: the sender gives up (or stops) first
       res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
@@ -80,12 +82,9 @@ async function fileIds(s: TestServer, accountId: number): Promise<number[]> {
 const setStatus = (s: TestServer, fileId: number, status: number) =>
   s.app.db.run('UPDATE files SET file_status = ? WHERE file_id = ?', [status, fileId]);
 
-/** Whether the outbox has copied every event of the log. */
-async function copied(s: TestServer): Promise<boolean> {
-  const row = await s.app.db.get<{ n: number }>(
-    'SELECT count(*) AS n FROM file_events WHERE id > (SELECT last_event_id FROM webhook_cursor WHERE id = 1)',
-  );
-  return Number(row!.n) === 0;
+/** Where the outbox's stored cursor stands. */
+async function storedCursor(s: TestServer): Promise<number> {
+  return Number((await s.app.db.get<{ id: number }>('SELECT last_event_id AS id FROM webhook_cursor WHERE id = 1'))!.id);
 }
 
 const headersOf = (r: Received) => ({
@@ -133,9 +132,9 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
   });
 
   it('signs each delivery so that the Standard Webhooks verifier accepts it, and only with its secret', async () => {
-    // The sample files are Completed: the file leaves that status before the endpoint exists.
+    // The sample files are Completed: the file leaves that status before the endpoint exists (it gets
+    // the events from its creation on, decision D61).
     await setStatus(s, files[0]!, FILE_STATUS.uploading);
-    await waitFor([s], () => copied(s), 'the outbox to copy the change');
     const { webhook, secret } = await addWebhook(s, key, r.url, ['file.status', 'file.ready']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     expect((await s.request('GET', '/api/webhooks', { key })).text).not.toContain(secret);
@@ -236,6 +235,94 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
       state: 'active',
       failing_since: null,
     });
+  });
+
+  it('sends subtitle.created, subtitle.updated and subtitle.deleted of a track, signed, once each, only to an endpoint that wants them', async () => {
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['subtitle.created', 'subtitle.updated', 'subtitle.deleted']);
+    const other = await addWebhook(s, key, `${r.url}?files`, ['file.created', 'file.status', 'file.updated', 'file.deleted']);
+    const fileId = files[4]!;
+    const uploaded = await s.request('POST', '/api/files/sub', {
+      key,
+      body: uploadForm({ file: { name: 'hooked.srt', content: SRT }, file_id: fileId, sub_lang: 'en' }),
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const subId = uploaded.body.data.sub.sub_id as number;
+    const relabelled = await s.request('PUT', `/api/subs/${subId}`, { key, json: { sub_lang: 'de' } });
+    expect(relabelled.status, relabelled.text).toBe(200);
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nEdited in the cue editor\n';
+    const saved = await s.request('PUT', `/api/subs/${subId}/content`, {
+      key,
+      body: vtt,
+      headers: { 'content-type': 'text/vtt; charset=utf-8', 'if-match': relabelled.headers.get('etag')! },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const restored = await s.request('POST', `/api/subs/${subId}/versions/1/restore`, {
+      key,
+      headers: { 'if-match': saved.headers.get('etag')! },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await s.request('DELETE', `/api/subs/${subId}`, { key })).status).toBe(200);
+
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 5,
+      'five subtitle deliveries',
+    );
+    // Long past any retry: nothing more is sent, to either endpoint.
+    for (let i = 0; i < 10; i++) {
+      s.advance(5000);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    expect(r.received.filter((got) => got.path.endsWith('?files'))).toEqual([]);
+    expect(await deliveries(s, key, other.webhook.id)).toEqual([]);
+    const verifier = new Webhook(secret);
+    expect(r.received.map((got) => verifier.verify(got.body, headersOf(got)))).toEqual(
+      [
+        ['subtitle.created', 'en'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.updated', 'de'],
+        ['subtitle.deleted', 'de'],
+      ].map(([type, language]) => ({ type, timestamp: expect.any(String), data: { file_id: fileId, sub_id: subId, language } })),
+    );
+    expect(new Set(r.received.map((got) => got.headers['webhook-id'])).size).toBe(5);
+  });
+
+  it('writes nothing while no endpoint wants an event, and an endpoint created later gets every event from then on', async () => {
+    // The dispatcher's reads and claims, as the database is asked them (every look reads the cursor's row).
+    const asked = vi.spyOn(s.app.db, 'get');
+    const count = (what: RegExp) => asked.mock.calls.filter(([sql]) => what.test(sql)).length;
+    const looks = () => count(/webhook_cursor/);
+    const claims = () => count(/^\s*UPDATE webhook_deliveries/);
+    /** Waits for the dispatcher to look at the log three more times (each look starts after the last ended). */
+    const looked = async () => {
+      const before = looks();
+      await waitFor([s], () => looks() >= before + 3, 'the dispatcher to look again');
+    };
+    try {
+      const cursor = await storedCursor(s);
+      const claimed = claims();
+      for (const status of [FILE_STATUS.uploading, FILE_STATUS.indexed, FILE_STATUS.completed]) await setStatus(s, files[5]!, status);
+      await looked();
+      expect(await storedCursor(s)).toBe(cursor);
+      expect(claims()).toBe(claimed);
+
+      // An endpoint that wants only file.ready: the status steps before Completed are nothing to it.
+      const { webhook } = await addWebhook(s, key, r.url, ['file.ready']);
+      for (const status of [FILE_STATUS.uploading, FILE_STATUS.indexed]) await setStatus(s, files[5]!, status);
+      await looked();
+      expect(await storedCursor(s)).toBe(cursor);
+      expect(claims()).toBe(claimed);
+
+      await setStatus(s, files[5]!, FILE_STATUS.completed);
+      await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'the delivery');
+      expect(r.received.map((got) => JSON.parse(got.body))).toEqual([
+        { type: 'file.ready', timestamp: expect.any(String), data: { file_id: files[5], status: FILE_STATUS.completed } },
+      ]);
+      expect(await storedCursor(s)).toBeGreaterThan(cursor);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('sends a test event, logged like any delivery', async () => {

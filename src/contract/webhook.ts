@@ -8,7 +8,9 @@ import * as v from 'valibot';
 
 /**
  * The events an endpoint may want: a file added, each status step, Completed, a failure, an edit, the
- * trash and back, a bulk job's end. `webhook.test` is sent only by POST /api/webhooks/{id}/test.
+ * trash and back, a subtitle track added (or back from the trash), changed (language, encoding, a save
+ * or version restore of its text) or moved to the trash, a bulk job's end. `webhook.test` is sent only
+ * by POST /api/webhooks/{id}/test.
  */
 export const WEBHOOK_EVENTS = [
   'file.created',
@@ -18,6 +20,9 @@ export const WEBHOOK_EVENTS = [
   'file.updated',
   'file.deleted',
   'file.restored',
+  'subtitle.created',
+  'subtitle.updated',
+  'subtitle.deleted',
   'bulk_job.finished',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -79,11 +84,21 @@ export type WebhookDeliveryJson = v.InferOutput<typeof webhookDeliverySchema>;
 
 /**
  * The body of every delivery: small, the rest is one API call away. `data.status` is the file's status
- * code on file.status, file.ready and file.failed; `data.job_id` and `data.state` are a bulk job's.
+ * code on file.status, file.ready and file.failed; `data.sub_id` and `data.language` (its code as the
+ * change left it) are a subtitle track's on subtitle.*, with its file's `file_id`; `data.job_id` and
+ * `data.state` are a bulk job's. The OpenAPI document shows it as the WebhookPayload schema.
  */
-export interface WebhookPayload {
-  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+export const webhookPayloadSchema = v.object({
+  type: v.picklist([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT]),
   /** ISO-8601: when the change was written. */
-  timestamp: string;
-  data: { file_id?: number; status?: number; job_id?: number; state?: string };
-}
+  timestamp: v.string(),
+  data: v.object({
+    file_id: v.optional(integer),
+    status: v.optional(integer),
+    sub_id: v.optional(integer),
+    language: v.optional(v.string()),
+    job_id: v.optional(integer),
+    state: v.optional(v.string()),
+  }),
+});
+export type WebhookPayload = v.InferOutput<typeof webhookPayloadSchema>;

@@ -6,9 +6,11 @@ import type { FileRow } from './files';
  * The log of file changes (table `file_events`, written by triggers on `files` in both engines):
  * what GET /api/files/events streams. Event ids are the SSE ids; they grow with every change.
  * A bulk job's progress is in the same log (kind 'job', written by the job; file_id is the job's id),
- * so it reaches the account's streams on every node, in order with the files' changes.
+ * so it reaches the account's streams on every node, in order with the files' changes. A subtitle
+ * track's change is in it too (kind 'subtitle', written by triggers on `subtitles`, migration 27) for
+ * the webhooks' outbox only (decision D61): streams skip it.
  */
-export type FileEventKind = FileChangeKind | 'job';
+export type FileEventKind = FileChangeKind | 'job' | 'subtitle';
 
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
@@ -68,7 +70,8 @@ export interface StoredFileEvent {
   kind: FileEventKind;
   /**
    * 'changed': the changed columns and their new values; 'added': the row as it was added
-   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job.
+   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job; 'subtitle':
+   * the track's sub_id, its sub_lang and the change ('created', 'updated' or 'deleted').
    */
   changes: Record<string, unknown> | null;
 }

@@ -5,6 +5,13 @@ import type { StoredFileEvent } from './file-events';
 /** Columns whose change is an edit an integrator sees (file.updated); the pipeline's own (progress, server, size) are not. */
 const EDITED_COLUMNS = ['file_title', 'file_slug', 'is_active', 'file_image', 'player_access', 'chapters'];
 
+/** A subtitle event's change (its log row, migration 27) and the message type it is. */
+const SUBTITLE_TYPES: Record<string, WebhookEventType> = {
+  created: 'subtitle.created',
+  updated: 'subtitle.updated',
+  deleted: 'subtitle.deleted',
+};
+
 /** A bulk job's states after which it does nothing more. */
 const ENDED_JOB_STATES = ['done', 'failed'];
 
@@ -18,8 +25,9 @@ export interface WebhookMessage {
  * The webhook messages of one event of the file_events log (decision D58). An 'added' event is
  * `file.restored` when the file left the trash (`restored`: the log still holds its 'deleted' event),
  * else `file.created`; a status change is `file.status`, and also `file.ready` (Completed) or
- * `file.failed`; an edit of what the panel shows is `file.updated`; a bulk job's last progress event is
- * `bulk_job.finished`.
+ * `file.failed`; an edit of what the panel shows is `file.updated`; a subtitle track's change is
+ * `subtitle.created`, `subtitle.updated` or `subtitle.deleted` (decision D61); a bulk job's last progress
+ * event is `bulk_job.finished`.
  */
 export function webhookMessages(event: StoredFileEvent, restored: boolean): WebhookMessage[] {
   const file_id = event.file_id;
@@ -29,6 +37,10 @@ export function webhookMessages(event: StoredFileEvent, restored: boolean): Webh
       return ENDED_JOB_STATES.includes(changes.state as string)
         ? [{ type: 'bulk_job.finished', data: { job_id: event.file_id, state: changes.state as string } }]
         : [];
+    case 'subtitle': {
+      const type = SUBTITLE_TYPES[changes.change as string];
+      return type ? [{ type, data: { file_id, sub_id: changes.sub_id as number, language: changes.sub_lang as string } }] : [];
+    }
     case 'added':
       return [{ type: restored ? 'file.restored' : 'file.created', data: { file_id } }];
     case 'deleted':

@@ -98,8 +98,10 @@ export class WebhooksRepository {
     return this.#db.transaction(async (tx) => {
       const held = await tx.get<{ n: number }>('SELECT count(*) AS n FROM webhooks WHERE account_id = ?', [hook.accountId]);
       if (Number(held!.n) >= max) throw new TooManyWebhooksError();
+      // It gets the events written after it (decision D61): those after the log's last one now.
       const row = await tx.get<StoredRow>(
-        `INSERT INTO webhooks (account_id, url, description, events, secret, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO webhooks (account_id, url, description, events, secret, created_at, from_event_id)
+         VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(id), 0) FROM file_events)) RETURNING ${COLUMNS}`,
         [hook.accountId, hook.url, hook.description, JSON.stringify(hook.events), secret, now],
       );
       return toRow(row!);
@@ -190,6 +192,13 @@ export class WebhooksRepository {
       [now, deliveryId, webhookId],
     );
     return changed === 1;
+  }
+
+  /** Whether a delivery is due (a read: what a poll asks before it claims any). */
+  async hasDue(now: number): Promise<boolean> {
+    return (
+      (await this.#db.get("SELECT 1 AS x FROM webhook_deliveries WHERE state = 'pending' AND next_at <= ? LIMIT 1", [now])) !== undefined
+    );
   }
 
   /**

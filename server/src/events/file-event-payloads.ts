@@ -32,6 +32,7 @@ export interface PayloadSources {
 export async function deliverableEvents(events: StoredFileEvent[], sources: PayloadSources): Promise<DeliveredEvent[]> {
   const out: DeliveredEvent[] = [];
   for (const e of events) {
+    if (e.kind === 'subtitle') continue; // the webhooks' alone (decision D61)
     if (e.kind === 'job') {
       // A bulk job's progress: file_id holds the job's id, changes the job as GET /api/jobs/:id shows it.
       out.push({ id: e.id, accountId: e.account_id, type: 'job', data: JSON.stringify(e.changes) });

@@ -36,7 +36,7 @@ async function mediaServing(app: FastifyInstance, options: MediaServingOptions):
   app.decorate('mediaCache', cache);
   app.fileEvents.observe((events) => {
     for (const event of events) {
-      if (event.kind === 'job') continue;
+      if (event.kind === 'job' || event.kind === 'subtitle') continue;
       states.forget(event.file_id);
       access.forget(event.file_id);
       // Trashed or deleted for good, by any node: this node's copies of its media go (a restore reads them again).

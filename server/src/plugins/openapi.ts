@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
+import type { OpenAPIV3 } from 'openapi-types';
+import { webhookPayloadJsonSchema } from '../schemas/webhooks';
 
 /** The OpenAPI document of every route's schema (served by the openapi route). */
 async function openapi(app: FastifyInstance): Promise<void> {
@@ -18,6 +20,9 @@ async function openapi(app: FastifyInstance): Promise<void> {
           bearer: { type: 'http', scheme: 'bearer' },
           pipelineToken: { type: 'apiKey', in: 'header', name: 'x-pipeline-token', description: 'VP_PIPELINE_TOKEN' },
         },
+        // Not a route's: what a webhook endpoint receives (docs/api.md, Webhooks).
+        // (A JsonSchema is the same object; its index signature is looser than the OpenAPI type's.)
+        schemas: { WebhookPayload: webhookPayloadJsonSchema as OpenAPIV3.SchemaObject },
       },
       tags: [
         {

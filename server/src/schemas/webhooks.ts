@@ -1,4 +1,4 @@
-import { webhookCreateSchema, webhookDeliverySchema, webhookSchema } from '../../../src/contract/webhook';
+import { webhookCreateSchema, webhookDeliverySchema, webhookPayloadSchema, webhookSchema } from '../../../src/contract/webhook';
 import { envelope, idSchema } from './common';
 import { contractSchema } from './from-contract';
 
@@ -50,3 +50,16 @@ export const webhookDeliveryParams = {
   required: ['id', 'delivery_id'],
   properties: { id: idSchema, delivery_id: idSchema },
 } as const;
+
+/** The JSON body every delivery POSTs (components.schemas.WebhookPayload of the OpenAPI document). */
+export const webhookPayloadJsonSchema = contractSchema(webhookPayloadSchema, {
+  type: {
+    description:
+      'The event: file.created, file.status (every status step), file.ready (Completed), file.failed, file.updated, file.deleted, file.restored, subtitle.created (a track added or back from the trash), subtitle.updated (its language, encoding or text: a cue editor save or a version restore), subtitle.deleted (to the trash), bulk_job.finished; webhook.test from POST /api/webhooks/{id}/test',
+  },
+  timestamp: { format: 'date-time', description: 'When the change was written' },
+  data: {
+    description:
+      'file_id (and status: the status code, on file.status, file.ready, file.failed; sub_id and language: the track and its language code, on subtitle.*); job_id and state on bulk_job.finished',
+  },
+});

@@ -60,10 +60,12 @@ export class WebhookSender {
   }
 
   async #tick(): Promise<void> {
-    const { outbox } = this.#o;
-    while (!this.#stop.signal.aborted && (await outbox.pending())) {
+    const { outbox, repository } = this.#o;
+    while (!this.#stop.signal.aborted) {
       if ((await outbox.copy(this.#o.now(), COPY_PAGE)) < COPY_PAGE) break;
     }
+    // A read first: claiming is an UPDATE, which an idle poll need not run (decision D61).
+    if (!(await repository.hasDue(this.#o.now()))) return;
     await Promise.all(Array.from({ length: this.#o.concurrency }, () => this.#sendDue()));
   }
 

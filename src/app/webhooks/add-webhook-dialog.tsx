@@ -11,6 +11,7 @@ import {
   FormLabel,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEventType } from '../../contract/webhook';
@@ -20,6 +21,21 @@ import { useApi } from '../api/use-api';
 import { SecretShownOnce } from '../shared/secret-shown-once';
 import { useTexts } from '../i18n/texts';
 import { WEBHOOKS_TEXTS } from './texts';
+
+/** What each event is, under its name in the picker. */
+const EVENT_HINTS = {
+  'file.created': 'eventFileCreated',
+  'file.status': 'eventFileStatus',
+  'file.ready': 'eventFileReady',
+  'file.failed': 'eventFileFailed',
+  'file.updated': 'eventFileUpdated',
+  'file.deleted': 'eventFileDeleted',
+  'file.restored': 'eventFileRestored',
+  'subtitle.created': 'eventSubtitleCreated',
+  'subtitle.updated': 'eventSubtitleUpdated',
+  'subtitle.deleted': 'eventSubtitleDeleted',
+  'bulk_job.finished': 'eventBulkJobFinished',
+} as const satisfies Record<WebhookEventType, keyof typeof WEBHOOKS_TEXTS.en>;
 
 /**
  * Add a webhook endpoint: URL, description, the events it wants; then its signing secret, shown this
@@ -110,7 +126,14 @@ export default function AddWebhookDialog({ onAdded, onClose }: { onAdded: (hook:
                   <FormControlLabel
                     key={event}
                     control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} />}
-                    label={event}
+                    label={
+                      <>
+                        {event}
+                        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                          {t(EVENT_HINTS[event])}
+                        </Typography>
+                      </>
+                    }
                   />
                 ))}
               </FormGroup>

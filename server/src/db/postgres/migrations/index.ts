@@ -30,6 +30,7 @@ import viewAnalytics from './029-view-analytics';
 import webhooks from './030-webhooks';
 import downloads from './031-downloads';
 import chaptersTracks from './032-chapters-tracks';
+import subtitleEvents from './033-subtitle-events';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -82,4 +83,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   webhooks,
   downloads,
   chaptersTracks,
+  subtitleEvents,
 ];

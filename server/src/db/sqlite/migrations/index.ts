@@ -27,6 +27,7 @@ import viewAnalytics from './025-view-analytics';
 import webhooks from './026-webhooks';
 import downloads from './027-downloads';
 import chaptersTracks from './028-chapters-tracks';
+import subtitleEvents from './029-subtitle-events';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   webhooks,
   downloads,
   chaptersTracks,
+  subtitleEvents,
 ];
