@@ -41,6 +41,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '024-file-schedules.ts': 'b2b49aba34804dafc729677b3d8fd88c50b753b27a4576cee883394a66b6a40e',
     '025-view-analytics.ts': '3ebf97d125574ee6c7af5efba4e55c2d0d1f726fac296ea925779d97392e33ab',
     '026-webhooks.ts': 'c47461ed952773369cf32df6f6111cf3bc59e203b86431f17d063124a7dad522',
+    '029-bulk-values.ts': 'eb5045c949977d5045d4177743bc491259c2b10b16f637e07833edeae591a1a5',
   },
   postgres: {
     '001-initial-schema.ts': 'a56c92282388823964d32f8befb5021512c35d96df99a543dc53e68568bf72bb',
@@ -73,6 +74,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '028-file-schedules.ts': 'b2b9b1188b93891e29d7ee7482e5a7066f5c21c7c5f4002d6cd42b81bd78bc26',
     '029-view-analytics.ts': '24ffc0c4585e002342fa5af3fc590ef106302d2ae170ceeec9a119b6c14c9194',
     '030-webhooks.ts': 'a3664dca8eacc8aae99524990dc68a83be4a8d0eb8a8a841c3a69a5ee1708c6c',
+    '033-bulk-values.ts': 'da0c8a1e7604433dcfca4868391b66bfd66e3b67218b7027566bd494d394297f',
   },
 };
 

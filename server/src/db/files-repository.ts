@@ -63,6 +63,13 @@ export interface JobBatch {
   to: number;
 }
 
+/** Values a set_… bulk job writes, as a row stores them: player access as JSON text, schedule times in ms; null clears. */
+export interface StoredValues {
+  player_access?: string | null;
+  activate_at?: number | null;
+  deactivate_at?: number | null;
+}
+
 /** What a bulk job's batch does to its files: the change of PUT isActive, DELETE, or restore. */
 export type BatchChange = 'activate' | 'deactivate' | 'trash' | 'restore';
 
@@ -357,6 +364,25 @@ export class FilesRepository {
     changed.sort((a, b) => a.file_id - b.file_id);
     if (change === 'trash' || change === 'restore') await this.#lister.reindex(tx, changed);
     return changed;
+  }
+
+  /**
+   * A set_… bulk job's change of some of its batch's files (`fileIds`) to the same `values`, in one
+   * statement of the caller's transaction `tx`: each file still at the version the job took it at (its
+   * If-Match) gets the values and a version bump; the triggers write its event. Resolves to the changed
+   * rows, in file id order.
+   */
+  async setValues(tx: Queryable, batch: JobBatch, fileIds: readonly number[], values: StoredValues): Promise<FileRow[]> {
+    const columns = Object.keys(values) as (keyof StoredValues)[];
+    const ids = inList(fileIds);
+    const changed = await tx.all<FileRow>(
+      `UPDATE files SET ${columns.map((c) => `${c} = ?`).join(', ')}, version = files.version + 1
+       FROM (SELECT file_id AS job_file, version AS taken FROM bulk_job_files WHERE job_id = ? AND file_id IN ${ids.sql}) b
+       WHERE files.file_id = b.job_file AND files.version = b.taken AND files.account_id + 0 = ?
+       RETURNING ${FILE_COLUMNS}`,
+      [...columns.map((c) => values[c] ?? null), batch.jobId, ...ids.params, batch.accountId],
+    );
+    return changed.sort((a, b) => a.file_id - b.file_id);
   }
 
   /**

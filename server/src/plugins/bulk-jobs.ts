@@ -4,6 +4,7 @@ import { bulkJobHandler, type BulkRunSettings } from '../bulk/bulk-job';
 import { BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { Worker } from '../jobs/worker';
 import { defaultWorkerName } from '../jobs/worker-name';
+import { scheduleProblem } from '../schedules/schedule-times';
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -46,6 +47,7 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               transaction: (fn) => app.db.backgroundTransaction(fn),
               purgeFile: (accountId, fileId) => app.purgeFile(accountId, fileId),
               appendActivity: (entry) => app.activity.append(entry),
+              scheduleProblem,
               now: () => app.clock(),
             },
             {

@@ -28,6 +28,7 @@ import apiKeys from './027-api-keys';
 import fileSchedules from './028-file-schedules';
 import viewAnalytics from './029-view-analytics';
 import webhooks from './030-webhooks';
+import bulkValues from './033-bulk-values';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -78,4 +79,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   fileSchedules,
   viewAnalytics,
   webhooks,
+  bulkValues,
 ];

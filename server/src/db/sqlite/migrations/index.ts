@@ -25,6 +25,7 @@ import apiKeys from './023-api-keys';
 import fileSchedules from './024-file-schedules';
 import viewAnalytics from './025-view-analytics';
 import webhooks from './026-webhooks';
+import bulkValues from './029-bulk-values';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   fileSchedules,
   viewAnalytics,
   webhooks,
+  bulkValues,
 ];
