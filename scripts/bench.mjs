@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
-const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage'];
+const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage', 'schedules'];
 const args = process.argv.slice(2);
 const options = Object.fromEntries(
   args
@@ -23,7 +23,7 @@ const asked = args.filter((a) => !a.startsWith('--'));
 for (const p of asked)
   if (!PARTS.includes(p)) {
     console.error(
-      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --seconds=N --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account) --bulk-only (api: the bulk job alone)`,
+      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --seconds=N --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account) --bulk-only (api: the bulk job alone) --port=N (schedules: the server's port)`,
     );
     process.exit(2);
   }
