@@ -7,12 +7,13 @@ import { API_TEXTS } from '../app/api/texts';
 import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
-import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
+import { ACCESS_TEXTS } from '../app/shared/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
 import { BULK_JOB_TEXTS } from '../app/files/bulk/bulk-job-texts';
+import { BULK_SET_TEXTS } from '../app/files/bulk/bulk-set-texts';
 import { FILES_TEXTS } from '../app/files/texts';
 import { TRASH_TEXTS } from '../app/files/trash/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
@@ -43,6 +44,7 @@ export const ALL_TEXTS = [
   KEYS_TEXTS,
   WEBHOOKS_TEXTS,
   BULK_JOB_TEXTS,
+  BULK_SET_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,
   EDITOR_TEXTS,

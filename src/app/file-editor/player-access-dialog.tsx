@@ -1,32 +1,15 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Switch,
-  TextField,
-  useMediaQuery,
-} from '@mui/material';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { EMBED_MODES, type EmbedMode } from '../../contract/player-access';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery } from '@mui/material';
+import { useId, useState, type FormEvent } from 'react';
 import { updateFileMerging } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
-import { useTexts, type TextFn } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useConfigState } from '../session/use-session';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
-import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from './player-access-form';
-import { ACCESS_TEXTS } from './player-access-texts';
+import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from '../shared/player-access-form';
+import { PlayerAccessFields } from '../shared/player-access-fields';
+import { ACCESS_TEXTS } from '../shared/player-access-texts';
 
 interface PlayerAccessDialogProps {
   open: boolean;
@@ -64,15 +47,8 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
   const [form, setForm] = useState<AccessForm>(saved);
   const [showProblem, setShowProblem] = useState(false);
   const [busy, setBusy] = useState(false);
-  const sitesId = useId();
-  const whereId = useId();
   const dirty = accessChanged(form, saved);
   const problem = sitesProblem(form);
-
-  const change = (changes: Partial<AccessForm>) => setForm((current) => ({ ...current, ...changes }));
-  // Following the account again shows its values (what the file will do once saved).
-  const followAccount = (on: boolean) =>
-    setForm(on ? { ...toAccessForm(null, accountDefault), useDefault: true } : { ...form, useDefault: false });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,70 +78,17 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
     }
   };
 
-  const defaults = toAccessForm(accountDefault, null);
-  const defaultWhere = t(defaults.embed);
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Toggle
-            label={t('useDefault')}
-            hint={defaults.signed ? t('defaultNowSigned', { where: defaultWhere }) : t('defaultNow', { where: defaultWhere })}
-            checked={form.useDefault}
-            disabled={busy}
-            onChange={followAccount}
+          <PlayerAccessFields
+            form={form}
+            busy={busy}
+            showProblem={showProblem}
+            onChange={setForm}
+            onBlurSites={() => setShowProblem(true)}
           />
-          {/* While it follows the account, its own choices are hidden (the account's are named above). */}
-          {form.useDefault ? null : (
-            <>
-              <FormControl disabled={busy}>
-                <FormLabel id={whereId}>{t('where')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby={whereId}
-                  value={form.embed}
-                  onChange={(event) => change({ embed: event.target.value as EmbedMode })}
-                >
-                  {EMBED_MODES.map((mode) => (
-                    <FormControlLabel key={mode} value={mode} control={<Radio />} label={t(mode)} />
-                  ))}
-                </RadioGroup>
-                {form.embed === 'sites' ? null : (
-                  <FormHelperText>{t(form.embed === 'anywhere' ? 'anywhereHint' : 'nowhereHint')}</FormHelperText>
-                )}
-              </FormControl>
-              {form.embed === 'sites' ? (
-                <TextField
-                  id={sitesId}
-                  label={t('siteList')}
-                  multiline
-                  minRows={2}
-                  maxRows={8}
-                  fullWidth
-                  value={form.sites}
-                  disabled={busy}
-                  onChange={(event) => change({ sites: event.target.value })}
-                  onBlur={() => setShowProblem(true)}
-                  error={showProblem && problem !== null}
-                  helperText={showProblem && problem ? problemText(t, problem) : t('siteListHint')}
-                  slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-                />
-              ) : null}
-              <Toggle
-                label={t('signed')}
-                hint={t('signedHint')}
-                checked={form.signed}
-                disabled={busy}
-                onChange={(signed) => change({ signed })}
-              />
-              <Toggle
-                label={t('allowNoReferrer')}
-                hint={t('allowNoReferrerHint')}
-                checked={form.allowNoReferrer}
-                disabled={busy}
-                onChange={(allowNoReferrer) => change({ allowNoReferrer })}
-              />
-            </>
-          )}
           <Alert severity="info">{t('honest')}</Alert>
         </Stack>
       </DialogContent>
@@ -176,48 +99,5 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
         </Button>
       </DialogActions>
     </Stack>
-  );
-}
-
-type AccessText = TextFn<typeof ACCESS_TEXTS.en>;
-
-function problemText(t: AccessText, problem: NonNullable<ReturnType<typeof sitesProblem>>): string {
-  if (problem.key === 'tooManySites') return t('tooManySites', { count: problem.count });
-  if (problem.key === 'notHostName') return t('notHostName', { site: problem.site });
-  return t('noSites');
-}
-
-/** A switch with its label and, under it, what it does. */
-function Toggle({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: ReactNode;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const hintId = useId();
-  return (
-    <FormControl disabled={disabled}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': hintId } }}
-          />
-        }
-        label={label}
-        sx={{ m: 0, gap: 1, alignItems: 'center' }}
-      />
-      <FormHelperText id={hintId} sx={{ mx: 0 }}>
-        {hint}
-      </FormHelperText>
-    </FormControl>
   );
 }
