@@ -201,7 +201,8 @@ function ScheduleStep({ t, target, count, busy, onApply, onClose }: StepProps) {
             setInputs({ ...inputs, [key]: event.target.value });
             setProblem(null);
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
+          // Seconds too: a time a few seconds ahead can be set (the server takes any instant in the future).
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         />
       ) : null}
     </Stack>
