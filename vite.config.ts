@@ -37,10 +37,12 @@ export const PREBUNDLED = [
  * MUI's Dialog, the kit's yes/no question and its conflict dialog: only for dialogs, which open on a user
  * action (the conflict dialog is shared by three of them, which would put it, and MUI's Table, in the
  * shared chunk the editor loads up front). Switch and FormControlLabel too: only the list's cards and the
- * embed builder dialog use them, and in the shared chunk the editor would load them up front.
+ * embed builder dialog use them, and in the shared chunk the editor would load them up front. Radio and
+ * the player access and schedule pieces the editor's dialogs share with the list's bulk dialog (D63) likewise,
+ * and the bulk job's hook and API, which the two bulk bars' chunks share (they moved 2 KB into kit-shared).
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/]conflict-dialog)[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Radio\w*|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|player-access-\w+|schedule-times)|src[\\/]app[\\/](files[\\/]bulk[\\/]use-bulk-job|api[\\/](bulk-jobs|file-events)))[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):
