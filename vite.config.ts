@@ -42,10 +42,11 @@ export const PREBUNDLED = [
  * events), Radio, RadioGroup (with its FormGroup) and FormLabel (the webhook and player-access dialogs,
  * Account → Where videos may play): bytes the editor never shows. The view stats' charts, figures and
  * CSV download too: only the Audience card once opened and the dashboard use them (and the subtitle
- * versions dialog the download).
+ * versions dialog the download). And the player access and schedule pieces the editor's dialogs share
+ * with the list's bulk dialog (D63), and the bulk job's hook and API, which the two bulk bars' chunks share.
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures)|src[\\/]app[\\/]api[\\/](download|stats))[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures|player-access-\w+|schedule-times)|src[\\/]app[\\/](files[\\/]bulk[\\/]use-bulk-job|api[\\/](download|stats|bulk-jobs|file-events)))[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- size|api|browser|cues|mobile|subtitles|events|storage|access|analytics|poster|webhooks ...]`: measures the kit against the budgets of docs/budgets.md,
+// `npm run bench [-- size|api|browser|cues|mobile|subtitles|events|storage|access|analytics|poster|webhooks|schedules ...]`: measures the kit against the budgets of docs/budgets.md,
 // prints a table per part and rewrites BENCHMARKS.md. Each part can run alone: the results of every
 // part live in BENCHMARKS.json (committed, so a fresh clone keeps the other parts' figures) and
 // BENCHMARKS.md is regenerated from it.
@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
-const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage', 'access', 'analytics', 'poster', 'webhooks'];
+const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage', 'access', 'analytics', 'poster', 'webhooks', 'schedules'];
 const args = process.argv.slice(2);
 const options = Object.fromEntries(
   args

@@ -15,4 +15,5 @@ export function startServer(options: {
   demo: boolean;
   timeoutMs?: number;
   extraEnv?: Record<string, string>;
+  port?: number;
 }): Promise<{ url: string; port: number; child: ChildProcess; stop(): Promise<void>; log(): string }>;

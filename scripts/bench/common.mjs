@@ -128,9 +128,9 @@ export function runChild(script, variable, config, timeoutMs) {
   });
 }
 
-/** Starts the reference server on 127.0.0.1 on a free port; waits until it answers HTTP. */
-export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv = {} }) {
-  const port = await freePort();
+/** Starts the reference server on 127.0.0.1 on `port` (default: a free one); waits until it answers HTTP. */
+export async function startServer({ dataDir, demo, timeoutMs = 60_000, extraEnv = {}, port: asked }) {
+  const port = asked ?? (await freePort());
   // The rate limit stays on (its cost is part of every figure) but far above what the bench sends.
   const child = spawnServer({
     port,

@@ -44,6 +44,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '027-downloads.ts': '243e52491a0534cf598595508936ad1243d2a2132546a0308380e2ec06ee0bc5',
     '028-chapters-tracks.ts': '13da6c5f4a91c08f00d53b971de95b73ca0d5a504a3b49225e16125209207adf',
     '029-subtitle-events.ts': 'f2b1842039fc475989044269a4bc5f9a7e60562c25d0d8f7ff61ac0de0b05384',
+    '030-bulk-values.ts': 'eb5045c949977d5045d4177743bc491259c2b10b16f637e07833edeae591a1a5',
   },
   postgres: {
     '001-initial-schema.ts': 'a56c92282388823964d32f8befb5021512c35d96df99a543dc53e68568bf72bb',
@@ -79,6 +80,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '031-downloads.ts': '221c27a28a9fad06a42dccafef284705715b54e7cef07bc26720e11f1ac60402',
     '032-chapters-tracks.ts': '5670233a6ccd025070dc922c3c313198d4ff0c7cd0915076b33b37056f7675de',
     '033-subtitle-events.ts': '1674e437dc3ad80f68a4706b156945ce5709096fb67314958758174f960401a5',
+    '034-bulk-values.ts': 'da0c8a1e7604433dcfca4868391b66bfd66e3b67218b7027566bd494d394297f',
   },
 };
 

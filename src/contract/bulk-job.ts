@@ -6,8 +6,21 @@ import * as v from 'valibot';
  * server derives its JSON schemas from here. The keys are in the order the server writes them.
  */
 
-/** What a bulk job does to each of its files (the same change as the single-file routes). */
-export const BULK_ACTIONS = ['activate', 'deactivate', 'delete', 'restore', 'purge'] as const;
+/**
+ * What a bulk job does to each of its files (the same change as the single-file routes):
+ * `set_player_access` and `set_schedule` write the request's value (PUT /api/files/{id}'s fields), and
+ * `revert`, only ever an undo's, writes back each file's value from before the job it undoes (D63).
+ */
+export const BULK_ACTIONS = [
+  'activate',
+  'deactivate',
+  'delete',
+  'restore',
+  'purge',
+  'set_player_access',
+  'set_schedule',
+  'revert',
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /**

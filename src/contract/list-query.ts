@@ -39,6 +39,8 @@ export const listQuerySchema = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(MAX_SEARCH_LENGTH))),
   isActive: v.optional(flagSchema),
   file_status: v.optional(fileStatusSchema),
+  /** 1: only the files with a schedule (activate_at or deactivate_at set). */
+  scheduled: v.optional(v.picklist([1])),
   /** 1: the account's trash (same filters, sort and paging). */
   trashed: v.optional(flagSchema),
 });

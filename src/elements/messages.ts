@@ -8,7 +8,7 @@ import { AUTH_TEXTS } from '../app/auth/texts';
 import { ACTIVITY_TEXTS } from '../app/file-editor/activity-texts';
 import { AUDIENCE_TEXTS } from '../app/file-editor/audience-texts';
 import { EMBED_TEXTS } from '../app/file-editor/embed-builder-texts';
-import { ACCESS_TEXTS } from '../app/file-editor/player-access-texts';
+import { ACCESS_TEXTS } from '../app/shared/player-access-texts';
 import { PREVIEW_TEXTS } from '../app/file-editor/preview-texts';
 import { DOWNLOADS_CARD_TEXTS, DOWNLOADS_TEXTS } from '../app/file-editor/downloads-texts';
 import { POSTER_TEXTS } from '../app/file-editor/poster-texts';
@@ -16,6 +16,7 @@ import { SCHEDULE_TEXTS } from '../app/file-editor/schedule-texts';
 import { EDITOR_TEXTS } from '../app/file-editor/texts';
 import { ADD_VIDEO_TEXTS } from '../app/files/add-video/add-video-texts';
 import { BULK_JOB_TEXTS } from '../app/files/bulk/bulk-job-texts';
+import { BULK_SET_TEXTS } from '../app/files/bulk/bulk-set-texts';
 import { FILES_TEXTS } from '../app/files/texts';
 import { TRASH_TEXTS } from '../app/files/trash/trash-texts';
 import type { CatalogueOf, Message } from '../app/i18n/texts';
@@ -52,6 +53,7 @@ export const ALL_TEXTS = [
   WEBHOOKS_TEXTS,
   DEFAULT_ACCESS_TEXTS,
   BULK_JOB_TEXTS,
+  BULK_SET_TEXTS,
   ADD_VIDEO_TEXTS,
   LIVE_TEXTS,
   EDITOR_TEXTS,

@@ -1,3 +1,4 @@
+import type { ActivityRepository } from '../db/activity-repository';
 import type { BulkCounts, BulkFileRow, BulkFilter, BulkJobRow, BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { DatabaseUnavailableError } from '../db/engine';
 import type { FilesRepository } from '../db/files-repository';
@@ -7,6 +8,7 @@ import type { ClaimedJob } from '../db/jobs-repository';
 import type { JobContext, JobHandler } from '../jobs/worker';
 import { applyBatch, type BatchParts } from './apply-batch';
 import { purgeJobFile, type FileActionParts, type FileResult } from './apply-file-action';
+import { applyValuesBatch, writesValues, type ValuesBatchParts } from './bulk-values';
 
 export interface BulkRunSettings {
   /**
@@ -28,9 +30,10 @@ export interface BulkRunSettings {
   collectChunk: number;
 }
 
-export interface BulkJobParts extends FileActionParts, BatchParts {
+export interface BulkJobParts extends FileActionParts, Omit<BatchParts, 'activity'>, Omit<ValuesBatchParts, 'activity'> {
   bulkJobs: BulkJobsRepository;
   files: FilesRepository;
+  activity: Pick<ActivityRepository, 'appendEach' | 'appendAll'>;
 }
 
 /** The actions that work on the trash: their filter selects files there. */
@@ -130,7 +133,7 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
     if (job.action === 'purge') return purgeEach(job, files);
     const batch = { jobId: job.job_id, accountId: job.account_id, from: files[0]!.file_id, to: files[files.length - 1]!.file_id };
     try {
-      return await applyBatch(parts, job, job.action, batch);
+      return await (writesValues(job.action) ? applyValuesBatch(parts, job, batch) : applyBatch(parts, job, job.action, batch));
     } catch (err) {
       if (err instanceof DatabaseUnavailableError) throw err;
       if (files.length === 1) {

@@ -3,6 +3,7 @@ import type { BulkAction, BulkFilter } from '../../../src/contract/bulk-request'
 import type { ActivitySource } from './activity-repository';
 import { inList, isUniqueViolation, type Db, type Queryable, type SqlValue } from './engine';
 import { appendJobEvent } from './file-events';
+import { FILE_COLUMNS, type FileRow } from './files';
 import type { JobBatch } from './files-repository';
 
 /** What a job's files end as (src/contract/bulk-job.ts). */
@@ -17,6 +18,8 @@ export interface BulkJobRow {
   action: BulkAction;
   /** JSON of the BulkFilter, or null for a job over ids. */
   filter: string | null;
+  /** JSON of the values a set_player_access or set_schedule job writes (bulk/bulk-values.ts); null for the others. */
+  params: string | null;
   actor: string;
   source: ActivitySource;
   state: BulkJobState;
@@ -42,6 +45,11 @@ export interface BatchFileState {
   account_id: number | null;
   version: number | null;
   is_active: number | null;
+  player_access: string | null;
+  activate_at: number | null;
+  deactivate_at: number | null;
+  /** In a revert's job: the values to write back (JSON), else null. */
+  target: string | null;
 }
 
 export type BulkCounts = Record<BulkOutcome | 'pending', number>;
@@ -52,6 +60,8 @@ export interface NewBulkJob {
   requestHash: string;
   action: BulkAction;
   filter: BulkFilter | null;
+  /** The values a set_… job writes (stored as JSON), or null. */
+  params?: object | null | undefined;
   actor: string;
   source: ActivitySource;
   total: number;
@@ -61,7 +71,8 @@ export interface NewBulkJob {
 /** Files added by one statement. */
 const ADD_CHUNK = 500;
 
-const JOB_COLUMNS = 'job_id, account_id, action, filter, actor, source, state, total, reason, created_at, finished_at, request_hash';
+const JOB_COLUMNS =
+  'job_id, account_id, action, filter, params, actor, source, state, total, reason, created_at, finished_at, request_hash';
 
 /** Bulk jobs and the result of each of their files. */
 export class BulkJobsRepository {
@@ -111,7 +122,8 @@ export class BulkJobsRepository {
    * Stores the undo of an ended job (`job.action` is the inverse action): a job over exactly the files
    * whose result in `sourceJobId` is 'done', each at the version it has now, so an edit made after the
    * undo was asked is a 'conflict' as in any job. The files are copied by one statement, never through
-   * the process; a file deleted for good since is added at version 0 and fails as not found.
+   * the process; a file deleted for good since is added at version 0 and fails as not found. Each
+   * file's values from before the undone job changed it (its `prior`) are what a revert writes back.
    */
   createUndo(
     job: NewBulkJob,
@@ -123,8 +135,8 @@ export class BulkJobsRepository {
       'running',
       async (tx, row) => {
         await tx.run(
-          `INSERT INTO bulk_job_files (job_id, file_id, version)
-         SELECT CAST(? AS BIGINT), d.file_id, coalesce(f.version, 0) FROM bulk_job_files d
+          `INSERT INTO bulk_job_files (job_id, file_id, version, target)
+         SELECT CAST(? AS BIGINT), d.file_id, coalesce(f.version, 0), d.prior FROM bulk_job_files d
          LEFT JOIN files f ON f.file_id = d.file_id AND abs(f.account_id) = ?
          WHERE d.job_id = ? AND d.outcome = 'done'`,
           [row.job_id, job.accountId, sourceJobId],
@@ -148,14 +160,15 @@ export class BulkJobsRepository {
     try {
       return await this.#db.transaction(async (tx) => {
         const inserted = (await tx.get<BulkJobRow>(
-          `INSERT INTO bulk_jobs (account_id, idempotency_key, request_hash, action, filter, actor, source, state, total, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
+          `INSERT INTO bulk_jobs (account_id, idempotency_key, request_hash, action, filter, params, actor, source, state, total, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${JOB_COLUMNS}`,
           [
             job.accountId,
             job.idempotencyKey,
             job.requestHash,
             job.action,
             job.filter && JSON.stringify(job.filter),
+            job.params ? JSON.stringify(job.params) : null,
             job.actor,
             job.source,
             state,
@@ -254,11 +267,35 @@ export class BulkJobsRepository {
    */
   batchStates(tx: Queryable, batch: JobBatch): Promise<BatchFileState[]> {
     return tx.all<BatchFileState>(
-      `SELECT b.file_id, b.version AS taken, f.account_id, f.version, f.is_active
+      `SELECT b.file_id, b.version AS taken, f.account_id, f.version, f.is_active, f.player_access, f.activate_at, f.deactivate_at, b.target
        FROM bulk_job_files b LEFT JOIN files f ON f.file_id = b.file_id AND f.account_id IN (?, ?)
        WHERE b.job_id = ? AND b.file_id BETWEEN ? AND ? AND b.outcome IS NULL ORDER BY b.file_id`,
       [batch.accountId, -batch.accountId, batch.jobId, batch.from, batch.to],
     );
+  }
+
+  /**
+   * The batch's files without a result that are still at the version the job took them at, as they are
+   * now, with their revert's `target`, in file id order (a set_… job's batch reads them before it changes them).
+   */
+  takenRows(tx: Queryable, batch: JobBatch): Promise<Array<FileRow & { target: string | null }>> {
+    return tx.all(
+      `SELECT ${FILE_COLUMNS.split(', ')
+        .map((c) => `f.${c}`)
+        .join(', ')}, b.target FROM bulk_job_files b JOIN files f ON f.file_id = b.file_id AND f.version = b.version
+       WHERE b.job_id = ? AND b.file_id BETWEEN ? AND ? AND b.outcome IS NULL AND f.account_id = ? ORDER BY b.file_id`,
+      [batch.jobId, batch.from, batch.to, batch.accountId],
+    );
+  }
+
+  /** Keeps what each changed file's values were before the job (JSON, for its undo), one statement per distinct value. */
+  async keepPriors(tx: Queryable, jobId: number, priors: ReadonlyArray<{ file_id: number; prior: string }>): Promise<void> {
+    const groups = new Map<string, number[]>();
+    for (const { file_id, prior } of priors) (groups.get(prior) ?? groups.set(prior, []).get(prior)!).push(file_id);
+    for (const [prior, ids] of groups) {
+      const list = inList(ids);
+      await tx.run(`UPDATE bulk_job_files SET prior = ? WHERE job_id = ? AND file_id IN ${list.sql}`, [prior, jobId, ...list.params]);
+    }
   }
 
   /** Writes the results of a batch, once each (see settle), in the transaction that changed its files: one statement per outcome and reason. */

@@ -9,7 +9,7 @@ export type { FileJson } from '../../../src/contract/file';
 export type { ListQuery, SortKey } from '../../../src/contract/list-query';
 
 /** What a list query selects, its page and sort aside (a bulk job's filter). */
-export type ListFilter = Pick<ListQuery, 'search' | 'isActive' | 'file_status'>;
+export type ListFilter = Pick<ListQuery, 'search' | 'isActive' | 'file_status' | 'scheduled'>;
 
 export interface FileRow {
   file_id: number;

@@ -28,6 +28,38 @@ export function listFilters(q: Pick<ListQuery, 'file_status' | 'isActive'>, alia
 }
 
 /**
+ * A file with a schedule: the condition of the partial index `files_scheduled` (account_id, file_id),
+ * written as that index's own WHERE so that both engines read it (decision D63).
+ */
+export const SCHEDULED = '(activate_at IS NOT NULL OR deactivate_at IS NOT NULL)';
+
+/**
+ * The Scheduled filter's listing on either engine: the account's scheduled files (few: a schedule is
+ * set by hand or by a bulk job) read from their own index, filtered, searched (`searched`: the
+ * engine's condition, null when nothing is searchable), counted and sorted in the statement; the
+ * covering indexes and counters of the other listings do not know schedules.
+ */
+export function scheduledListing(
+  accountId: number,
+  q: ListQuery,
+  columns: SortColumns,
+  searched: { sql: string; params: SqlValue[] } | null,
+  index = '',
+): { count: { sql: string; params: SqlValue[] }; page: { sql: string; params: SqlValue[] } } {
+  const { sql, params } = listFilters(q);
+  const search = searched ? ` AND ${searched.sql}` : '';
+  const where = `FROM files${index} WHERE account_id = ? AND ${SCHEDULED}${sql}${search}`;
+  const all = [accountId, ...params, ...(searched?.params ?? [])];
+  return {
+    count: { sql: `SELECT count(*) AS total ${where}`, params: all },
+    page: {
+      sql: `SELECT file_id ${where} ORDER BY ${listOrder(columns, q.sort_by, q.order === 'asc')} LIMIT ? OFFSET ?`,
+      params: [...all, q.limit, (q.page - 1) * q.limit],
+    },
+  };
+}
+
+/**
  * FileLister.matching on either engine: the files of the account its filters and search select, after
  * `afterFileId` in file id order, at most `limit`. `searched` is the engine's condition of a search
  * (null: nothing in it is searchable, so no file matches).
@@ -42,8 +74,9 @@ export function matchingFiles(
   const search = q.search?.trim();
   const condition = search ? searched(search) : { sql: 'TRUE', params: [] };
   const { sql, params } = listFilters(q);
+  const scheduled = q.scheduled ? ` AND ${SCHEDULED}` : '';
   return {
-    sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${condition?.sql ?? 'FALSE'}${sql}
+    sql: `SELECT file_id, version FROM files WHERE account_id = ? AND ${condition?.sql ?? 'FALSE'}${sql}${scheduled}
           AND file_id > ? ORDER BY file_id LIMIT ?`,
     params: [accountId, ...(condition?.params ?? []), ...params, afterFileId, limit],
   };

@@ -5,6 +5,7 @@ import { BulkJobsRepository } from '../db/bulk-jobs-repository';
 import { Worker } from '../jobs/worker';
 import { fileDownloadsHandler } from '../pipeline/file-downloads';
 import { defaultWorkerName } from '../jobs/worker-name';
+import { scheduleProblem } from '../schedules/schedule-times';
 
 const DAY_MS = 86_400_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -48,6 +49,7 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
               transaction: (fn) => app.db.backgroundTransaction(fn),
               purgeFile: (accountId, fileId) => app.purgeFile(accountId, fileId),
               appendActivity: (entry) => app.activity.append(entry),
+              scheduleProblem,
               now: () => app.clock(),
             },
             {

@@ -20,6 +20,7 @@ async function schedules(app: FastifyInstance, settings: ScheduleSettings): Prom
     clock: app.clock,
     pollMs: settings.pollMs ?? 1000,
     batch: settings.batch ?? 500,
+    pacing: app.db.jobPacing,
     onError: (err) => app.log.warn({ err }, 'running due schedules failed'),
   });
   app.decorate('runDueSchedules', () => sweep.sweep());

@@ -14,13 +14,16 @@ export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_STILL_RUNNING = 'This job is still running: it can be undone when it has ended';
 export const PURGE_NOT_UNDONE = 'A purge cannot be undone';
 
-/** The action that takes a job's change back; a purge has none (its files are gone). */
+/** The action that takes a job's change back; a purge has none (its files are gone); a value's job is reverted file by file. */
 const UNDO_OF: Record<BulkAction, BulkAction | null> = {
   activate: 'deactivate',
   deactivate: 'activate',
   delete: 'restore',
   restore: 'delete',
   purge: null,
+  set_player_access: 'revert',
+  set_schedule: 'revert',
+  revert: 'revert',
 };
 /** The CSV's header line; one line per file of the job follows, in file id order. */
 export const RESULTS_CSV_HEADER = 'file_id,outcome,reason';
@@ -100,7 +103,7 @@ export default async function jobRoutes(app: RouteApp): Promise<void> {
       schema: {
         tags: ['files'],
         summary:
-          'Undo an ended bulk job: a new job with the inverse action over the files it changed (done), each at its version now; Idempotency-Key as for POST /api/files/bulk',
+          "Undo an ended bulk job: a new job with the inverse action over the files it changed (done), each at its version now (a job that set values: revert, each file's values from before); Idempotency-Key as for POST /api/files/bulk",
         security: apiKeySecurity,
         params: idParam('id'),
         headers: bulkIdempotencyHeader,

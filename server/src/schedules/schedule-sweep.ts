@@ -1,4 +1,5 @@
 import type { ActivityRepository } from '../db/activity-repository';
+import type { JobPacing } from '../db/engine';
 import type { FilesRepository, ScheduleDirection, ScheduleRun } from '../db/files-repository';
 
 export interface ScheduleSweepOptions {
@@ -7,8 +8,14 @@ export interface ScheduleSweepOptions {
   clock: () => number;
   /** How often this node looks for due schedules (ms): a schedule runs at most this long after its time. */
   pollMs: number;
-  /** Schedules changed in one transaction; a full batch is followed at once by the next. */
+  /** Schedules changed in one transaction; a full batch is followed by the next after a pause (`pacing`). */
   batch: number;
+  /**
+   * The pause between two full batches, as a bulk job's (db.jobPacing): at least `pauseMs`, and
+   * `pauseShare` of the batch's own time, so that other requests run between them (0 and 0: a turn of
+   * the event loop).
+   */
+  pacing: Pick<JobPacing, 'pauseMs' | 'pauseShare'>;
   onError: (err: unknown) => void;
 }
 
@@ -58,16 +65,19 @@ export class ScheduleSweep {
 
   /** Runs every schedule due now; resolves to how many ran. */
   async sweep(): Promise<number> {
-    const { files, activity, clock, batch } = this.#options;
+    const { files, activity, clock, batch, pacing } = this.#options;
     let ran = 0;
     for (const direction of DIRECTIONS) {
       for (;;) {
         const now = clock();
+        const started = performance.now();
         const runs = await files.runDueSchedules(direction, now, batch, (tx, done) =>
           activity.appendAll(tx, done.map(runEntry(direction, now))),
         );
         ran += runs.length;
         if (runs.length < batch || this.#stopped) break;
+        const pause = Math.max(pacing.pauseMs, (performance.now() - started) * pacing.pauseShare);
+        await new Promise((resolve) => (pause ? setTimeout(resolve, pause) : setImmediate(resolve)));
       }
     }
     return ran;

@@ -4,7 +4,7 @@ import {
   bulkJobSchema as bulkJobContract,
   bulkResultSchema,
 } from '../../../src/contract/bulk-job';
-import { bulkRequestSchema } from '../../../src/contract/bulk-request';
+import { bulkRequestSchema, bulkSetRequestSchema } from '../../../src/contract/bulk-request';
 import { envelope } from './common';
 import { listQuerySchema } from './files';
 import { contractSchema } from './from-contract';
@@ -16,8 +16,20 @@ const derived = contractSchema(bulkRequestSchema, {
   filter: { description: "The list's filter (GET /api/files): every file it matches now; the trash for restore and purge" },
   expected_count: { description: 'With a filter: the count the client showed; another count is a 409' },
 });
-const { search, isActive, file_status } = listQuerySchema.properties;
+const { search, isActive, file_status, scheduled } = listQuerySchema.properties;
 const { type, required, ...rest } = derived;
+
+/** The filter of either body: the list's parameters, and nothing else. */
+const filterProperty = {
+  type: 'object',
+  description: derived.properties.filter?.description,
+  ...derived.properties.filter,
+  properties: { search, isActive, file_status, scheduled },
+  // A field the list does not have is a 400, not dropped (the server's Ajv removes what
+  // `additionalProperties: false` refuses): a misspelled `is_active` would otherwise widen a
+  // destructive job to every file, and the list's count, which ignores it too, would agree.
+  additionalProperties: { not: {} },
+};
 
 /**
  * The body (src/contract/bulk-request.ts), its filter's parameters described as the list's; the first
@@ -30,18 +42,22 @@ export const bulkBodySchema = {
   properties: {
     ...derived.properties,
     action: { type: 'string', ...derived.properties.action },
-    filter: {
-      type: 'object',
-      description: derived.properties.filter?.description,
-      ...derived.properties.filter,
-      properties: { search, isActive, file_status },
-      // A field the list does not have is a 400, not dropped (the server's Ajv removes what
-      // `additionalProperties: false` refuses): a misspelled `is_active` would otherwise widen a
-      // destructive job to every file, and the list's count, which ignores it too, would agree.
-      additionalProperties: { not: {} },
-    },
+    filter: filterProperty,
   },
 };
+
+const set = contractSchema(bulkSetRequestSchema, {
+  filter: { description: "The list's filter (GET /api/files): every live file it matches now" },
+  expected_count: { description: 'With a filter: the count the client showed; another count is a 409' },
+  player_access: { description: "The setting every file gets (PUT /api/files/{id}'s player_access); null: the account's default" },
+  schedule: {
+    description:
+      'activate_at, deactivate_at or both, as PUT /api/files/{id} takes them (in the future, deactivation after activation); a key left out is left as each file has it, null clears it',
+  },
+});
+
+/** The body of POST /api/files/bulk/set (src/contract/bulk-request.ts): ids or a filter, and one value. */
+export const bulkSetBodySchema = { ...set, properties: { ...set.properties, filter: filterProperty } };
 
 export const bulkIdempotencyHeader = {
   type: 'object',

@@ -38,6 +38,7 @@ export const fileSchema = contractSchema(fileContract, {
 export const listQuerySchema = contractSchema(listQueryContract, {
   search: { description: 'Words of the title or slug (prefix match); digits also match file_id' },
   trashed: { description: "1: the account's trash (same filters, sort and paging)" },
+  scheduled: { description: '1: only the files with a schedule (activate_at or deactivate_at set), read from their own index' },
 });
 
 /**

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { bulkJobSchema as bulkJobContract, bulkResultSchema } from '../../contract/bulk-job';
-import type { BulkFilter } from '../../contract/bulk-request';
+import type { BulkFilter, BulkSchedule } from '../../contract/bulk-request';
+import type { PlayerAccess } from '../../contract/player-access';
 import type { ApiClient } from './client';
 import { downloadAsFile } from './download';
 
@@ -34,6 +35,17 @@ export const startBulkJob = (api: ApiClient, action: string, target: BulkTarget,
   api.request('files/bulk', v.object({ job: bulkJobSchema }), {
     method: 'post',
     json: 'ids' in target ? { action, ids: target.ids } : { action, filter: target.filter, expected_count: target.expectedCount },
+    headers: { 'idempotency-key': key },
+  });
+
+/** What POST /api/files/bulk/set writes to every file: a player access setting (null: the account's default) or schedule times. */
+export type BulkValues = { player_access: PlayerAccess | null } | { schedule: BulkSchedule };
+
+/** POST /api/files/bulk/set: one value over files by id or a filter (decision D63); errors as startBulkJob's. */
+export const startBulkSet = (api: ApiClient, values: BulkValues, target: BulkTarget, key: string) =>
+  api.request('files/bulk/set', v.object({ job: bulkJobSchema }), {
+    method: 'post',
+    json: { ...('ids' in target ? { ids: target.ids } : { filter: target.filter, expected_count: target.expectedCount }), ...values },
     headers: { 'idempotency-key': key },
   });
 

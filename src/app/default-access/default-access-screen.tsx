@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { OPEN_ACCESS, type PlayerAccess } from '../../contract/player-access';
 import { saveAccessDefault } from './save-access-default';
 import { useApi } from '../api/use-api';
-import { PlayerAccessFields } from '../file-editor/player-access-fields';
-import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from '../file-editor/player-access-form';
-import { ACCESS_TEXTS } from '../file-editor/player-access-texts';
+import { PlayerAccessChoices } from '../shared/player-access-fields';
+import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from '../shared/player-access-form';
+import { ACCESS_TEXTS } from '../shared/player-access-texts';
 import { useTexts } from '../i18n/texts';
 import { useConfigState, useSession } from '../session/use-session';
 import { useNotify } from '../shell/notify';
@@ -67,13 +67,12 @@ function DefaultAccessForm({ current }: { current: PlayerAccess }) {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 720 }}>
       <Stack spacing={2}>
-        <PlayerAccessFields
+        <PlayerAccessChoices
           form={form}
-          onChange={(changes) => setForm((now) => ({ ...now, ...changes }))}
-          problem={problem}
+          busy={busy}
           showProblem={showProblem}
-          onSitesBlur={() => setShowProblem(true)}
-          disabled={busy}
+          onChange={setForm}
+          onBlurSites={() => setShowProblem(true)}
         />
         <Alert severity="info">{access('honest')}</Alert>
         <Box>

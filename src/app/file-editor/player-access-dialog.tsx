@@ -7,9 +7,9 @@ import { useTexts } from '../i18n/texts';
 import { useConfigState } from '../session/use-session';
 import { useEmit } from '../shell/events';
 import { useNotify } from '../shell/notify';
-import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from './player-access-form';
-import { AccessToggle, PlayerAccessFields } from './player-access-fields';
-import { ACCESS_TEXTS } from './player-access-texts';
+import { accessChanged, accessOf, sitesProblem, toAccessForm, type AccessForm } from '../shared/player-access-form';
+import { PlayerAccessFields } from '../shared/player-access-fields';
+import { ACCESS_TEXTS } from '../shared/player-access-texts';
 
 interface PlayerAccessDialogProps {
   open: boolean;
@@ -50,11 +50,6 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
   const dirty = accessChanged(form, saved);
   const problem = sitesProblem(form);
 
-  const change = (changes: Partial<AccessForm>) => setForm((current) => ({ ...current, ...changes }));
-  // Following the account again shows its values (what the file will do once saved).
-  const followAccount = (on: boolean) =>
-    setForm(on ? { ...toAccessForm(null, accountDefault), useDefault: true } : { ...form, useDefault: false });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -83,30 +78,17 @@ function AccessFormFields({ file, onSaved, onClose }: Omit<PlayerAccessDialogPro
     }
   };
 
-  const defaults = toAccessForm(accountDefault, null);
-  const defaultWhere = t(defaults.embed);
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <AccessToggle
-            label={t('useDefault')}
-            hint={defaults.signed ? t('defaultNowSigned', { where: defaultWhere }) : t('defaultNow', { where: defaultWhere })}
-            checked={form.useDefault}
-            disabled={busy}
-            onChange={followAccount}
+          <PlayerAccessFields
+            form={form}
+            busy={busy}
+            showProblem={showProblem}
+            onChange={setForm}
+            onBlurSites={() => setShowProblem(true)}
           />
-          {/* While it follows the account, its own choices are hidden (the account's are named above). */}
-          {form.useDefault ? null : (
-            <PlayerAccessFields
-              form={form}
-              onChange={change}
-              problem={problem}
-              showProblem={showProblem}
-              onSitesBlur={() => setShowProblem(true)}
-              disabled={busy}
-            />
-          )}
           <Alert severity="info">{t('honest')}</Alert>
         </Stack>
       </DialogContent>

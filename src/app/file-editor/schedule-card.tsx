@@ -6,7 +6,7 @@ import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { useNotify } from '../shell/notify';
 import { SectionCard } from '../ui/section-card';
-import { fromLocalInput, localTimeZone, scheduleError, toLocalInput, type ScheduleTimes } from './schedule-times';
+import { fromLocalInput, localTimeZone, scheduleError, toLocalInput, type ScheduleTimes } from '../shared/schedule-times';
 import { SCHEDULE_TEXTS } from './schedule-texts';
 
 export interface ScheduleCardProps {

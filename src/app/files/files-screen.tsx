@@ -9,6 +9,7 @@ import { LIST_TOAST_MS } from '../shell/notify';
 import { AddIcon } from '../ui/icons';
 import type { BulkAction } from './bulk/bulk';
 import type { MatchingAction } from './bulk/bulk-job-words';
+import { isSetKind, type SetKind } from './bulk/bulk-set-kinds';
 import { FileCard, type CardSlotProps } from './grid/file-cards';
 import { fileColumns, type RowActions } from './grid/file-columns';
 import { ListScreen } from './list/list-screen';
@@ -25,8 +26,11 @@ export interface FilesScreenProps {
 /** Loaded when asked for (with tus-js-client only for a big file). */
 const AddVideoDialog = lazy(() => import('./add-video/add-video-dialog'));
 
+/** Loaded when a value to set over the selection is applied. */
+const BulkSetDialog = lazy(() => import('./bulk/bulk-set-dialog'));
+
 /** Over every file the filter matches, Delete (to the trash) too: Undo brings the set back. */
-const MATCHING: readonly MatchingAction[] = ['activate', 'deactivate', 'delete'];
+const MATCHING: readonly (MatchingAction | SetKind)[] = ['activate', 'deactivate', 'delete', 'playerAccess', 'schedule'];
 
 /** Where the list's host is narrow (a portal's content area), these columns hide first, before the actions are cut off. */
 const GIVES_WAY = ['file_server', 'views_30d', 'file_slug', 'created_at', 'file_id'] as const;
@@ -56,15 +60,26 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
     [playerDomain],
   );
   const bulkOptions = useMemo(
-    (): { value: Exclude<BulkAction, ''>; label: string }[] => [
+    (): { value: Exclude<BulkAction, ''> | SetKind; label: string }[] => [
       { value: 'activate', label: t('activate') },
       { value: 'deactivate', label: t('deactivate') },
+      { value: 'playerAccess', label: t('bulkPlayerAccess') },
+      { value: 'schedule', label: t('bulkSchedule') },
     ],
     [t],
   );
+  // A value to set over the selection is one bulk job (its dialog); Activate and Deactivate write each row.
+  const [setKind, setSetKind] = useState<SetKind | ''>('');
+  const [setting, setSetting] = useState<{ kind: SetKind; ids: number[] } | null>(null);
+  const { clearSelection } = files;
+  const closeSetting = useCallback(() => {
+    setSetting(null);
+    setSetKind('');
+    clearSelection();
+  }, [clearSelection]);
 
   return (
-    <ListScreen<Exclude<BulkAction, ''>>
+    <ListScreen<Exclude<BulkAction, ''> | SetKind>
       list={list}
       titleId="vp-files-title"
       heading={t('heading')}
@@ -81,10 +96,13 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
       setSelection={files.setSelection}
       bulk={{
         options: bulkOptions,
-        action: files.action,
+        action: setKind || files.action,
         busy: files.bulkBusy,
-        onActionChange: files.setAction,
-        onApply: files.applyBulk,
+        onActionChange: (next) => {
+          setSetKind(isSetKind(next) ? next : '');
+          files.setAction(isSetKind(next) ? '' : next);
+        },
+        onApply: () => (setKind ? setSetting({ kind: setKind, ids: [...files.selection] }) : void files.applyBulk()),
         onClear: files.clearSelection,
       }}
       matchingActions={MATCHING}
@@ -104,6 +122,17 @@ export function FilesScreen({ onOpenFile }: FilesScreenProps) {
         onClear={() => files.answerSchedule(true)}
         onClose={files.closeSchedule}
       />
+      {setting ? (
+        <Suspense fallback={null}>
+          <BulkSetDialog
+            kind={setting.kind}
+            target={{ ids: setting.ids }}
+            count={setting.ids.length}
+            onChanged={list.reload}
+            onClose={closeSetting}
+          />
+        </Suspense>
+      ) : null}
       {adding ? (
         <Suspense fallback={null}>
           <AddVideoDialog open onClose={() => setAdding(false)} onAdded={onAdded} />

@@ -3,7 +3,7 @@ import { FILE_COLUMNS, type FileRow, type ListFilter, type ListPage, type ListQu
 import type { PgQueries } from './pg-queries';
 import { matchedIds, pgSearchWords, searchCondition, termWords, titleOrderedIds } from './file-search';
 import { ListPositions } from './list-positions';
-import { AccountGate, listFilters, listOrder, matchingFiles, readDirection } from '../list-plan';
+import { AccountGate, listFilters, listOrder, matchingFiles, readDirection, scheduledListing } from '../list-plan';
 import { PG_SORT_COLUMNS } from './list-indexes';
 
 /** A search matching at most this many files is read, counted and sorted in one statement. */
@@ -47,10 +47,21 @@ export class PgLister implements FileLister {
       // Each statement reads its own snapshot: no transaction around them saves two round trips per
       // page (a write between the total and the page shows as on the next request anyway).
       const search = q.search?.trim();
+      if (q.scheduled) return await this.#scheduled(this.#db, accountId, q, search);
       return await (search ? this.#search(this.#db, accountId, q, search) : this.#browse(this.#db, accountId, q));
     } finally {
       this.#gate.leave(accountId);
     }
+  }
+
+  /** The Scheduled filter: the scheduled files' own index (see scheduledListing). */
+  async #scheduled(tx: Queryable, accountId: number, q: ListQuery, search: string | undefined): Promise<ListPage> {
+    const searched = search ? searchCondition(accountId, search) : undefined;
+    if (searched === null) return { files: [], total: 0 };
+    const { count, page } = scheduledListing(accountId, q, PG_SORT_COLUMNS, searched ?? null);
+    const total = Number((await tx.get<{ total: number }>(count.sql, count.params))?.total ?? 0);
+    if ((q.page - 1) * q.limit >= total) return { files: [], total };
+    return { total, files: await this.#rows(tx, page.sql, page.params) };
   }
 
   async #browse(tx: Queryable, accountId: number, q: ListQuery): Promise<ListPage> {

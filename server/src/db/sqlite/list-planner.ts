@@ -2,7 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ListOptions, SearchStrategy } from '../engine';
 import { FILE_STATUS_CODES } from '../../../../src/contract/file-status';
 import { searchedId, SORT_COLUMNS, type FileRow, type ListPage, type ListQuery, type SortKey } from '../files';
-import { accountQueryTerms, filterFamily, listFilters, listOrder, positionKey, readDirection } from '../list-plan';
+import { accountQueryTerms, filterFamily, listFilters, listOrder, positionKey, readDirection, scheduledListing } from '../list-plan';
 import { listIndex } from './list-indexes';
 
 /** A primary-key lookup costs about this many index steps (measured order of magnitude). */
@@ -82,6 +82,7 @@ export class SqliteListPlanner {
     return this.#db
       .transaction(() => {
         const search = q.search?.trim();
+        if (q.scheduled) return this.#scheduled(accountId, q, search);
         return search ? this.#search(accountId, q, search) : this.#browse(accountId, q);
       })
       .deferred();
@@ -152,6 +153,26 @@ export class SqliteListPlanner {
         .all(...candParams, ...params, q.limit, offset) as number[];
     }
     return { files: this.#rowsInOrder(ids), total };
+  }
+
+  /** The Scheduled filter: the scheduled files' own index (see scheduledListing). */
+  #scheduled(accountId: number, q: ListQuery, search: string | undefined): ListPage {
+    const candidates = search ? searchCandidates(accountId, search) : undefined;
+    if (candidates === null) return { files: [], total: 0 };
+    const searched = candidates && { sql: `file_id IN (${candidates.sql})`, params: candidates.params };
+    const { count, page } = scheduledListing(accountId, q, SORT_COLUMNS, searched ?? null, ' INDEXED BY files_scheduled');
+    const total = this.#stmt(count.sql)
+      .pluck()
+      .get(...count.params) as number;
+    if ((q.page - 1) * q.limit >= total) return { files: [], total };
+    return {
+      files: this.#rowsInOrder(
+        this.#stmt(page.sql)
+          .pluck()
+          .all(...page.params) as number[],
+      ),
+      total,
+    };
   }
 
   /** Ids of `limit` rows after skipping `skip`, in the given direction, through the cached positions. */

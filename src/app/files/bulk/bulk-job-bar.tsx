@@ -1,5 +1,5 @@
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadBulkResults, type BulkFilter } from '../../api/bulk-jobs';
 import { useApi } from '../../api/use-api';
 import { useTexts } from '../../i18n/texts';
@@ -11,7 +11,11 @@ import { BULK_JOB_TEXTS } from './bulk-job-texts';
 import { actionName, describeBulk, filterWords, isMatchingAction, jobSummary, type BulkWords, type MatchingAction } from './bulk-job-words';
 import { FILES_TEXTS } from '../texts';
 import { TRASH_TEXTS } from '../trash/trash-texts';
+import { isSetKind, type SetKind } from './bulk-set-kinds';
 import { useBulkJob, type StartResult } from './use-bulk-job';
+
+/** Loaded when a value to set is applied. */
+const BulkSetDialog = lazy(() => import('./bulk-set-dialog'));
 
 /** Past this many files the action asks first (Undo takes it back, but only as a second job); a purge always asks. */
 export const CONFIRM_OVER = 100;
@@ -22,8 +26,8 @@ export interface BulkJobBarProps {
   /** Files the filter matches, as the list counted them: the server refuses the job if that moved. */
   total: number;
   filter: BulkFilter;
-  /** The actions offered: the files list's Activate, Deactivate, Delete; the trash's Restore, Delete forever. */
-  actions: readonly MatchingAction[];
+  /** The actions offered: the files list's Activate, Deactivate, Delete and the values to set; the trash's Restore, Delete forever. */
+  actions: readonly (MatchingAction | SetKind)[];
   /** An action was applied: the bar must stay until it is closed, whatever the list's rows do meanwhile. */
   onStarting(): void;
   /** The list changed (a job ended, or the count moved): load it again. */
@@ -46,10 +50,18 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   const tt = useTexts(TRASH_TEXTS).t;
   const dt = useTexts(DELETE_FILE_TEXTS).t;
   const words: BulkWords = useMemo(() => ({ t, ft, tt, dt }), [t, ft, tt, dt]);
-  const [action, setAction] = useState<MatchingAction | ''>('');
+  const [action, setAction] = useState<MatchingAction | SetKind | ''>('');
   const [confirming, setConfirming] = useState(false);
+  const [setting, setSetting] = useState<SetKind | null>(null);
   const { job, kind, starting, running, start, retryFailed, undo } = useBulkJob();
-  const options = useMemo(() => actions.map((value) => ({ value, label: actionName(value, words) })), [actions, words]);
+  const options = useMemo(
+    () =>
+      actions.map((value) => ({
+        value,
+        label: isSetKind(value) ? ft(value === 'playerAccess' ? 'bulkPlayerAccess' : 'bulkSchedule') : actionName(value, words),
+      })),
+    [actions, words, ft],
+  );
   const announcedEnd = useRef<number | null>(null);
   // The count the action was applied to: while it starts, the job's first files may already leave the
   // list live, and the bar must not say it is acting on fewer (or 0) files.
@@ -73,7 +85,11 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   };
   const apply = () => {
     if (!action) return;
-    if (total > CONFIRM_OVER || action === 'purge') setConfirming(true);
+    if (isSetKind(action)) {
+      setAppliedTotal(total);
+      onStarting();
+      setSetting(action);
+    } else if (total > CONFIRM_OVER || action === 'purge') setConfirming(true);
     else void run(action);
   };
 
@@ -87,7 +103,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   const noFilter = filterWords(filter, words) === '';
   const label = t(noFilter ? 'allSelectedNoFilter' : 'allSelected', { count });
   // The job's own action (an undo's is the inverse of the one chosen).
-  const jobAction = job && isMatchingAction(job.action) ? job.action : action || 'deactivate';
+  const jobAction = job && isMatchingAction(job.action) ? job.action : isMatchingAction(action) ? action : 'deactivate';
   const jobTitle = () => {
     if (!job) return '';
     if (kind === 'action') return describeBulk(jobAction, job.total, filter, words);
@@ -99,7 +115,7 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
   return (
     <Box ref={root}>
       {job === null ? (
-        <BulkBar<MatchingAction>
+        <BulkBar<MatchingAction | SetKind>
           options={options}
           action={action}
           selectedCount={count}
@@ -164,12 +180,23 @@ export default function BulkJobBar({ total, filter, actions, onStarting, onChang
           )}
         </Stack>
       )}
-      {job === null && action ? (
+      {job === null && isMatchingAction(action) ? (
         <Typography variant="body2" sx={{ px: 1.5, pt: 0.5, color: 'text.secondary' }}>
           {describeBulk(action, count, filter, words)}
         </Typography>
       ) : null}
-      {action ? (
+      {setting ? (
+        <Suspense fallback={null}>
+          <BulkSetDialog
+            kind={setting}
+            target={{ filter, expectedCount: appliedTotal }}
+            count={appliedTotal}
+            onChanged={onChanged}
+            onClose={onClose}
+          />
+        </Suspense>
+      ) : null}
+      {isMatchingAction(action) ? (
         <ConfirmDialog
           open={confirming}
           title={t('confirmTitle', { action: actionName(action, words), count: total })}

@@ -39,6 +39,7 @@ export function filterWords(filter: BulkFilter, { t, ft }: BulkWords): string {
   if (filter.search) parts.push(t('filterSearch', { search: filter.search }));
   if (filter.isActive !== undefined) parts.push(ft(filter.isActive ? 'activeFilter' : 'inactive'));
   if (filter.file_status !== undefined) parts.push(ft(fileStatusInfo(filter.file_status).name));
+  if (filter.scheduled) parts.push(ft('scheduledOnly'));
   return parts.join(t('filterSeparator'));
 }
 

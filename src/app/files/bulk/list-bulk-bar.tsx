@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTexts } from '../../i18n/texts';
 import { BulkBar, type BulkBarProps } from './bulk-bar';
 import type { MatchingAction } from './bulk-job-words';
+import type { SetKind } from './bulk-set-kinds';
 import { toFileQuery, type ListState } from '../list/list-query';
 import { FILES_TEXTS } from '../texts';
 
@@ -54,8 +55,8 @@ export interface ListBulkBarProps<A extends string> {
   /** The page's row count and the filter's total: "Select all" is offered when the page is all ticked and there is more. */
   rowCount: number;
   total: number;
-  /** What the list offers over every file the filter matches (a server-side job). */
-  matchingActions: readonly MatchingAction[];
+  /** What the list offers over every file the filter matches (a server-side job; a value to set opens its dialog). */
+  matchingActions: readonly (MatchingAction | SetKind)[];
   /** A job ended or the count moved: the list loads again. */
   onChanged(): void;
 }

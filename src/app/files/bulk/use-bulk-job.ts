@@ -6,9 +6,11 @@ import {
   getBulkJob,
   idempotencyKey,
   startBulkJob,
+  startBulkSet,
   undoBulkJob,
   type BulkJob,
   type BulkTarget,
+  type BulkValues,
 } from '../../api/bulk-jobs';
 import { watchFileEvents } from '../../api/file-events';
 import { useApi } from '../../api/use-api';
@@ -58,6 +60,16 @@ export function useBulkJob() {
     [api, follow],
   );
 
+  /** The values of the last set (a retry of its failed files sends them again). */
+  const setValues = useRef<BulkValues | null>(null);
+  const set = useCallback(
+    (values: BulkValues, target: BulkTarget) => {
+      setValues.current = values;
+      return follow('action', () => startBulkSet(api, values, target, idempotencyKey()));
+    },
+    [api, follow],
+  );
+
   /** One key per job undone: pressing Undo again after a lost reply answers the same undo job. */
   const undoKeys = useRef(new Map<number, string>());
   /** A new job that takes back what this ended one changed (the server's inverse action over its done files). */
@@ -103,8 +115,11 @@ export function useBulkJob() {
     } catch (error) {
       return { kind: 'error', error };
     }
-    return follow('retry', () => startBulkJob(api, job.action, { ids }, idempotencyKey()));
+    const values = job.action.startsWith('set_') ? setValues.current : null;
+    return follow('retry', () =>
+      values ? startBulkSet(api, values, { ids }, idempotencyKey()) : startBulkJob(api, job.action, { ids }, idempotencyKey()),
+    );
   }, [api, job, follow]);
 
-  return { job, kind, starting, running, start, retryFailed, undo };
+  return { job, kind, starting, running, start, set, retryFailed, undo };
 }

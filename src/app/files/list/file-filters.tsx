@@ -8,19 +8,25 @@ import { FILES_TEXTS } from '../texts';
 export interface FileFiltersProps {
   fileStatus: string;
   isActive: ListState['isActive'];
+  scheduled: ListState['scheduled'];
   /** `card`: the left card of a wide screen; `inline`: two selects in the list's own header. */
   variant: 'card' | 'inline';
-  onChange(patch: Partial<Pick<ListState, 'file_status' | 'isActive'>>): void;
+  onChange(patch: Partial<Pick<ListState, 'file_status' | 'isActive' | 'scheduled'>>): void;
 }
 
 const selectSlots = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** The File Status and Active filters. An empty value means "all". */
-export const FileFilters = memo(function FileFilters({ fileStatus, isActive, variant, onChange }: FileFiltersProps) {
+/** The File Status, Active and Schedule filters. An empty value means "all". */
+export const FileFilters = memo(function FileFilters({ fileStatus, isActive, scheduled, variant, onChange }: FileFiltersProps) {
   const inline = variant === 'inline';
   const { t } = useTexts(FILES_TEXTS);
   const selects = (
-    <Stack direction={inline ? 'row' : 'column'} spacing={inline ? 1.5 : 2} sx={inline ? { flex: { md: '0 1 340px' } } : undefined}>
+    <Stack
+      direction={inline ? 'row' : 'column'}
+      spacing={inline ? 0 : 2}
+      // Inline, the three wrap two and one on a phone's width (360 px) rather than squeeze their labels.
+      sx={inline ? { flex: { md: '0 1 480px' }, flexWrap: 'wrap', gap: 1.5, '& > *': { flex: '1 1 120px' } } : undefined}
+    >
       <TextField
         select
         fullWidth
@@ -49,6 +55,18 @@ export const FileFilters = memo(function FileFilters({ fileStatus, isActive, var
         <MenuItem value="">{t('all')}</MenuItem>
         <MenuItem value="1">{t('active')}</MenuItem>
         <MenuItem value="0">{t('inactive')}</MenuItem>
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={t('scheduleFilter')}
+        value={scheduled}
+        slotProps={selectSlots}
+        onChange={(e) => onChange({ scheduled: e.target.value as ListState['scheduled'] })}
+      >
+        <MenuItem value="">{t('all')}</MenuItem>
+        <MenuItem value="1">{t('scheduledOnly')}</MenuItem>
       </TextField>
     </Stack>
   );

@@ -8,7 +8,7 @@ describe('parseListState', () => {
   });
 
   it('reads every parameter', () => {
-    expect(parseListState('?page=3&limit=25&sort_by=file_title&order=asc&search=cat&isActive=0&file_status=10')).toEqual({
+    expect(parseListState('?page=3&limit=25&sort_by=file_title&order=asc&search=cat&isActive=0&file_status=10&scheduled=1')).toEqual({
       page: 3,
       limit: 25,
       sort_by: 'file_title',
@@ -16,7 +16,18 @@ describe('parseListState', () => {
       search: 'cat',
       isActive: '0',
       file_status: '10',
+      scheduled: '1',
     });
+  });
+
+  it('reads the Scheduled filter only as 1, sends it as scheduled=1, and a change of it starts again at page 1', () => {
+    expect(parseListState('scheduled=0').scheduled).toBe('');
+    expect(parseListState('scheduled=yes').scheduled).toBe('');
+    expect(toFileQuery({ ...DEFAULT_STATE, scheduled: '1' })).toMatchObject({ scheduled: 1 });
+    expect(toFileQuery(DEFAULT_STATE)).not.toHaveProperty('scheduled');
+    expect(new URLSearchParams(updateListQuery('page=4', { scheduled: '1' }))).toEqual(
+      new URLSearchParams('page=1&limit=10&sort_by=created_at&order=desc&scheduled=1'),
+    );
   });
 
   it('falls back to defaults for bad numbers and unknown values', () => {

@@ -13,6 +13,8 @@ export interface ListState {
   search: string;
   isActive: '' | '0' | '1';
   file_status: string;
+  /** '1': only the files with a schedule. */
+  scheduled: '' | '1';
 }
 
 export const DEFAULT_STATE: ListState = {
@@ -20,12 +22,13 @@ export const DEFAULT_STATE: ListState = {
   search: '',
   isActive: '',
   file_status: '',
+  scheduled: '',
 };
 
 /** Every parameter this screen owns; any other parameter in the query string belongs to the host. */
-const OWN_KEYS = ['page', 'limit', 'sort_by', 'order', 'search', 'isActive', 'file_status'] as const;
+const OWN_KEYS = ['page', 'limit', 'sort_by', 'order', 'search', 'isActive', 'file_status', 'scheduled'] as const;
 /** Changing any of these shows a different set of rows, so the view starts again at page 1. */
-const RESETS_PAGE: readonly (keyof ListState)[] = ['limit', 'search', 'isActive', 'file_status'];
+const RESETS_PAGE: readonly (keyof ListState)[] = ['limit', 'search', 'isActive', 'file_status', 'scheduled'];
 
 const wholeNumber = (raw: string | null): number | null => (raw !== null && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : null);
 
@@ -46,6 +49,7 @@ export function parseListState(search: string): ListState {
     search: params.get('search')?.trim() ?? '',
     isActive: isActive === '0' || isActive === '1' ? isActive : '',
     file_status: status !== null && status <= FILE_STATUS_MAX ? String(status) : '',
+    scheduled: params.get('scheduled') === '1' ? '1' : '',
   };
 }
 
@@ -76,5 +80,6 @@ export function toFileQuery(state: ListState): FileQuery {
     ...(state.search ? { search: state.search } : {}),
     ...(state.isActive ? { isActive: Number(state.isActive) as 0 | 1 } : {}),
     ...(state.file_status ? { file_status: Number(state.file_status) } : {}),
+    ...(state.scheduled ? { scheduled: 1 as const } : {}),
   };
 }

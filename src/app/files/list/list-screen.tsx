@@ -7,6 +7,7 @@ import { LoadError } from '../../ui/load-error';
 import { Screen } from '../../ui/screen';
 import type { BulkBarProps } from '../bulk/bulk-bar';
 import type { MatchingAction } from '../bulk/bulk-job-words';
+import type { SetKind } from '../bulk/bulk-set-kinds';
 import { ListBulkBar, useAllMatching } from '../bulk/list-bulk-bar';
 import { CellStyles } from '../grid/cell-styles';
 import { CellTips } from '../grid/cell-tips';
@@ -40,8 +41,8 @@ export interface ListScreenProps<A extends string> {
   selection: ReadonlySet<number>;
   setSelection(next: Set<number>): void;
   bulk: Omit<BulkBarProps<A>, 'selectedCount'>;
-  /** What the list offers over every file the filter matches (a server-side job). */
-  matchingActions: readonly MatchingAction[];
+  /** What the list offers over every file the filter matches (a server-side job; a value to set opens its dialog). */
+  matchingActions: readonly (MatchingAction | SetKind)[];
   /** The screen's dialogs. */
   children?: ReactNode;
 }
@@ -121,7 +122,15 @@ export function ListScreen<A extends string>({
           alignItems: 'start',
         }}
       >
-        {wide ? <FileFilters variant="card" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} /> : null}
+        {wide ? (
+          <FileFilters
+            variant="card"
+            fileStatus={state.file_status}
+            isActive={state.isActive}
+            scheduled={state.scheduled}
+            onChange={setView}
+          />
+        ) : null}
         {/* Visible overflow on a phone: the sticky bulk bar must stick to the screen, not to the card. */}
         <Card sx={{ minWidth: 0, overflow: narrow ? 'visible' : 'hidden' }}>
           <Box sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -136,7 +145,15 @@ export function ListScreen<A extends string>({
                 <Typography component="h2" variant="h6" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
                   {listHeading}
                 </Typography>
-                {wide ? null : <FileFilters variant="inline" fileStatus={state.file_status} isActive={state.isActive} onChange={setView} />}
+                {wide ? null : (
+                  <FileFilters
+                    variant="inline"
+                    fileStatus={state.file_status}
+                    isActive={state.isActive}
+                    scheduled={state.scheduled}
+                    onChange={setView}
+                  />
+                )}
                 <SearchBox value={state.search} onSearch={onSearch} />
                 {tools}
               </Stack>

@@ -40,6 +40,19 @@ describe('withFileEvent', () => {
     expect(withFileEvent(active, { kind: 'changed', file_id: 2, changes: { file_title: 'x' } }).total).toBe(5);
   });
 
+  it('takes out of the Scheduled view a row whose schedule ran or was cleared', () => {
+    const scheduled = {
+      rows: [file(2, { deactivate_at: '2030-01-01T00:00:00.000Z' }), file(1, { activate_at: '2030-01-01T00:00:00.000Z' })],
+      total: 2,
+      query: { ...query, scheduled: 1 as const },
+      error: null,
+    };
+    const ran = withFileEvent(scheduled, { kind: 'changed', file_id: 2, changes: { isActive: 0, deactivate_at: null } });
+    expect(ran.rows.map((r) => r.file_id)).toEqual([1]);
+    expect(ran.total).toBe(1);
+    expect(withFileEvent(scheduled, { kind: 'changed', file_id: 1, changes: { file_title: 'x' } }).total).toBe(2);
+  });
+
   it('removes a deleted row and counts one file less', () => {
     const after = withFileEvent(page(), { kind: 'deleted', file_id: 2 });
     expect(after.rows.map((r) => r.file_id)).toEqual([1]);

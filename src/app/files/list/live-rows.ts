@@ -8,11 +8,12 @@ interface Page {
   query: FileQuery | null;
 }
 
-/** Whether a file passes the view's Status and Active filters (the search is the server's to judge). */
+/** Whether a file passes the view's Status, Active and Scheduled filters (the search is the server's to judge). */
 function passesFilters(query: FileQuery, file: VideoFile): boolean {
   return (
     (query.file_status === undefined || query.file_status === file.file_status) &&
-    (query.isActive === undefined || query.isActive === file.isActive)
+    (query.isActive === undefined || query.isActive === file.isActive) &&
+    (query.scheduled === undefined || Boolean(file.activate_at || file.deactivate_at))
   );
 }
 

@@ -31,6 +31,7 @@ import webhooks from './030-webhooks';
 import downloads from './031-downloads';
 import chaptersTracks from './032-chapters-tracks';
 import subtitleEvents from './033-subtitle-events';
+import bulkValues from './034-bulk-values';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -84,4 +85,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   downloads,
   chaptersTracks,
   subtitleEvents,
+  bulkValues,
 ];

@@ -28,6 +28,7 @@ import webhooks from './026-webhooks';
 import downloads from './027-downloads';
 import chaptersTracks from './028-chapters-tracks';
 import subtitleEvents from './029-subtitle-events';
+import bulkValues from './030-bulk-values';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   downloads,
   chaptersTracks,
   subtitleEvents,
+  bulkValues,
 ];

@@ -1,7 +1,7 @@
 import { defineTexts } from '../i18n/texts';
 import { MAX_PLAYER_SITES } from '../../contract/player-access';
 
-/** The editor's "Where it may play" dialog (its own chunk, with the dialog). */
+/** "Where it may play": the editor's dialog and the list's bulk dialog (each in its own chunk). */
 export const ACCESS_TEXTS = defineTexts('playerAccess', {
   title: 'Where it may play',
   useDefault: "Use the account's default",

@@ -1,0 +1,41 @@
+import { defineTexts } from '../../i18n/texts';
+
+/** The bulk set dialog's words (decision D63): in the dialog's own chunk. */
+export const BULK_SET_TEXTS = defineTexts('bulkSet', {
+  titleAccess: 'Where these files may play',
+  titleSchedule: 'Schedule these files',
+  forSelected: { one: 'For {count} selected file.', other: 'For {count} selected files.' },
+  forMatching: { one: 'For {count} file matching the filter.', other: 'For all {count} files matching the filter.' },
+  zone: 'Times are in your time zone: {zone}.',
+  activateAt: 'Activate at',
+  deactivateAt: 'Deactivate at',
+  keep: "Leave each file's",
+  set: 'Set to',
+  clear: 'Clear',
+  time: 'Time',
+  nothing: 'Choose a time to set or clear.',
+  noTime: 'Enter the time.',
+  inPast: 'Choose a time in the future.',
+  order: 'Deactivate after the time it activates.',
+  apply: 'Apply',
+  cancel: 'Cancel',
+  done: 'Done',
+  undo: 'Undo',
+  undoing: { one: 'Undo: back to the previous value of {count} file', other: 'Undo: back to the previous values of {count} files' },
+  working: '{done} of {total} files',
+  progressLabel: 'Progress',
+  changed: { one: '{count} changed', other: '{count} changed' },
+  unchanged: { one: '{count} already so', other: '{count} already so' },
+  conflicts: {
+    one: '{count} changed by someone else meanwhile, left as it was',
+    other: '{count} changed by someone else meanwhile, left as they were',
+  },
+  failures: { one: '{count} failed', other: '{count} failed' },
+  separator: ', ',
+  jobFailed: 'The bulk action stopped: {reason}',
+  countMoved: {
+    one: 'The filter now matches {count} file: nothing was changed. Check the list and try again.',
+    other: 'The filter now matches {count} files: nothing was changed. Check the list and try again.',
+  },
+  startFailed: 'The bulk action could not start',
+});
