@@ -46,7 +46,7 @@ export const PREBUNDLED = [
  * with the list's bulk dialog (D63), and the bulk job's hook and API, which the two bulk bars' chunks share.
  */
 const DIALOG =
-  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures|player-access-\w+|schedule-times)|src[\\/]app[\\/](files[\\/]bulk[\\/]use-bulk-job|api[\\/](download|stats|bulk-jobs|file-events)))[\\/.]/;
+  /[\\/](@mui[\\/]material[\\/](Dialog\w*|Switch|FormControlLabel|Table\w*|Checkbox|Radio\w*|FormLabel|FormGroup)|src[\\/]app[\\/]ui[\\/]confirm-dialog|src[\\/]app[\\/]shared[\\/](conflict-dialog|day-bars|retention-curve|view-figures|player-access-\w+|schedule-times)|src[\\/]app[\\/](files[\\/]bulk[\\/]use-bulk-job|api[\\/](download|stats|bulk-jobs|file-events|sse-parser)))[\\/.]/;
 
 /**
  * Dates and language names as sentences ('3 hours ago'), and the subtitle facts (languages, limits):

@@ -11,10 +11,11 @@ const ENTRY = join(DIST, 'vp-admin-kit.js');
 const KB = 1024;
 /** Dynamic imports whose chunk name says they load on a user action (a dialog opened, a file chosen,
  *  a subtitle checked, the first toast after a save or a failure, the list's bulk job bar after "Select all …
- *  matching", the editor's Audience card opened) or on a condition (stylis-rtl: only
+ *  matching", the editor's Audience card opened, its Activity shown) or on a condition (stylis-rtl: only
  *  an element with dir="rtl"; locale-*: only an element in that language), not on the element's first render:
  *  listed, not counted in the initial load. */
-const ON_ACTION = /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|bulk-job|stylis-rtl|locale-|audience-panel/i;
+const ON_ACTION =
+  /subtitle|dialog|upload|check|confirm|delete|menu|toast|import-|export-|bulk-job|stylis-rtl|locale-|audience-panel|activity-log/i;
 /** Dynamic imports a screen makes once its rows are painted (the live file event stream): what the first
  *  render needs does not wait for them; listed apart, not counted in the initial load. */
 const AFTER_PAINT = /^file-events-/;

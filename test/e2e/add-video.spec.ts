@@ -55,8 +55,8 @@ test('add a video through the dialog, watch its row go to Completed without a re
 
   // The file's whole life is in its log: added from the panel, processed, then the subtitle added through the API.
   await page.goto(`/files/${fileId}`);
-  // The card loads as it comes into view, below the gallery.
-  await page.getByRole('heading', { name: 'File Gallery' }).scrollIntoViewIfNeeded();
+  // The log loads when asked for, below the other cards.
+  await page.getByRole('region', { name: 'Activity' }).getByRole('button', { name: 'Show activity' }).click();
   const log = page.getByRole('list', { name: 'Changes of this file, newest first' });
   await log.scrollIntoViewIfNeeded();
   await expect(log.getByRole('listitem')).toHaveText([

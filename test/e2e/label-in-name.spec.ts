@@ -75,7 +75,8 @@ test('every control shows words that are part of its name, in English and in Vie
   await page.goto(`/files/${file!.file_id}`);
   await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Subtitle tracks' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show activity' }).click();
+  await expect(page.getByRole('list', { name: 'Changes of this file, newest first' })).toBeVisible();
   await audit('file editor');
 
   await page.getByRole('button', { name: 'Upload subtitle' }).first().click();

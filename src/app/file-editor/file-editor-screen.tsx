@@ -7,8 +7,8 @@ import { DeleteFileDialog } from '../shared/delete-file-dialog';
 import { ArrowBackIcon, DeleteIcon } from '../ui/icons';
 import { LoadError } from '../ui/load-error';
 import { Screen } from '../ui/screen';
-import { WhenVisible } from '../ui/when-visible';
 import { AudienceCard } from './audience-card';
+import { ActivitySection } from './activity-section';
 import { EmbedCard } from './embed-card';
 import { FileInfoForm } from './file-info-form';
 import { GalleryCard } from './gallery-card';
@@ -17,8 +17,6 @@ import { useLiveFile } from './use-live-file';
 import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
-// The log loads after the cards an operator came for, when it scrolls near the viewport (it is below them).
-const ActivityCard = lazy(() => import('./activity-card'));
 // The schedule's inputs and the downloads are an operator's occasional tools: their own chunk (the editor is at its size budget).
 const ScheduleCard = lazy(() => import('./publish-cards'));
 
@@ -104,11 +102,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
           </Suspense>
           <AudienceCard fileId={fileId} />
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <WhenVisible>
-              <Suspense fallback={null}>
-                <ActivityCard fileId={fileId} version={state.file.version} />
-              </Suspense>
-            </WhenVisible>
+            <ActivitySection fileId={fileId} version={state.file.version} />
           </Box>
         </Box>
       ) : null}

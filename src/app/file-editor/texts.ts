@@ -4,6 +4,8 @@ import { defineTexts } from '../i18n/texts';
 export const EDITOR_TEXTS = defineTexts('editor', {
   heading: 'Update File',
   back: 'Back to Files',
+  activity: 'Activity',
+  showActivity: 'Show activity',
   deleteFile: 'Delete file',
   deleted: 'This file has been deleted.',
   loadingFile: 'Loading file',

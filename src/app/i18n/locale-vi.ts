@@ -326,6 +326,8 @@ const catalogue: Catalogue = {
   'live.fileNumber': 'Tệp {id}',
 
   'editor.heading': 'Cập nhật tệp',
+  'editor.activity': 'Lịch sử thay đổi',
+  'editor.showActivity': 'Xem lịch sử thay đổi',
   'editor.back': 'Quay lại danh sách',
   'editor.deleteFile': 'Xóa tệp',
   'editor.deleted': 'Tệp này đã bị xóa.',

@@ -4,7 +4,6 @@ import { getFileActivity, type ActivityEntry } from '../api/activity';
 import { useApi } from '../api/use-api';
 import { formatAge, formatDateTime } from '../i18n/format';
 import { useTexts } from '../i18n/texts';
-import { SectionCard } from '../ui/section-card';
 import { UI_TEXTS } from '../ui/texts';
 import { activityLines } from './activity-lines';
 import { ACTIVITY_TEXTS } from './activity-texts';
@@ -16,10 +15,10 @@ type Log = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; ent
 
 /**
  * The file's activity log, newest first: what changed (before → after), who, from where and when.
- * Read again when `version` changes (a save here or one merged in). Its own chunk, loaded after the
- * editor's other cards.
+ * Read again when `version` changes (a save here or one merged in). Its own chunk, loaded when the
+ * operator asks for it (activity-section.tsx).
  */
-export default function ActivityCard({ fileId, version }: { fileId: number; version: number | null | undefined }) {
+export default function ActivityLog({ fileId, version }: { fileId: number; version: number | null | undefined }) {
   const api = useApi();
   const { t, language, locale } = useTexts(ACTIVITY_TEXTS);
   const ui = useTexts(UI_TEXTS).t;
@@ -61,7 +60,7 @@ export default function ActivityCard({ fileId, version }: { fileId: number; vers
   };
   const now = new Date();
   return (
-    <SectionCard title={t('title')}>
+    <>
       {log.status === 'loading' ? <Typography color="text.secondary">{t('loading')}</Typography> : null}
       {log.status === 'failed' ? (
         <Alert severity="warning" action={<Button onClick={() => setAttempt((n) => n + 1)}>{ui('retry')}</Button>}>
@@ -102,6 +101,6 @@ export default function ActivityCard({ fileId, version }: { fileId: number; vers
           ) : null}
         </>
       ) : null}
-    </SectionCard>
+    </>
   );
 }
