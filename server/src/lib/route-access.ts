@@ -37,6 +37,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // A viewer's player: a beat carrying an API key is taken and not counted (issue 41).
   'POST /api/beats': 'public',
   'POST /api/files/bulk': 'write',
+  'POST /api/files/bulk/set': 'write',
   'GET /api/jobs/:id': 'read',
   'GET /api/jobs/:id/results.csv': 'read',
   'POST /api/jobs/:id/undo': 'write',
