@@ -62,8 +62,8 @@ describe('<vp-file-editor>', () => {
   });
 
   it("shows the file's whole life in the Activity card: who added it and how, and the end of its processing", async () => {
-    // The card loads once it comes into view.
-    [...root.querySelectorAll('section')].at(-1)?.scrollIntoView();
+    // The log loads when asked for.
+    button(root, 'Show activity')!.click();
     const log = await waitFor(() => root.querySelector('[aria-label="Changes of this file, newest first"]'), 'the activity log', 15000);
     const entries = [...log.querySelectorAll('li')].map((li) => li.innerText.replace(/\s+/g, ' ').replace(/ · [^·]+$/, ''));
     assert(

@@ -286,8 +286,7 @@ describe('pseudo-locale: every visible text comes from a catalogue', () => {
     const { root } = await mount('vp-file-editor', { 'file-id': '1' });
     await waitFor(() => root.textContent?.includes('français'), 'the loaded editor', 15000);
     expectAllWrapped(root, 'editor');
-    const lastCard = [...root.querySelectorAll('section, [class*="MuiCard"]')].at(-1);
-    lastCard?.scrollIntoView();
+    button(root, /Show activity/)!.click();
     await waitFor(() => root.textContent?.includes('slug-2'), 'the activity card', 15000);
     expectAllWrapped(root, 'activity card');
     button(root, /Customize embed/)!.click();
