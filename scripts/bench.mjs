@@ -9,7 +9,22 @@ import { loadavg } from 'node:os';
 import { ROOT, machine } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
-const PARTS = ['size', 'api', 'browser', 'cues', 'mobile', 'subtitles', 'pipeline', 'events', 'storage', 'access', 'analytics', 'poster', 'webhooks', 'schedules'];
+const PARTS = [
+  'size',
+  'api',
+  'browser',
+  'cues',
+  'mobile',
+  'subtitles',
+  'pipeline',
+  'events',
+  'storage',
+  'access',
+  'analytics',
+  'poster',
+  'webhooks',
+  'schedules',
+];
 const args = process.argv.slice(2);
 const options = Object.fromEntries(
   args

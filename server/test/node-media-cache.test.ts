@@ -7,10 +7,13 @@ import { NodeMediaCache } from '../src/media/node-media-cache';
 
 const object = (bytes: number) => ({ size: bytes, etag: '"e"', lastModified: undefined });
 
-/** Reads what `keep` hands on to its end, then waits for the copy to be kept (or not). */
+/** Reads what `keep` hands on to its end, and waits until the copy is kept or dropped. */
 async function readThrough(cache: NodeMediaCache, key: string, body: Buffer, size = body.length): Promise<Buffer> {
-  const out = Buffer.concat(await cache.keep(key, Readable.from([body]), object(size)).toArray());
-  await expect.poll(() => fs.readdirSync(path.join(cache.dir, '.incoming')).length, { interval: 5 }).toBe(0);
+  let done!: () => void;
+  const settled = new Promise<void>((resolve) => (done = resolve));
+  const out = Buffer.concat(await cache.keep(key, Readable.from([body]), object(size), () => done()).toArray());
+  await settled;
+  expect(fs.readdirSync(path.join(cache.dir, '.incoming'))).toEqual([]);
   return out;
 }
 

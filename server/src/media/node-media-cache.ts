@@ -58,10 +58,14 @@ export class NodeMediaCache {
 
   /**
    * Copies a whole object to disk as it streams to its reader: send on what it returns. The copy is kept
-   * only if every one of its `length` bytes arrived (a reader gone midway, or a cut read, keeps nothing).
+   * only if every one of its `length` bytes arrived (a reader gone midway, or a cut read, keeps nothing);
+   * `settled` is told which, once the copy is kept or its temporary file gone.
    */
-  keep(key: string, body: Readable, { size: length, ...validators }: KeptObject): Readable {
-    if (length > MAX_OBJECT_BYTES || length > this.#maxBytes || this.#entries.has(key)) return body;
+  keep(key: string, body: Readable, { size: length, ...validators }: KeptObject, settled?: (kept: boolean) => void): Readable {
+    if (length > MAX_OBJECT_BYTES || length > this.#maxBytes || this.#entries.has(key)) {
+      settled?.(false);
+      return body;
+    }
     const temp = path.join(this.dir, TEMP, randomUUID());
     const copy = fs.createWriteStream(temp);
     // Two readers of one stream: each at its own pace, the slower one holds the bucket's (backpressure).
@@ -75,14 +79,18 @@ export class NodeMediaCache {
     toReader.once('close', () => {
       if (!body.readableEnded) body.destroy(); // the reader left: nothing more is read for it
     });
-    const drop = () => fs.rm(temp, { force: true }, () => {});
-    copy.once('error', drop);
+    const drop = () => fs.rm(temp, { force: true }, () => settled?.(false));
+    copy.on('error', () => {}); // a disk that fails loses the copy, not the reader's bytes: its close drops it
     copy.once('close', () => {
-      if (copy.bytesWritten !== length || !body.readableEnded) return drop();
+      if (copy.errored || copy.bytesWritten !== length || !body.readableEnded) return drop();
       const target = path.join(this.dir, key);
       fs.mkdir(path.dirname(target), { recursive: true }, (mkdirError) => {
         if (mkdirError) return drop();
-        fs.rename(temp, target, (renameError) => (renameError ? drop() : this.#add(key, { size: length, ...validators })));
+        fs.rename(temp, target, (renameError) => {
+          if (renameError) return drop();
+          this.#add(key, { size: length, ...validators });
+          settled?.(true);
+        });
       });
     });
     return toReader;

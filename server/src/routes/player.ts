@@ -156,7 +156,17 @@ export default async function playerRoutes(app: RouteApp): Promise<void> {
       // The download button only while the file may be downloaded and its MP4 is stored (decision D67).
       const download = file.download_video_bytes !== null && (await app.files.downloadsAllowed(file.file_id)) === true;
       return reply.send(
-        playerPage(file, subtitles, readPlayerParams(query), hasStoryboard(file), beats, app.settings.mediaPublicUrl, grant, download, chapters),
+        playerPage(
+          file,
+          subtitles,
+          readPlayerParams(query),
+          hasStoryboard(file),
+          beats,
+          app.settings.mediaPublicUrl,
+          grant,
+          download,
+          chapters,
+        ),
       );
     },
   );
