@@ -20,7 +20,8 @@ const PIPELINE_TOKEN = 'bench-pipeline-token-0123456789abcdef';
 
 export const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
 
-async function pgClient(url) {
+/** A connected client of PostgreSQL at `url`. */
+export async function pgClient(url) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();

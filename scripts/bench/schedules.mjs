@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { fmtMs, percentile, removeDir, runCli, startServer, stats, tempDir } from './common.mjs';
+import { pgClient, pgDatabase, postgresBase } from './events.mjs';
 
 const FILES = 10_000;
 const AHEAD_MS = 60_000;
@@ -15,33 +16,6 @@ const AHEAD_MS = 60_000;
 const WITHIN_MS = 5_000;
 /** The light requests start this long before the time, and run until every file changed (or the budget ran out). */
 const LEAD_MS = 5_000;
-
-const postgresBase = () => process.env.VP_BENCH_DATABASE_URL?.trim() || process.env.VP_TEST_DATABASE_URL?.trim() || null;
-
-async function pgClient(url) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
-
-async function pgDatabase(base) {
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1)}_bench_schedules`;
-  const admin = await pgClient(base);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = await pgClient(base);
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const ACCOUNT = "(SELECT account_id FROM accounts WHERE username = 'scheduled')";
 const SCHEDULE = `UPDATE files SET deactivate_at = $1, version = version + 1 WHERE account_id = ${ACCOUNT}`;
@@ -74,7 +48,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(engine, port) {
   const dataDir = tempDir('vp-bench-schedules-');
-  const database = engine === 'PostgreSQL' ? await pgDatabase(postgresBase()) : null;
+  const database = engine === 'PostgreSQL' ? await pgDatabase(postgresBase(), 'schedules') : null;
   const env = database ? { DATABASE_URL: database.url } : {};
   let server;
   let db;
