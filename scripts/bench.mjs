@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import { ROOT, machine } from './bench/common.mjs';
+import { ROOT, machine, notMeasuredRow } from './bench/common.mjs';
 import { renderMarkdown, printPart } from './bench/report.mjs';
 
 const PARTS = [
@@ -71,17 +71,7 @@ for (const part of parts) {
   } catch (err) {
     console.error(err?.stack ?? err);
     result = {
-      rows: [
-        {
-          name: `${part} bench`,
-          figure: '–',
-          budget: '–',
-          status: 'not measured',
-          note: String(err?.message ?? err)
-            .split('\n')[0]
-            .slice(0, 300),
-        },
-      ],
+      rows: [notMeasuredRow(`${part} bench`, err)],
       notes: [String(err?.message ?? err).slice(0, 2000)],
     };
   }

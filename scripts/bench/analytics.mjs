@@ -4,7 +4,7 @@
 // VP_TEST_DATABASE_URL) is set. The Views sort at 1 M files is measured with the other sorts (api part).
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { benchDatabase, postgresBase } from './api.mjs';
-import { fmtMs, removeDir, runChild, runCli, startServer, stats, tempDir } from './common.mjs';
+import { fmtMs, notMeasuredRow, removeDir, runChild, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const VIEWERS = 1_000;
 const EVERY_MS = 10_000;
@@ -110,15 +110,7 @@ export async function run(options = {}) {
     try {
       rows.push(...(await measureEngine(engine, seconds)).map((r) => ({ ...r, name: `${engine}: ${r.name}` })));
     } catch (err) {
-      rows.push({
-        name: `${engine}: analytics bench`,
-        figure: '–',
-        budget: '–',
-        status: 'not measured',
-        note: String(err?.message ?? err)
-          .split('\n')[0]
-          .slice(0, 300),
-      });
+      rows.push(notMeasuredRow(`${engine}: analytics bench`, err));
       notes.push(`${engine}: ${String(err?.message ?? err).slice(0, 1500)}`);
     }
   }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { fmtMs, removeDir, runChild, runCli, startServer, stats, tempDir } from './common.mjs';
+import { fmtMs, notMeasuredRow, removeDir, runChild, runCli, startServer, stats, tempDir } from './common.mjs';
 
 const FILES = 1_000_000;
 const ACCOUNT = 'bench';
@@ -235,17 +235,7 @@ export async function run(options = {}) {
       notes.push(...byEngine[engine].notes.map((n) => `${engine}: ${n}`));
     } catch (err) {
       byEngine[engine] = {
-        rows: [
-          {
-            name: 'API bench',
-            figure: '–',
-            budget: '–',
-            status: 'not measured',
-            note: String(err?.message ?? err)
-              .split('\n')[0]
-              .slice(0, 300),
-          },
-        ],
+        rows: [notMeasuredRow('API bench', err)],
       };
       notes.push(`${engine}: ${String(err?.message ?? err).slice(0, 1500)}`);
     }

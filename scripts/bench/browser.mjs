@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, removeDir, startServer, stats, tempDir } from './common.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
 
 const NEXT_BUDGET = 100;
 /** The list's 'next page' p95 at most this many times the plain-table floor's, in the same run. */
@@ -111,8 +111,7 @@ async function buildFloor(outDir) {
 export async function run(options = {}) {
   const rows = [];
   const notes = [];
-  const notMeasured = (name, budget, reason) =>
-    rows.push({ name, figure: '–', budget, status: 'not measured', note: String(reason).split('\n')[0].slice(0, 300) });
+  const notMeasured = (name, budget, reason) => rows.push(notMeasuredRow(name, reason, budget));
   ensureKitBuilt(options.build);
   notes.push(
     `Kit: dist/kit built ${statSync(join(ROOT, 'dist/kit/vp-admin-kit.js')).mtime.toISOString()}. Server: reference server, VP_DEMO=1 (demo seed), temp data dir, signed in as demo via POST /api/auth/login, key in localStorage.apiKey. Each time: trigger at performance.now() → MutationObserver on the shadow root sees the change → two requestAnimationFrame callbacks (the frame with the change was produced). Clicks are dispatched in the page (element.click()), so Playwright's own latency is not counted. Viewport 1280×900, software rendering (--disable-gpu).`,

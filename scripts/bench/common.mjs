@@ -36,6 +36,17 @@ export function machine() {
 }
 
 /** Nearest-rank percentile of an unsorted sample. */
+/** The row of a measurement that could not be taken: its name and budget, and the first line of why. */
+export const notMeasuredRow = (name, err, budget = '–') => ({
+  name,
+  figure: '–',
+  budget,
+  status: 'not measured',
+  note: String(err?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 300),
+});
+
 export function percentile(values, p) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -7,7 +7,7 @@
 // commit, and after the browser's frame whenever one falls due), each beside a bare <textarea>.
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { BLANK, describe, ensureKitBuilt, IN_PAGE } from './browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, fmtMs, removeDir, startServer, stats, tempDir } from './common.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, fmtMs, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
 import { KEY_WORK_CATEGORIES, keyWork } from './key-work.mjs';
 
 const CUES = 5000;
@@ -201,13 +201,7 @@ export async function run(options = {}) {
       note: 'no app at all',
     });
   } catch (err) {
-    rows.push({
-      name: `cue editor on a ${CUES}-cue track`,
-      figure: '–',
-      budget: '–',
-      status: 'not measured',
-      note: String(err.message).split('\n')[0].slice(0, 300),
-    });
+    rows.push(notMeasuredRow(`cue editor on a ${CUES}-cue track`, err));
   } finally {
     await browser?.close();
     await server?.stop?.();
