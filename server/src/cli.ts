@@ -221,9 +221,12 @@ async function workerToken(args: string[]): Promise<void> {
   }
 }
 
+/** The options of `worker`: `--api URL --token T`. */
+export const WORKER_OPTIONS = { api: { type: 'string' }, token: { type: 'string' } } as const;
+
 /** `worker`: on the database (DATABASE_URL or VP_DATA_DIR), or with `--api URL` on nothing but the pipeline API. */
 async function worker(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { api: { type: 'string' }, token: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: WORKER_OPTIONS });
   if (values.api === undefined) {
     if (values.token !== undefined) throw new UsageError('--token goes with --api URL.');
     return runWorker();

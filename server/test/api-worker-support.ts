@@ -7,6 +7,8 @@ export interface SpawnedWorker {
   child: ChildProcess;
   stderr: () => string;
   exited: Promise<number | null>;
+  /** Rethrows a wait's error with what the worker printed and whether it still runs: a timeout then says why. */
+  explain: (err: unknown) => never;
 }
 
 /**
@@ -27,13 +29,27 @@ export function spawnApiWorker(base: string, token: string, name: string): Spawn
     {
       cwd: ROOT,
       env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  let out = '';
   let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stderr: () => err, exited };
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
+  const explain = (cause: unknown): never => {
+    const state = exitCode === undefined ? 'still running' : `exited with ${exitCode}`;
+    throw new Error(
+      `${cause instanceof Error ? cause.message : String(cause)}\nworker ${name} ${state}; stdout: ${out || '(none)'}; stderr: ${err || '(none)'}`,
+    );
+  };
+  return { child, stderr: () => err, exited, explain };
 }
 
 /** Waits for a condition that another process makes true. */

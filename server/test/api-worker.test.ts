@@ -14,8 +14,9 @@ import { COMPLETED_PATH, recordStatuses, statusesOf, tinyClip, videoForm, waitFo
 const URL_SECONDS = 60;
 const SHARED_TOKEN = 'shared-token-of-this-test';
 
-/** `worker-token create NAME` as the CLI runs it: the token it prints once. */
+/** `worker-token create NAME` as the CLI runs it: the token it prints once (a retried test's first token goes first). */
 async function createToken(s: TestServer, name: string): Promise<string> {
+  await s.app.db.run('DELETE FROM worker_tokens WHERE name = ?', [name]);
   return (await workerTokenCommand(s.app.db, 'create', name, s.now.value))[1]!;
 }
 
@@ -78,7 +79,7 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', SP
     const worker = spawnApiWorker(s.base, token, 'remote-box');
     workers.push(worker);
 
-    const done = await waitForStatus(s, key, fileId, [10, 4, 7], 60_000);
+    const done = await waitForStatus(s, key, fileId, [10, 4, 7], 60_000).catch(worker.explain);
     expect(await statusesOf(s.app.db, fileId)).toEqual(COMPLETED_PATH);
     expect(done).toMatchObject({ file_status: 10, file_server: 'remote-box', file_width: 160, file_height: 90, file_reason: null });
     const image = await fetch(`${s.base}/images/${done.file_image}`);
@@ -150,7 +151,8 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', SP
     const refused = await jobCall(s, token, '/claim', {});
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ status: 'error', message: PIPELINE_TOKEN_NEEDED });
-    expect(await worker.exited).toBe(1);
+    const code = await worker.exited;
+    expect({ code, stderr: worker.stderr() }).toMatchObject({ code: 1 });
     const lines = worker.stderr().trim().split('\n');
     expect(lines).toEqual([`pipeline worker: the API refused the worker token (revoked or unknown): ${PIPELINE_TOKEN_NEEDED}`]);
   });
@@ -268,8 +270,12 @@ describe('a pipeline worker that reaches nothing but the API (S3 store)', SPAWNI
     const res = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Bucket', content: clip }) });
     expect(res.status).toBe(200);
     const fileId = res.body.data.file.file_id as number;
-    workers.push(spawnApiWorker(s.base, token, 's3-box'));
-    expect(await waitForStatus(s, key, fileId, [10, 4, 7], 60_000)).toMatchObject({ file_status: 10, file_server: 's3-box' });
+    const worker = spawnApiWorker(s.base, token, 's3-box');
+    workers.push(worker);
+    expect(await waitForStatus(s, key, fileId, [10, 4, 7], 60_000).catch(worker.explain)).toMatchObject({
+      file_status: 10,
+      file_server: 's3-box',
+    });
     workers.pop()!.child.kill('SIGTERM');
 
     const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);
@@ -292,8 +298,9 @@ describe('a pipeline worker that reaches nothing but the API (S3 store)', SPAWNI
     expect((await s.request('PUT', '/api/config', { key: ownerKey, json: { downloads: { allowed: true } } })).status).toBe(200);
     const res = await s.request('POST', '/api/files', { key: ownerKey, body: videoForm({ title: 'Downloadable', content: clip }) });
     const fileId = res.body.data.file.file_id as number;
-    workers.push(spawnApiWorker(s.base, token, 's3-downloads'));
-    const done = await waitForStatus(s, ownerKey, fileId, [10, 4, 7], 60_000);
+    const worker = spawnApiWorker(s.base, token, 's3-downloads');
+    workers.push(worker);
+    const done = await waitForStatus(s, ownerKey, fileId, [10, 4, 7], 60_000).catch(worker.explain);
     workers.pop()!.child.kill('SIGTERM');
     expect(done).toMatchObject({ file_status: 10, file_server: 's3-downloads' });
     const video = await fetch(`${s.base}/player/${done.file_slug}/download.mp4`);

@@ -1,4 +1,7 @@
+import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_OPTIONS } from '../src/cli';
+import { newWorkerToken } from '../src/lib/tokens';
 import { JobsRepository } from '../src/db/jobs-repository';
 import { PROCESS_FILE } from '../src/db/job-kinds';
 import { workerTokenCommand } from '../src/pipeline/worker-token-commands';
@@ -50,7 +53,7 @@ describe('worker tokens', () => {
     expect(before.body).toEqual(REFUSED);
 
     const token = await createToken(s, 'gpu-1');
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+    expect(token).toMatch(/^vpw_[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
     expect((await pipeline(s, token, 'GET', '/files')).status).toBe(200);
     expect(await listed(s, 'gpu-1')).toEqual(['gpu-1', iso(s.now.value), iso(s.now.value), '-']);
     expect(await workerNamed(s, token, 'gpu-1')).toEqual({
@@ -70,6 +73,14 @@ describe('worker tokens', () => {
     await expect(workerTokenCommand(s.app.db, 'create', 'gpu-1', s.now.value)).rejects.toThrow(
       'A worker token named "gpu-1" already exists (a revoked token keeps its name).',
     );
+  });
+
+  it('every token can be typed after --token: none is taken for an option (a bare base64url one was, 1 in 64)', () => {
+    for (let i = 0; i < 2_000; i++) {
+      const token = newWorkerToken();
+      const { values } = parseArgs({ args: ['--api', 'https://host', '--token', token], options: WORKER_OPTIONS });
+      expect(values.token).toBe(token);
+    }
   });
 
   it('records the last use at most once a minute', async () => {

@@ -11,6 +11,13 @@ export const newAccountApiKey = (): string => ACCOUNT_API_KEY_PREFIX + newApiKey
 
 export const isAccountApiKey = (key: string): boolean => key.startsWith(ACCOUNT_API_KEY_PREFIX);
 
+/**
+ * A fresh worker token (`worker-token create`): a prefix and 256 random bits. It is typed after
+ * `--token` on a command line, where a bare base64url value starting with "-" (one in 64) was taken
+ * for an option, and the worker exited at once; the prefix also tells it apart in a secret scan.
+ */
+export const newWorkerToken = (): string => `vpw_${newApiKey()}`;
+
 /** What the database stores instead of the key. */
 export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 

@@ -1,6 +1,6 @@
 import { WorkerTokenNameTakenError, WorkerTokensRepository } from '../db/worker-tokens-repository';
 import type { Db } from '../db/engine';
-import { hashApiKey, newApiKey } from '../lib/tokens';
+import { hashApiKey, newWorkerToken } from '../lib/tokens';
 
 /** A worker token's name: what the workers list and the files' `file_server` show. */
 const NAME = /^[A-Za-z0-9_.@-]{1,64}$/;
@@ -31,7 +31,7 @@ export async function workerTokenCommand(db: Db, action: string | undefined, nam
     if (!(await tokens.revoke(name, now))) throw new WorkerTokenCommandError(`There is no live worker token "${name}".`);
     return [`Worker token "${name}" revoked: its next call to the pipeline API is refused.`];
   }
-  const token = newApiKey();
+  const token = newWorkerToken();
   await tokens.create(name, hashApiKey(token), now).catch((err: unknown) => {
     throw err instanceof WorkerTokenNameTakenError ? new WorkerTokenCommandError(err.message) : err;
   });
