@@ -12,6 +12,7 @@ import activity from './plugins/activity';
 import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
 import webhooks, { type WebhookSettings } from './plugins/webhooks';
 import { registerAuthentication } from './plugins/authentication';
+import closeUnreadBodies from './plugins/close-unread-bodies';
 import crashCleanStorage, { DEFAULT_SWEEP_SECONDS, MAX_SWEEP_SECONDS } from './plugins/crash-clean-storage';
 import cors from './plugins/cors';
 import database from './plugins/database';
@@ -291,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('videoUploadSlots', new UploadSlots(settings.maxUploadsPerAccount));
   registerErrorHandler(app);
   registerNotFound(app);
+  await app.register(closeUnreadBodies);
   await app.register(encodedBodies);
   await app.register(noStore);
 

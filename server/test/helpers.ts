@@ -115,6 +115,9 @@ export async function openBareDatabase(): Promise<{ db: Db; close(): Promise<voi
   };
 }
 
+/** A stop takes milliseconds; past this, a test left a request open (seen as a minute's wait at every run). */
+const SLOW_STOP_SECONDS = 15;
+
 /** The database of each data folder: a restart on the same folder finds it. */
 const databaseOfDir = new Map<string, string>();
 
@@ -195,7 +198,12 @@ export async function startServer(options: Partial<AppOptions> = {}, existingDir
     },
     async close() {
       try {
+        const started = Date.now();
         await app.close();
+        const seconds = (Date.now() - started) / 1000;
+        // A stop waits for open requests: one a test left open (a reply unread, a body half sent) costs a minute per run.
+        if (seconds > SLOW_STOP_SECONDS)
+          throw new Error(`the test server took ${seconds.toFixed(1)} s to stop: a request it was serving was left open`);
       } finally {
         if (databaseUrl && !options.databaseUrl) await dropTestDatabase(databaseUrl);
         if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
