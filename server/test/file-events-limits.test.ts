@@ -1,11 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PgDb } from '../src/db/postgres/connection';
 import { openEventStream, type EventStream } from './event-stream';
+import { cliOver } from './cli-support';
 import { startServer, type TestServer } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SESSION_ENDED = { status: 'error', message: 'Your session has ended. Please sign in again.' };
 const TOO_MANY_FOR_KEY = 'Too many live update streams for this session. Close another tab of the panel and try again.';
 const TOO_MANY_FOR_ADDRESS = 'Too many live update streams from this address. Try again later.';
@@ -39,16 +36,6 @@ async function refused(s: TestServer, key: string): Promise<unknown> {
   streams.push(stream);
   expect(stream.status).toBe(429);
   return (await s.request('GET', '/api/files/events', { key })).body;
-}
-
-/** Runs the server's CLI (another process) over the server's database. */
-function cli(s: TestServer, args: string[]): number | null {
-  const databaseUrl = s.app.db instanceof PgDb ? (s.app.db.pool.options.connectionString ?? '') : '';
-  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/cli.ts'), ...args], {
-    env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl },
-    timeout: 60_000,
-    input: '',
-  }).status;
 }
 
 // A stream is an API call that lasts: it ends when its key does, on every node (two servers on one
@@ -86,7 +73,7 @@ describe('an event stream lives as long as its key', () => {
   it('ends every stream of the account on both nodes when the CLI sets a new password (another process)', async () => {
     const [first, second] = [await a.login('streamer', 'streamer-password'), await a.login('streamer', 'streamer-password')];
     const opened = [await live(a.base, first), await live(b.base, first), await live(b.base, second)];
-    expect(cli(a, ['user', 'reset-password', 'streamer', '--password', 'copper lantern moss river'])).toBe(0);
+    expect((await cliOver(a, ['user', 'reset-password', 'streamer', '--password', 'copper lantern moss river'])).status).toBe(0);
     for (const stream of opened) await endedWithSession(stream);
   });
 });

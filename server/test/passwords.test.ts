@@ -1,12 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../src/config';
-import { PgDb } from '../src/db/postgres/connection';
 import { passwordProblem } from '../src/lib/password-policy';
+import { cliOver } from './cli-support';
 import { startServer, type TestServer } from './helpers';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('the password policy', () => {
   it.each([
@@ -58,18 +54,6 @@ describe('the demo password', () => {
   });
 });
 
-/** Runs the server's CLI over the test server's database; returns its exit code and output. */
-function cli(s: TestServer, args: string[]): { status: number | null; out: string } {
-  const databaseUrl = s.app.db instanceof PgDb ? (s.app.db.pool.options.connectionString ?? '') : '';
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/cli.ts'), ...args], {
-    env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-    timeout: 60_000,
-    input: '',
-  });
-  return { status: run.status, out: `${run.stdout}${run.stderr}` };
-}
-
 // Each test spawns the CLI up to five times (tsx compiles it each time: seconds of CPU apiece on a busy
 // 2-core machine), so a test waits on processes, not on time: the default 30 s was met under load.
 describe('passwords set by the CLI: user add, reset-password, seed', { timeout: 180_000 }, () => {
@@ -83,21 +67,21 @@ describe('passwords set by the CLI: user add, reset-password, seed', { timeout: 
 
   it('user add refuses weak passwords, the username and blanks, and creates the account with a good one', async () => {
     for (const weak of ['12345678', 'password', 'carol-writer', '            ']) {
-      const run = cli(s, ['user', 'add', 'carol-writer', '--password', weak]);
+      const run = await cliOver(s, ['user', 'add', 'carol-writer', '--password', weak]);
       expect(run.status).toBe(2);
       expect(run.out).toMatch(/The password (must|is too easy)/);
       expect((await signIn('carol-writer', weak)).status).toBe(401);
     }
-    const run = cli(s, ['user', 'add', 'carol-writer', '--password', 'violet kettle drums north']);
+    const run = await cliOver(s, ['user', 'add', 'carol-writer', '--password', 'violet kettle drums north']);
     expect(run.status).toBe(0);
     expect((await signIn('carol-writer', 'violet kettle drums north')).status).toBe(200);
   });
 
   it('reset-password applies the policy and ends every session of the account', async () => {
     const key = await s.login('carol-writer', 'violet kettle drums north');
-    expect(cli(s, ['user', 'reset-password', 'carol-writer', '--password', 'password1234']).status).toBe(2);
+    expect((await cliOver(s, ['user', 'reset-password', 'carol-writer', '--password', 'password1234'])).status).toBe(2);
     expect((await s.request('GET', '/api/config', { key })).status).toBe(200);
-    const run = cli(s, ['user', 'reset-password', 'carol-writer', '--password', 'amber willow seven comet']);
+    const run = await cliOver(s, ['user', 'reset-password', 'carol-writer', '--password', 'amber willow seven comet']);
     expect(run.status).toBe(0);
     expect(run.out).toMatch(/[1-9]\d* session\(s\) ended/);
     expect((await s.request('GET', '/api/config', { key })).status).toBe(401);
@@ -107,22 +91,26 @@ describe('passwords set by the CLI: user add, reset-password, seed', { timeout: 
 
   it('seed never replaces the password of an account it did not create', async () => {
     const key = await s.login('carol-writer', 'amber willow seven comet');
-    const run = cli(s, ['seed', '--account', 'carol-writer', '--password', 'another strong pass phrase', '--files', '1']);
+    const run = await cliOver(s, ['seed', '--account', 'carol-writer', '--password', 'another strong pass phrase', '--files', '1']);
     expect(run.status).toBe(2);
     expect(run.out).toContain('was not created by seed');
     expect((await signIn('carol-writer', 'amber willow seven comet')).status).toBe(200);
     expect((await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(0);
     // Its own password is no replacement: the files are added.
-    expect(cli(s, ['seed', '--account', 'carol-writer', '--password', 'amber willow seven comet', '--files', '2']).status).toBe(0);
+    expect((await cliOver(s, ['seed', '--account', 'carol-writer', '--password', 'amber willow seven comet', '--files', '2'])).status).toBe(
+      0,
+    );
     expect((await s.request('GET', '/api/files/', { key })).body.data.pagination.total_records).toBe(2);
   });
 
   it('seed applies the policy, and a new password of an account it created ends its sessions', async () => {
-    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'x', '--files', '0']).status).toBe(2);
-    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'seeded-dave', '--files', '0']).status).toBe(2);
-    expect(cli(s, ['seed', '--account', 'seeded-dave', '--password', 'maple orbit lantern fig', '--files', '1']).status).toBe(0);
+    expect((await cliOver(s, ['seed', '--account', 'seeded-dave', '--password', 'x', '--files', '0'])).status).toBe(2);
+    expect((await cliOver(s, ['seed', '--account', 'seeded-dave', '--password', 'seeded-dave', '--files', '0'])).status).toBe(2);
+    expect((await cliOver(s, ['seed', '--account', 'seeded-dave', '--password', 'maple orbit lantern fig', '--files', '1'])).status).toBe(
+      0,
+    );
     const key = await s.login('seeded-dave', 'maple orbit lantern fig');
-    const run = cli(s, ['seed', '--account', 'seeded-dave', '--password', 'cobalt harbor quiet mint', '--files', '0']);
+    const run = await cliOver(s, ['seed', '--account', 'seeded-dave', '--password', 'cobalt harbor quiet mint', '--files', '0']);
     expect(run.status).toBe(0);
     expect(run.out).toMatch(/[1-9]\d* session\(s\) ended/);
     expect((await s.request('GET', '/api/config', { key })).status).toBe(401);

@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsernameTakenError } from '../src/db/accounts-repository';
-import { PgDb } from '../src/db/postgres/connection';
 import { hashPassword } from '../src/lib/passwords';
 import { usernameSkeleton } from '../src/lib/username-skeleton';
+import { cliOver } from './cli-support';
 import { START, startServer, type TestServer } from './helpers';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('look-alike usernames', () => {
   let s: TestServer;
@@ -54,14 +50,9 @@ describe('look-alike usernames', () => {
   });
 
   it('user add refuses a look-alike, naming the account it looks like', async () => {
-    const databaseUrl = s.app.db instanceof PgDb ? (s.app.db.pool.options.connectionString ?? '') : '';
-    const run = spawnSync(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      [path.join(ROOT, 'server/src/cli.ts'), 'user', 'add', 'dеmo', '--password', 'violet kettle drums north'],
-      { env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl }, encoding: 'utf8', timeout: 90_000, input: '' },
-    );
+    const run = await cliOver(s, ['user', 'add', 'dеmo', '--password', 'violet kettle drums north']);
     expect(run.status).toBe(2);
-    expect(`${run.stdout}${run.stderr}`).toContain('That username is taken: "dеmo" looks like the account "demo".');
+    expect(run.out).toContain('That username is taken: "dеmo" looks like the account "demo".');
     expect(await accountsLike('demo')).toEqual(['demo']);
   }, 120_000);
 });
