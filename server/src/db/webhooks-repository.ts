@@ -1,6 +1,6 @@
 import type { WebhookDeliveryJson, WebhookEventType, WebhookJson } from '../../../src/contract/webhook';
 import { randomToken } from '../lib/tokens';
-import type { Db } from './engine';
+import type { Db, Queryable } from './engine';
 
 /** An endpoint as stored. Times in ms since the epoch. */
 export interface WebhookRow {
@@ -202,76 +202,51 @@ export class WebhooksRepository {
   }
 
   /**
-   * The next due delivery, leased for `leaseMs`; undefined when none is due. A file's deliveries to an
-   * endpoint go one at a time, in the order of its changes: one waits while an earlier one is pending
-   * (being sent, or waiting out its backoff), so a receiver never sees a file's changes out of order.
+   * Up to `limit` due deliveries, leased for `leaseMs` in one statement; none when none is due. A file's
+   * deliveries to an endpoint go one at a time, in the order of its changes: one waits while an earlier
+   * one is pending (being sent, or waiting out its backoff), so a receiver never sees a file's changes out
+   * of order; hence a claim holds at most one delivery of a file for an endpoint.
    */
-  async claim(now: number, leaseMs: number): Promise<ClaimedDelivery | undefined> {
-    const row = await this.#db.get<Omit<ClaimedDelivery, 'url' | 'secret'>>(
+  async claim(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.#db.all<Omit<ClaimedDelivery, 'url' | 'secret'>>(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ?, lease_token = ?
-       WHERE delivery_id = (SELECT delivery_id FROM webhook_deliveries d WHERE state = 'pending' AND next_at <= ?
+       WHERE delivery_id IN (SELECT delivery_id FROM webhook_deliveries d WHERE state = 'pending' AND next_at <= ?
                               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id
                                               AND e.file_id = d.file_id AND e.state = 'pending' AND e.delivery_id < d.delivery_id)
-                            ORDER BY next_at, delivery_id LIMIT 1${this.#db.dialect.skipLocked})
+                            ORDER BY next_at, delivery_id LIMIT ?${this.#db.dialect.skipLocked})
        RETURNING delivery_id, webhook_id, event_id, payload, attempts, lease_token`,
-      [now + leaseMs, randomToken(16), now],
+      [now + leaseMs, randomToken(16), now, limit],
     );
-    if (!row) return undefined;
-    const hook = await this.#db.get<{ url: string; secret: string }>('SELECT url, secret FROM webhooks WHERE webhook_id = ?', [
-      row.webhook_id,
-    ]);
-    if (!hook) return undefined; // the endpoint was deleted meanwhile, its deliveries with it
-    return { ...row, delivery_id: Number(row.delivery_id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts), ...hook };
+    if (!rows.length) return [];
+    const ids = [...new Set(rows.map((row) => Number(row.webhook_id)))];
+    const hooks = new Map(
+      (
+        await this.#db.all<{ webhook_id: number; url: string; secret: string }>(
+          `SELECT webhook_id, url, secret FROM webhooks WHERE webhook_id IN (${ids.map(() => '?').join(', ')})`,
+          ids,
+        )
+      ).map((hook) => [Number(hook.webhook_id), hook]),
+    );
+    return rows.flatMap((row) => {
+      const hook = hooks.get(Number(row.webhook_id));
+      if (!hook) return []; // the endpoint was deleted meanwhile, its deliveries with it
+      const { url, secret } = hook;
+      return [
+        { ...row, delivery_id: Number(row.delivery_id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts), url, secret },
+      ];
+    });
   }
 
   /**
-   * Logs an attempt and decides what follows: a 2xx delivers it (and makes its endpoint active again,
+   * Logs each attempt and decides what follows: a 2xx delivers it (and makes its endpoint active again,
    * its held deliveries due); anything else retries it after the policy's next wait, or fails it when the
    * schedule is used up (the endpoint is failing from then, and paused once failing for pauseAfterMs:
    * its deliveries are then held, never dropped). Nothing happens when the lease was lost meanwhile.
    */
-  async settle(delivery: ClaimedDelivery, result: AttemptResult, now: number, policy: RetryPolicy): Promise<void> {
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const wait = policy.backoffMs[delivery.attempts - 1];
-    const [state, nextAt] = ok ? ['delivered', null] : wait === undefined ? ['failed', null] : ['pending', now + wait];
+  async settle(attempts: readonly SettledAttempt[], policy: RetryPolicy): Promise<void> {
+    // One transaction for all of them: a node delivering hundreds a second writes a few commits, not hundreds.
     await this.#db.transaction(async (tx) => {
-      const changed = await tx.run(
-        'UPDATE webhook_deliveries SET state = ?, next_at = ?, lease_token = NULL WHERE delivery_id = ? AND lease_token = ?',
-        [state, nextAt, delivery.delivery_id, delivery.lease_token],
-      );
-      if (changed !== 1) return;
-      await tx.run('INSERT INTO webhook_attempts (delivery_id, at, status_code, latency_ms, response) VALUES (?, ?, ?, ?, ?)', [
-        delivery.delivery_id,
-        now,
-        result.statusCode,
-        result.latencyMs,
-        result.response,
-      ]);
-      if (ok) {
-        const resumed = await tx.run(
-          'UPDATE webhooks SET failing_since = NULL, paused_at = NULL WHERE webhook_id = ? AND paused_at IS NOT NULL',
-          [delivery.webhook_id],
-        );
-        if (resumed) {
-          await tx.run("UPDATE webhook_deliveries SET state = 'pending', next_at = ? WHERE webhook_id = ? AND state = 'held'", [
-            now,
-            delivery.webhook_id,
-          ]);
-        }
-        await tx.run('UPDATE webhooks SET failing_since = NULL WHERE webhook_id = ? AND failing_since IS NOT NULL', [delivery.webhook_id]);
-      } else if (state === 'failed') {
-        await tx.run('UPDATE webhooks SET failing_since = ? WHERE webhook_id = ? AND failing_since IS NULL', [now, delivery.webhook_id]);
-        const paused = await tx.run('UPDATE webhooks SET paused_at = ? WHERE webhook_id = ? AND paused_at IS NULL AND failing_since <= ?', [
-          now,
-          delivery.webhook_id,
-          now - policy.pauseAfterMs,
-        ]);
-        if (paused) {
-          await tx.run("UPDATE webhook_deliveries SET state = 'held', next_at = NULL WHERE webhook_id = ? AND state = 'pending'", [
-            delivery.webhook_id,
-          ]);
-        }
-      }
+      for (const attempt of attempts) await settleOne(tx, attempt, policy);
     });
   }
 
@@ -284,5 +259,56 @@ export class WebhooksRepository {
       ]);
       return tx.run(`DELETE FROM webhook_deliveries WHERE ${ended}`, [before]);
     });
+  }
+}
+
+/** What one POST of a claimed delivery got, and when. */
+export interface SettledAttempt {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  now: number;
+}
+
+/** One attempt settled in the caller's transaction (see WebhooksRepository.settle). */
+async function settleOne(tx: Queryable, { delivery, result, now }: SettledAttempt, policy: RetryPolicy): Promise<void> {
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const wait = policy.backoffMs[delivery.attempts - 1];
+  const [state, nextAt] = ok ? ['delivered', null] : wait === undefined ? ['failed', null] : ['pending', now + wait];
+  const changed = await tx.run(
+    'UPDATE webhook_deliveries SET state = ?, next_at = ?, lease_token = NULL WHERE delivery_id = ? AND lease_token = ?',
+    [state, nextAt, delivery.delivery_id, delivery.lease_token],
+  );
+  if (changed !== 1) return;
+  await tx.run('INSERT INTO webhook_attempts (delivery_id, at, status_code, latency_ms, response) VALUES (?, ?, ?, ?, ?)', [
+    delivery.delivery_id,
+    now,
+    result.statusCode,
+    result.latencyMs,
+    result.response,
+  ]);
+  if (ok) {
+    const resumed = await tx.run(
+      'UPDATE webhooks SET failing_since = NULL, paused_at = NULL WHERE webhook_id = ? AND paused_at IS NOT NULL',
+      [delivery.webhook_id],
+    );
+    if (resumed) {
+      await tx.run("UPDATE webhook_deliveries SET state = 'pending', next_at = ? WHERE webhook_id = ? AND state = 'held'", [
+        now,
+        delivery.webhook_id,
+      ]);
+    }
+    await tx.run('UPDATE webhooks SET failing_since = NULL WHERE webhook_id = ? AND failing_since IS NOT NULL', [delivery.webhook_id]);
+  } else if (state === 'failed') {
+    await tx.run('UPDATE webhooks SET failing_since = ? WHERE webhook_id = ? AND failing_since IS NULL', [now, delivery.webhook_id]);
+    const paused = await tx.run('UPDATE webhooks SET paused_at = ? WHERE webhook_id = ? AND paused_at IS NULL AND failing_since <= ?', [
+      now,
+      delivery.webhook_id,
+      now - policy.pauseAfterMs,
+    ]);
+    if (paused) {
+      await tx.run("UPDATE webhook_deliveries SET state = 'held', next_at = NULL WHERE webhook_id = ? AND state = 'pending'", [
+        delivery.webhook_id,
+      ]);
+    }
   }
 }

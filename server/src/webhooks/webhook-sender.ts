@@ -1,4 +1,4 @@
-import type { RetryPolicy, WebhooksRepository, ClaimedDelivery } from '../db/webhooks-repository';
+import type { ClaimedDelivery, RetryPolicy, SettledAttempt, WebhooksRepository } from '../db/webhooks-repository';
 import type { WebhookOutbox } from '../db/webhook-outbox';
 import type { UrlPolicy } from '../lib/url-policy';
 import { webhookHeaders } from '../lib/webhook-signature';
@@ -34,6 +34,9 @@ export class WebhookSender {
   readonly #stop = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
+  /** Attempts waiting for the commit being written, and that commit: whoever comes meanwhile joins the next. */
+  #waiting: { attempt: SettledAttempt; done: () => void; failed: (err: unknown) => void }[] = [];
+  #committing = false;
 
   constructor(options: WebhookSenderOptions) {
     this.#o = options;
@@ -66,17 +69,30 @@ export class WebhookSender {
     }
     // A read first: claiming is an UPDATE, which an idle poll need not run (decision D61).
     if (!(await repository.hasDue(this.#o.now()))) return;
-    await Promise.all(Array.from({ length: this.#o.concurrency }, () => this.#sendDue()));
+    await this.#sendDue();
   }
 
-  /** Claims and sends due deliveries until none is left. */
+  /**
+   * Claims and sends due deliveries until none is left, up to `concurrency` at once: a claim takes as
+   * many as there is room for in one statement, and settled attempts are written together (#settle), so
+   * the writes grow with the batches, not with the deliveries (one claim and one commit each held a busy
+   * node to a few hundred a second).
+   */
   async #sendDue(): Promise<void> {
-    const { repository, now, timeoutMs } = this.#o;
+    const { repository, now, timeoutMs, concurrency } = this.#o;
+    const sending = new Set<Promise<void>>();
     while (!this.#stop.signal.aborted) {
-      const delivery = await repository.claim(now(), timeoutMs + LEASE_MARGIN_MS);
-      if (!delivery) return;
-      await this.#send(delivery);
+      const room = concurrency - sending.size;
+      const claimed = room > 0 ? await repository.claim(now(), timeoutMs + LEASE_MARGIN_MS, room) : [];
+      for (const delivery of claimed) {
+        const sent: Promise<void> = this.#send(delivery).finally(() => sending.delete(sent));
+        sending.add(sent);
+      }
+      if (!sending.size) return;
+      // Room again (or what was claimed is all there is for now): the next claim may find the next of a file's chain.
+      await Promise.race(sending);
     }
+    await Promise.all(sending);
   }
 
   async #send(delivery: ClaimedDelivery): Promise<void> {
@@ -84,6 +100,31 @@ export class WebhookSender {
     const headers = webhookHeaders(delivery.secret, delivery.event_id, Math.floor(Date.now() / 1000), delivery.payload);
     const result = await postWebhook(delivery.url, delivery.payload, headers, this.#o.policy, this.#o.timeoutMs, this.#stop.signal);
     if (this.#stop.signal.aborted) return;
-    await this.#o.repository.settle(delivery, result, this.#o.now(), this.#o.retry);
+    // Unsettled, the delivery's lease runs out and it goes again under the same Webhook-Id: said, not thrown.
+    await this.#settle({ delivery, result, now: this.#o.now() }).catch(this.#o.onError);
+  }
+
+  #settle(attempt: SettledAttempt): Promise<void> {
+    return new Promise((done, failed) => {
+      this.#waiting.push({ attempt, done, failed });
+      if (!this.#committing) void this.#commitWaiting();
+    });
+  }
+
+  async #commitWaiting(): Promise<void> {
+    this.#committing = true;
+    while (this.#waiting.length) {
+      const batch = this.#waiting.splice(0);
+      try {
+        await this.#o.repository.settle(
+          batch.map((w) => w.attempt),
+          this.#o.retry,
+        );
+        for (const w of batch) w.done();
+      } catch (err) {
+        for (const w of batch) w.failed(err);
+      }
+    }
+    this.#committing = false;
   }
 }
