@@ -169,7 +169,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
         timeoutMs: seconds('VP_WEBHOOK_TIMEOUT_SECONDS', env.VP_WEBHOOK_TIMEOUT_SECONDS, 10) * 1000,
         pauseAfterMs: positive('VP_WEBHOOK_PAUSE_DAYS', env.VP_WEBHOOK_PAUSE_DAYS, 3, ' of days') * 86_400_000,
         allowHosts: allowHosts(env.VP_WEBHOOK_ALLOW_HOSTS, 'VP_WEBHOOK_ALLOW_HOSTS'),
-        concurrency: positive('VP_WEBHOOK_CONCURRENCY', env.VP_WEBHOOK_CONCURRENCY, 8, ''),
+        concurrency: positive('VP_WEBHOOK_CONCURRENCY', env.VP_WEBHOOK_CONCURRENCY, 64, ''),
         logDays: positive('VP_WEBHOOK_LOG_DAYS', env.VP_WEBHOOK_LOG_DAYS, 30, ' of days'),
         maxPerAccount: positive('VP_MAX_WEBHOOKS', env.VP_MAX_WEBHOOKS, 20, ''),
       },

@@ -59,7 +59,7 @@ async function webhooks(app: FastifyInstance, options: WebhooksPluginOptions): P
           retry: { backoffMs: s.backoffMs ?? DEFAULT_WEBHOOK_BACKOFF_MS, pauseAfterMs: s.pauseAfterMs ?? 3 * DAY_MS },
           timeoutMs: app.webhookSettings.timeoutMs,
           pollMs: s.pollMs ?? 250,
-          concurrency: s.concurrency ?? 8,
+          concurrency: s.concurrency ?? 64,
           onError: (err) => app.log.error({ err }, 'webhook sender'),
         });
   const prune = () => {
