@@ -35,7 +35,6 @@ export function machine() {
   };
 }
 
-/** Nearest-rank percentile of an unsorted sample. */
 /** The row of a measurement that could not be taken: its name and budget, and the first line of why. */
 export const notMeasuredRow = (name, err, budget = '–') => ({
   name,
@@ -47,6 +46,7 @@ export const notMeasuredRow = (name, err, budget = '–') => ({
     .slice(0, 300),
 });
 
+/** Nearest-rank percentile of an unsorted sample. */
 export function percentile(values, p) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
