@@ -1,22 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-support';
 import { startS3Server, type TestS3Server } from './s3-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
 /** `npm run server -- media check` with this environment (asynchronous: the S3 server runs in this process). */
-async function mediaCheck(env: Record<string, string>, command = ['media', 'check']): Promise<{ code: number; lines: string[] }> {
-  const run = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/cli.ts'), ...command], {
-    env: { PATH: process.env.PATH, NODE_NO_WARNINGS: '1', ...env },
-  }).then(
-    (done) => ({ code: 0, stdout: done.stdout }),
-    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
-  );
-  return { code: run.code, lines: run.stdout.trim().split('\n') };
+async function mediaCheck(env: Record<string, string>, command = ['media', 'check']): Promise<{ code: number | null; lines: string[] }> {
+  const run = await runCli(command, { PATH: process.env.PATH, NODE_NO_WARNINGS: '1', ...env });
+  return { code: run.status, lines: (run.status === 0 ? run.stdout : run.out).trim().split('\n') };
 }
 
 const STEPS = ['put', 'head', 'ranged get', 'list', 'delete'];

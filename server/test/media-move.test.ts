@@ -1,27 +1,19 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveMedia } from '../src/media/media-move';
 import { FolderMediaStore, type MediaStore } from '../src/media/media-store';
 import { S3MediaStore } from '../src/media/s3-media-store';
+import { runCli } from './cli-support';
 import { startS3Server, type TestS3Server } from './s3-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
 /** `npm run server -- media move …` with this environment (asynchronous: the S3 server runs in this process). */
-async function cli(env: Record<string, string>, command: string[]): Promise<{ code: number; lines: string[] }> {
-  const run = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/cli.ts'), ...command], {
-    env: { PATH: process.env.PATH, NODE_NO_WARNINGS: '1', ...env },
-  }).then(
-    (done) => ({ code: 0, stdout: done.stdout }),
-    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout + err.stderr }),
-  );
-  return { code: run.code, lines: run.stdout.trim().split('\n') };
+async function cli(env: Record<string, string>, command: string[]): Promise<{ code: number | null; lines: string[] }> {
+  const run = await runCli(command, { PATH: process.env.PATH, NODE_NO_WARNINGS: '1', ...env });
+  return { code: run.status, lines: (run.status === 0 ? run.stdout : run.out).trim().split('\n') };
 }
 
 /** Bytes that tell their own position apart (a shifted or truncated copy differs). */
