@@ -11,6 +11,9 @@ import fp from 'fastify-plugin';
  */
 async function closeUnreadBodies(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
+    // Only a request that carries a body can have one left unread: GETs of playlists and segments pass by.
+    const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+    if (chunked === undefined && (length === undefined || length === '0')) return;
     const raw = reply.raw;
     const writeHead = raw.writeHead;
     raw.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
