@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { FILE_STATUS } from '../../src/contract/file-status';
 import type { WebhookEventType } from '../../src/contract/webhook';
 import { readEnv } from '../src/config';
+import { WebhooksRepository } from '../src/db/webhooks-repository';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
@@ -323,6 +324,69 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     } finally {
       asked.mockRestore();
     }
+  });
+
+  it("settles a sender's attempts together: each logged once, and one whose lease another sender took meanwhile left to it", async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
+    const repository = new WebhooksRepository(s.app.db);
+    // Due a day from now on the node's clock: its own sender leaves them to this test.
+    const at = s.app.clock() + 86_400_000;
+    for (const n of [1, 2, 3]) await repository.addDelivery(webhook.id, `evt_batch_${n}`, 'file.status', '{}', at);
+    const mine = (await repository.claim(at, 60_000, 10)).sort((a, b) => a.delivery_id - b.delivery_id);
+    expect(mine.map((d) => d.event_id)).toEqual(['evt_batch_1', 'evt_batch_2', 'evt_batch_3']);
+    // The third's lease runs out and another sender takes it.
+    await s.app.db.run('UPDATE webhook_deliveries SET next_at = ? WHERE delivery_id = ?', [at, mine[2]!.delivery_id]);
+    const [theirs] = await repository.claim(at, 60_000, 10);
+    expect(theirs?.delivery_id).toBe(mine[2]!.delivery_id);
+
+    const answers = [204, 503, 204];
+    const policy = { backoffMs: [5_000, 60_000], pauseAfterMs: 3 * 86_400_000 };
+    await repository.settle(
+      mine.map((delivery, i) => ({ delivery, result: { statusCode: answers[i]!, latencyMs: 3, response: '' }, now: at + 10 })),
+      policy,
+    );
+    const rows = await s.app.db.all<{ event_id: string; state: string; next_at: number | null; attempts: number }>(
+      `SELECT event_id, state, next_at, (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.delivery_id) AS attempts
+       FROM webhook_deliveries d WHERE webhook_id = ? ORDER BY delivery_id`,
+      [webhook.id],
+    );
+    expect(
+      rows.map((row) => ({ ...row, next_at: row.next_at === null ? null : Number(row.next_at), attempts: Number(row.attempts) })),
+    ).toEqual([
+      { event_id: 'evt_batch_1', state: 'delivered', next_at: null, attempts: 1 },
+      { event_id: 'evt_batch_2', state: 'pending', next_at: at + 10 + 5_000, attempts: 1 },
+      // Still the other sender's: its lease, and no attempt of the first sender logged.
+      { event_id: 'evt_batch_3', state: 'pending', next_at: at + 60_000, attempts: 0 },
+    ]);
+  });
+
+  it('claims the heads of thousands of pending chains in well under a second, also on statistics taken while none was pending', async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
+    const repository = new WebhooksRepository(s.app.db);
+    const at = s.app.clock() + 86_400_000; // due a day from now: the node's own sender leaves them
+    const insert = async (rows: number, state: string, offset: number) => {
+      for (let i = 0; i < rows; i += 500) {
+        const n = Math.min(500, rows - i);
+        await s.app.db.run(
+          `INSERT INTO webhook_deliveries (webhook_id, event_id, file_id, type, payload, state, next_at, created_at)
+           VALUES ${Array.from({ length: n }, () => "(?, ?, ?, 'file.status', '{}', ?, ?, 0)").join(', ')}`,
+          Array.from({ length: n }, (_, j) => {
+            const id = offset + i + j;
+            return [webhook.id, `evt_chain_${id}`, 1_000_000 + (id % 300), state, state === 'pending' ? at - 1000 + (id % 997) : null];
+          }).flat(),
+        );
+      }
+    };
+    await insert(3000, 'delivered', 0);
+    await s.app.db.run('ANALYZE webhook_deliveries'); // what the planner knows: nothing pending
+    await insert(3000, 'pending', 3000); // 300 files, 10 deliveries each waiting in its file's order
+    const started = performance.now();
+    const claimed = await repository.claim(at, 60_000, 64);
+    const ms = performance.now() - started;
+    expect(claimed).toHaveLength(64);
+    // Each is the oldest pending delivery of its file.
+    expect(claimed.every((d) => Number(d.event_id.slice('evt_chain_'.length)) < 3300)).toBe(true);
+    expect(ms).toBeLessThan(500);
   });
 
   it('sends a test event, logged like any delivery', async () => {

@@ -1,4 +1,5 @@
-import type { ClaimedDelivery, RetryPolicy, SettledAttempt, WebhooksRepository } from '../db/webhooks-repository';
+import type { ClaimedDelivery, RetryPolicy, WebhooksRepository } from '../db/webhooks-repository';
+import type { SettledAttempt } from '../db/webhook-settle';
 import type { WebhookOutbox } from '../db/webhook-outbox';
 import type { UrlPolicy } from '../lib/url-policy';
 import { webhookHeaders } from '../lib/webhook-signature';
@@ -37,6 +38,9 @@ export class WebhookSender {
   /** Attempts waiting for the commit being written, and that commit: whoever comes meanwhile joins the next. */
   #waiting: { attempt: SettledAttempt; done: () => void; failed: (err: unknown) => void }[] = [];
   #committing = false;
+  /** When the outbox was last copied (performance.now()), and the timer of the next copy while sending. */
+  #copiedAt = 0;
+  #copyDue: Promise<void> | null = null;
 
   constructor(options: WebhookSenderOptions) {
     this.#o = options;
@@ -63,25 +67,32 @@ export class WebhookSender {
   }
 
   async #tick(): Promise<void> {
-    const { outbox, repository } = this.#o;
-    while (!this.#stop.signal.aborted) {
-      if ((await outbox.copy(this.#o.now(), COPY_PAGE)) < COPY_PAGE) break;
-    }
+    await this.#copy();
     // A read first: claiming is an UPDATE, which an idle poll need not run (decision D61).
-    if (!(await repository.hasDue(this.#o.now()))) return;
+    if (!(await this.#o.repository.hasDue(this.#o.now()))) return;
     await this.#sendDue();
+  }
+
+  /** Copies the outbox's new events into deliveries, a page at a time, to the end of the log. */
+  async #copy(): Promise<void> {
+    this.#copiedAt = performance.now();
+    while (!this.#stop.signal.aborted) {
+      if ((await this.#o.outbox.copy(this.#o.now(), COPY_PAGE)) < COPY_PAGE) break;
+    }
   }
 
   /**
    * Claims and sends due deliveries until none is left, up to `concurrency` at once: a claim takes as
    * many as there is room for in one statement, and settled attempts are written together (#settle), so
    * the writes grow with the batches, not with the deliveries (one claim and one commit each held a busy
-   * node to a few hundred a second).
+   * node to a few hundred a second). The outbox is copied every pollMs meanwhile: a node that is always
+   * sending would otherwise leave new events in the log until it ran out of deliveries.
    */
   async #sendDue(): Promise<void> {
-    const { repository, now, timeoutMs, concurrency } = this.#o;
+    const { repository, now, timeoutMs, concurrency, pollMs } = this.#o;
     const sending = new Set<Promise<void>>();
     while (!this.#stop.signal.aborted) {
+      if (performance.now() - this.#copiedAt >= pollMs) await this.#copy();
       const room = concurrency - sending.size;
       const claimed = room > 0 ? await repository.claim(now(), timeoutMs + LEASE_MARGIN_MS, room) : [];
       for (const delivery of claimed) {
@@ -89,10 +100,23 @@ export class WebhookSender {
         sending.add(sent);
       }
       if (!sending.size) return;
-      // Room again (or what was claimed is all there is for now): the next claim may find the next of a file's chain.
-      await Promise.race(sending);
+      // Room again, or the next copy due (what was claimed may be all there is for now: the next claim may
+      // find the next of a file's chain, or a copied event).
+      await Promise.race([...sending, this.#nextCopy()]);
     }
     await Promise.all(sending);
+  }
+
+  /** Resolves when the next copy is due; one timer however often it is asked for. */
+  #nextCopy(): Promise<void> {
+    this.#copyDue ??= new Promise<void>((resolve) => {
+      const wait = Math.max(0, this.#o.pollMs - (performance.now() - this.#copiedAt));
+      setTimeout(() => {
+        this.#copyDue = null;
+        resolve();
+      }, wait).unref();
+    });
+    return this.#copyDue;
   }
 
   async #send(delivery: ClaimedDelivery): Promise<void> {
