@@ -14,6 +14,9 @@ const TITLES = {
   events: 'Live file events (1,000 streams on one node while 100 status changes a second flow; SQLite and PostgreSQL)',
   access: 'Where a video may play: a signed link against an unsigned one (headless Chromium and the reference server)',
   analytics: 'View analytics (1,000 viewers beating every 10 s on one node for 60 s; SQLite and PostgreSQL)',
+  webhooks:
+    'Webhooks (10 endpoints on loopback while 100 status changes a second flow, and a receiver down for 5 minutes; SQLite and PostgreSQL)',
+  schedules: 'Schedules (10,000 files scheduled for the same minute, a light request meanwhile; SQLite and PostgreSQL; issue 43)',
 };
 
 function cells(r) {
@@ -54,7 +57,7 @@ export function renderMarkdown(results, order) {
   );
   for (const part of order) {
     const r = results[part];
-    out.push(`## ${TITLES[part]}`, '');
+    out.push(`## ${TITLES[part] ?? part}`, '');
     if (!r) {
       out.push('Not run yet.', '');
       continue;

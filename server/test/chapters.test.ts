@@ -3,6 +3,7 @@ import { CHAPTERS_CHANGED, CHAPTERS_NOT_FOUND } from '../src/routes/chapters';
 import { CHAPTERS_TAKEN } from '../src/routes/subtitles';
 import { NO_DURATION } from '../src/subtitles/chapters-check';
 import { quotaMessage } from '../src/schemas/messages';
+import { webhookMessages } from '../src/db/webhook-events';
 import { openEventStream } from './event-stream';
 import { startServer, type TestServer } from './helpers';
 
@@ -127,6 +128,32 @@ describe('chapters', () => {
       status: 400,
       body: { message: 'Line 6: the chapter 01:00.000 --> 10:00.000 overlaps the chapter before it (00:00.000 --> 02:00.000)' },
     });
+
+    // Its save is the file's change too, logged in the save's own transaction (the track's trigger).
+    const stream = await openEventStream(s.base, { key });
+    await stream.waitFor((f) => f.event === 'ready');
+    const three = vtt.replace(
+      '02:00.000 --> 10:00.000\nThe rest\n',
+      '02:00.000 --> 06:00.000\nThe rest\n\n06:00.000 --> 10:00.000\nQuestions\n',
+    );
+    const edited = await s.request('PUT', `/api/subs/${before.sub_id}/content`, {
+      key,
+      body: three,
+      headers: { 'content-type': 'text/vtt', 'if-match': opened.headers.get('etag')! },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    await stream.waitFor((f) => f.event === 'file' && JSON.parse(f.data!).changes?.chapters === 3);
+    stream.close();
+    const logged = await s.app.db.get<{ changes: string | Record<string, unknown> }>(
+      "SELECT changes FROM file_events WHERE file_id = ? AND kind = 'subtitle' ORDER BY id DESC LIMIT 1",
+      [fileId],
+    );
+    const changes = typeof logged!.changes === 'string' ? JSON.parse(logged!.changes) : logged!.changes;
+    expect(changes).toMatchObject({ sub_id: before.sub_id, track_kind: 'chapters', change: 'updated' });
+    const event = { id: 1, account_id: await accountId(), file_id: fileId, kind: 'subtitle' as const, changes };
+    expect(webhookMessages(event, false).map((m) => m.type)).toEqual(['subtitle.updated', 'file.updated']);
+    // Back to two, for the tests after this one.
+    expect((await put(vtt, 'text/vtt')).status).toBe(200);
   });
 
   it('counts against the quota', async () => {
@@ -143,10 +170,13 @@ describe('chapters', () => {
 
   it('DELETE moves the track to the trash: 404 after, the player page has none, a new PUT starts a new track', async () => {
     const before = (await get()).body.data;
+    const stream = await openEventStream(s.base, { key });
+    await stream.waitFor((f) => f.event === 'ready');
     expect(await s.request('DELETE', `/api/files/${fileId}/chapters`, { key })).toMatchObject({
       status: 200,
       body: { message: 'Chapters deleted' },
     });
+    await stream.waitFor((f) => f.event === 'file' && JSON.parse(f.data!).changes?.chapters === 0);
     expect(await get()).toMatchObject({ status: 404 });
     expect(await s.request('DELETE', `/api/files/${fileId}/chapters`, { key })).toMatchObject({ status: 404 });
     expect(await (await fetch(`${s.base}/player/${slug}`)).text()).not.toContain('kind="chapters"');
@@ -160,6 +190,9 @@ describe('chapters', () => {
     expect((await s.request('DELETE', `/api/files/${fileId}/chapters`, { key })).status).toBe(200);
     expect((await restore()).status).toBe(200);
     expect((await get()).body.data).toMatchObject({ sub_id: before.sub_id, chapters: [{ title: 'Opening' }, { title: 'The rest' }] });
+    // Restored from the trash: the file's event says it has its two chapters again.
+    await stream.waitFor((f) => f.event === 'file' && JSON.parse(f.data!).changes?.chapters === 2);
+    stream.close();
   });
 
   const accountId = async () =>

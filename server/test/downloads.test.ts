@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookMessages } from '../src/db/webhook-events';
 import { ffprobePath } from '../src/media/ffmpeg';
+import { openEventStream } from './event-stream';
 import { startServer, type TestServer } from './helpers';
 import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 import { startS3Server, type TestS3Server } from './s3-server';
@@ -132,11 +134,20 @@ for (const store of ['folder', 'bucket'] as const) {
     it("a file processed before they were allowed gets them by a job; disallowed, they are removed and uncounted; the file's own setting wins over its account's", async () => {
       const { accountId, key, file, folder } = await accountWithFile(`later${store}`);
       const before = await s.app.videoStorage.usedBytes(accountId);
+      // The panel's open editors hear of the setting and of each download made or removed, as of any edit.
+      const stream = await openEventStream(s.base, { key });
+      await stream.waitFor((f) => f.event === 'ready');
+      const changeOf = (test: (changes: Record<string, unknown>) => boolean) =>
+        stream.waitFor(
+          (f) => f.event === 'file' && JSON.parse(f.data!).file_id === file.file_id && test(JSON.parse(f.data!).changes ?? {}),
+        );
       const allowed = await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: true } });
       expect(allowed.status).toBe(200);
       expect(allowed.body.data.downloads).toBe(true);
+      await changeOf((c) => c.downloads === true);
       const made = await waitForFile(s, key, file.file_id, (f) => f.download_video !== undefined);
       const { bytes } = made.download_video as { bytes: number };
+      await changeOf((c) => JSON.stringify(c.download_video) === JSON.stringify(made.download_video));
       expect((await download(s, file.file_slug, 'mp4')).status).toBe(200);
       expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before + bytes + (made.download_audio as { bytes: number }).bytes);
 
@@ -145,6 +156,23 @@ for (const store of ['folder', 'bucket'] as const) {
       expect((await s.request('PUT', '/api/config', { key, json: { downloads: { allowed: true } } })).status).toBe(200);
       const removed = await waitForFile(s, key, file.file_id, (f) => f.download_video === undefined);
       expect(removed.downloads).toBe(false);
+      await changeOf((c) => c.download_video === null && c.download_audio === null);
+      stream.close();
+      // Each change is a file.updated for the webhooks: the log's events carry the columns.
+      const logged = await s.app.db.all<{ changes: string | Record<string, unknown> }>(
+        "SELECT changes FROM file_events WHERE file_id = ? AND kind = 'changed' ORDER BY id",
+        [file.file_id],
+      );
+      const downloadChanges = logged
+        .map((e) => (typeof e.changes === 'string' ? (JSON.parse(e.changes) as Record<string, unknown>) : e.changes))
+        .filter((changes) => ['downloads', 'download_video_bytes', 'download_audio_bytes'].some((column) => column in changes));
+      expect(downloadChanges.flatMap((changes) => Object.keys(changes))).toEqual(
+        expect.arrayContaining(['downloads', 'download_video_bytes', 'download_audio_bytes']),
+      );
+      for (const changes of downloadChanges) {
+        const event = { id: 1, account_id: accountId, file_id: file.file_id, kind: 'changed' as const, changes };
+        expect(webhookMessages(event, false).map((m) => m.type)).toContain('file.updated');
+      }
       expect((await download(s, file.file_slug, 'mp4')).status).toBe(404);
       expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBeNull();
       expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before);

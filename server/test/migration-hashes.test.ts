@@ -45,6 +45,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '028-chapters-tracks.ts': '13da6c5f4a91c08f00d53b971de95b73ca0d5a504a3b49225e16125209207adf',
     '029-subtitle-events.ts': 'f2b1842039fc475989044269a4bc5f9a7e60562c25d0d8f7ff61ac0de0b05384',
     '030-bulk-values.ts': 'eb5045c949977d5045d4177743bc491259c2b10b16f637e07833edeae591a1a5',
+    '031-subtitle-event-kinds.ts': '46809c44bcda49ee67fe477491c18637ec38560120dd89998b5f23483ccc26d3',
   },
   postgres: {
     '001-initial-schema.ts': 'a56c92282388823964d32f8befb5021512c35d96df99a543dc53e68568bf72bb',
@@ -81,6 +82,8 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '032-chapters-tracks.ts': '5670233a6ccd025070dc922c3c313198d4ff0c7cd0915076b33b37056f7675de',
     '033-subtitle-events.ts': '1674e437dc3ad80f68a4706b156945ce5709096fb67314958758174f960401a5',
     '034-bulk-values.ts': 'da0c8a1e7604433dcfca4868391b66bfd66e3b67218b7027566bd494d394297f',
+    '035-download-events.ts': '48aff91c185aa073de2cb4a6a4fefadaea9a29c777e9065893f7f04208ed01d6',
+    '036-subtitle-event-kinds.ts': '775a072ff4a4852cc14f717ff32272768874df9849b49108e366ad3ebb293f95',
   },
 };
 

@@ -17,7 +17,18 @@ export type FileStreamEventName = (typeof FILE_STREAM_EVENTS)[number];
  */
 export type FileEventJson<File = FileJson> =
   | { kind: 'added'; file_id: number; file: File }
-  | { kind: 'changed'; file_id: number; changes: Partial<File> }
+  | { kind: 'changed'; file_id: number; changes: FileChanges<File> }
   | { kind: 'deleted'; file_id: number };
 
 export type FileEventKind = FileEventJson['kind'];
+
+/** Fields a File leaves out when it has none, which a change names null once removed (a download, D67). */
+export type RemovableFileField = 'download_video' | 'download_audio';
+
+/**
+ * The fields of a File that changed, with their new values (null: a removable field removed), and
+ * `chapters`: how many chapters the file has now (0: none; D66), which a File itself does not carry.
+ */
+export type FileChanges<File = FileJson> = { [K in keyof File]?: K extends RemovableFileField ? File[K] | null : File[K] } & {
+  chapters?: number;
+};

@@ -93,3 +93,56 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   await menu.getByRole('menuitemradio', { name: '0:20 The end' }).click();
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(20);
 });
+
+test('start chapters from nothing in the cue editor: one chapter over the whole video, split and titled there, saved', async ({
+  page,
+  account,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiAs(request, account);
+  const { fileId } = await addPlayableClip(request, api.apiKey, { title: 'Chapters from the cue editor', seconds: 30 });
+  await signIn(page, account);
+  await page.goto(`/files/${fileId}`);
+  const manage = page.getByRole('region', { name: 'Chapters' }).getByRole('button', { name: 'Manage chapters' });
+  const chaptersDialog = page.getByRole('dialog', { name: 'Chapters' });
+  // Both ways to begin, in either theme, on a desktop and at 360 px: nothing runs past the dialog's edge.
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    await manage.click();
+    await expect(chaptersDialog.getByText('No chapters yet')).toBeVisible();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The dialog's opening transition ends first: the screenshot shows it as it stands.
+      await expect.poll(() => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length)).toBe(0);
+      expect(await chaptersDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/chapters-empty-${theme}-${width}.png` });
+    }
+    await chaptersDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(chaptersDialog).toBeHidden();
+  }
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await manage.click();
+  await chaptersDialog.getByRole('button', { name: 'Start in the cue editor' }).click();
+
+  const editor = page.getByRole('dialog', { name: 'Edit chapters' });
+  const cue = (n: number) => editor.getByRole('group', { name: `Cue ${n}`, exact: true });
+  await expect(cue(1).getByRole('textbox', { name: 'Text' })).toHaveValue('Intro');
+  await page.screenshot({ path: `${SHOTS}/chapters-cue-editor-started.png` });
+  await cue(1).getByRole('button', { name: 'Split cue 1' }).click();
+  await cue(2).getByRole('textbox', { name: 'Text' }).fill('The rest');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => ((await api.get(`/files/${fileId}/chapters`)).data?.chapters ?? []).map((c: { title: string }) => c.title))
+    .toEqual(['Intro', 'The rest']);
+  const [first, second] = (await api.get(`/files/${fileId}/chapters`)).data.chapters as { start: number; end: number }[];
+  expect(first!.start).toBe(0);
+  expect(second!.start).toBeGreaterThan(0);
+  expect(second!.start).toBe(first!.end);
+  // Saved, the editor closes and the list shows the chapters as saved.
+  await expect(editor).toBeHidden();
+  await expect(chaptersDialog.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(2);
+});

@@ -27,7 +27,7 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
   await card.getByLabel('Downloads of this file').click();
   await page.getByRole('option', { name: 'Allowed', exact: true }).click();
   await expect(page.getByText('File updated successfully')).toBeVisible();
-  // The job remuxes the top rung: the card reads the file again until they are stored.
+  // The job remuxes the top rung; its file events bring the stored downloads to the open dialog (D70).
   const video = card.getByRole('link', { name: 'MP4 video' });
   await expect(video).toBeVisible({ timeout: 30_000 });
   await expect(card.getByRole('link', { name: 'Audio only (M4A)' })).toBeVisible();

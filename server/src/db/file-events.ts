@@ -15,7 +15,7 @@ export type FileEventKind = FileChangeKind | 'job' | 'subtitle';
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
  * 'added'; columns missing from `files` are simply never seen. PostgreSQL's trigger keeps its own
- * frozen copy of this list (migrations 6 and 27).
+ * frozen copy of this list (migrations 10, 28 and 35).
  */
 export const WATCHED_FILE_COLUMNS = [
   'file_status',
@@ -34,12 +34,15 @@ export const WATCHED_FILE_COLUMNS = [
   'player_access',
   'activate_at',
   'deactivate_at',
+  'downloads',
+  'download_video_bytes',
+  'download_audio_bytes',
 ] as const;
 
 /**
  * The columns an 'added' event keeps of its row (what toFileJson reads): the event describes the file
  * as it was added, whatever happened to it before the event is delivered. PostgreSQL's trigger keeps
- * its own frozen copy of this list (migrations 22 and 27).
+ * its own frozen copy of this list (migrations 22, 28 and 35).
  */
 export const ADDED_FILE_COLUMNS = [
   'file_id',
@@ -61,6 +64,9 @@ export const ADDED_FILE_COLUMNS = [
   'player_access',
   'activate_at',
   'deactivate_at',
+  'downloads',
+  'download_video_bytes',
+  'download_audio_bytes',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
 export interface StoredFileEvent {
@@ -71,7 +77,7 @@ export interface StoredFileEvent {
   /**
    * 'changed': the changed columns and their new values; 'added': the row as it was added
    * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job; 'subtitle':
-   * the track's sub_id, its sub_lang and the change ('created', 'updated' or 'deleted').
+   * the track's sub_id, its sub_lang, its track_kind (from migration 31 / 36 on) and the change ('created', 'updated' or 'deleted').
    */
   changes: Record<string, unknown> | null;
 }
@@ -107,21 +113,7 @@ export async function appendJobEvent(
   ]);
 }
 
-/**
- * A file's chapters changed (D66): a 'changed' event whose `chapters` is how many it has now (0: none).
- * The track is a row of `subtitles`, which has no trigger of the log, so its routes write the event.
- */
-export async function appendChaptersEvent(db: Db, accountId: number, fileId: number, chapters: number, at: number): Promise<void> {
-  await db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'changed', ?, ?)", [
-    accountId,
-    fileId,
-    JSON.stringify({ chapters }),
-    at,
-  ]);
-  await db.fileEvents.notify();
-}
-
-/** Reads and prunes the event log; its writes happen in the triggers, appendJobEvent and appendChaptersEvent. */
+/** Reads and prunes the event log; its writes happen in the triggers and appendJobEvent. */
 export class FileEventsRepository {
   readonly #db: Db;
 

@@ -3,7 +3,18 @@ import type { WebhookEventType, WebhookPayload } from '../../../src/contract/web
 import type { StoredFileEvent } from './file-events';
 
 /** Columns whose change is an edit an integrator sees (file.updated); the pipeline's own (progress, server, size) are not. */
-const EDITED_COLUMNS = ['file_title', 'file_slug', 'is_active', 'file_image', 'player_access', 'chapters'];
+const EDITED_COLUMNS = [
+  'file_title',
+  'file_slug',
+  'is_active',
+  'file_image',
+  'player_access',
+  'activate_at',
+  'deactivate_at',
+  'downloads',
+  'download_video_bytes',
+  'download_audio_bytes',
+];
 
 /** A subtitle event's change (its log row, migration 27) and the message type it is. */
 const SUBTITLE_TYPES: Record<string, WebhookEventType> = {
@@ -26,7 +37,8 @@ export interface WebhookMessage {
  * `file.restored` when the file left the trash (`restored`: the log still holds its 'deleted' event),
  * else `file.created`; a status change is `file.status`, and also `file.ready` (Completed) or
  * `file.failed`; an edit of what the panel shows is `file.updated`; a subtitle track's change is
- * `subtitle.created`, `subtitle.updated` or `subtitle.deleted` (decision D61); a bulk job's last progress
+ * `subtitle.created`, `subtitle.updated` or `subtitle.deleted` (decision D61), and a chapters track's
+ * also `file.updated` (D66); a bulk job's last progress
  * event is `bulk_job.finished`.
  */
 export function webhookMessages(event: StoredFileEvent, restored: boolean): WebhookMessage[] {
@@ -39,7 +51,12 @@ export function webhookMessages(event: StoredFileEvent, restored: boolean): Webh
         : [];
     case 'subtitle': {
       const type = SUBTITLE_TYPES[changes.change as string];
-      return type ? [{ type, data: { file_id, sub_id: changes.sub_id as number, language: changes.sub_lang as string } }] : [];
+      const out: WebhookMessage[] = type
+        ? [{ type, data: { file_id, sub_id: changes.sub_id as number, language: changes.sub_lang as string } }]
+        : [];
+      // A chapters track (D66) is also the file's: its chapters are part of what an integrator shows.
+      if (changes.track_kind === 'chapters') out.push({ type: 'file.updated', data: { file_id } });
+      return out;
     }
     case 'added':
       return [{ type: restored ? 'file.restored' : 'file.created', data: { file_id } }];

@@ -4,6 +4,7 @@ import { FileEventsRepository } from '../db/file-events';
 import { EventStreamRegistry } from '../events/event-stream-registry';
 import { FileEventHub } from '../events/file-event-hub';
 import { deliverableEvents } from '../events/file-event-payloads';
+import { storedChapters } from '../subtitles/stored-chapters';
 import { sessionEnded } from './authentication';
 
 export interface FileEventsOptions {
@@ -37,7 +38,14 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
       after: (cursor, limit) => log.after(cursor, limit),
       forAccount: (accountId, after, upTo, limit) => log.forAccount(accountId, after, upTo, limit),
       deliverable: (events) =>
-        deliverableEvents(events, { readFile: (accountId, fileId) => app.files.get(accountId, fileId), trashDays: app.settings.trashDays }),
+        deliverableEvents(events, {
+          readFile: (accountId, fileId) => app.files.get(accountId, fileId),
+          chapterCount: async (accountId, fileId) => {
+            const track = await app.subtitles.chaptersOf(accountId, fileId);
+            return (track && (await storedChapters(app.store, track))?.length) ?? 0;
+          },
+          trashDays: app.settings.trashDays,
+        }),
     },
     {
       pollMs: signal.pollMs ?? options.pollMs ?? 200,

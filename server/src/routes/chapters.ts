@@ -1,13 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readChapters } from '../../../src/subtitle-text/chapters';
 import type { ChaptersJson } from '../../../src/contract/chapters';
-import { appendChaptersEvent } from '../db/file-events';
 import type { SubtitleRow } from '../db/subtitles-repository';
-import { nullWhenGone } from '../db/subtitle-store';
 import { ifMatch, tagged } from '../lib/etag';
 import { addChaptersTrack } from '../subtitles/add-chapters-track';
 import { checkSentChapters, durationMsOf, NO_DURATION } from '../subtitles/chapters-check';
 import { saveVersion } from '../subtitles/subtitle-edit-text';
+import { storedChapters } from '../subtitles/stored-chapters';
 import { actorOf } from '../plugins/activity';
 import { fail, ok } from '../plugins/errors';
 import { chaptersBody, chaptersSchema } from '../schemas/chapters';
@@ -27,15 +25,9 @@ export default async function chaptersRoutes(app: RouteApp): Promise<void> {
 
   /** The track's reply: its chapters, read from the text the player serves. */
   const chaptersJson = async (row: SubtitleRow): Promise<ChaptersJson | null> => {
-    const text = row.rendition_name ? await app.store.get(row.rendition_name).catch(nullWhenGone) : null;
-    if (!text) return null; // deleted for good since it was read
-    return {
-      sub_id: row.sub_id,
-      file_id: row.file_id,
-      version: row.version,
-      created_at: new Date(row.created_at).toISOString(),
-      chapters: readChapters(text.toString('utf8')),
-    };
+    const chapters = await storedChapters(app.store, row);
+    if (!chapters) return null; // deleted for good since it was read
+    return { sub_id: row.sub_id, file_id: row.file_id, version: row.version, created_at: new Date(row.created_at).toISOString(), chapters };
   };
 
   const replyWith = async (reply: FastifyReply, row: SubtitleRow, message: string, code = 200) => {
@@ -107,7 +99,6 @@ export default async function chaptersRoutes(app: RouteApp): Promise<void> {
         if (added.kind === 'taken') return fail(reply, 409, CHAPTERS_RACED);
         if (added.kind === 'quota') return fail(reply, 413, quotaMessage(added.usedBytes, app.settings.accountQuotaBytes));
         await app.recordActivity(request, file.file_id, 'chapters_add', { sub_id: added.row.sub_id, chapters: count });
-        await appendChaptersEvent(app.db, request.accountId, file.file_id, count, app.clock());
         tagged(reply, added.row);
         return replyWith(reply, added.row, 'Chapters saved');
       }
@@ -123,7 +114,6 @@ export default async function chaptersRoutes(app: RouteApp): Promise<void> {
         chapters: count,
         version_no: outcome.versionNo,
       });
-      await appendChaptersEvent(app.db, request.accountId, file.file_id, count, app.clock());
       tagged(reply, outcome.sub);
       return replyWith(reply, outcome.sub, 'Chapters saved');
     },
@@ -150,7 +140,6 @@ export default async function chaptersRoutes(app: RouteApp): Promise<void> {
       if (result.kind === 'not_found') return fail(reply, 404, CHAPTERS_NOT_FOUND);
       if (result.kind === 'stale') return replyWith(reply, result.sub, CHAPTERS_CHANGED, 412);
       await app.recordActivity(request, row.file_id, 'chapters_trash', { sub_id: row.sub_id });
-      await appendChaptersEvent(app.db, request.accountId, row.file_id, 0, app.clock());
       return ok('Chapters deleted');
     },
   );

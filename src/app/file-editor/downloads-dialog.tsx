@@ -17,20 +17,17 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { isCompleted } from '../../contract/file-status';
 import { formatSize } from '../../contract/format-size';
 import { saveDownloadsSetting } from '../api/config';
-import { getFile, updateFileMerging } from '../api/files';
+import { updateFileMerging } from '../api/files';
 import type { VideoFile } from '../api/schemas';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { useConfigState, useLinkBases, useSession } from '../session/use-session';
 import { useNotify } from '../shell/notify';
 import { DOWNLOADS_TEXTS } from './downloads-texts';
-
-/** How often the card reads the file again while a downloads job makes or removes its files. */
-const WATCH_MS = 2000;
 
 type Choice = 'account' | 'on' | 'off';
 const choiceOf = (own: boolean | null | undefined): Choice => (own === true ? 'on' : own === false ? 'off' : 'account');
@@ -64,8 +61,8 @@ export default function DownloadsDialog({ open, onClose, file, onSaved }: Downlo
 }
 
 /**
- * The setting and the stored files. A job makes or removes them after a change, without a file event:
- * while open, it reads the file again until what is stored follows the setting.
+ * The setting and the stored files. A job makes or removes them after a change; each is a file event
+ * (decision D70), which the editor's live file brings here.
  */
 function DownloadsFields({ file, onSaved }: Pick<DownloadsDialogProps, 'file' | 'onSaved'>) {
   const api = useApi();
@@ -80,17 +77,6 @@ function DownloadsFields({ file, onSaved }: Pick<DownloadsDialogProps, 'file' | 
   const processed = isCompleted(file.file_status);
   const stored = Boolean(file.download_video);
   const pending = processed && allowed !== stored;
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => {
-      getFile(api, file.file_id).then(
-        (reply) => reply.data && onSaved(reply.data),
-        () => {}, // the next tick asks again
-      );
-    }, WATCH_MS);
-    return () => clearInterval(timer);
-  }, [api, file.file_id, onSaved, pending]);
 
   const saveFile = async (choice: Choice) => {
     setBusy(true);

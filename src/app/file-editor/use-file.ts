@@ -4,6 +4,8 @@ import { getFile } from '../api/files';
 import { useApi } from '../api/use-api';
 import type { LoadMark } from '../api/use-file-events';
 import type { VideoFile } from '../api/schemas';
+import { withFileChanges } from '../api/file-changes';
+import type { FileChanges } from '../../contract/file-event';
 import { useNotify } from '../shell/notify';
 import { failureText } from '../api/failure-text';
 import { API_TEXTS } from '../api/texts';
@@ -64,8 +66,8 @@ export function useFile(fileId: number, onLoadFailed?: () => void) {
   const setFile = useCallback((file: VideoFile) => setState({ status: 'ready', file, load: null }), []);
   /** Merges fields the server changed (a live event) into the file on screen. */
   const patchFile = useCallback(
-    (changes: Partial<VideoFile>) =>
-      setState((current) => (current.status === 'ready' ? { ...current, file: { ...current.file, ...changes } } : current)),
+    (changes: FileChanges<VideoFile>) =>
+      setState((current) => (current.status === 'ready' ? { ...current, file: withFileChanges(current.file, changes) } : current)),
     [],
   );
   /** Reads the file again, quietly (the polling fallback): `apply` gets it; a failure changes nothing. */

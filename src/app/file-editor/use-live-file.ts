@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import type { VideoFile } from '../api/schemas';
+import type { FileChanges } from '../../contract/file-event';
 import { useFileEvents, type LoadMark } from '../api/use-file-events';
 import { endingToast } from '../shared/live-status';
 import { useNotify } from '../shell/notify';
@@ -7,7 +8,7 @@ import { useTexts } from '../i18n/texts';
 import { LIVE_TEXTS } from '../shared/live-texts';
 
 /** What the pipeline changes: everything but title, slug and the active flag, which are the form's. */
-function pipelineFields(changes: Partial<VideoFile>): Partial<VideoFile> {
+function pipelineFields(changes: FileChanges<VideoFile>): FileChanges<VideoFile> {
   const { file_title: _title, file_slug: _slug, isActive: _active, ...pipeline } = changes;
   return pipeline;
 }
@@ -23,7 +24,7 @@ export function useLiveFile(
   fileId: number,
   file: VideoFile | undefined,
   loaded: LoadMark | null,
-  patchFile: (changes: Partial<VideoFile>) => void,
+  patchFile: (changes: FileChanges<VideoFile>) => void,
   refresh: (apply: (file: VideoFile) => void) => void,
 ): void {
   const notify = useNotify();
@@ -31,7 +32,7 @@ export function useLiveFile(
   const known = useRef(file);
   known.current = file;
   const merge = useCallback(
-    (changes: Partial<VideoFile>) => {
+    (changes: FileChanges<VideoFile>) => {
       const toast = endingToast({ kind: 'changed', file_id: fileId, changes }, known.current, t);
       if (toast) notify.show(toast.variant, toast.message);
       patchFile(pipelineFields(changes));

@@ -1,5 +1,6 @@
 import type { FileQuery } from '../../api/files';
 import type { FileEvent } from '../../api/file-events';
+import { withFileChanges } from '../../api/file-changes';
 import type { VideoFile } from '../../api/schemas';
 
 interface Page {
@@ -48,7 +49,7 @@ export function withFileEvent<P extends Page>(page: P, event: Exclude<FileEvent,
   const index = page.rows.findIndex((row) => row.file_id === event.file_id);
   if (event.kind === 'changed') {
     if (index < 0) return page;
-    const changed = { ...page.rows[index]!, ...event.changes };
+    const changed = withFileChanges(page.rows[index]!, event.changes);
     if (page.query && !passesFilters(page.query, changed)) return withoutRow(page, event.file_id);
     const rows = page.rows.slice();
     rows[index] = changed;

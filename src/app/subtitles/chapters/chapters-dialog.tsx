@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import type { ChaptersJson } from '../../../contract/chapters';
-import { deleteChapters, getChapters } from '../../api/chapters';
+import { deleteChapters, getChapters, putChapterLines } from '../../api/chapters';
 import { getFile } from '../../api/files';
 import { subtitleSchema, type Subtitle } from '../../api/schemas';
 import { useApi } from '../../api/use-api';
@@ -97,13 +97,30 @@ function ChaptersPane({ fileId }: { fileId: number }) {
     }
   };
 
-  const openCueEditor = async () => {
-    if (!chapters) return;
+  const openCueEditor = async (subId: number) => {
     try {
-      const track = await api.request(`subs/${chapters.sub_id}`, subtitleSchema);
+      const track = await api.request(`subs/${subId}`, subtitleSchema);
       if (track.data) setCueTrack(track.data);
     } catch (error) {
       notify.error(error, t('loadFailed'));
+    }
+  };
+
+  // The cue editor edits a track that exists: starting there saves one chapter over the whole video
+  // first (the button says so), which the operator then splits, retitles or deletes.
+  const startInEditor = async () => {
+    if (!ready) return;
+    setBusy(true);
+    try {
+      const created = await putChapterLines(api, fileId, `00:00 ${t('firstChapter')}\n`, null);
+      if (!created.data) return;
+      setState({ ...ready, chapters: created.data });
+      await openCueEditor(created.data.sub_id);
+    } catch (error) {
+      notify.error(error, t('saveFailed'));
+      reload();
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -146,7 +163,13 @@ function ChaptersPane({ fileId }: { fileId: number }) {
             >
               {chapters ? t('pasteAgain') : t('paste')}
             </Button>
-            {chapters ? <Button onClick={() => void openCueEditor()}>{t('editCues')}</Button> : null}
+            {chapters ? (
+              <Button onClick={() => void openCueEditor(chapters.sub_id)}>{t('editCues')}</Button>
+            ) : (
+              <Button disabled={busy} onClick={() => void startInEditor()}>
+                {busy ? t('starting') : t('startInEditor')}
+              </Button>
+            )}
             {chapters ? (
               <Button color="error" onClick={() => setAskDelete(true)}>
                 {t('delete')}
@@ -169,6 +192,7 @@ function ChaptersPane({ fileId }: { fileId: number }) {
 
       <CueEditorDialog
         sub={cueTrack}
+        title={t('editTitle')}
         onClose={() => setCueTrack(null)}
         onSaved={() => {
           setCueTrack(null);

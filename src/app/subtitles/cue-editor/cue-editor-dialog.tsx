@@ -18,6 +18,8 @@ import { CUE_TEXTS } from './texts';
 export interface CueEditorDialogProps {
   /** The track to edit; null: closed. */
   sub: Subtitle | null;
+  /** The dialog's title when not "Edit cues: <language>" (a chapters track's, D66). */
+  title?: string | undefined;
   onClose(): void;
   /** A new version was saved: the card reads the tracks again. */
   onSaved(): void;
@@ -34,7 +36,7 @@ export interface Loaded {
  * The cue editor of one track, full screen on a phone and below a wide window's height elsewhere. Its
  * own chunk (with TanStack Virtual), downloaded the first time an operator chooses 'Edit cues'.
  */
-export default function CueEditorDialog({ sub, onClose, onSaved }: CueEditorDialogProps) {
+export default function CueEditorDialog({ sub, title, onClose, onSaved }: CueEditorDialogProps) {
   const titleId = useId();
   const phone = useMediaQuery('(max-width:899.98px)');
   return (
@@ -48,12 +50,24 @@ export default function CueEditorDialog({ sub, onClose, onSaved }: CueEditorDial
       // Escape closes a field's typed time first (TimeField stops it); the dialog closes on the next one.
       slotProps={{ paper: { sx: phone ? {} : { height: 'calc(100% - 64px)' } } }}
     >
-      {sub ? <Loader key={sub.sub_id} sub={sub} titleId={titleId} onClose={onClose} onSaved={onSaved} /> : null}
+      {sub ? <Loader key={sub.sub_id} sub={sub} title={title} titleId={titleId} onClose={onClose} onSaved={onSaved} /> : null}
     </Dialog>
   );
 }
 
-function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: string; onClose(): void; onSaved(): void }) {
+function Loader({
+  sub,
+  title,
+  titleId,
+  onClose,
+  onSaved,
+}: {
+  sub: Subtitle;
+  title: string | undefined;
+  titleId: string;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const api = useApi();
   const { t } = useTexts(CUE_TEXTS);
   const apiTexts = useTexts(API_TEXTS).t;
@@ -113,6 +127,7 @@ function Loader({ sub, titleId, onClose, onSaved }: { sub: Subtitle; titleId: st
   return (
     <CueEditor
       sub={sub}
+      title={title}
       titleId={titleId}
       loaded={state}
       playerSrc={playerSrc}

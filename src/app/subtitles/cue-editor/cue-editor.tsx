@@ -22,6 +22,8 @@ import { VideoPane, type VideoProblem } from './video-pane';
 
 export interface CueEditorProps {
   sub: Subtitle;
+  /** The title when not "Edit cues: <language>" (a chapters track's). */
+  title?: string | undefined;
   titleId: string;
   loaded: Loaded;
   /** The player page to play along, or null when there is none (see `videoProblem`). */
@@ -37,7 +39,7 @@ export interface CueEditorProps {
  * a slice of: this component holds no state a keystroke changes, so typing repaints only the cue's row.
  * The draft goes to localStorage as the operator types; Save sends the whole text on the version it was read at.
  */
-export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClose, onSaved }: CueEditorProps) {
+export function CueEditor({ sub, title, titleId, loaded, playerSrc, videoProblem, onClose, onSaved }: CueEditorProps) {
   const { t, language, locale } = useTexts(CUE_TEXTS);
   const [store] = useState(() =>
     createCueStore({
@@ -78,7 +80,7 @@ export function CueEditor({ sub, titleId, loaded, playerSrc, videoProblem, onClo
       <EditorHeader
         store={store}
         titleId={titleId}
-        title={t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
+        title={title ?? t('title', { language: languageLabel(sub.sub_lang, language, locale) })}
         busy={busy}
         onLimits={setLimits}
         onSave={onSave}

@@ -32,6 +32,8 @@ import downloads from './031-downloads';
 import chaptersTracks from './032-chapters-tracks';
 import subtitleEvents from './033-subtitle-events';
 import bulkValues from './034-bulk-values';
+import downloadEvents from './035-download-events';
+import subtitleEventKinds from './036-subtitle-event-kinds';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -86,4 +88,6 @@ export const MIGRATIONS: readonly PgMigration[] = [
   chaptersTracks,
   subtitleEvents,
   bulkValues,
+  downloadEvents,
+  subtitleEventKinds,
 ];

@@ -29,6 +29,7 @@ import downloads from './027-downloads';
 import chaptersTracks from './028-chapters-tracks';
 import subtitleEvents from './029-subtitle-events';
 import bulkValues from './030-bulk-values';
+import subtitleEventKinds from './031-subtitle-event-kinds';
 
 /** A migration of SQLite: it runs inside the transaction that records its number. */
 export interface SqliteMigration {
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   chaptersTracks,
   subtitleEvents,
   bulkValues,
+  subtitleEventKinds,
 ];
