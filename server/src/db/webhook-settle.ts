@@ -1,12 +1,5 @@
 import type { Queryable, SqlValue } from './engine';
-import type { AttemptResult, ClaimedDelivery, RetryPolicy } from './webhooks-repository';
-
-/** What one POST of a claimed delivery got, and when. */
-export interface SettledAttempt {
-  delivery: ClaimedDelivery;
-  result: AttemptResult;
-  now: number;
-}
+import type { RetryPolicy, SettledAttempt } from './webhook-delivery';
 
 /** Rows one statement writes (5 parameters each: far below either engine's limit). */
 const ROWS_PER_STATEMENT = 500;

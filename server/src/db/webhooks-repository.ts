@@ -1,7 +1,8 @@
 import type { WebhookDeliveryJson, WebhookEventType, WebhookJson } from '../../../src/contract/webhook';
 import { randomToken } from '../lib/tokens';
 import type { Db } from './engine';
-import { settleAttempts, type SettledAttempt } from './webhook-settle';
+import type { ClaimedDelivery, RetryPolicy, SettledAttempt } from './webhook-delivery';
+import { settleAttempts } from './webhook-settle';
 
 /** An endpoint as stored. Times in ms since the epoch. */
 export interface WebhookRow {
@@ -15,26 +16,6 @@ export interface WebhookRow {
   created_at: number;
   failing_since: number | null;
   paused_at: number | null;
-}
-
-/** A delivery a sender holds: claimed until `leaseEnds`, with what it POSTs. */
-export interface ClaimedDelivery {
-  delivery_id: number;
-  webhook_id: number;
-  event_id: string;
-  payload: string;
-  /** Counting this one. */
-  attempts: number;
-  lease_token: string;
-  url: string;
-  secret: string;
-}
-
-/** What one POST of a delivery got: a status code (null: no answer), its latency, the first 1 KB of the answer or the error. */
-export interface AttemptResult {
-  statusCode: number | null;
-  latencyMs: number;
-  response: string;
 }
 
 export class TooManyWebhooksError extends Error {}
@@ -66,14 +47,6 @@ export const webhookJson = (row: WebhookRow): WebhookJson => ({
   created_at: new Date(row.created_at).toISOString(),
   failing_since: iso(row.failing_since),
 });
-
-/** How deliveries are retried and given up (VP_WEBHOOK_BACKOFF, VP_WEBHOOK_PAUSE_DAYS). */
-export interface RetryPolicy {
-  /** The wait before each retry; after the last, the delivery fails and its endpoint is failing. */
-  backoffMs: readonly number[];
-  /** An endpoint failing this long is paused at its next failed delivery. */
-  pauseAfterMs: number;
-}
 
 /**
  * The webhooks tables' one reader and writer besides the outbox's dispatcher (webhook-outbox.ts):

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { checkSourceUrl, guardedLookup, type UrlPolicy } from '../lib/url-policy';
-import type { AttemptResult } from '../db/webhooks-repository';
+import type { AttemptResult } from '../db/webhook-delivery';
 
 /** The part of an answer the delivery log keeps. */
 const KEPT_BYTES = 1024;

@@ -1,5 +1,5 @@
-import type { ClaimedDelivery, RetryPolicy, WebhooksRepository } from '../db/webhooks-repository';
-import type { SettledAttempt } from '../db/webhook-settle';
+import type { ClaimedDelivery, RetryPolicy, SettledAttempt } from '../db/webhook-delivery';
+import type { WebhooksRepository } from '../db/webhooks-repository';
 import type { WebhookOutbox } from '../db/webhook-outbox';
 import type { UrlPolicy } from '../lib/url-policy';
 import { webhookHeaders } from '../lib/webhook-signature';
