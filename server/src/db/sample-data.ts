@@ -364,8 +364,15 @@ export function sampleFileRow(accountId: number, index: number, fileId: number, 
   const step = YEAR_MS / Math.max(count, 1);
   const f = sampleFile(index, fileId);
   const jitter = (new Dice(index + 7_919).int(1000) / 1000) * step;
+  // Field by field, not `...f`: V8 built each spread row as a slow object, 16 µs apiece, which was a
+  // third of a million-file seed.
   return {
-    ...f,
+    file_server: f.file_server,
+    file_title: f.file_title,
+    file_status: f.file_status,
+    is_active: f.is_active,
+    file_image: f.file_image,
+    file_slide: f.file_slide,
     file_id: fileId,
     account_id: accountId,
     file_slug: `${slugFromTitle(f.file_title, 3)}-${fileId.toString(36)}`,
