@@ -1,4 +1,4 @@
-import type { Queryable, SqlValue } from './engine';
+import { inList, type Queryable, type SqlValue } from './engine';
 import type { RetryPolicy, SettledAttempt } from './webhook-delivery';
 
 /** Rows one statement writes (5 parameters each: far below either engine's limit). */
@@ -79,17 +79,16 @@ async function logAttempts(tx: Queryable, outcomes: readonly Outcome[]): Promise
 /** Endpoints that delivered: active again; a paused one's held deliveries are due at its delivery's time. */
 async function markActive(tx: Queryable, delivered: readonly Outcome[]): Promise<void> {
   if (!delivered.length) return;
-  const ids = delivered.map((o) => o.attempt.delivery.webhook_id);
-  const list = placeholders(ids.length, '?');
+  const ids = inList(delivered.map((o) => o.attempt.delivery.webhook_id));
   const resumed = await tx.all<{ webhook_id: number }>(
-    `UPDATE webhooks SET failing_since = NULL, paused_at = NULL WHERE webhook_id IN (${list}) AND paused_at IS NOT NULL RETURNING webhook_id`,
-    ids,
+    `UPDATE webhooks SET failing_since = NULL, paused_at = NULL WHERE webhook_id IN ${ids.sql} AND paused_at IS NOT NULL RETURNING webhook_id`,
+    ids.params,
   );
   for (const { webhook_id } of resumed) {
     const { now } = delivered.find((o) => o.attempt.delivery.webhook_id === Number(webhook_id))!.attempt;
     await tx.run("UPDATE webhook_deliveries SET state = 'pending', next_at = ? WHERE webhook_id = ? AND state = 'held'", [now, webhook_id]);
   }
-  await tx.run(`UPDATE webhooks SET failing_since = NULL WHERE webhook_id IN (${list}) AND failing_since IS NOT NULL`, ids);
+  await tx.run(`UPDATE webhooks SET failing_since = NULL WHERE webhook_id IN ${ids.sql} AND failing_since IS NOT NULL`, ids.params);
 }
 
 /** An endpoint whose delivery used up its retries: failing from now, paused once failing for pauseAfterMs. */

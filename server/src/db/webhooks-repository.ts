@@ -1,6 +1,6 @@
 import type { WebhookDeliveryJson, WebhookEventType, WebhookJson } from '../../../src/contract/webhook';
 import { randomToken } from '../lib/tokens';
-import type { Db } from './engine';
+import { inList, type Db } from './engine';
 import type { ClaimedDelivery, RetryPolicy, SettledAttempt } from './webhook-delivery';
 import { settleAttempts } from './webhook-settle';
 
@@ -197,12 +197,12 @@ export class WebhooksRepository {
       [now + leaseMs, randomToken(16), now, limit],
     );
     if (!rows.length) return [];
-    const ids = [...new Set(rows.map((row) => Number(row.webhook_id)))];
+    const ids = inList([...new Set(rows.map((row) => Number(row.webhook_id)))]);
     const hooks = new Map(
       (
         await this.#db.all<{ webhook_id: number; url: string; secret: string }>(
-          `SELECT webhook_id, url, secret FROM webhooks WHERE webhook_id IN (${ids.map(() => '?').join(', ')})`,
-          ids,
+          `SELECT webhook_id, url, secret FROM webhooks WHERE webhook_id IN ${ids.sql}`,
+          ids.params,
         )
       ).map((hook) => [Number(hook.webhook_id), hook]),
     );
