@@ -96,7 +96,11 @@ const suites = [
         const tests = file.assertionResults
           .filter((t) => t.status === 'failed')
           .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-        return tests.length || file.status !== 'failed' ? tests : [`${name}: ${firstLine(file.message)}`];
+        // Vitest's JSON report keeps no message for a failed beforeAll/afterAll or an unhandled error.
+        const why = file.message?.trim()
+          ? firstLine(file.message)
+          : 'failed outside its tests (a beforeAll/afterAll hook or an unhandled error): its FAIL block above says why';
+        return tests.length || file.status !== 'failed' ? tests : [`${name}: ${why}`];
       });
       // Passed on a retry (CI): the first try's error is kept in failureMessages.
       const flaky = r.testResults.flatMap((file) =>
