@@ -25,15 +25,25 @@ const cue = (dialog: Locator, number: number) => dialog.getByRole('group', { nam
 const playhead = (dialog: Locator) => dialog.getByRole('status', { name: 'Playhead' });
 
 /** Plays from where the playhead is until it moves, pauses, and returns the playhead as shown (the player's paused time). */
-async function playAWhile(page: Page, dialog: Locator): Promise<string> {
+async function playAWhile(dialog: Locator): Promise<string> {
   const from = (await playhead(dialog).textContent())!;
   await dialog.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(playhead(dialog)).not.toHaveText(from);
   await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(dialog.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
-  // The player's last word after the pause settles the playhead.
-  await page.waitForTimeout(300);
-  return (await playhead(dialog).textContent())!;
+  // The player's last word after the pause settles the playhead: it shows the paused video's time.
+  const video = dialog.locator('iframe').contentFrame().locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  const paused = clock(await video.evaluate((v: HTMLVideoElement) => v.currentTime));
+  await expect(playhead(dialog)).toHaveText(paused);
+  return paused;
+}
+
+/** Seconds as the playhead shows them: mm:ss.mmm. */
+function clock(seconds: number): string {
+  const ms = Math.round(seconds * 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 60_000))}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
 /** On a phone: nothing scrolls sideways, every control of the editor is at least 24 × 24 px, and the video is in view. */
@@ -73,7 +83,7 @@ for (const viewport of [
       await cue(dialog, 2).getByRole('button', { name: 'Go to cue 2' }).click();
       await expect(playhead(dialog)).toHaveText('00:02.000');
       await expect(cue(dialog, 2)).toHaveAttribute('aria-current', 'true');
-      const time = await playAWhile(page, dialog);
+      const time = await playAWhile(dialog);
       expect(time > '00:02.000' && time < '00:05.000').toBe(true);
       await expect(cue(dialog, 2)).toHaveAttribute('aria-current', 'true');
 

@@ -23,8 +23,11 @@ test.describe('sign-in', () => {
   });
 
   test('the button shows a spinner and the inputs are disabled while signing in', async ({ page, account }) => {
+    // The sign-in request is held until the form has been seen waiting for it, then let through.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await answered;
       await route.continue();
     });
     await page.goto('/auth/login');
@@ -34,6 +37,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
     await expect(page.getByLabel('Username')).toBeDisabled();
     await expect(page.getByLabel('Password')).toBeDisabled();
+    answer();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 

@@ -160,6 +160,9 @@ test('focus goes to the page heading after sign-in and after each navigation; th
 });
 
 test('Enter on the drop zone opens the file picker', async ({ page, account, request }) => {
+  // Listened for first: Chromium intercepts the picker only once Playwright has asked it to, a request
+  // that is then long answered when Enter is pressed.
+  const chooser = page.waitForEvent('filechooser');
   await signIn(page, account);
   const api = await apiAs(request, account);
   const id = (await api.get('/files/?limit=1')).data.files[0].file_id as number;
@@ -172,9 +175,6 @@ test('Enter on the drop zone opens the file picker', async ({ page, account, req
   await expect(zone).toBeVisible();
   for (let i = 0; i < 10 && !(await zone.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
   await expect(zone).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
-  // The picker is intercepted only once Playwright has asked Chromium to; give that request a moment.
-  await page.waitForTimeout(300);
   await page.keyboard.press('Enter');
   await chooser;
 });
