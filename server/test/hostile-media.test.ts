@@ -143,7 +143,9 @@ describe('hostile media through the real pipeline', () => {
     bait?.close();
     source?.close();
     await Promise.all([s?.close(), roomy?.close(), hurried?.close()]);
-    process.env.TMPDIR = outerTmp;
+    // Unset stays unset: process.env turns an undefined into the text "undefined", a folder named so.
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
