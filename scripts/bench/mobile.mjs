@@ -15,8 +15,8 @@ const RUNS = 3;
  * One Lighthouse run in a fresh headless Chromium (empty cache); returns the figures we report.
  * With `lhrDir` the whole report is kept there too (`--lhr=DIR`: the LCP phases, the request chain, the main-thread work).
  */
-async function audit(url, lhrDir) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+async function audit(url, lhrDir, debugPort) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], port: debugPort });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -54,14 +54,16 @@ export async function run(options) {
   const dataDir = tempDir('vp-bench-mobile-');
   let server;
   try {
-    server = await startServer({ dataDir, demo: true });
+    // `--port=N`: the server on N and Chromium's debugging port on N + 1 (a shared machine's own range); else free ports.
+    const port = Number(options.port) || undefined;
+    server = await startServer({ dataDir, demo: true, port });
     const url = `${server.url}/`;
     const runs = [];
     const failures = [];
     // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is retried.
     for (let attempt = 0; runs.length < (Number(options.samples) || RUNS) && attempt < 3 * (Number(options.samples) || RUNS); attempt++) {
       try {
-        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined));
+        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined, port && port + 1));
       } catch (err) {
         failures.push(String(err?.message ?? err).split('\n')[0]);
       }
