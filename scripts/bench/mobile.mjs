@@ -8,7 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtKB, fmtMs, removeDir, startServer, tempDir } from './common.mjs';
 
-export const BUDGETS = { score: 95, lcpMs: 2000, tbtMs: 150, wireBytes: 200 * 1024 };
+export const BUDGETS = { score: 95, lcpMs: 1200, tbtMs: 100, wireBytes: 200 * 1024 };
 const RUNS = 3;
 
 /**
@@ -71,6 +71,11 @@ export async function run(options) {
     if (!runs.length) throw new Error(`every Lighthouse run failed: ${failures.join('; ')}`);
     const m = runs.sort((x, y) => x.score - y.score)[Math.floor(runs.length / 2)];
     const all = (key, fmt) => runs.map((r) => fmt(r[key])).join(', ');
+    // LCP and TBT are each the median of their own runs (the goal's "median of 3"); the run with the
+    // median score, which these rows reported before (and which ties of score make arbitrary), stays in the note.
+    const median = (key) => runs.map((r) => r[key]).sort((x, y) => x - y)[Math.floor(runs.length / 2)];
+    const lcp = median('lcp');
+    const tbt = median('tbt');
     const pass = (ok) => (ok ? 'PASS' : 'FAIL');
     const t = m.settings.throttling;
     return {
@@ -84,24 +89,24 @@ export async function run(options) {
         },
         {
           name: 'sign-in page, Largest Contentful Paint (mobile)',
-          figure: `${fmtMs(m.lcp)} ms`,
+          figure: `${fmtMs(lcp)} ms`,
           budget: `≤ ${BUDGETS.lcpMs} ms`,
-          status: pass(m.lcp <= BUDGETS.lcpMs),
-          note: `LCP element: ${m.lcpElement}`,
+          status: pass(lcp <= BUDGETS.lcpMs),
+          note: `median of ${runs.length} runs: ${all('lcp', fmtMs)} ms (the median-score run's: ${fmtMs(m.lcp)} ms); LCP element: ${[...new Set(runs.map((r) => r.lcpElement))].join(' / ')}`,
         },
         {
           name: 'sign-in page, Total Blocking Time (mobile)',
-          figure: `${fmtMs(m.tbt)} ms`,
+          figure: `${fmtMs(tbt)} ms`,
           budget: `≤ ${BUDGETS.tbtMs} ms`,
-          status: pass(m.tbt <= BUDGETS.tbtMs),
-          note: '',
+          status: pass(tbt <= BUDGETS.tbtMs),
+          note: `median of ${runs.length} runs: ${all('tbt', fmtMs)} ms (the median-score run's: ${fmtMs(m.tbt)} ms)`,
         },
         {
           name: 'sign-in page, First Contentful Paint / Speed Index / CLS (mobile)',
           figure: `${fmtMs(m.fcp)} ms / ${fmtMs(m.si)} ms / ${m.cls.toFixed(3)}`,
           budget: '–',
           status: '–',
-          note: '',
+          note: `the median-score run's; CLS of every run: ${all('cls', (v) => v.toFixed(3))}`,
         },
         {
           name: 'sign-in page, bytes on the wire (every request, as transferred)',
