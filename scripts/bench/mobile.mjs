@@ -54,7 +54,8 @@ export async function run(options) {
   const dataDir = tempDir('vp-bench-mobile-');
   let server;
   try {
-    // `--port=N`: the server on N and Chromium's debugging port on N + 1 (a shared machine's own range); else free ports.
+    // `--port=N`: the server on N and Chromium's debugging ports on N + 1 … N + 4, a new one each run (a
+    // Chromium just closed may still hold the last); a shared machine's own range. Else free ports.
     const port = Number(options.port) || undefined;
     server = await startServer({ dataDir, demo: true, port });
     const url = `${server.url}/`;
@@ -63,7 +64,7 @@ export async function run(options) {
     // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is retried.
     for (let attempt = 0; runs.length < (Number(options.samples) || RUNS) && attempt < 3 * (Number(options.samples) || RUNS); attempt++) {
       try {
-        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined, port && port + 1));
+        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined, port && port + 1 + (attempt % 4)));
       } catch (err) {
         failures.push(String(err?.message ?? err).split('\n')[0]);
       }
