@@ -38,7 +38,7 @@ const asked = args.filter((a) => !a.startsWith('--'));
 for (const p of asked)
   if (!PARTS.includes(p)) {
     console.error(
-      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --seconds=N (events, webhooks) --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account) --bulk-only (api: the bulk job alone)`,
+      `unknown part "${p}"; parts: ${PARTS.join(', ')}; options: --samples=N --build --lhr=DIR (mobile: keep each Lighthouse report) --port=N (mobile: the server's port, Chromium's debugging ports N+1..N+4) --seconds=N (events, webhooks) --engine=SQLite|PostgreSQL --repaint-only (events) --bulk-files=N (api: the bulk job account) --bulk-only (api: the bulk job alone)`,
     );
     process.exit(2);
   }

@@ -8,15 +8,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtKB, fmtMs, removeDir, startServer, tempDir } from './common.mjs';
 
-export const BUDGETS = { score: 95, lcpMs: 2000, tbtMs: 150, wireBytes: 200 * 1024 };
+export const BUDGETS = { score: 95, lcpMs: 1200, tbtMs: 100, wireBytes: 200 * 1024 };
 const RUNS = 3;
 
 /**
  * One Lighthouse run in a fresh headless Chromium (empty cache); returns the figures we report.
  * With `lhrDir` the whole report is kept there too (`--lhr=DIR`: the LCP phases, the request chain, the main-thread work).
  */
-async function audit(url, lhrDir) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+async function audit(url, lhrDir, debugPort) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], port: debugPort });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -54,14 +54,17 @@ export async function run(options) {
   const dataDir = tempDir('vp-bench-mobile-');
   let server;
   try {
-    server = await startServer({ dataDir, demo: true });
+    // `--port=N`: the server on N and Chromium's debugging ports on N + 1 … N + 4, a new one each run (a
+    // Chromium just closed may still hold the last); a shared machine's own range. Else free ports.
+    const port = Number(options.port) || undefined;
+    server = await startServer({ dataDir, demo: true, port });
     const url = `${server.url}/`;
     const runs = [];
     const failures = [];
     // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is retried.
     for (let attempt = 0; runs.length < (Number(options.samples) || RUNS) && attempt < 3 * (Number(options.samples) || RUNS); attempt++) {
       try {
-        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined));
+        runs.push(await audit(url, typeof options.lhr === 'string' ? options.lhr : undefined, port && port + 1 + (attempt % 4)));
       } catch (err) {
         failures.push(String(err?.message ?? err).split('\n')[0]);
       }
@@ -69,6 +72,11 @@ export async function run(options) {
     if (!runs.length) throw new Error(`every Lighthouse run failed: ${failures.join('; ')}`);
     const m = runs.sort((x, y) => x.score - y.score)[Math.floor(runs.length / 2)];
     const all = (key, fmt) => runs.map((r) => fmt(r[key])).join(', ');
+    // LCP and TBT are each the median of their own runs (the goal's "median of 3"); the run with the
+    // median score, which these rows reported before (and which ties of score make arbitrary), stays in the note.
+    const median = (key) => runs.map((r) => r[key]).sort((x, y) => x - y)[Math.floor(runs.length / 2)];
+    const lcp = median('lcp');
+    const tbt = median('tbt');
     const pass = (ok) => (ok ? 'PASS' : 'FAIL');
     const t = m.settings.throttling;
     return {
@@ -82,24 +90,24 @@ export async function run(options) {
         },
         {
           name: 'sign-in page, Largest Contentful Paint (mobile)',
-          figure: `${fmtMs(m.lcp)} ms`,
+          figure: `${fmtMs(lcp)} ms`,
           budget: `≤ ${BUDGETS.lcpMs} ms`,
-          status: pass(m.lcp <= BUDGETS.lcpMs),
-          note: `LCP element: ${m.lcpElement}`,
+          status: pass(lcp <= BUDGETS.lcpMs),
+          note: `median of ${runs.length} runs: ${all('lcp', fmtMs)} ms (the median-score run's: ${fmtMs(m.lcp)} ms); LCP element: ${[...new Set(runs.map((r) => r.lcpElement))].join(' / ')}`,
         },
         {
           name: 'sign-in page, Total Blocking Time (mobile)',
-          figure: `${fmtMs(m.tbt)} ms`,
+          figure: `${fmtMs(tbt)} ms`,
           budget: `≤ ${BUDGETS.tbtMs} ms`,
-          status: pass(m.tbt <= BUDGETS.tbtMs),
-          note: '',
+          status: pass(tbt <= BUDGETS.tbtMs),
+          note: `median of ${runs.length} runs: ${all('tbt', fmtMs)} ms (the median-score run's: ${fmtMs(m.tbt)} ms)`,
         },
         {
           name: 'sign-in page, First Contentful Paint / Speed Index / CLS (mobile)',
           figure: `${fmtMs(m.fcp)} ms / ${fmtMs(m.si)} ms / ${m.cls.toFixed(3)}`,
           budget: '–',
           status: '–',
-          note: '',
+          note: `the median-score run's; CLS of every run: ${all('cls', (v) => v.toFixed(3))}`,
         },
         {
           name: 'sign-in page, bytes on the wire (every request, as transferred)',

@@ -66,7 +66,10 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
 
     constructor() {
       super();
-      this.attachShadow({ mode: 'open' });
+      // A page's static copy of a screen inside the element (decision D72) is left alone until the
+      // element's code has arrived: a shadow root would hide it, or with a <slot> make the browser lay it
+      // out and paint it again, and Chrome would then date the page's largest paint to that repaint.
+      if (!hasPlaceholder(this)) this.attachShadow({ mode: 'open' });
     }
 
     /** The session key of this element's API base; setting it signs that session in. */
@@ -82,10 +85,13 @@ export function createKitElement(description: ElementDescription, loadRoot: Root
       upgradeProperties(this, [...attributes.map(([property]) => property), ...Object.keys(description.properties)]);
       this.#pageLang.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
       if (this.#root) return this.#render();
-      loadRoot().then(
+      // With a copy of the screen on the page, the code is asked for once the copy has been painted: a
+      // phone has painted it long before this entry arrives anyway, and a fast load must not let the
+      // code's download and run come first (decision D72).
+      (this.shadowRoot ? loadRoot() : placeholderPainted(this).then(loadRoot)).then(
         ({ default: mount }) => {
           if (!this.isConnected || this.#root) return;
-          this.#root = mount(this.shadowRoot!);
+          this.#root = mount(this.shadowRoot ?? attachShowingPlaceholder(this));
           this.#render();
         },
         (error: unknown) => console.error(`${tag}: its code could not be loaded.`, error),
@@ -143,6 +149,51 @@ function requestedLocale(element: Element, attribute: unknown): string {
     if (lang) return lang;
   }
   return navigator.languages?.[0] ?? navigator.language ?? 'en';
+}
+
+const PLACEHOLDER = ':scope > [data-vp-placeholder]';
+
+/** Whether the page put a static copy of a screen in the element (a child marked `data-vp-placeholder`). */
+function hasPlaceholder(element: HTMLElement): boolean {
+  return element.querySelector(PLACEHOLDER) !== null;
+}
+
+/**
+ * The element's shadow root, attached once its code is there, with a `<slot>` that keeps the page's copy
+ * on screen while React renders in slices; the kit's root removes it in its first commit, in which it
+ * renders a slot of its own, kept until its screen is ready (`kit-root.tsx`).
+ */
+function attachShowingPlaceholder(element: HTMLElement): ShadowRoot {
+  const root = element.attachShadow({ mode: 'open' });
+  if (hasPlaceholder(element)) root.append(document.createElement('slot'));
+  return root;
+}
+
+/**
+ * Resolves once the page's copy of the screen has been painted and the browser has timed that paint
+ * (its first largest-contentful-paint entry, else first-contentful-paint), so that replacing it cannot
+ * take that paint's place: the element's code may well arrive before the page's first frame (a cache, a
+ * fast network). At once when nothing of it can be painted (a hidden page, a hidden copy); after a
+ * second at the latest.
+ */
+function placeholderPainted(element: HTMLElement): Promise<void> {
+  const copy = element.querySelector(PLACEHOLDER)!;
+  const types = globalThis.PerformanceObserver?.supportedEntryTypes ?? [];
+  const type = types.includes('largest-contentful-paint') ? 'largest-contentful-paint' : types.includes('paint') ? 'paint' : null;
+  if (!type || document.visibilityState !== 'visible' || copy.checkVisibility?.({ visibilityProperty: true }) === false)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (type === 'largest-contentful-paint' || list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    observer.observe({ type, buffered: true });
+    const timer = setTimeout(done, 1000);
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { useContext, useState, type FormEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { login } from '../api/auth';
 import { isApiError } from '../api/api-error';
 import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../session/use-session';
 import { Brand, PRODUCT_NAME, PRODUCT_VERSION } from '../shell/brand';
 import { HostContext, useEmit } from '../shell/events';
-import { typedInPlaceholder } from '../shell/page-placeholder';
+import { focusedInPlaceholder, hasPlaceholder, submittedInPlaceholder, typedInPlaceholder } from '../shell/page-placeholder';
 import { useTexts, type TextFn } from '../i18n/texts';
 import { LoginField } from './login-field';
 import { AUTH_TEXTS } from './texts';
@@ -20,8 +20,30 @@ function useSignIn(onSignedIn?: () => void) {
   const host = useContext(HostContext);
   const [username, setUsername] = useState(() => typedInPlaceholder(host, 'username'));
   const [password, setPassword] = useState(() => typedInPlaceholder(host, 'password'));
-  // The field the cursor starts in, decided once: the password when a username came from that copy.
-  const [startInPassword] = useState(() => Boolean(username) && !password);
+  // The field the cursor starts in: the copy's focused one, else the password when a username came from it.
+  const [startInPassword, setStartInPassword] = useState(() => startsInPassword(host));
+  // Sign In was pressed (or Enter) in the copy before this form took over: it is sent now, as if here.
+  const [submitNow, setSubmitNow] = useState(() => submittedInPlaceholder(host));
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!submitNow) return;
+    // A task of its own: the form's handler then sees what the commit that took over read from the copy.
+    const timer = setTimeout(() => form.current?.requestSubmit());
+    return () => clearTimeout(timer);
+  }, [submitNow]);
+  // The copy stays on screen while this form renders (in slices), and the visitor may type on: what it
+  // holds is read again in the commit that replaces it, before the browser paints (decision D72).
+  useLayoutEffect(() => {
+    if (!hasPlaceholder(host)) return;
+    setUsername(typedInPlaceholder(host, 'username'));
+    setPassword(typedInPlaceholder(host, 'password'));
+    setStartInPassword(startsInPassword(host));
+    setSubmitNow(submittedInPlaceholder(host));
+    // A visitor typing in the copy keeps typing here: the cursor moves in this commit, not after the
+    // paint (LoginField's autoFocus), or the keys pressed in between would go nowhere.
+    const focused = focusedInPlaceholder(host);
+    if (focused) form.current?.querySelector<HTMLInputElement>(`input[name="${focused}"]`)?.focus();
+  }, [host]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { t } = useTexts(AUTH_TEXTS);
@@ -53,7 +75,14 @@ function useSignIn(onSignedIn?: () => void) {
     }
   }
 
-  return { username, setUsername, password, setPassword, startInPassword, busy, error, submit };
+  return { username, setUsername, password, setPassword, startInPassword, busy, error, submit, form };
+}
+
+/** Whether the cursor starts in Password: the page's copy of the form had it there, or only a username was typed. */
+function startsInPassword(host: HTMLElement | null): boolean {
+  const focused = focusedInPlaceholder(host);
+  if (focused) return focused === 'password';
+  return Boolean(typedInPlaceholder(host, 'username')) && !typedInPlaceholder(host, 'password');
 }
 
 /**
@@ -62,7 +91,7 @@ function useSignIn(onSignedIn?: () => void) {
  */
 export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => void; page?: boolean }) {
   const { signedOutReason } = useConfigState();
-  const { username, setUsername, password, setPassword, startInPassword, busy, error, submit } = useSignIn(onSignedIn);
+  const { username, setUsername, password, setPassword, startInPassword, busy, error, submit, form } = useSignIn(onSignedIn);
   const { t } = useTexts(AUTH_TEXTS);
 
   return (
@@ -81,7 +110,7 @@ export function LoginForm({ onSignedIn, page = false }: { onSignedIn?: () => voi
           {error}
         </Alert>
       )}
-      <Stack component="form" part="form" noValidate onSubmit={submit} spacing={2}>
+      <Stack component="form" ref={form} part="form" noValidate onSubmit={submit} spacing={2}>
         <LoginField
           label={t('username')}
           name="username"

@@ -2,14 +2,14 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { GlobalStyles, ScopedCssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { use, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Messages } from '../../elements/element-types';
 import type { ThemeMode } from '../session/config-store';
 import type { Session } from '../session/session';
 import { ConfigOverridesContext, SessionContext, useConfigState, type ConfigOverrides } from '../session/use-session';
 import { ErrorBoundary } from './error-boundary';
 import { HostContext } from './events';
-import { takePlaceholder } from './page-placeholder';
+import { hasPlaceholder, takePlaceholder } from './page-placeholder';
 import { CspNonceContext, cspNonceOf } from './csp-nonce';
 import { adoptToastStyles } from './goober-sheet';
 import { loadRtlPlugin } from './rtl';
@@ -109,6 +109,17 @@ function SessionRoot({
   // The screen renders in a second, interruptible pass: React yields to the browser every few
   // milliseconds instead of blocking the main thread for the whole first render (slow phones).
   const showScreen = useDeferredValue(true, false);
+  // The page's static copy of the screen (decision D72) stays on screen through a <slot> until the
+  // screen commits, and goes in that commit's layout effects: no frame shows both, or neither.
+  // The element's own slot (kit-element.ts) showed it while this code loaded; from this first commit on,
+  // the slot below does, where the screen will be (the copy would otherwise stand above the screen).
+  const [placeholder] = useState(() => hasPlaceholder(host));
+  useLayoutEffect(() => {
+    for (const child of [...container.children]) if (child instanceof HTMLSlotElement) child.remove();
+  }, [container]);
+  useLayoutEffect(() => {
+    if (showScreen) takePlaceholder(host);
+  }, [host, showScreen]);
 
   const nonce = cspNonceOf(host);
   const cache = useMemo<EmotionCache>(
@@ -124,7 +135,6 @@ function SessionRoot({
   );
   useEffect(() => () => cache.sheet.flush(), [cache]);
   useEffect(() => adoptToastStyles(container), [container]);
-  useEffect(() => takePlaceholder(host), [host]);
 
   // The host's --vp-* properties are read when the element renders and when its theme changes.
   const tokens = useMemo(() => readStyleTokens(host), [host, mode]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -152,7 +162,7 @@ function SessionRoot({
                     sx={{ ...isolation, bgcolor: mode === 'dark' ? 'background.default' : 'transparent', minHeight: 'inherit' }}
                   >
                     <ErrorBoundary>
-                      <Toasts root={portal}>{showScreen ? children : null}</Toasts>
+                      <Toasts root={portal}>{showScreen ? children : placeholder ? <slot /> : null}</Toasts>
                     </ErrorBoundary>
                   </ScopedCssBaseline>
                   <div ref={portalNode} className="vp-portal" dir={direction} lang={i18n.locale} style={isolation as React.CSSProperties} />
