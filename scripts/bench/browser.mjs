@@ -45,7 +45,7 @@ window.__bench = {
   async change(root, trigger, pred, timeout = 10000) {
     // The trigger runs in a task of its own, as a user's click does: called from the frame callback that
     // afterPaint() waited for, a change made at once (the list's prefetched page) would be painted in
-    // that very frame and then measured two frames later, one more than a change made in a task.
+    // that very frame and then measured two frames later, one more than a change made in a task (decision D74).
     await new Promise((r) => setTimeout(r, 0));
     const t0 = performance.now();
     const seen = this.waitFor(root, pred, timeout);

@@ -13,7 +13,7 @@ import { KEY_WORK_CATEGORIES, keyWork } from './key-work.mjs';
 const CUES = 5000;
 const OPEN_BUDGET = 1000;
 const KEY_BUDGET = 16;
-/** The cue editor's work per key at p95, at most this many times a bare <textarea>'s in the same run (issue 44). */
+/** The cue editor's work per key at p95, at most this many times a bare <textarea>'s in the same run (issue 44, decision D73). */
 const KEY_RATIO_BUDGET = 1.5;
 const KEYS = 80;
 

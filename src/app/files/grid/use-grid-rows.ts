@@ -21,7 +21,7 @@ export function useGridRows<Row extends GridValidRowModel>(rows: Row[], getRowId
     if (!api) return;
     // The same files in the same order, one of them changed (a switch, a live change): only that row
     // goes to the grid, which then renders it alone (setRows reprocesses every row, and every cell of
-    // the page renders again). The DataGrid (not Pro) updates one row at a time: more take setRows.
+    // the page renders again). The DataGrid (not Pro) updates one row at a time: more take setRows (decision D74).
     if (rows.length === before.length && rows.every((row, i) => getRowId(row) === getRowId(before[i]!))) {
       const changed = rows.flatMap((row, i) => (row === before[i] ? [] : [replacing(before[i]!, row)]));
       if (changed.length === 0) return;

@@ -98,7 +98,7 @@ const lineCount = (text: string) => text.split('\n').length;
  * the field on each key, and the field follows the store only when the store's text is not what the field
  * shows (undo, redo, split, merge, a resumed draft, another cue moved to this row), so a keystroke costs
  * React no render and no commit. A text that cannot be a cue is flagged (`invalidText`) and kept in the
- * field, whatever the store does, until the operator types a text that can.
+ * field, whatever the store does, until the operator types a text that can (decision D73).
  */
 function CueText({
   index,
