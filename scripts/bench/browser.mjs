@@ -1,10 +1,11 @@
 // Part 3: in headless Chromium, the built kit served by the real server (demo seed, temp data dir):
 // (a) <vp-file-list> connected → first rows painted, (b) 'next page' click → new rows painted,
-// (c) Active switch → switch updated; and the floor: a plain React <table> paging the same rows.
+// (c) Active switch → switch updated, (d) 'next page' at the largest page size, ten pages back to back;
+// and the floor: a plain React <table> paging the same rows, with a plain checkbox as its Active switch.
 // Times are taken in the page: performance.now() at the trigger, a MutationObserver on the shadow root
 // (or the table) sees the DOM change, then two requestAnimationFrame callbacks = the frame was painted.
-// The list's and the floor's page changes alternate (each in its own tab), so both see the same load on
-// a shared machine and their ratio compares like with like.
+// The list's and the floor's clicks alternate (each in its own tab), so both see the same load on a
+// shared machine and their ratio compares like with like.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
@@ -13,10 +14,20 @@ import { signInByApi } from '../../test/support/sign-in.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
 
 const NEXT_BUDGET = 100;
-/** The list's 'next page' p95 at most this many times the plain-table floor's, in the same run. */
-const FLOOR_RATIO_BUDGET = 1.5;
+/** The list's page change and Active switch at most this many times the plain-table floor's, p50 and p95, in the same run (issue 44). */
+const FLOOR_RATIO_BUDGET = 1.25;
 const CLICKS = 40;
 const WARMUP = 3;
+/** Active toggles each side, after TOGGLE_WARMUP dropped (the list's first toast loads its chunk); both even, so the data ends as it began. */
+const TOGGLES = 20;
+const TOGGLE_WARMUP = 2;
+/**
+ * The scale case: the largest page size the list offers, ten pages back to back. Issue 44 asked for
+ * limit=100 (1,000 rows); the list's page sizes are the spec's 10–30 (docs/spec.md §2), so a page of 100
+ * is not one the list can show.
+ */
+const LARGE_LIMIT = 30;
+const LARGE_PAGES = 10;
 
 /** Installed in every page (addInitScript) before the page's own scripts (the events part uses it too). */
 export const IN_PAGE = `
@@ -32,6 +43,10 @@ window.__bench = {
     });
   },
   async change(root, trigger, pred, timeout = 10000) {
+    // The trigger runs in a task of its own, as a user's click does: called from the frame callback that
+    // afterPaint() waited for, a change made at once (the list's prefetched page) would be painted in
+    // that very frame and then measured two frames later, one more than a change made in a task (decision D74).
+    await new Promise((r) => setTimeout(r, 0));
     const t0 = performance.now();
     const seen = this.waitFor(root, pred, timeout);
     trigger();
@@ -63,11 +78,12 @@ window.__bench = {
     const before = this.rowIds(root);
     return this.change(root, () => btn.click(), () => { const ids = this.rowIds(root); return ids !== '' && ids !== before; }, timeout);
   },
-  async toggleActive(root, timeout = 10000) {
-    const row = root.querySelector('[role="row"][data-id]');
+  async toggleActive(root, last = false, timeout = 10000) {
+    const rows = root.querySelectorAll('[role="row"][data-id]');
+    const row = last ? rows[rows.length - 1] : rows[0];
     const cell = row && row.querySelector('[data-field="isActive"]');
     const toggle = cell && cell.querySelector('input[role="switch"]');
-    if (!toggle) throw new Error('no Active switch in the first row');
+    if (!toggle) throw new Error('no Active switch in the ' + (last ? 'last' : 'first') + ' row');
     const id = row.getAttribute('data-id');
     const before = toggle.checked;
     const current = () => root.querySelector('[role="row"][data-id="' + id + '"] [data-field="isActive"] input[role="switch"]');
@@ -108,6 +124,65 @@ async function buildFloor(outDir) {
   return readFileSync(join(outDir, 'floor.js'));
 }
 
+/** `count` + `warmup` page changes, the list's and the floor's in turns; the first `warmup` of each dropped. Null when a side ran out of pages. */
+async function pageChangesInTurns(page, floorPage, count, warmup) {
+  const list = { paint: [], dom: [] };
+  const floor = { paint: [], dom: [] };
+  for (let i = 0; i < count + warmup; i++) {
+    // Only the tab in front paints at frame rate: bring each forward and let it paint before its click.
+    await page.bringToFront();
+    const r = await page.evaluate(() =>
+      window.__bench.afterPaint().then(() => window.__bench.nextPage(window.__bench.host('vp-file-list'))),
+    );
+    await floorPage.bringToFront();
+    const f = await floorPage.evaluate(() =>
+      window.__bench.afterPaint().then(() => window.__bench.nextPage(document.getElementById('root'))),
+    );
+    if (!r || !f) break;
+    if (i < warmup) continue;
+    list.paint.push(r.paint);
+    list.dom.push(r.dom);
+    floor.paint.push(f.paint);
+    floor.dom.push(f.dom);
+  }
+  return { list, floor };
+}
+
+/** `count` + `warmup` Active toggles, the list's first row and the floor's last row in turns (never the same file); the first `warmup` of each dropped. */
+async function togglesInTurns(page, floorPage, count, warmup) {
+  const list = { paint: [], dom: [] };
+  const floor = { paint: [], dom: [] };
+  for (let i = 0; i < count + warmup; i++) {
+    await page.bringToFront();
+    const r = await page.evaluate(() =>
+      window.__bench.afterPaint().then(() => window.__bench.toggleActive(window.__bench.host('vp-file-list'))),
+    );
+    await floorPage.bringToFront();
+    const f = await floorPage.evaluate(() =>
+      window.__bench.afterPaint().then(() => window.__bench.toggleActive(document.getElementById('root'), true)),
+    );
+    if (i < warmup) continue;
+    list.paint.push(r.paint);
+    list.dom.push(r.dom);
+    floor.paint.push(f.paint);
+    floor.dom.push(f.dom);
+  }
+  return { list, floor };
+}
+
+/** The list ÷ floor row: p50 and p95 each within the budget. */
+function ratioRow(name, list, floor, note) {
+  const p50 = list.p50 / floor.p50;
+  const p95 = list.p95 / floor.p95;
+  return {
+    name,
+    figure: `p50 ${p50.toFixed(2)}× / p95 ${p95.toFixed(2)}×`,
+    budget: `p50 and p95 ≤ ${FLOOR_RATIO_BUDGET}×`,
+    status: p50 <= FLOOR_RATIO_BUDGET && p95 <= FLOOR_RATIO_BUDGET ? 'PASS' : 'FAIL',
+    note,
+  };
+}
+
 export async function run(options = {}) {
   const rows = [];
   const notes = [];
@@ -119,8 +194,6 @@ export async function run(options = {}) {
   const dataDir = tempDir('vp-bench-browser-');
   const { chromium } = await import('playwright-core');
   let server, browser, floorPage;
-  const floorTimes = [],
-    floorDoms = [];
   try {
     server = await startServer({ dataDir, demo: true });
     const apiKey = await signInByApi(server.url, 'demo', 'demo-password');
@@ -140,11 +213,17 @@ export async function run(options = {}) {
       const path = new URL(route.request().url()).pathname;
       if (path === '/bench/blank.html') return route.fulfill({ contentType: 'text/html', body: BLANK });
       if (path === '/bench/floor.js') return route.fulfill({ contentType: 'text/javascript', body: floorJs });
-      if (path === '/bench/floor.html')
+      if (path === '/bench/floor.html') {
+        // The list's own query (read from its first request), with what the floor's address adds (a page size).
+        const query = {
+          ...(listQuery ?? { limit: '10', sort_by: 'created_at', order: 'desc' }),
+          ...Object.fromEntries(new URL(route.request().url()).searchParams),
+        };
         return route.fulfill({
           contentType: 'text/html',
-          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div><script>window.BENCH_QUERY = ${JSON.stringify(listQuery ?? { limit: '10', sort_by: 'created_at', order: 'desc' })};</script><script type="module" src="/bench/floor.js"></script></body></html>`,
+          body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><div id="root"></div><script>window.BENCH_QUERY = ${JSON.stringify(query)};</script><script type="module" src="/bench/floor.js"></script></body></html>`,
         });
+      }
       return route.fulfill({ status: 404, body: 'not found' });
     });
     const page = await context.newPage();
@@ -192,64 +271,95 @@ export async function run(options = {}) {
     }
 
     // (b) next page → new rows painted, alternating with the floor's page change in its own tab.
-    let listNext = null;
+    const floorNote = `react-dom ${JSON.parse(readFileSync(join(ROOT, 'node_modules/react-dom/package.json'), 'utf8')).version}, same API query and rows, its clicks alternate with the list's (own tab)`;
     if (listReady) {
+      floorPage = await context.newPage();
+      floorPage.on('pageerror', (e) => errors.push(e.message));
+      await floorPage.goto(`${server.url}/bench/floor.html`);
+      await floorPage.waitForSelector('tbody tr[data-id]');
       try {
-        floorPage = await context.newPage();
-        floorPage.on('pageerror', (e) => errors.push(e.message));
-        await floorPage.goto(`${server.url}/bench/floor.html`);
-        await floorPage.waitForSelector('tbody tr[data-id]');
-        const times = [],
-          doms = [];
-        for (let i = 0; i < CLICKS + WARMUP; i++) {
-          // Only the tab in front paints at frame rate: bring each forward and let it paint before its click.
-          await page.bringToFront();
-          const r = await page.evaluate(() =>
-            window.__bench.afterPaint().then(() => window.__bench.nextPage(window.__bench.host('vp-file-list'))),
-          );
-          await floorPage.bringToFront();
-          const f = await floorPage.evaluate(() =>
-            window.__bench.afterPaint().then(() => window.__bench.nextPage(document.getElementById('root'))),
-          );
-          if (!r || !f) break;
-          if (i >= WARMUP) {
-            times.push(r.paint);
-            doms.push(r.dom);
-            floorTimes.push(f.paint);
-            floorDoms.push(f.dom);
-          }
-        }
-        if (times.length < 30) throw new Error(`only ${times.length} pages to click through`);
-        listNext = stats(times);
+        const changes = await pageChangesInTurns(page, floorPage, CLICKS, WARMUP);
+        if (changes.list.paint.length < 30) throw new Error(`only ${changes.list.paint.length} pages to click through`);
+        const list = stats(changes.list.paint);
+        const floor = stats(changes.floor.paint);
         rows.push({
           name: "<vp-file-list> 'next page' click → new rows painted",
-          figure: describe(listNext, stats(doms)),
+          figure: describe(list, stats(changes.list.dom)),
           budget: `p95 ≤ ${NEXT_BUDGET} ms`,
-          status: listNext.p95 <= NEXT_BUDGET ? 'PASS' : 'FAIL',
-          note: `${WARMUP} warm-up clicks dropped; includes the API round trip; query ${JSON.stringify(listQuery)}`,
+          status: list.p95 <= NEXT_BUDGET ? 'PASS' : 'FAIL',
+          note: `${WARMUP} warm-up clicks dropped; the list fetches the next page ahead, the floor asks for it on the click; query ${JSON.stringify(listQuery)}`,
         });
+        rows.push({
+          name: "floor: plain React <table>, 'next page' → new rows painted",
+          figure: describe(floor, stats(changes.floor.dom)),
+          budget: '–',
+          status: '–',
+          note: floorNote,
+        });
+        rows.push(
+          ratioRow('list ÷ floor (page change)', list, floor, 'how far the DataGrid list is from the React floor, in the same run'),
+        );
       } catch (err) {
         notMeasured("<vp-file-list> 'next page' click → new rows painted", `p95 ≤ ${NEXT_BUDGET} ms`, `not measured: ${err.message}`);
       }
-      // (c) Active switch → switch updated (pairs, so the data ends as it began).
+
       try {
-        await page.bringToFront();
-        const times = [],
-          doms = [];
-        for (let i = 0; i < 10; i++) {
-          const r = await page.evaluate(() => window.__bench.toggleActive(window.__bench.host('vp-file-list')));
-          times.push(r.paint);
-          doms.push(r.dom);
-        }
+        // (c) Active switch → switch updated, the list's and the floor's in turns. After the page changes:
+        // paging after a few toggles sometimes leaves the list on the page before (a bug of the list's
+        // own, found by this bench: its click waits 10 s for rows that never come).
+        const toggles = await togglesInTurns(page, floorPage, TOGGLES, TOGGLE_WARMUP);
+        const list = stats(toggles.list.paint);
+        const floor = stats(toggles.floor.paint);
         rows.push({
           name: '<vp-file-list> Active switch click → switch updated',
-          figure: describe(stats(times), stats(doms)),
-          budget: '– (none in docs/budgets.md)',
+          figure: describe(list, stats(toggles.list.dom)),
+          budget: '– (the ratio below)',
           status: '–',
-          note: 'includes the PATCH round trip; 10 toggles of the first row',
+          note: `includes the PUT round trip and the toast; ${TOGGLES} toggles of the first row after ${TOGGLE_WARMUP} dropped`,
         });
+        rows.push({
+          name: "floor: plain React <table>, a row's Active checkbox → checkbox updated",
+          figure: describe(floor, stats(toggles.floor.dom)),
+          budget: '–',
+          status: '–',
+          note: `${floorNote}; PUT, then the row as the reply has it; its last row (another file than the list's)`,
+        });
+        rows.push(ratioRow('list ÷ floor (Active switch)', list, floor, "the list's switch against a plain checkbox, in the same run"));
       } catch (err) {
         notMeasured('<vp-file-list> Active switch click → switch updated', '–', `not measured: ${err.message}`);
+      }
+      // (d) the largest page size, ten pages back to back: a new list and floor at that size.
+      const large = `${LARGE_LIMIT} rows a page, ${LARGE_PAGES} pages back to back`;
+      try {
+        await page.bringToFront();
+        await page.goto(`${server.url}/bench/blank.html?limit=${LARGE_LIMIT}`);
+        await page.waitForFunction(() => window.__kitReady === true);
+        await page.evaluate(() => window.__bench.connect('vp-file-list', { 'url-state': 'query' }));
+        await floorPage.goto(`${server.url}/bench/floor.html?limit=${LARGE_LIMIT}`);
+        await floorPage.waitForSelector('tbody tr[data-id]');
+        const shown = await page.evaluate(() => window.__bench.host('vp-file-list').querySelectorAll('[role="row"][data-id]').length);
+        if (shown !== LARGE_LIMIT) throw new Error(`the list shows ${shown} rows, not ${LARGE_LIMIT}`);
+        const changes = await pageChangesInTurns(page, floorPage, LARGE_PAGES, 1);
+        if (changes.list.paint.length < LARGE_PAGES) throw new Error(`only ${changes.list.paint.length} pages to click through`);
+        const list = stats(changes.list.paint);
+        const floor = stats(changes.floor.paint);
+        rows.push({
+          name: `<vp-file-list> 'next page' click → new rows painted, ${large}`,
+          figure: describe(list, stats(changes.list.dom)),
+          budget: '– (the ratio below)',
+          status: '–',
+          note: `${LARGE_LIMIT * LARGE_PAGES} rows in all, 1 warm-up click dropped; the list's largest page size (the spec's 10–30; issue 44 asked for 100)`,
+        });
+        rows.push({
+          name: `floor: plain React <table>, 'next page' → new rows painted, ${large}`,
+          figure: describe(floor, stats(changes.floor.dom)),
+          budget: '–',
+          status: '–',
+          note: floorNote,
+        });
+        rows.push(ratioRow(`list ÷ floor (page change, ${large})`, list, floor, 'so a cost that grows with the rows shows'));
+      } catch (err) {
+        notMeasured(`<vp-file-list> 'next page' click → new rows painted, ${large}`, '–', `not measured: ${err.message}`);
       }
     } else {
       notMeasured(
@@ -258,38 +368,6 @@ export async function run(options = {}) {
         'not measured: the list did not render rows (see the row above)',
       );
       notMeasured('<vp-file-list> Active switch click → switch updated', '–', 'not measured: the list did not render rows');
-    }
-
-    // The floor: a plain React <table>, same query, same API, same measurement, measured in turn with the list above.
-    try {
-      if (floorTimes.length < 30) throw new Error(`only ${floorTimes.length} floor page changes (the list's were not measured)`);
-      const floor = stats(floorTimes);
-      rows.push({
-        name: "floor: plain React <table>, 'next page' → new rows painted",
-        figure: describe(floor, stats(floorDoms)),
-        budget: '–',
-        status: '–',
-        note: `react-dom ${JSON.parse(readFileSync(join(ROOT, 'node_modules/react-dom/package.json'), 'utf8')).version}, same API query and rows, its clicks alternate with the list's (own tab)`,
-      });
-      rows.push(
-        listNext
-          ? {
-              name: 'list ÷ floor (page change)',
-              figure: `p50 ${(listNext.p50 / floor.p50).toFixed(1)}× / p95 ${(listNext.p95 / floor.p95).toFixed(1)}×`,
-              budget: `p95 ≤ ${FLOOR_RATIO_BUDGET}×`,
-              status: listNext.p95 / floor.p95 <= FLOOR_RATIO_BUDGET ? 'PASS' : 'FAIL',
-              note: 'how far the DataGrid list is from the React floor, in the same run',
-            }
-          : {
-              name: 'list ÷ floor (page change)',
-              figure: '–',
-              budget: `p95 ≤ ${FLOOR_RATIO_BUDGET}×`,
-              status: 'not measured',
-              note: 'not measured: no list figure',
-            },
-      );
-    } catch (err) {
-      notMeasured("floor: plain React <table>, 'next page' → new rows painted", '–', `not measured: ${err.message}`);
     }
     if (errors.length) notes.push(`Page errors: ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
   } finally {

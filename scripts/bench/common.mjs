@@ -63,11 +63,28 @@ export function stats(values) {
   };
 }
 
-export function freePort() {
+/**
+ * A port free on 127.0.0.1: any (the system's choice), or with VP_BENCH_PORTS=FROM-TO the first free one
+ * in that range not handed out before by this process (a shared machine where each user keeps to ports).
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.VP_BENCH_PORTS?.trim() ?? '');
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (handedOut.has(port)) continue;
+    if ((await listenOn(port).catch(() => null)) === null) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port in VP_BENCH_PORTS=${process.env.VP_BENCH_PORTS}`);
+}
+const handedOut = new Set();
+
+function listenOn(asked) {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(asked, '127.0.0.1', () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });

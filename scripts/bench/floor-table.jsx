@@ -1,5 +1,7 @@
 // The floor of the browser bench: a plain React <table> of the same rows, paged through the same API
-// with the same query as the file list. Built with esbuild by browser.mjs; the page sets window.BENCH_QUERY.
+// with the same query as the file list, with a plain checkbox as each row's Active switch (PUT, then the
+// row as the reply has it, as the list's switch does). Built with esbuild by browser.mjs; the page sets
+// window.BENCH_QUERY.
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -17,6 +19,20 @@ function FloorTable() {
       .catch(() => {});
     return () => ctrl.abort();
   }, [page]);
+  const toggle = (file) => {
+    const isActive = file.isActive === 1 ? 0 : 1;
+    fetch(`/api/files/${file.file_id}`, {
+      method: 'PUT',
+      headers: { 'x-apikey': localStorage.getItem('apiKey') ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify({ isActive }),
+    })
+      .then((r) => r.json())
+      .then((body) => {
+        const next = body.data ?? { ...file, isActive };
+        setData((d) => ({ ...d, files: d.files.map((f) => (f.file_id === file.file_id ? { ...f, ...next } : f)) }));
+      })
+      .catch(() => {});
+  };
   const files = data?.files ?? [];
   const pages = data?.pagination.total_pages ?? 1;
   return (
@@ -41,7 +57,16 @@ function FloorTable() {
               <td>{f.file_slug}</td>
               <td>{f.file_server}</td>
               <td>{f.file_status}</td>
-              <td>{f.isActive === 1 ? 'Active' : 'Inactive'}</td>
+              <td data-field="isActive">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-label="Active"
+                  checked={f.isActive === 1}
+                  title={f.isActive === 1 ? 'Deactivate' : 'Activate'}
+                  onChange={() => toggle(f)}
+                />
+              </td>
               <td>{new Date(f.created_at).toLocaleString()}</td>
             </tr>
           ))}

@@ -15,16 +15,36 @@ function formattersFor(locale: string | undefined) {
   return found;
 }
 
+/** The short texts already made, per formatter and instant: a page of rows is often shown again (paging back, a live change). */
+const shorts = new WeakMap<Intl.DateTimeFormat, Map<number, string>>();
+function shortOf(format: ReturnType<typeof formattersFor>, date: Date, thisYear: boolean): string {
+  const formatter = thisYear ? format.thisYear : format.older;
+  let made = shorts.get(formatter);
+  if (!made) shorts.set(formatter, (made = new Map()));
+  let text = made.get(date.getTime());
+  if (text === undefined) {
+    if (made.size >= 2000) made.clear();
+    made.set(date.getTime(), (text = formatter.format(date)));
+  }
+  return text;
+}
+
 /**
  * Dates for the list, short enough for a narrow column: this year's dates without the year and with
  * the time ('Mar 4, 14:05'), older ones with the year and no time ('Mar 4, 2025'). `full` is the
- * complete date and time, for a tooltip. SQL-style dates without a zone are UTC (SQLite's clock).
+ * complete date and time, for a tooltip, formatted when read: the grid's Created column reads only
+ * `short`, for every row of each page. SQL-style dates without a zone are UTC (SQLite's clock).
  */
 export function compactDate(value: string, now: Date = new Date(), locale?: string): { short: string; full: string } {
   const sql = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(value.trim());
   const date = new Date(sql ? `${sql[1]}T${sql[2]}Z` : value);
   if (Number.isNaN(date.getTime())) return { short: value, full: value };
   const format = formattersFor(locale);
-  const short = (date.getFullYear() === now.getFullYear() ? format.thisYear : format.older).format(date);
-  return { short, full: format.full.format(date) };
+  const short = shortOf(format, date, date.getFullYear() === now.getFullYear());
+  return {
+    short,
+    get full() {
+      return format.full.format(date);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { playerLink } from '../../shared/player-link';
 import { DELETE_ICON, EDIT_ICON } from './cell-icons';
 import { compactDate } from './compact-date';
 import { ActiveSwitch, ScheduledChip, StatusBadge } from './file-cells';
-import { useI18n, useTexts, type TextFn } from '../../i18n/texts';
+import { numberFormat, useI18n, useTexts, type TextFn } from '../../i18n/texts';
 import { FILES_TEXTS } from '../texts';
 
 /** What the cells can ask the screen to do; read through a ref so the columns never change identity. */
@@ -29,8 +29,8 @@ export const PlayerLink = memo(function PlayerLink({ href, slug }: { href: strin
   );
 });
 
-/** A count as the locale writes it (1,234 in English, 1.234 in Vietnamese). */
-export const formatCount = (value: number, locale: string): string => new Intl.NumberFormat(locale).format(value);
+/** A count as the locale writes it (1,234 in English, 1.234 in Vietnamese), with the locale's one formatter (each page formats a count per row). */
+export const formatCount = (value: number, locale: string): string => numberFormat(locale).format(value);
 
 export function CreatedDate({ value }: { value: string }) {
   const { short, full } = compactDate(value, undefined, useI18n().locale);

@@ -52,6 +52,11 @@ describe('cue checks', () => {
     expect(typed.problems[2]).toBe(before.result.problems[2]);
     // No count changed: the same counts object, so the header that shows them does not repaint.
     expect(checkCues(vttCues(editCue(doc, 2, { text: 'Third, retyped' })), DEFAULT_LIMITS, before).counts).toBe(before.result.counts);
+    // A cue typed in that keeps its problems keeps its array too (one per set of problems): its row does not repaint on each key.
+    const long = editCue(doc, 2, { text: 'Far too much text to read in two seconds, said in one' });
+    const longer = editCue(long, 2, { text: 'Far too much text to read in two seconds, said in one!' });
+    const first = checkCues(vttCues(long), DEFAULT_LIMITS);
+    expect(checkCues(vttCues(longer), DEFAULT_LIMITS, { cues: vttCues(long), result: first }).problems[2]).toBe(first.problems[2]);
   });
 
   it('hands an edited document its cues: the same objects but the edited one', () => {

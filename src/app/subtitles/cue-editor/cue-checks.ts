@@ -19,12 +19,24 @@ export interface CheckLimits {
 export const DEFAULT_LIMITS: CheckLimits = { maxCps: 17, maxLine: 42 };
 
 export interface CheckResult {
-  /** Per cue, its problems ([] when none): the same array object for every cue without a problem. */
+  /** Per cue, its problems ([] when none): one array object per set of problems, shared by every cue that has that set. */
   problems: readonly (readonly CueProblem[])[];
   counts: Readonly<Record<CueProblem, number>>;
 }
 
 const NONE: readonly CueProblem[] = [];
+
+/**
+ * One array per set of problems (at most 2^5, in CUE_PROBLEMS' order): a cue keeps the same array while
+ * its problems stay the same, so typing in a cue that is too long does not repaint its row on each key.
+ */
+const sets = new Map<string, readonly CueProblem[]>([['', NONE]]);
+function shared(problems: readonly CueProblem[]): readonly CueProblem[] {
+  const key = problems.join(' ');
+  let found = sets.get(key);
+  if (!found) sets.set(key, (found = problems));
+  return found;
+}
 
 /** What a viewer reads: tags removed, each character reference one character. */
 export const visibleText = (text: string): string => text.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[0-9a-f]+|[a-z]+);/gi, '_');
@@ -47,9 +59,9 @@ function problemsOf(cue: VttCue, limits: CheckLimits, byCue: KnownProblems, over
     if (chars === 0) found.add('empty');
     if (cue.end > cue.start && chars / ((cue.end - cue.start) / 1000) > limits.maxCps) found.add('speed');
     if (lines.some((line) => line.length > limits.maxLine)) found.add('long');
-    const alone = CUE_PROBLEMS.filter((problem) => found.has(problem));
-    const overlapping = CUE_PROBLEMS.filter((problem) => problem === 'overlap' || found.has(problem));
-    byCue.set(cue, (entry = { alone: alone.length ? alone : NONE, overlapping }));
+    const alone = shared(CUE_PROBLEMS.filter((problem) => found.has(problem)));
+    const overlapping = shared(CUE_PROBLEMS.filter((problem) => problem === 'overlap' || found.has(problem)));
+    byCue.set(cue, (entry = { alone, overlapping }));
   }
   return overlaps ? entry.overlapping : entry.alone;
 }

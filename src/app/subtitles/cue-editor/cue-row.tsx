@@ -1,4 +1,4 @@
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cueTextProblem, type CueChange } from '../../../subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import type { CheckLimits, CueProblem } from './cue-checks';
@@ -41,12 +41,16 @@ export function problemText(t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>[
 
 /**
  * One cue: its number (a click seeks there), start and end (typed, or from the playhead), text, problems,
- * and split, merge, delete. It reads its own cue, problems and selection from the store: a keystroke
- * repaints the row of the cue it changed and no other.
+ * and split, merge, delete. It reads its own slices of the store (times, number of lines, problems,
+ * selection): a keystroke that changes none of them (most keys) renders nothing at all, and one that
+ * does repaints this row and no other.
  */
 export const CueRow = memo(function CueRow({ index, store, active, actions }: CueRowProps) {
   const { t } = useTexts(CUE_TEXTS);
-  const cue = useCueStore(store, (s) => s.cues()[index]);
+  const exists = useCueStore(store, (s) => index < s.cues().length);
+  const start = useCueStore(store, (s) => s.cues()[index]?.start ?? 0);
+  const end = useCueStore(store, (s) => s.cues()[index]?.end ?? 0);
+  const lines = useCueStore(store, (s) => lineCount(s.cues()[index]?.text ?? ''));
   const isLast = useCueStore(store, (s) => index === s.cues().length - 1);
   const problems = useCueStore(store, (s) => s.checks().problems[index]);
   const limits = useCueStore(store, (s) => s.state().limits);
@@ -55,10 +59,10 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
   // A text that cannot be written as a cue (a blank line, "-->") stays in the field, flagged, until it can.
   const [invalidText, setInvalidText] = useState<string | null>(null);
   // A row past the last cue (one was just removed) until the list drops it.
-  if (!cue || !problems) return null;
+  if (!exists || !problems) return null;
   const problemId = `cue-${index}-problems`;
   const problemTexts = problems.map((problem) => problemText(t, problem, limits));
-  // Plain elements styled by the list's sheet (cue-row-styles.tsx): this is what each keystroke re-renders.
+  // Plain elements styled by the list's sheet (cue-row-styles.tsx): this is what a keystroke re-renders when it changes what the row shows.
   return (
     <div
       className="vp-cue"
@@ -67,27 +71,16 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
       aria-current={active ? 'true' : undefined}
       onFocus={() => actions.focused(index)}
     >
-      <CueBar index={index} start={cue.start} end={cue.end} isLast={isLast} selected={selected} actions={actions} />
-      <textarea
-        className="vp-cue-text"
-        // As many rows as lines (at least two), grown to fit wrapped lines where the browser can
-        // (field-sizing): no measuring of the text on each key, as an auto-sizing field would do.
-        rows={Math.max(2, (invalidText ?? cue.text).split('\n').length)}
-        value={invalidText ?? cue.text}
-        onChange={(event) => {
-          const text = event.target.value;
-          if (cueTextProblem(text)) setInvalidText(text);
-          else {
-            setInvalidText(null);
-            actions.change(index, { text }, `text:${index}`);
-          }
-        }}
-        onKeyDown={wrapInTag}
-        aria-label={t('text')}
-        aria-invalid={invalidText !== null || undefined}
-        aria-describedby={problems.length || invalidText !== null ? problemId : undefined}
-        data-cue-text={index}
-        dir="auto"
+      <CueBar index={index} start={start} end={end} isLast={isLast} selected={selected} actions={actions} />
+      <CueText
+        index={index}
+        store={store}
+        actions={actions}
+        rows={Math.max(2, invalidText === null ? lines : lineCount(invalidText))}
+        invalidText={invalidText}
+        onInvalid={setInvalidText}
+        label={t('text')}
+        describedBy={problems.length || invalidText !== null ? problemId : undefined}
       />
       {problems.length || invalidText !== null ? (
         <p id={problemId} className="vp-cue-problems" data-bad={invalidText !== null ? '' : undefined}>
@@ -97,6 +90,73 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
     </div>
   );
 });
+
+const lineCount = (text: string) => text.split('\n').length;
+
+/**
+ * A cue's text field. The browser keeps what is typed (the field is not controlled): the store follows
+ * the field on each key, and the field follows the store only when the store's text is not what the field
+ * shows (undo, redo, split, merge, a resumed draft, another cue moved to this row), so a keystroke costs
+ * React no render and no commit. A text that cannot be a cue is flagged (`invalidText`) and kept in the
+ * field, whatever the store does, until the operator types a text that can (decision D73).
+ */
+function CueText({
+  index,
+  store,
+  actions,
+  rows,
+  invalidText,
+  onInvalid,
+  label,
+  describedBy,
+}: {
+  index: number;
+  store: CueStore;
+  actions: CueRowActions;
+  rows: number;
+  invalidText: string | null;
+  onInvalid(text: string | null): void;
+  label: string;
+  describedBy: string | undefined;
+}) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The text when the field is made; then the effect below keeps it.
+  const [initialText] = useState(() => store.cues()[index]?.text);
+  const flagged = invalidText !== null;
+  useLayoutEffect(() => {
+    if (flagged) return;
+    const follow = () => {
+      const text = store.cues()[index]?.text;
+      if (field.current && text !== undefined && field.current.value !== text) field.current.value = text;
+    };
+    follow();
+    return store.subscribe(follow);
+  }, [store, index, flagged]);
+  return (
+    <textarea
+      ref={field}
+      className="vp-cue-text"
+      // As many rows as lines (at least two), grown to fit wrapped lines where the browser can
+      // (field-sizing): no measuring of the text on each key, as an auto-sizing field would do.
+      rows={rows}
+      defaultValue={initialText}
+      onChange={(event) => {
+        const text = event.target.value;
+        if (cueTextProblem(text)) onInvalid(text);
+        else {
+          onInvalid(null);
+          actions.change(index, { text }, `text:${index}`);
+        }
+      }}
+      onKeyDown={wrapInTag}
+      aria-label={label}
+      aria-invalid={flagged || undefined}
+      aria-describedby={describedBy}
+      data-cue-text={index}
+      dir="auto"
+    />
+  );
+}
 
 /** Ctrl/⌘ + I, B or U put the selected text of a cue field between that tag (the tags a cue may keep). */
 function wrapInTag(event: KeyboardEvent<HTMLElement>) {

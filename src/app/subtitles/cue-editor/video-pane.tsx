@@ -41,7 +41,22 @@ export const VideoPane = memo(function VideoPane({
     return () => cancelAnimationFrame(frame);
   }, []);
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, overflowY: { md: 'auto' } }}>
+    <Box
+      sx={{
+        p: { xs: 1, sm: 2 },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        minWidth: 0,
+        overflowY: { md: 'auto' },
+        // Painted after the cue list (the two never overlap: nothing looks different). A same-origin
+        // player's controls are composited layers (media-chrome's will-change), and on every frame the
+        // browser tests what is painted after a composited layer against it when it sorts the page into
+        // layers: painted first, they cost each keystroke's frame ~0.3 ms of the 5,000-cue bench.
+        position: 'relative',
+        zIndex: 1,
+      }}
+    >
       {playerSrc ? (
         <Box
           component="iframe"
