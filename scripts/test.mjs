@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order of speed — lint (ESLint's layer rules and Prettier's format) and type-check side by side, unit and server tests (Vitest), browser
-// tests of the elements (@web/test-runner in Chromium), end-to-end flows (Playwright against the
-// real server). All suites run even when one fails; the last line counts every test. Each suite's
-// output is streamed as it runs (and kept, to count its tests at the end).
+// `npm test`: every suite — lint (ESLint's layer rules and Prettier's format) and type-check side by
+// side, browser tests of the elements (@web/test-runner in Chromium), then unit and server tests
+// (Vitest) side by side with the end-to-end flows (Playwright against the real server). All suites
+// run even when one fails; the last line counts every test. A suite's output is streamed as it runs
+// when it runs alone, else printed whole when it ends (and kept, to count its tests at the end).
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { execFileSync, spawn } from 'node:child_process';
@@ -58,7 +59,10 @@ const quoted = (files) => files.map((file) => `'${file.replaceAll("'", "'\\''")}
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
 // Suites of one `together` group run side by side (lint and the type check: each keeps one core busy
-// for half a minute, and neither needs the other); the others one after another.
+// for half a minute, and neither needs the other); the others one after another. The server tests
+// and the end-to-end flows run side by side too: both mostly wait (on sockets, child processes,
+// timers, a video playing in real time): alone, each kept this 2-core machine's CPU a third to a
+// half busy (/usr/bin/time: the e2e suite uses about 230 s of CPU, and took 480-520 s alone in CI).
 const suites = [
   {
     name: 'lint',
@@ -74,7 +78,20 @@ const suites = [
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
+    name: 'browser',
+    command: [bin('wtr')],
+    // They render the kit: with --changed, run when the kit or they changed.
+    unchanged: () => changedSince && !changedFiles.some((file) => /^(src|test\/browser)\//.test(file)),
+    count: (ok, output) => {
+      const match = [...output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)].at(-1);
+      return match
+        ? { passed: Number(match[1]), failed: Number(match[2]) || (ok ? 0 : 1), skipped: Number(match[3] ?? 0) }
+        : { passed: 0, failed: 1 };
+    },
+  },
+  {
     name: 'unit+server',
+    together: 'tests',
     command: [
       bin('vitest'),
       'run',
@@ -123,19 +140,8 @@ const suites = [
     },
   },
   {
-    name: 'browser',
-    command: [bin('wtr')],
-    // They render the kit: with --changed, run when the kit or they changed.
-    unchanged: () => changedSince && !changedFiles.some((file) => /^(src|test\/browser)\//.test(file)),
-    count: (ok, output) => {
-      const match = [...output.matchAll(/(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/g)].at(-1);
-      return match
-        ? { passed: Number(match[1]), failed: Number(match[2]) || (ok ? 0 : 1), skipped: Number(match[3] ?? 0) }
-        : { passed: 0, failed: 1 };
-    },
-  },
-  {
     name: 'e2e',
+    together: 'tests',
     command: [
       bin('playwright'),
       'test',
