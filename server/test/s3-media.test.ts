@@ -158,14 +158,18 @@ describe('media on an S3-compatible store', () => {
 
   it("drops a file's copies when it goes to the trash; restored, its media are read from the bucket again", async () => {
     const segmentKey = onStore.segment.replace(/^\/media\//, '');
-    expect(await statusOf(stored.base + onStore.segment)).toBe(200);
+    // (Polled: on a retry, the last try's restore may still be on its way to this node's serving state.)
+    await expect.poll(() => statusOf(stored.base + onStore.segment), { timeout: 5_000, interval: 25 }).toBe(200);
     await expect.poll(() => stored.app.mediaCache?.has(segmentKey), { timeout: 5_000, interval: 25 }).toBe(true);
     expect((await stored.request('DELETE', `/api/files/${onStore.fileId}`, { key: storedKey })).status).toBe(200);
     try {
       await expect.poll(() => statusOf(stored.base + onStore.segment), { timeout: 5_000, interval: 25 }).toBe(410);
       // The refusal comes first (the right to serve is asked before the copy); the copy goes as the event is handled.
       await expect.poll(() => stored.app.mediaCache?.has(segmentKey), { timeout: 5_000, interval: 25 }).toBe(false);
-      expect(fs.existsSync(path.join(stored.app.mediaCache!.dir, segmentKey))).toBe(false);
+      // The entry goes first, then its bytes on disk (an unlink of its own).
+      await expect
+        .poll(() => fs.existsSync(path.join(stored.app.mediaCache!.dir, segmentKey)), { timeout: 5_000, interval: 25 })
+        .toBe(false);
     } finally {
       expect((await stored.request('POST', `/api/files/${onStore.fileId}/restore`, { key: storedKey })).status).toBe(200);
     }

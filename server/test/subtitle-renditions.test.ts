@@ -230,7 +230,7 @@ describe('subtitle renditions: every encoding and format plays, the original is 
       if (judged.readsRight) readsRight++;
     }
     expect(readsRight).toBe(legacy.length);
-  });
+  }, 120_000); // every long legacy file of the corpus, uploaded and converted one after another: 30 s on a busy machine was not enough
 });
 
 describe('the rendition migration: tracks stored before renditions existed', () => {

@@ -31,7 +31,7 @@ async function listed(s: TestServer, name: string): Promise<string[] | undefined
 const workerNamed = async (s: TestServer, token: string, name: string) => {
   const res = await pipeline(s, token, 'GET', '/workers');
   expect(res.status).toBe(200);
-  return (res.body.data.workers as { name: string; last_seen_at: string | null }[]).find((w) => w.name === name);
+  return (res.body.data.workers as { name: string; last_seen_at: string | null; jobs_done: number }[]).find((w) => w.name === name);
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -146,10 +146,21 @@ describe('the workers list', () => {
 
   it('shows a worker that processed a file, with its count', async () => {
     const key = await s.login('operator', 'operator-password');
+    const named = () => workerNamed(s, 'pipeline-token-for-tests-0123456789', FAST_WORKER.name);
+    const before = (await named())?.jobs_done ?? 0; // a retry of this test finds the first try's job counted
     const added = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'Processed', content: await tinyClip() }) });
     await waitForStatus(s, key, added.body.data.file.file_id, [4, 7, 10]);
-    const worker = await workerNamed(s, 'pipeline-token-for-tests-0123456789', FAST_WORKER.name);
-    expect(worker).toMatchObject({ token: false, created_at: null, revoked_at: null, current_file_id: null, jobs_done: 1, jobs_failed: 0 });
+    // The worker's counts are written as its job ends, just after the status it reported.
+    await expect.poll(async () => (await named())?.jobs_done, { timeout: 10_000 }).toBe(before + 1);
+    const worker = await named();
+    expect(worker).toMatchObject({
+      token: false,
+      created_at: null,
+      revoked_at: null,
+      current_file_id: null,
+      jobs_done: before + 1,
+      jobs_failed: 0,
+    });
     expect(worker?.last_seen_at).not.toBeNull();
   });
 });
