@@ -124,20 +124,19 @@ async function buildFloor(outDir) {
   return readFileSync(join(outDir, 'floor.js'));
 }
 
-/** `count` + `warmup` page changes, the list's and the floor's in turns; the first `warmup` of each dropped. Null when a side ran out of pages. */
-async function pageChangesInTurns(page, floorPage, count, warmup) {
+/**
+ * `count` + `warmup` measures, the list's (`inList`, run in its tab) and the floor's (`inFloor`) in turns;
+ * the first `warmup` of each dropped. Stops early when a side answers null (it ran out of pages).
+ */
+async function inTurns(page, floorPage, count, warmup, inList, inFloor) {
   const list = { paint: [], dom: [] };
   const floor = { paint: [], dom: [] };
   for (let i = 0; i < count + warmup; i++) {
     // Only the tab in front paints at frame rate: bring each forward and let it paint before its click.
     await page.bringToFront();
-    const r = await page.evaluate(() =>
-      window.__bench.afterPaint().then(() => window.__bench.nextPage(window.__bench.host('vp-file-list'))),
-    );
+    const r = await page.evaluate(inList);
     await floorPage.bringToFront();
-    const f = await floorPage.evaluate(() =>
-      window.__bench.afterPaint().then(() => window.__bench.nextPage(document.getElementById('root'))),
-    );
+    const f = await floorPage.evaluate(inFloor);
     if (!r || !f) break;
     if (i < warmup) continue;
     list.paint.push(r.paint);
@@ -148,27 +147,27 @@ async function pageChangesInTurns(page, floorPage, count, warmup) {
   return { list, floor };
 }
 
-/** `count` + `warmup` Active toggles, the list's first row and the floor's last row in turns (never the same file); the first `warmup` of each dropped. */
-async function togglesInTurns(page, floorPage, count, warmup) {
-  const list = { paint: [], dom: [] };
-  const floor = { paint: [], dom: [] };
-  for (let i = 0; i < count + warmup; i++) {
-    await page.bringToFront();
-    const r = await page.evaluate(() =>
-      window.__bench.afterPaint().then(() => window.__bench.toggleActive(window.__bench.host('vp-file-list'))),
-    );
-    await floorPage.bringToFront();
-    const f = await floorPage.evaluate(() =>
-      window.__bench.afterPaint().then(() => window.__bench.toggleActive(document.getElementById('root'), true)),
-    );
-    if (i < warmup) continue;
-    list.paint.push(r.paint);
-    list.dom.push(r.dom);
-    floor.paint.push(f.paint);
-    floor.dom.push(f.dom);
-  }
-  return { list, floor };
-}
+/** Page changes, the list's and the floor's in turns. */
+const pageChangesInTurns = (page, floorPage, count, warmup) =>
+  inTurns(
+    page,
+    floorPage,
+    count,
+    warmup,
+    () => window.__bench.afterPaint().then(() => window.__bench.nextPage(window.__bench.host('vp-file-list'))),
+    () => window.__bench.afterPaint().then(() => window.__bench.nextPage(document.getElementById('root'))),
+  );
+
+/** Active toggles, the list's first row and the floor's last row in turns (never the same file). */
+const togglesInTurns = (page, floorPage, count, warmup) =>
+  inTurns(
+    page,
+    floorPage,
+    count,
+    warmup,
+    () => window.__bench.afterPaint().then(() => window.__bench.toggleActive(window.__bench.host('vp-file-list'))),
+    () => window.__bench.afterPaint().then(() => window.__bench.toggleActive(document.getElementById('root'), true)),
+  );
 
 /** The list ÷ floor row: p50 and p95 each within the budget. */
 function ratioRow(name, list, floor, note) {
