@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../lib/start-worker';
 import type { EditTextResult, EditTextTask, OpenUploadTask, SaveCheck } from './edit-text-tasks';
 import type { Rendition } from './subtitle-content';
 
@@ -39,8 +40,7 @@ export const SMALL_TASK_BYTES = 256 * 1024;
 /** What a task reads: its bytes, or its text's UTF-16 length (close enough to its bytes to choose a lane). */
 const sizeOf = (task: WorkerTask): number => (task.kind === 'save' ? task.text.length : task.bytes.byteLength);
 
-const BOOT = new URL('../lib/worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./rendition-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./rendition-worker.ts', import.meta.url);
 
 /** One worker per core but one (that one serves the requests), at most two: conversions are short (the pool adds its small tasks' lane). */
 export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.availableParallelism() - 1));
@@ -65,7 +65,7 @@ export class RenditionPool {
   }
 
   #spawn(smallOnly: boolean): Slot {
-    const slot: Slot = { worker: new Worker(BOOT, { workerData: { entry: ENTRY } }), job: null, smallOnly };
+    const slot: Slot = { worker: startWorker(ENTRY), job: null, smallOnly };
     slot.worker.on('message', (reply: RenditionReply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { startWorker } from '../../lib/start-worker';
 
-const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./checkpoint-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./checkpoint-worker.ts', import.meta.url);
 
 /** How often the checkpoint thread moves the WAL's committed frames into the database file. */
 const CHECKPOINT_EVERY_MS = 200;
@@ -22,7 +22,7 @@ export class WalCheckpointer {
 
   constructor(writer: Database, file: string) {
     writer.pragma('wal_autocheckpoint = 0');
-    this.#worker = new Worker(BOOT, { workerData: { file, entry: ENTRY, intervalMs: CHECKPOINT_EVERY_MS } });
+    this.#worker = startWorker(ENTRY, { file, intervalMs: CHECKPOINT_EVERY_MS });
     // Waited for from the start: a thread that ended early must not leave close() waiting for ever.
     this.#exited = once(this.#worker, 'exit').catch(() => undefined);
     this.#worker.unref();

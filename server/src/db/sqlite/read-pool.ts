@@ -7,7 +7,6 @@ type Work = { kind: 'list'; accountId: number; query: ListQuery } | { kind: 'war
 /** What a read worker is started with. */
 export interface ReadWorkerData {
   file: string;
-  entry: string;
   planner: Pick<ListOptions, 'positionStep' | 'searchStrategy'>;
 }
 export type WorkerRequest = { id: number } & Work;
@@ -25,7 +24,7 @@ interface Slot {
   busyWith: number | null;
 }
 
-const ENTRY = new URL('./read-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./read-worker.ts', import.meta.url);
 
 /**
  * List and search reads of SQLite run here, in a few worker threads, so that a heavy search never
@@ -49,7 +48,7 @@ export class ReadPool {
   }
 
   #spawn(): Slot {
-    const data: Omit<ReadWorkerData, 'entry'> = { file: this.#file, planner: this.#planner };
+    const data: ReadWorkerData = { file: this.#file, planner: this.#planner };
     const slot: Slot = {
       thread: new ThreadChannel('list worker', ENTRY, data, () => {
         const index = this.#slots.indexOf(slot);

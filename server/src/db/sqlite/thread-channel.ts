@@ -1,7 +1,6 @@
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
-
-const BOOT = new URL('../../lib/worker-boot.mjs', import.meta.url);
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../lib/start-worker';
 
 /** A thread's answer to a request: its result, or what it threw (SQLite's error code kept). */
 export type ThreadReply = { id: number; result?: unknown; error?: { message: string; code: string | undefined } };
@@ -13,7 +12,7 @@ export function threadError(err: unknown): NonNullable<ThreadReply['error']> {
 }
 
 /**
- * A worker thread (a TypeScript module started through worker-boot.mjs) that answers requests by id:
+ * A worker thread (a TypeScript module started by startWorker) that answers requests by id:
  * each reply settles its request, an error the thread threw comes back as an Error with its `code`,
  * and a thread that fails or exits rejects every request still waiting, then tells its owner once.
  */
@@ -24,8 +23,8 @@ export class ThreadChannel {
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;
 
-  constructor(name: string, entry: string, data: object, onEnd: (err: Error) => void) {
-    this.worker = new Worker(BOOT, { workerData: { ...data, entry } });
+  constructor(name: string, entry: URL, data: object, onEnd: (err: Error) => void) {
+    this.worker = startWorker(entry, data);
     this.exited = once(this.worker, 'exit').catch(() => undefined);
     this.worker.on('message', (reply: ThreadReply) => {
       const waiter = this.#pending.get(reply.id);

@@ -13,7 +13,7 @@ export interface WriterThreadData {
 type WriterStatement = { kind: 'exec'; sql: string } | { kind: 'all' | 'get' | 'run'; sql: string; params: readonly SqlValue[] };
 export type WriterRequest = WriterStatement & { id: number };
 
-const ENTRY = new URL('./writer-thread-worker.ts', import.meta.url).href;
+const ENTRY = new URL('./writer-thread-worker.ts', import.meta.url);
 
 /** A BLOB comes back from the thread as a Uint8Array (structured clone): a Buffer, as the main connection gives it. */
 function asBuffers<T>(row: T): T {

@@ -1,0 +1,51 @@
+import { once } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startWorker, WORKER_CACHE_DIR } from '../src/lib/start-worker';
+import type { RenditionReply } from '../src/subtitles/rendition-pool';
+import { makeRendition } from '../src/subtitles/subtitle-content';
+import { SRT } from './helpers';
+
+const ENTRY = new URL('../src/subtitles/rendition-worker.ts', import.meta.url);
+// A folder of its own where the server's bundles go (their packages resolve from the project's node_modules).
+fs.mkdirSync(WORKER_CACHE_DIR, { recursive: true });
+const cacheDir = fs.mkdtempSync(path.join(WORKER_CACHE_DIR, 'test-'));
+afterAll(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+
+/** The subtitle worker's answer to one conversion. */
+async function convert(worker: Worker): Promise<RenditionReply> {
+  await once(worker, 'online');
+  const bytes = new TextEncoder().encode(SRT);
+  worker.postMessage({ id: 1, kind: 'rendition', bytes, fileName: 'a.srt' });
+  const [reply] = (await once(worker, 'message')) as [RenditionReply];
+  await worker.terminate();
+  return reply;
+}
+
+describe('startWorker', () => {
+  const expected = makeRendition(new TextEncoder().encode(SRT), 'a.srt');
+
+  it('bundles a TypeScript entry once into a file named by its content, which later threads share', async () => {
+    const first = await convert(startWorker(ENTRY, {}, cacheDir));
+    expect(first.result).toEqual(expected);
+    const bundles = fs.readdirSync(cacheDir);
+    expect(bundles).toEqual([expect.stringMatching(/^rendition-worker-[0-9a-f]{16}\.mjs$/)]);
+    const second = await convert(startWorker(ENTRY, {}, cacheDir));
+    expect(second.result).toEqual(expected);
+    expect(fs.readdirSync(cacheDir)).toEqual(bundles);
+  });
+
+  it('where the folder cannot be written, boots the thread through tsx and answers the same', async () => {
+    const unwritable = path.join(cacheDir, bundlesFile(), 'below-a-file');
+    const reply = await convert(startWorker(ENTRY, {}, unwritable));
+    expect(reply.result).toEqual(expected);
+    expect(fs.existsSync(unwritable)).toBe(false);
+  });
+});
+
+/** A path that is a file, so that no folder can be made below it (also for root). */
+function bundlesFile(): string {
+  return fs.readdirSync(cacheDir)[0]!;
+}
