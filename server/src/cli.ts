@@ -9,13 +9,7 @@ import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
 import { hashPassword, verifyPassword } from './lib/passwords';
 import { readEnv } from './config';
-import { checkMediaStore } from './media/media-check';
-import { runMediaMove, moveTarget } from './media/media-move';
-import { describeMediaStore, openMediaStore } from './media/open-media-store';
 import { workerTokenCommand, WorkerTokenCommandError } from './pipeline/worker-token-commands';
-import { serve } from './serve';
-import { runWorker } from './worker-process';
-import { runApiWorker } from './api-worker-process';
 
 const USAGE = `Usage: npm run server -- <command>
 
@@ -195,9 +189,14 @@ async function media(args: string[]): Promise<void> {
   const { options } = readEnv();
   const store = { mediaDir: path.resolve(options.mediaDir!), s3: options.s3 };
   if (action === 'move') {
+    const { runMediaMove, moveTarget } = await import('./media/media-move');
     if (!(await runMediaMove(store, moveTarget(values.to!, process.env), (line) => console.log(line)))) process.exitCode = 1;
     return;
   }
+  const [{ checkMediaStore }, { describeMediaStore, openMediaStore }] = await Promise.all([
+    import('./media/media-check'),
+    import('./media/open-media-store'),
+  ]);
   console.log(`Media store: ${describeMediaStore(store)}`);
   const passed = await checkMediaStore(openMediaStore(store), ({ step, problem, ms }) =>
     console.log(problem ? `FAILED ${step}: ${problem}` : `ok     ${step} (${ms} ms)`),
@@ -229,13 +228,13 @@ async function worker(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: WORKER_OPTIONS });
   if (values.api === undefined) {
     if (values.token !== undefined) throw new UsageError('--token goes with --api URL.');
-    return runWorker();
+    return (await import('./worker-process')).runWorker();
   }
   const token = values.token ?? process.env.VP_WORKER_TOKEN?.trim();
   if (!token) throw new UsageError('worker --api needs a worker token: --token T, or VP_WORKER_TOKEN.');
   if (!URL.canParse(values.api) || !/^https?:$/.test(new URL(values.api).protocol))
     throw new UsageError(`--api must be the server's http(s) URL, got ${JSON.stringify(values.api)}.`);
-  return runApiWorker(values.api, token);
+  return (await import('./api-worker-process')).runApiWorker(values.api, token);
 }
 
 /** Runs one command to its end. Exported for the end-to-end suite's seeding process, which runs many in one process. */
@@ -243,7 +242,7 @@ export async function runCommand(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv;
   switch (command) {
     case 'serve':
-      return serve();
+      return (await import('./serve')).serve();
     case 'user':
       return user(rest);
     case 'seed':
