@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../src/db/engine';
+import { appendJobEvent } from '../src/db/file-events';
 import { FileStatusWriter } from '../src/pipeline/file-status';
 import { openEventStream, type EventStream } from './event-stream';
 import { startServer, type TestServer } from './helpers';
@@ -244,6 +245,33 @@ describe('GET /api/files/events and the trash', () => {
       expect(JSON.parse(purged.data!)).toEqual({ kind: 'deleted', file_id: id });
       stream.close();
     } finally {
+      await s.close();
+    }
+  });
+});
+
+// The log keeps an hour of events by the machine's clock, which the triggers of `files` write. A bulk
+// job's progress was written at the server's own clock: on a test server (its clock in 2026-06) the
+// first prune, a minute after start, dropped it, and a job's progress read back was missing steps.
+describe('pruning the event log', () => {
+  it("keeps a bulk job's progress written under the server's own clock, and drops what is older than an hour", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    const s = await startServer();
+    try {
+      await s.addAccount('prune', 'prune-password', 1);
+      await appendJobEvent(s.app.db, 1, 7, { state: 'running' });
+      await s.app.db.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (1, 8, 'job', '{}', ?)", [
+        Date.now() - 2 * 60 * 60_000,
+      ]);
+      const jobs = async () =>
+        (await s.app.db.all<{ file_id: number }>("SELECT file_id FROM file_events WHERE kind = 'job' ORDER BY id")).map((e) =>
+          Number(e.file_id),
+        );
+      expect(await jobs()).toEqual([7, 8]);
+      vi.advanceTimersByTime(60_000); // the prune's turn
+      await vi.waitFor(async () => expect(await jobs()).toEqual([7]));
+    } finally {
+      vi.useRealTimers();
       await s.close();
     }
   });

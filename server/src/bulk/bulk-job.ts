@@ -92,7 +92,7 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
   /** Progress to the event stream, with the job's counts (read from its results unless the run is keeping them). */
   const announce = async (jobId: number, counts?: BulkCounts) => {
     const row = (await bulkJobs.getAny(jobId))!;
-    await bulkJobs.announce(row, bulkJobJson(row, counts ?? (await bulkJobs.counts(jobId))), parts.now());
+    await bulkJobs.announce(row, bulkJobJson(row, counts ?? (await bulkJobs.counts(jobId))));
   };
 
   async function collect(job: BulkJobRow, signal: AbortSignal): Promise<void> {

@@ -349,8 +349,8 @@ export class BulkJobsRepository {
   }
 
   /** A progress event of the job on the account's event stream (the file event log's kind 'job'). */
-  async announce(job: BulkJobRow, progress: Record<string, unknown>, at: number): Promise<void> {
-    await appendJobEvent(this.#db, job.account_id, job.job_id, progress, at);
+  async announce(job: BulkJobRow, progress: Record<string, unknown>): Promise<void> {
+    await appendJobEvent(this.#db, job.account_id, job.job_id, progress);
     await this.#db.fileEvents.notify();
   }
 }

@@ -96,20 +96,16 @@ const parsed = (row: EventRow): StoredFileEvent => ({
 
 /**
  * A bulk job's progress on its account's event stream (kind 'job', `file_id` the job's id): the one
- * event written outside the triggers of `files`.
+ * event written outside the triggers of `files`. Its time is the machine's, as the triggers write the
+ * database's: the log is pruned by that clock (prune), not by a server's own (a test server's runs in
+ * 2026-06, and its job events went at the first prune, a minute after it started).
  */
-export async function appendJobEvent(
-  q: Queryable,
-  accountId: number,
-  jobId: number,
-  progress: Record<string, unknown>,
-  at: number,
-): Promise<void> {
+export async function appendJobEvent(q: Queryable, accountId: number, jobId: number, progress: Record<string, unknown>): Promise<void> {
   await q.run("INSERT INTO file_events (account_id, file_id, kind, changes, created_at) VALUES (?, ?, 'job', ?, ?)", [
     accountId,
     jobId,
     JSON.stringify(progress),
-    at,
+    Date.now(),
   ]);
 }
 
