@@ -38,14 +38,12 @@ describe('startWorker', () => {
   });
 
   it('where the folder cannot be written, boots the thread through tsx and answers the same', async () => {
-    const unwritable = path.join(cacheDir, bundlesFile(), 'below-a-file');
+    // Below a file, so that no folder can be made there (also for root).
+    const aFile = path.join(cacheDir, 'a-file');
+    fs.writeFileSync(aFile, '');
+    const unwritable = path.join(aFile, 'bundles');
     const reply = await convert(startWorker(ENTRY, {}, unwritable));
     expect(reply.result).toEqual(expected);
     expect(fs.existsSync(unwritable)).toBe(false);
   });
 });
-
-/** A path that is a file, so that no folder can be made below it (also for root). */
-function bundlesFile(): string {
-  return fs.readdirSync(cacheDir)[0]!;
-}
