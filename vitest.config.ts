@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit tests (jsdom, next to the code in src/) and server tests (node, real server on 127.0.0.1).
@@ -45,7 +45,15 @@ export default defineConfig({
     // default (cores − 1) ran them one file at a time on 2 cores, at 109 % CPU (13 min against 23).
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
-      { test: { name: 'unit', ...unit, include: ['src/**/*.test.{ts,tsx}'], exclude: replacesModules, isolate: false } },
+      {
+        test: {
+          name: 'unit',
+          ...unit,
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...replacesModules],
+          isolate: false,
+        },
+      },
       { test: { name: 'unit-isolated', ...unit, include: replacesModules } },
       { test: { name: 'server', ...server, env: { VP_TEST_DATABASE_URL: '' } } },
       ...(postgresUrl
