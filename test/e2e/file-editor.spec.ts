@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiAs, expect, signIn, test, type Account } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
+import { analyze, axeOn } from './axe';
 
 /** The Update File page (/files/{id} and <vp-file-editor>) against the real server: docs/spec.md §2, §5, §8. */
 
@@ -262,7 +263,6 @@ test('copy falls back to the hidden textarea when the Clipboard API refuses', as
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation (${theme})`, async ({ page, account, request }) => {
-    const { AxeBuilder } = await import('@axe-core/playwright');
     const { file } = await firstFile(request, account);
     await signIn(page, account);
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
@@ -272,7 +272,7 @@ for (const theme of ['light', 'dark'] as const) {
     const running = () => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length);
     await expect.poll(running).toBe(0);
     // The editor's part of the page (the shell's sidebar and bar are the shell's own tests' concern).
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['vp-admin-panel', 'main'] }).analyze();
+    const results = await analyze(axeOn(page).include({ fromShadowDom: ['vp-admin-panel', 'main'] }));
     expect(results.passes.length).toBeGreaterThan(0);
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
@@ -286,7 +286,7 @@ for (const theme of ['light', 'dark'] as const) {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'a.srt', mimeType: 'text/plain', buffer: Buffer.from(srt + '\n3\n00:00:05,000 -> 00:00:06,000\nBroken\n') });
     await expect(dialog.getByText(/· 2 cues/)).toBeVisible();
-    const inDialog = await new AxeBuilder({ page }).include({ fromShadowDom: ['vp-admin-panel', '[role="dialog"]'] }).analyze();
+    const inDialog = await analyze(axeOn(page).include({ fromShadowDom: ['vp-admin-panel', '[role="dialog"]'] }));
     const badInDialog = inDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(badInDialog.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
   });
