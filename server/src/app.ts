@@ -7,6 +7,7 @@ import { DEFAULT_SIGN_IN_POLICY, type SignInPolicy } from './db/sign-in-throttle
 import { systemClock, type Clock } from './lib/clock';
 import { timeoutOptions } from './lib/http-timeouts';
 import { securityHeaderSet } from './lib/security-header-set';
+import { sharedSchemaCompilers } from './lib/schema-compilers';
 import { trustProxyOption, type TrustProxy } from './lib/trust-proxy';
 import activity from './plugins/activity';
 import bulkJobs, { type BulkWorkerSettings } from './plugins/bulk-jobs';
@@ -277,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...timeoutOptions(options.requestTimeoutSeconds ?? 60),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: sharedSchemaCompilers() },
     schemaErrorFormatter: formatValidationErrors,
     clientErrorHandler: rejectMalformedRequest(earlyHeaders),
     // Before routing no hook runs, helmet's neither: the early reply gets the same headers by hand.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startWorker, WORKER_CACHE_DIR } from '../src/lib/start-worker';
+import { startWorker, withoutTsx, WORKER_CACHE_DIR } from '../src/lib/start-worker';
 import type { RenditionReply } from '../src/subtitles/rendition-pool';
 import { makeRendition } from '../src/subtitles/subtitle-content';
 import { SRT } from './helpers';
@@ -45,5 +45,13 @@ describe('startWorker', () => {
     const reply = await convert(startWorker(ENTRY, {}, unwritable));
     expect(reply.result).toEqual(expected);
     expect(fs.existsSync(unwritable)).toBe(false);
+  });
+
+  it("gives a bundle's thread the process's options less tsx's loader, in each form Node takes it", () => {
+    const tsxStart = ['--require', '/app/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///app/node_modules/tsx/dist/loader.mjs'];
+    expect(withoutTsx(tsxStart)).toEqual([]);
+    expect(withoutTsx(['--import', 'tsx', '--import=tsx', '-r', 'tsx/cjs', '--loader=tsx'])).toEqual([]);
+    const others = ['--enable-source-maps', '--import', './telemetry.mjs', '--require=./env.cjs', '--conditions', 'development'];
+    expect(withoutTsx([...others.slice(0, 3), '--import', 'tsx', ...others.slice(3)])).toEqual(others);
   });
 });
