@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunOptions } from 'axe-core';
-import { expect } from './fixtures';
+import { animationsEnded, expect } from './fixtures';
 
 /**
  * axe-core on a screen, inside the elements' shadow roots (axe follows open shadow roots), with every
@@ -29,14 +29,8 @@ const UPSTREAM_FAULTS: { rule: string; target: RegExp; issue: string }[] = [
 ];
 
 export async function audit(page: Page, screen: string) {
-  // Colours are only final once fade-ins end. Let transitions that were just triggered start (two
-  // frames), then wait for every finite running animation to finish (spinners loop forever).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() =>
-    [document, ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-      .flatMap((root) => root.getAnimations())
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // Colours are only final once fade-ins end.
+  await animationsEnded(page);
   const results = await analyze(axeOn(page, { rules: { 'target-size': { enabled: true } } }));
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -40,6 +40,20 @@ export async function signIn(page: Page, account: Account, base = '') {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
+/**
+ * Waits until every transition and animation the page started has ended (spinners, which loop forever,
+ * aside), in the document and in the elements' shadow roots: two frames first, so that one just
+ * triggered has started.
+ */
+export async function animationsEnded(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() =>
+    [document, ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+      .flatMap((root) => root.getAnimations())
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Calls the API as an account (to check what the server stored, or to prepare state). */
 export async function apiAs(request: APIRequestContext, account: Account) {
   const apiKey = await signInByApi(`http://127.0.0.1:${E2E_PORT}`, account.username, account.password);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { encode } from '../../src/subtitle-text/test-support/encode';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { animationsEnded, apiAs, expect, signIn, test } from './fixtures';
 
 /**
  * Subtitles that play right: files in legacy encodings and UTF-16 without a BOM, and an .ass, uploaded
@@ -57,7 +57,11 @@ async function uploadThroughDialog(page: Page, upload: (typeof UPLOADS)[number])
     .click();
   const dialog = page.getByRole('dialog', { name: 'Upload Subtitle' });
   await dialog.getByRole('combobox', { name: 'Language' }).click();
+  // The list grows open (a transition): a press and release during it once landed on two rows, the
+  // list having moved between them, and chose nothing.
+  await animationsEnded(page);
   await page.getByRole('option', { name: upload.language, exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
   await dialog
     .locator('input[type="file"]')
     .setInputFiles({ name: upload.name, mimeType: 'text/plain', buffer: Buffer.from(upload.bytes) });
