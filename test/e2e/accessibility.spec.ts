@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { audit } from './axe';
-import { expect, refuseLiveStream, signIn, test } from './fixtures';
+import { expect, openSignedIn, refuseLiveStream, signIn, test } from './fixtures';
 
 /** axe-core (./axe.ts) on every screen and dialog, light and dark. */
 async function setTheme(page: Page, theme: 'light' | 'dark') {
@@ -39,10 +39,8 @@ for (const theme of ['light', 'dark'] as const) {
     test('file list with 30 rows, its bulk toolbar and delete dialog', async ({ page, account }) => {
       // axe walks 30 rows of cells inside the shadow root three times: slow on a shared 2-core machine.
       test.setTimeout(180_000);
-      await signIn(page, account);
-      await setTheme(page, theme);
       // 30 rows: every status family and both switch states are on screen.
-      await page.goto('/files?limit=30');
+      await openSignedIn(page, account, '/files?limit=30', { theme });
       await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
       await expect(page.locator('[role="row"][data-id]')).toHaveCount(30);
       await audit(page, 'file list (30 rows)');
@@ -60,9 +58,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('file list at 390 px (cards) and the failed-load state', async ({ page, account }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page, account);
-      await setTheme(page, theme);
-      await page.goto('/files?limit=30');
+      await openSignedIn(page, account, '/files?limit=30', { theme });
       await expect(page.locator('li[data-id]')).toHaveCount(30);
       await audit(page, 'file cards (30)');
       await page.route('**/api/files/?*', (route) =>
@@ -75,9 +71,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('file editor and its subtitle dialogs', async ({ page, account }) => {
       await refuseLiveStream(page); // the page must reach 'networkidle' below
-      await signIn(page, account);
-      await setTheme(page, theme);
-      await page.goto('/files');
+      await openSignedIn(page, account, '/files', { theme });
       await page
         .getByRole('button', { name: /^Edit file/ })
         .first()
@@ -100,8 +94,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('the list and the editor can be used with the keyboard alone', async ({ page, account }) => {
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
 
   // Search by keyboard: focus the search box, type, Enter.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestClip } from '../../server/src/media/renditions';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, test } from './fixtures';
 import { addSubtitles } from './clips';
 import { expectPlaysWithCue, SRT } from './player-checks';
 
@@ -30,8 +30,7 @@ test('add a video through the dialog, watch its row go to Completed without a re
   const clip = join(clipDir, 'e2e-clip.mp4');
   await makeTestClip(clip, { seconds: 3, width: 320, height: 240 });
 
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
   await page.getByRole('button', { name: 'Add video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add video' });
   await dialog.getByLabel('Video file').setInputFiles(clip);

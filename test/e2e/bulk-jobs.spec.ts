@@ -1,4 +1,4 @@
-import { apiAs, createAccount, expect, refuseLiveStream, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, openSignedIn, refuseLiveStream, test } from './fixtures';
 
 /** Select every file a filter matches (Gmail's pattern) → a server-side bulk job → its summary. */
 
@@ -13,8 +13,7 @@ test('select all files matching a filter, deactivate them: every one is inactive
   const matching = (await api.get('/files/?isActive=1&limit=1')).data.pagination.total_records as number;
   expect(matching).toBeGreaterThan(100); // past the page, and past the threshold that asks first
 
-  await signIn(page, account);
-  await page.goto('/files?isActive=1');
+  await openSignedIn(page, account, '/files?isActive=1');
   await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
   await expect(page.locator('[role="row"][data-id]').first()).toBeVisible();
 
@@ -54,8 +53,7 @@ test('where the event stream is blocked, the job is followed by polling and stil
   expect(active).toBeGreaterThan(10);
   await refuseLiveStream(page);
 
-  await signIn(page, account);
-  await page.goto('/files?isActive=1');
+  await openSignedIn(page, account, '/files?isActive=1');
   await expect(page.locator('[role="row"][data-id]').first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: `Select all ${active} files matching this filter` }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, openSignedIn, signIn, test } from './fixtures';
 import { serveHost } from './hosts';
 
 /**
@@ -73,8 +73,7 @@ test('a bulk access change, undone, gives each file back what it had (as the ser
   const [own, inherits] = files.map((f) => f.file_id) as [number, number];
   const nowhere = { embed: 'nowhere', sites: [], signed: false, allow_no_referrer: true };
   await api.put(`/files/${own}`, { player_access: nowhere });
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
 
   await chooseBulk(page, [own, inherits], 'Where they may play…');
   const dialog = page.getByRole('dialog', { name: 'Where these files may play' });

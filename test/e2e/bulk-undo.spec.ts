@@ -1,4 +1,4 @@
-import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, openSignedIn, signIn, test } from './fixtures';
 
 /** Undo of a bulk job over every file a filter matches, and the select-all bar's delete, restore and purge. */
 
@@ -29,8 +29,7 @@ test('select all matching under Active → Deactivate: the rows leave live, here
   await watcher.goto('/files?isActive=1');
   await expect(watcher.getByRole('heading', { name: `File List (${active})` })).toBeVisible();
 
-  await signIn(page, account);
-  await page.goto('/files?isActive=1');
+  await openSignedIn(page, account, '/files?isActive=1');
   await selectAllMatching(page, `Select all ${active} files matching this filter`, 'Deactivate');
   // The job's reply reaches the page only after its files have left the list live (the stream can be
   // faster than the reply): the bar must stay from the moment Apply is pressed, not from the reply,
@@ -71,8 +70,7 @@ test('a bulk delete of every file to the trash → Undo restores the same set on
   const before = (await api.get('/files/?limit=100&sort_by=file_id&order=asc')).data.files.map((f: { file_id: number }) => f.file_id);
   expect(before).toHaveLength(30);
 
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
   await selectAllMatching(page, 'Select all 30 files', 'Delete');
   await expect(page.getByText('Move all 30 files to the trash', { exact: true })).toBeVisible();
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Apply' }).click();
@@ -103,8 +101,7 @@ test('in the trash, Delete forever over every file matching asks first, says it 
   expect(trashing.status()).toBe(202);
   await expect.poll(async () => (await api.get('/files/?limit=1&trashed=1')).data.pagination.total_records).toBe(25);
 
-  await signIn(page, account);
-  await page.goto('/trash');
+  await openSignedIn(page, account, '/trash');
   await selectAllMatching(page, 'Select all 25 files', 'Delete forever');
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Apply' }).click();
   // Fewer than the threshold, but a purge always asks.

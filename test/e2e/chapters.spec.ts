@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { addPlayableClip } from './clips';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, test } from './fixtures';
 
 /**
  * Chapters (issue 43, decision D66): pasted in the editor as "00:00 Intro" lines, checked (a fault names
@@ -18,8 +18,7 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   test.setTimeout(120_000);
   const api = await apiAs(request, account);
   const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Chapters clip', seconds: 30 });
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   await page.getByRole('region', { name: 'Chapters' }).getByRole('button', { name: 'Manage chapters' }).click();
   const chaptersDialog = page.getByRole('dialog', { name: 'Chapters' });
   await expect(chaptersDialog.getByText('No chapters yet')).toBeVisible();
@@ -102,8 +101,7 @@ test('start chapters from nothing in the cue editor: one chapter over the whole 
   test.setTimeout(120_000);
   const api = await apiAs(request, account);
   const { fileId } = await addPlayableClip(request, api.apiKey, { title: 'Chapters from the cue editor', seconds: 30 });
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   const manage = page.getByRole('region', { name: 'Chapters' }).getByRole('button', { name: 'Manage chapters' });
   const chaptersDialog = page.getByRole('dialog', { name: 'Chapters' });
   // Both ways to begin, in either theme, on a desktop and at 360 px: nothing runs past the dialog's edge.

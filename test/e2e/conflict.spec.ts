@@ -1,12 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, expect, openSignedIn, test } from './fixtures';
 
 /** Two operators edit one file's title (issue 23): the second save meets the first, and the operator decides. */
 
 async function editorAs(browser: Browser, account: Account, fileId: number): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
   return page;
 }

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { audit } from './axe';
 import { addPlayableClip } from './clips';
-import { apiAs, createAccount, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 
 /** The cue editor (issue 27) against the real server and player, at a desktop and a phone width. */
 
@@ -13,8 +13,7 @@ const SRT = [
 
 async function openEditor(browser: Browser, account: Account, fileId: number, viewport: { width: number; height: number }) {
   const page = await (await browser.newContext({ viewport })).newPage();
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   await page.getByRole('button', { name: 'Edit cues of the English subtitle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit cues: English' });
   await expect(dialog.getByRole('group', { name: 'Cue 1', exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { addPlayableClip } from './clips';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, test } from './fixtures';
 
 /**
  * Downloads (issue 43, decision D67): an operator allows downloads on a processed file in the editor's
@@ -18,8 +18,7 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
   await expect(page.locator('video')).toBeAttached();
   await expect(page.getByRole('link', { name: 'Download video' })).toHaveCount(0);
 
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   const section = page.getByRole('region', { name: 'Downloads' });
   await expect(section.getByText('No downloads are stored.')).toBeVisible();
   await section.getByRole('button', { name: 'Manage downloads' }).click();

@@ -1,6 +1,6 @@
 import type { Frame, Locator, Page } from '@playwright/test';
 import { addPlayableClip } from './clips';
-import { apiAs, createAccount, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 import { servePage } from './other-origin';
 
@@ -48,8 +48,8 @@ test.describe('embed builder', () => {
   });
 
   async function openBuilder(page: Page, { signedIn = false } = {}) {
-    if (!signedIn) await signIn(page, account);
-    await page.goto(`/files/${fileId}`);
+    if (signedIn) await page.goto(`/files/${fileId}`);
+    else await openSignedIn(page, account, `/files/${fileId}`);
     await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
     await page.getByRole('button', { name: 'Customize embed' }).click();
     return page.getByRole('dialog', { name: 'Embed options' });
@@ -58,8 +58,7 @@ test.describe('embed builder', () => {
   test('the card previews the real player in the 9:16 shape of a vertical clip; the fields of docs/spec.md keep the default snippet', async ({
     page,
   }) => {
-    await signIn(page, account);
-    await page.goto(`/files/${fileId}`);
+    await openSignedIn(page, account, `/files/${fileId}`);
     const preview = page.getByTitle('Preview of Vertical clip');
     await expect(preview).toHaveAttribute('src', `${PLAYER}${slug}?vp_kit=1`);
     await expect(preview).toHaveAttribute('loading', 'lazy');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, collectConsoleErrors, expect, refuseLiveStream, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, collectConsoleErrors, expect, openSignedIn, refuseLiveStream, signIn, test } from './fixtures';
 import { buildReactHost, serveHost, vueBrowserBuild } from './hosts';
 import type { APIRequestContext } from '@playwright/test';
 
@@ -426,8 +426,7 @@ test.describe('Back and Forward with unsaved edits ask first', () => {
 
   test('a dirty <vp-file-editor> does not make an unrelated panel ask', async ({ page, account, request }) => {
     const { file } = await firstFile(request, account);
-    await signIn(page, account);
-    await page.goto('/cms.html?file=' + file.file_id);
+    await openSignedIn(page, account, '/cms.html?file=' + file.file_id);
     await page.evaluate(() => {
       const panel = document.createElement('vp-admin-panel');
       panel.setAttribute('routing', 'memory');
@@ -446,8 +445,7 @@ test.describe('Back and Forward with unsaved edits ask first', () => {
 
 test.describe('smaller points', () => {
   test("path routing keeps the host's own query string on navigation", async ({ page, account }) => {
-    await signIn(page, account);
-    await page.goto('/portal/admin/videos?keep=1');
+    await openSignedIn(page, account, '/portal/admin/videos?keep=1');
     await page.getByRole('link', { name: 'Files', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
     const url = new URL(page.url());

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, expect, openSignedIn, signIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 import { analyze, axeOn } from './axe';
 
@@ -21,8 +21,7 @@ async function firstFile(request: Parameters<typeof apiAs>[0], account: Account)
 }
 
 async function openEditor(page: Page, account: Account, fileId: number) {
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveValue('');
 }
@@ -228,8 +227,7 @@ test('gallery: failed image and no images', async ({ page, account, request }) =
 
 test('standalone editor in the CMS page: loads, and a missing file shows Retry', async ({ page, account, request }) => {
   const { file } = await firstFile(request, account);
-  await signIn(page, account);
-  await page.goto(`/cms.html?file=${file.file_id}`);
+  await openSignedIn(page, account, `/cms.html?file=${file.file_id}`);
   await expect(page.getByRole('heading', { name: 'Update File' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(file.file_title);
   await page.goto('/cms.html?file=999999999');
@@ -337,8 +335,7 @@ test('deleting the file from the editor: confirm first, then back to the list; t
 
 test('standalone: deleting tells the host (vp-file-deleted) and the editor says the file is gone', async ({ page, account, request }) => {
   const { file } = await firstFile(request, account);
-  await signIn(page, account);
-  await page.goto(`/cms.html?file=${file.file_id}`);
+  await openSignedIn(page, account, `/cms.html?file=${file.file_id}`);
   await page.getByRole('button', { name: 'Delete file' }).click();
   await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This file has been deleted.')).toBeVisible();

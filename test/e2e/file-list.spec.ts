@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, createAccount, expect, refuseLiveStream, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, createAccount, expect, openSignedIn, refuseLiveStream, signIn, test } from './fixtures';
 
 /** The file list (/files) against the real server: every action of docs/spec.md §2 / §5 / §8. */
 
@@ -15,8 +15,7 @@ const row = (page: Page, id: number) => page.locator(`[role="row"][data-id="${id
 const ids = async (page: Page) => await rows(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-id'))));
 
 async function openList(page: Page, account: Account, query = '') {
-  await signIn(page, account);
-  await page.goto(`/files${query}`);
+  await openSignedIn(page, account, `/files${query}`);
   await expect(page.getByRole('heading', { name: 'File Management' })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 }
@@ -281,8 +280,7 @@ test('bulk with a failing request: says how many failed and keeps that row selec
 });
 
 test('<vp-file-list> standalone: state in the page query string, cancelable vp-file-open', async ({ page, account }) => {
-  await signIn(page, account);
-  await page.goto('/cms.html?tab=videos');
+  await openSignedIn(page, account, '/cms.html?tab=videos');
   await page.evaluate(() => {
     const w = window as unknown as { opened: number[] };
     w.opened = [];

@@ -1,4 +1,4 @@
-import { apiAs, collectConsoleErrors, expect, refuseLiveStream, signIn, test } from './fixtures';
+import { apiAs, collectConsoleErrors, expect, openSignedIn, refuseLiveStream, signIn, test } from './fixtures';
 
 test.describe('sign-in', () => {
   test('empty fields are refused without a request', async ({ page }) => {
@@ -75,8 +75,7 @@ test.describe('guard and session', () => {
   });
 
   test('signed in, the sign-in page sends you to the dashboard and unknown routes say so', async ({ page, account }) => {
-    await signIn(page, account);
-    await page.goto('/auth/login');
+    await openSignedIn(page, account, '/auth/login');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/nowhere');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -191,8 +190,7 @@ test.describe('demo pages', () => {
   }
 
   test('the portal mounts the panel under its base path and keeps its own layout', async ({ page, account }) => {
-    await signIn(page, account);
-    await page.goto('/portal/');
+    await openSignedIn(page, account, '/portal/');
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Video files' }).click();
     await expect(page).toHaveURL(/\/portal\/admin\/videos\/files$/);
     await expect(page.getByText('Contoso Portal')).toBeVisible();
@@ -205,8 +203,7 @@ test.describe('demo pages', () => {
 test.describe('routing modes', () => {
   for (const routing of ['hash', 'memory'] as const) {
     test(`routing="${routing}" keeps the host page's path`, async ({ page, account }) => {
-      await signIn(page, account);
-      await page.goto('/cms.html?keep=1');
+      await openSignedIn(page, account, '/cms.html?keep=1');
       await page.evaluate((mode) => {
         document.querySelector('vp-file-editor')?.remove();
         const panel = document.createElement('vp-admin-panel');

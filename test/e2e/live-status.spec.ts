@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
-import { apiAs, expect, refuseLiveStream, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, refuseLiveStream, signIn, test } from './fixtures';
 import { E2E_DATA_DIR } from './environment.mjs';
 
 /**
@@ -59,8 +59,7 @@ test('where a proxy refuses the stream, the list polls its page: a status writte
   const api = await apiAs(request, account);
   const [first, second] = (await api.get('/files/?limit=10&sort_by=created_at&order=desc')).data.files as Array<{ file_id: number }>;
   await refuseLiveStream(page); // 204, as a proxy that does not pass event streams
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
   await expect(row(page, first!.file_id)).toBeVisible();
   await row(page, second!.file_id).getByRole('checkbox').check();
   const marker = await page.evaluate(() => ((window as unknown as { vpMarker: number }).vpMarker = Math.random()));

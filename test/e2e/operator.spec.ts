@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, signIn, test } from './fixtures';
 
 /** The operator's experience: honest bulk results, failures as states, the phone layout, focus and keys. */
 
@@ -14,8 +14,7 @@ const focusedHeading = (page: Page) =>
   });
 
 test('bulk Activate on rows that are already active: they count as done, nothing stays selected', async ({ page, account, request }) => {
-  await signIn(page, account);
-  await page.goto('/files?isActive=1');
+  await openSignedIn(page, account, '/files?isActive=1');
   await expect(rows(page).first()).toBeVisible();
   const chosen = (await ids(page)).slice(0, 3);
   for (const id of chosen) await row(page, id).getByRole('checkbox').check();
@@ -99,8 +98,7 @@ test('the editor: a failed load is a state with Retry; a file the server does no
 
 test('at 390 px each file is a card whose title, status, switch and actions are on screen', async ({ page, account }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, account);
-  await page.goto('/files');
+  await openSignedIn(page, account, '/files');
   const card = page.locator('li[data-id]').first();
   await expect(card).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.clientWidth);

@@ -1,4 +1,4 @@
-import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 
 /** The editor's "Where it may play" (issue 40) and the embed builder's tester, in Chromium against the real server. */
 
@@ -8,8 +8,7 @@ test('"Only these sites" is saved from the editor, and the embed builder\'s test
   const fileId = (await api.get('/files/?limit=1')).data.files[0].file_id as number;
   // A phone's width: the dialogs fit without scrolling sideways.
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   await page.getByRole('button', { name: 'Where it may play' }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, signIn, test } from './fixtures';
+import { apiAs, expect, openSignedIn, signIn, test } from './fixtures';
 
 /**
  * Schedules (issue 43, decision D56): a file scheduled to deactivate turns inactive in the open list
@@ -41,8 +41,7 @@ test('a file scheduled to deactivate in 10 s: its row shows the schedule, then t
 test('the editor saves a schedule typed in the time zone it names, and clears it', async ({ page, account, request }) => {
   const api = await apiAs(request, account);
   const [file] = (await api.get('/files/?limit=1')).data.files as Array<{ file_id: number }>;
-  await signIn(page, account);
-  await page.goto(`/files/${file!.file_id}`);
+  await openSignedIn(page, account, `/files/${file!.file_id}`);
   const card = page.getByRole('region', { name: 'Schedule' });
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   await expect(card.getByText(`Times are in your time zone: ${zone}.`)).toBeVisible();
@@ -84,9 +83,7 @@ test('at 360 px: the Schedule card fits, the list shows the chip, and its switch
   const id = file!.file_id;
   await api.put(`/files/${id}`, { isActive: 1 });
   await api.put(`/files/${id}`, { deactivate_at: '2035-03-04T09:30:00Z' });
-  await signIn(page, account);
-
-  await page.goto(`/files/${id}`);
+  await openSignedIn(page, account, `/files/${id}`);
   const card = page.getByRole('region', { name: 'Schedule' });
   await expectWithin(360, [
     card.getByRole('textbox', { name: 'Activate at', exact: true }),

@@ -1,6 +1,6 @@
 import { CSS_PARTS, PARTS_BY_TAG } from '../../src/app/shell/styling';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, openSignedIn, test } from './fixtures';
 
 /** A host page's theme: custom properties on <html> and ::part rules, in place before the kit renders. */
 const HOST_THEME = `
@@ -50,8 +50,7 @@ test.describe('styling API', () => {
 
   test('every part the panel names is on the page, and ::part styles the top bar', async ({ page, account }) => {
     await hostStylesheet(page, HOST_THEME);
-    await signIn(page, account);
-    await page.goto('/files');
+    await openSignedIn(page, account, '/files');
     await expect(page.getByRole('grid')).toBeVisible();
     for (const name of PARTS_BY_TAG['vp-admin-panel'].filter((n) => n !== 'form')) {
       await expect(page.locator(`[part~="${name}"]`).first(), `part ${name}`).toBeAttached();

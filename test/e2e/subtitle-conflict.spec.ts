@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { apiAs, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, expect, openSignedIn, test } from './fixtures';
 
 /** Two operators change one subtitle track (issue 23): the second edit meets the first, and the operator decides. */
 
@@ -34,8 +34,7 @@ const tracks = (page: Page) => page.getByRole('list', { name: 'Subtitle tracks' 
 
 async function editorAs(browser: Browser, account: Account, fileId: number): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, account);
-  await page.goto(`/files/${fileId}`);
+  await openSignedIn(page, account, `/files/${fileId}`);
   await expect(tracks(page).filter({ hasText: 'English' })).toBeVisible();
   return page;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { encode } from '../../src/subtitle-text/test-support/encode';
-import { animationsEnded, apiAs, expect, signIn, test } from './fixtures';
+import { animationsEnded, apiAs, expect, openSignedIn, test } from './fixtures';
 
 /**
  * Subtitles that play right: files in legacy encodings and UTF-16 without a BOM, and an .ass, uploaded
@@ -87,8 +87,7 @@ test('four encodings and formats uploaded in the editor play right from the play
   for (const sub of (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number }[])
     await api.delete(`/subs/${sub.sub_id}`);
 
-  await signIn(page, account);
-  await page.goto(`/files/${file.file_id}`);
+  await openSignedIn(page, account, `/files/${file.file_id}`);
   for (const upload of UPLOADS) await uploadThroughDialog(page, upload);
 
   const subs = (await api.get(`/subs?file_id=${file.file_id}`)).data.subs as { sub_id: number; sub_lang: string; sub_charset: string }[];
@@ -155,8 +154,7 @@ test('Edit Subtitle shows the encoding and rebuilds the player copy with another
   });
   const subId = (await uploaded.json()).data.sub.sub_id as number;
 
-  await signIn(page, account);
-  await page.goto(`/files/${file.file_id}`);
+  await openSignedIn(page, account, `/files/${file.file_id}`);
   await page.getByRole('button', { name: 'Edit русский subtitle' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Subtitle' });
   const encoding = edit.getByRole('combobox', { name: 'Text encoding' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { audit } from './axe';
-import { apiAs, expect, signIn, test, type Account } from './fixtures';
+import { type Account, apiAs, expect, openSignedIn, signIn, test } from './fixtures';
 
 /** The Trash view (issue 23): a delete survives a reload as a file in the trash, and Restore brings back the same file. */
 
@@ -29,8 +29,7 @@ test('delete, reload, restore from the Trash: same id, slug and subtitle; the pl
   const player = `/player/${file.file_slug}`;
   expect((await request.get(player)).status()).toBe(200);
 
-  await signIn(page, account);
-  await page.goto(`/files?search=${file.file_id}`);
+  await openSignedIn(page, account, `/files?search=${file.file_id}`);
   await page.getByRole('button', { name: `Delete file ${file.file_id}` }).click();
   await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('File deleted successfully!')).toBeVisible();
@@ -64,8 +63,7 @@ test('the selection in bulk: Delete forever asks first, then the files are gone 
   const files = (await api.get('/files/?limit=2')).data.files as { file_id: number }[];
   for (const { file_id } of files) await api.delete(`/files/${file_id}`);
 
-  await signIn(page, account);
-  await page.goto('/trash');
+  await openSignedIn(page, account, '/trash');
   await expect(page.getByRole('heading', { name: 'Deleted files (2)' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('combobox', { name: 'Bulk action' }).click();
@@ -82,8 +80,7 @@ test('the selection in bulk: Delete forever asks first, then the files are gone 
 
 async function signedInPage(browser: Browser, account: Account, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, account);
-  await page.goto(path);
+  await openSignedIn(page, account, path);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { addPlayableClip } from './clips';
-import { apiAs, createAccount, expect, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 import { servePage } from './other-origin';
 
@@ -36,8 +36,7 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   host.close();
 
   // The list, sorted by Views (30 days): the watched clip first.
-  await signIn(page, account);
-  await page.goto('/files?sort_by=views_30d&order=desc');
+  await openSignedIn(page, account, '/files?sort_by=views_30d&order=desc');
   const firstRow = page.getByRole('row').nth(1);
   await expect(firstRow).toContainText('Watched clip');
   await expect(firstRow.locator('[data-field="views_30d"]')).toHaveText('1');
