@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serverCommand } from '../../test/support/server-bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -23,15 +24,11 @@ export function spawnApiWorker(base: string, token: string, name: string): Spawn
     VP_WORKER_NAME: name,
     VP_WORKER_LEASE_SECONDS: '3',
   };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'worker', '--api', base, '--token', token],
-    {
-      cwd: ROOT,
-      env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...serverCommand('cli'), 'worker', '--api', base, '--token', token], {
+    cwd: ROOT,
+    env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

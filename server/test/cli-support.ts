@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverCommand } from '../../test/support/server-bundle.mjs';
 import { PgDb } from '../src/db/postgres/connection';
 import type { TestServer } from './helpers';
 
@@ -19,7 +20,7 @@ export interface CliRun {
  * of them, or its database lock, waited out its time). stdin is empty, as in a script.
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), ...args], {
+  const child = spawn(process.execPath, [...serverCommand('cli'), ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

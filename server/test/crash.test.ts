@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverCommand } from '../../test/support/server-bundle.mjs';
 import { STALE_ENTRY_MS } from '../src/db/storage-journal';
 import { newStorageKey } from '../src/db/subtitle-store';
 import { MACHINE_FILE } from '../src/lib/temp-owner';
@@ -25,8 +26,8 @@ const serverEnv = (dataDir: string, databaseUrl: string | undefined): NodeJS.Pro
 
 /** The real server as its own process, on a data folder (and database), to be killed with SIGKILL. */
 async function spawnServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string }> {
-  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process that SIGKILL would not reach.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+  // Node itself, not the tsx CLI: the CLI runs the server in a child process that SIGKILL would not reach.
+  const child = spawn(process.execPath, serverCommand('main'), {
     cwd: ROOT,
     env: serverEnv(dataDir, databaseUrl),
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -295,16 +296,12 @@ describe('crash-clean storage', () => {
       const { dataDir, fileIds } = await setUp();
       const counts: number[] = [];
       for (let run = 0; run < 10; run++) {
-        const tsxImport = `--import ${JSON.stringify('tsx')}`;
-        const shell = spawn(
-          'sh',
-          ['-c', `"${process.execPath}" ${tsxImport} "${path.join(ROOT, 'server/src/main.ts')}" & echo $!; exec sleep 120`],
-          {
-            cwd: ROOT,
-            env: serverEnv(dataDir, undefined),
-            stdio: ['ignore', 'pipe', 'inherit'],
-          },
-        );
+        const server = [process.execPath, ...serverCommand('main')].map((arg) => JSON.stringify(arg)).join(' ');
+        const shell = spawn('sh', ['-c', `${server} & echo $!; exec sleep 120`], {
+          cwd: ROOT,
+          env: serverEnv(dataDir, undefined),
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         shell.stdout!.on('data', (d: Buffer) => (out += d.toString()));
         try {

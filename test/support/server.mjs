@@ -2,12 +2,12 @@
 // it and call its CLI. (The server tests build it in-process with buildApp, to reach its internals.)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { serverCommand } from './server-bundle.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
-/** Node's arguments that run the server (`main`) or its CLI (`cli`) from source through tsx. */
-export const serverArgs = (entry, args = []) => [TSX, join(ROOT, `server/src/${entry}.ts`), ...args];
+/** Node's arguments that run the server (`main`) or its CLI (`cli`) from its current sources (server-bundle.mjs). */
+export const serverArgs = (entry, args = []) => [...serverCommand(entry), ...args];
 
 /** Starts the server on 127.0.0.1:`port` over `dataDir`, seeded with the demo data when `demo` (a new database only). */
 export function spawnServer({ port, dataDir, demo, env = {}, stdio = 'inherit' }) {
