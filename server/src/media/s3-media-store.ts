@@ -300,10 +300,21 @@ export class S3MediaStore implements MediaStore {
       const page = await this.#call(() =>
         this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: this.objectKey(prefix), KeyMarker, UploadIdMarker })),
       );
-      for (const { Key, UploadId } of page.Uploads ?? [])
-        if (Key && UploadId) await this.#call(() => this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })));
+      for (const { Key, UploadId } of page.Uploads ?? []) if (Key && UploadId) await this.#abortUpload(Key, UploadId);
       [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
     } while (KeyMarker);
+  }
+
+  /**
+   * Aborts one multipart upload. One gone meanwhile is what was asked: the upload's own abort, which the
+   * outage had cut, is retried by the SDK and may land once the store is back, as may another node's sweep.
+   */
+  async #abortUpload(Key: string, UploadId: string): Promise<void> {
+    try {
+      await this.#call(() => this.client.send(new AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key, UploadId })));
+    } catch (err) {
+      if ((err as { cause?: { name?: string } }).cause?.name !== 'NoSuchUpload') throw err;
+    }
   }
 
   async delete(keyOrPrefix: string): Promise<void> {
