@@ -62,7 +62,7 @@ describe.runIf(ENGINE === 'sqlite' && !buildMissing)('stopping npm start', () =>
         const base = /listening on (http:\S+)/.exec(output)![1]!;
         expect((await fetch(`${base}/api/config`)).status).toBe(401);
         tree = descendants(npm.pid!);
-        expect(tree.length).toBeGreaterThanOrEqual(2); // start.mjs, tsx, the server
+        expect(tree.length).toBeGreaterThanOrEqual(2); // start.mjs, the server
         npm.kill(signal);
         expect(await exited).toBe(0);
         expect(output).toContain(`${signal} received, closing…`);
