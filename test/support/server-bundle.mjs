@@ -4,8 +4,6 @@
 // bundle, so that what it finds beside itself (the demo folder, the built kit, the worker threads'
 // entries) it finds as from its source; the packages stay in node_modules.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,9 +19,10 @@ export function serverCommand(entry) {
   if (!commands.has(entry)) {
     let bundle;
     try {
-      // esbuild's plugins (the import.meta.url rewrite) need its asynchronous API: built in a child process.
-      const args = [import.meta.filename, entry];
-      bundle = execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+      // esbuild's plugins (the import.meta.url rewrite) need its asynchronous API: built in a child process,
+      // with the server's own bundle options and file naming (server/src/lib/bundle-file.ts).
+      const args = ['--import', 'tsx', import.meta.filename, entry];
+      bundle = execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
     } catch {
       bundle = '';
     }
@@ -32,9 +31,10 @@ export function serverCommand(entry) {
   return commands.get(entry);
 }
 
-/** Bundles `entry` into CACHE_DIR under a name from its content (written aside, then renamed); resolves its path. */
+/** Bundles `entry` into CACHE_DIR under a name from its content; resolves its path. */
 async function writeBundle(entry) {
   const { build } = await import('esbuild');
+  const { BUNDLE_OPTIONS, writeBundleFile } = await import('../../server/src/lib/bundle-file.ts');
   const entryPath = source(entry);
   const ownUrls = {
     name: 'own-import-meta-url',
@@ -47,26 +47,8 @@ async function writeBundle(entry) {
       });
     },
   };
-  const { outputFiles } = await build({
-    entryPoints: [entryPath],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node}`,
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-    plugins: [ownUrls],
-  });
-  const code = outputFiles[0].text;
-  const file = join(CACHE_DIR, `${entry}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
-  }
-  return file;
+  const { outputFiles } = await build({ ...BUNDLE_OPTIONS, entryPoints: [entryPath], plugins: [ownUrls] });
+  return writeBundleFile(CACHE_DIR, entry, outputFiles[0].text);
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { threadId, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
+import { BUNDLE_OPTIONS, writeBundleFile } from './bundle-file';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where bundles are written: inside the project, so that their packages resolve from its node_modules. */
@@ -61,28 +60,9 @@ function bundleOf(entry: URL, cacheDir: string): URL | null {
 
 function writeBundle(entry: URL, cacheDir: string): URL | null {
   const source = fileURLToPath(entry);
-  const { outputFiles } = buildSync({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node}`,
-    packages: 'external',
-    write: false,
-    logLevel: 'silent',
-  });
-  const code = outputFiles[0]!.text;
-  const name = `${path.basename(source, path.extname(source))}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
-  const file = path.join(cacheDir, name);
+  const { outputFiles } = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [source] });
   try {
-    if (!existsSync(file)) {
-      mkdirSync(cacheDir, { recursive: true });
-      // Written aside, then renamed: a process starting the same bundle meanwhile sees all of it or none.
-      const partial = `${file}.${process.pid}-${threadId}.partial`;
-      writeFileSync(partial, code);
-      renameSync(partial, file);
-    }
-    return pathToFileURL(file);
+    return pathToFileURL(writeBundleFile(cacheDir, path.basename(source, path.extname(source)), outputFiles[0]!.text));
   } catch {
     return null;
   }
