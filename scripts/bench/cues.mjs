@@ -69,25 +69,49 @@ window.__cues = {
 `;
 
 const TYPED = 'typed while the bench watches the clock, key by key, '.repeat(2).slice(0, KEYS);
+/** Rounds of traced typing, the editor's and the bare field's in turns, so a machine that slows down meanwhile slows both. */
+const WORK_ROUNDS = 4;
+/** Cue 1's text in longTrack(), which both fields start each round from. */
+const FIRST_TEXT = 'Line 1, <i>spoken</i> words\nand a second line';
 
 /**
- * Types KEYS keys at the end of `field` twice: timed from each keydown to the task after its input
- * event, then under a Chrome trace for the main thread's work per key (a trace slows what it records,
- * so it is not on while the clock runs). The first 5 keys are dropped (warm-up), and the trace's last
- * (its window holds what runs after the typing stops).
+ * Types KEYS keys at the end of `field`, timed from each keydown to the task after its input event
+ * (untraced: a trace slows what it records). The first 5 keys are dropped (warm-up).
  */
-async function typeAndTime(browser, page, field) {
+async function typeAndTime(page, field) {
   await page.evaluate(() => window.__cues.watchKeys());
   await field.click();
   await field.press('End');
   await page.keyboard.type(TYPED, { delay: 25 });
   await page.waitForTimeout(200);
-  const latency = stats((await page.evaluate(() => window.__cues.keyTimes)).slice(5));
+  return stats((await page.evaluate(() => window.__cues.keyTimes)).slice(5));
+}
+
+/**
+ * KEYS keys typed at the end of `field` under a Chrome trace, its text first put back to `text` (a cue
+ * holds a line or two, not the 400 characters of every round): the main thread's work per key, without
+ * the first 5 (warm-up) and the last (its window holds what runs after the typing stops).
+ */
+async function typeTraced(browser, page, field, text) {
+  await page.bringToFront();
+  await field.fill(text);
+  await field.press('End');
+  await page.waitForTimeout(300);
   await browser.startTracing(page, { categories: KEY_WORK_CATEGORIES });
   await page.keyboard.type(TYPED, { delay: 25 });
   await page.waitForTimeout(200);
-  const work = stats(keyWork(JSON.parse((await browser.stopTracing()).toString())).slice(5, -1));
-  return { latency, work };
+  return keyWork(JSON.parse((await browser.stopTracing()).toString())).slice(5, -1);
+}
+
+/** The work per key of both sides, WORK_ROUNDS rounds each, in turns, from the same first text. */
+async function workInTurns(browser, sides) {
+  const editor = [];
+  const bare = [];
+  for (let round = 0; round < WORK_ROUNDS; round++) {
+    editor.push(...(await typeTraced(browser, sides.editor.page, sides.editor.field, FIRST_TEXT)));
+    bare.push(...(await typeTraced(browser, sides.bare.page, sides.bare.field, FIRST_TEXT)));
+  }
+  return { editor: stats(editor), bare: stats(bare) };
 }
 
 export async function run(options = {}) {
@@ -110,7 +134,7 @@ export async function run(options = {}) {
     const upload = await fetch(`${server.url}/api/files/sub`, { method: 'POST', headers, body: form });
     if (!upload.ok) throw new Error(`upload of the ${CUES}-cue track: HTTP ${upload.status}`);
     notes.push(
-      `A ${CUES}-cue WebVTT track (${(longTrack().length / 1024).toFixed(0)} KB) uploaded to a demo file; <vp-file-editor> on a blank page, viewport 1280×900, software rendering. Open: click in the page → MutationObserver sees cue 1 → two requestAnimationFrame callbacks. Per key: Playwright's trusted key presses into cue 1's text, 25 ms apart; work: the durations of the renderer main thread's top-level tasks (trace events RunTask) from the task that dispatched a key's keydown to the next key's, idle time excluded; latency: keydown → a task queued after the input event (after React's render and commit), in a separate untraced run of the same keys.`,
+      `A ${CUES}-cue WebVTT track (${(longTrack().length / 1024).toFixed(0)} KB) uploaded to a demo file; <vp-file-editor> on a blank page, viewport 1280×900, software rendering. Open: click in the page → MutationObserver sees cue 1 → two requestAnimationFrame callbacks. Per key: Playwright's trusted key presses into cue 1's text, 25 ms apart; work: the durations of the renderer main thread's top-level tasks (trace events RunTask) from the task that dispatched a key's keydown to the next key's, idle time excluded, in ${WORK_ROUNDS} traced rounds of ${KEYS} keys a side, the editor's and the bare field's in turns (each in its own tab, brought to the front); latency: keydown → a task queued after the input event (after React's render and commit), in an untraced run of the same keys before them.`,
     );
 
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
@@ -162,18 +186,21 @@ export async function run(options = {}) {
     });
 
     const field = page.locator('vp-file-editor').getByRole('group', { name: 'Cue 1', exact: true }).getByRole('textbox', { name: 'Text' });
-    const keys = await typeAndTime(browser, page, field);
+    const latency = await typeAndTime(page, field);
     // The anchor, in the same browser and minutes: the same keys into a bare <textarea> on a blank page.
     await context.route('**/bench/bare.html', (route) =>
       route.fulfill({
         contentType: 'text/html',
-        body: '<!doctype html><textarea rows="2" style="width: 100%">Line 1, spoken words</textarea>',
+        body: `<!doctype html><textarea rows="2" style="width: 100%">${FIRST_TEXT}</textarea>`,
       }),
     );
     const barePage = await context.newPage();
     await barePage.goto(`${server.url}/bench/bare.html`);
-    const bare = await typeAndTime(browser, barePage, barePage.locator('textarea'));
+    const bareLatency = await typeAndTime(barePage, barePage.locator('textarea'));
+    const work = await workInTurns(browser, { editor: { page, field }, bare: { page: barePage, field: barePage.locator('textarea') } });
     await barePage.close();
+    const keys = { latency, work: work.editor };
+    const bare = { latency: bareLatency, work: work.bare };
     const ratio = keys.work.p95 / bare.work.p95;
     rows.push({
       name: `cue editor ÷ bare <textarea>: the main thread's work per key typed, ${CUES} cues (p95, same run)`,

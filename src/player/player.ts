@@ -6,15 +6,17 @@
  * (the URL's `start` parameter, checked by the server) is where playback begins. The page that embeds
  * the player may drive it by postMessage (./remote-control.ts). Where the page says so (`data-beats`,
  * absent from the kit's own previews), it sends view beats (./view-beats.ts). Its chapter menu, when the
- * file has chapters, seeks (./chapter-menu.ts).
+ * file has chapters, seeks (./chapter-menu.ts). Its bars keep no layers of their own (./range-layers.ts).
  */
 import 'media-chrome';
 import Hls from 'hls.js/light';
 import { PlaybackGrant } from './playback-grant';
 import { followChapterMenu } from './chapter-menu';
+import { paintRangesInPlace } from './range-layers';
 import { acceptRemoteControl } from './remote-control';
 import { sendViewBeats } from './view-beats';
 
+paintRangesInPlace();
 const video = document.querySelector<HTMLVideoElement>('video[data-hls]');
 if (video) {
   acceptRemoteControl(video);

@@ -8,7 +8,7 @@ test('a Completed file plays in its player page: time advances and a subtitle cu
   await expectPlaysWithCue(page, `/player/${slug}`);
 });
 
-test('a paused player is still: nothing is drawn again while nothing moves, and the spinner turns only while the video waits', async ({
+test('a paused player is still: nothing is drawn again while nothing moves, its bars keep no layers of their own, and the spinner turns only while the video waits', async ({
   page,
   request,
 }) => {
@@ -40,4 +40,21 @@ test('a paused player is still: nothing is drawn again while nothing moves, and 
     indicator.removeAttribute('mediapaused');
   });
   expect(await spinnerTurns()).toBe(true);
+
+  // media-chrome's bars ask for compositor layers (will-change), which each frame of a same-site page
+  // embedding the player then sorts: the page drops them (src/player/range-layers.ts).
+  const layerHints = await page.evaluate(() =>
+    [...document.querySelectorAll('media-time-range, media-volume-range')].flatMap((range) =>
+      ['#appearance', '#preview-rail', '#current-rail'].flatMap((part) => {
+        const element = range.shadowRoot?.querySelector(part);
+        return element ? [`${range.localName} ${part}: ${getComputedStyle(element).willChange}`] : [];
+      }),
+    ),
+  );
+  expect(layerHints).toEqual([
+    'media-time-range #appearance: auto',
+    'media-time-range #preview-rail: auto',
+    'media-time-range #current-rail: auto',
+    'media-volume-range #appearance: auto',
+  ]);
 });

@@ -79,14 +79,15 @@ export function CueList({ store, remote, actions, label, handle }: CueListProps)
       <CueRowStyles />
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
-          // A plain element with a style: a class per scroll position would fill the style sheet, and
-          // every key typed renders these again.
+          // A plain element with a style: a class per scroll position would fill the style sheet. Placed by
+          // `top`, not a transform: a transform would make each row a paint chunk of its own, which
+          // every key's frame sorts into layers again.
           <div
             key={item.key}
             role="listitem"
             data-index={item.index}
             ref={virtualizer.measureElement}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            style={{ position: 'absolute', top: item.start, left: 0, width: '100%' }}
           >
             <CueRow index={item.index} store={store} active={item.index === active} actions={actions} />
           </div>

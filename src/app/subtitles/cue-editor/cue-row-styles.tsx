@@ -9,7 +9,8 @@ import { memo } from 'react';
 function cueRowStyles(theme: Theme) {
   const { palette, shape } = theme;
   return {
-    '.vp-cue': { padding: theme.spacing(1), borderBottom: `1px solid ${palette.divider}` },
+    // A row is a form (cue-row.tsx): no margin, whatever the page's mode (a quirks-mode page gives forms one).
+    '.vp-cue': { margin: 0, padding: theme.spacing(1), borderBottom: `1px solid ${palette.divider}` },
     '.vp-cue[aria-current="true"]': { backgroundColor: palette.action.selected },
     '.vp-cue-text': {
       display: 'block',

@@ -92,4 +92,15 @@ describe('a cue’s row', () => {
     expect(host.querySelector('.vp-cue-problems')).toBeNull();
     unmount();
   });
+
+  it('is a form of its own, named by its number, that nothing submits (autofill then reads its fields, not the whole page’s)', () => {
+    const { field, unmount } = setUp();
+    const row = field.closest('form')!;
+    expect(row.getAttribute('role')).toBe('group');
+    expect(row.getAttribute('aria-label')).toBe('Cue 1');
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    row.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    unmount();
+  });
 });

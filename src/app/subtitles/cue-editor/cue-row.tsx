@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { cueTextProblem, type CueChange } from '../../../subtitle-text/vtt-document';
 import { useTexts } from '../../i18n/texts';
 import type { CheckLimits, CueProblem } from './cue-checks';
@@ -63,13 +63,17 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
   const problemId = `cue-${index}-problems`;
   const problemTexts = problems.map((problem) => problemText(t, problem, limits));
   // Plain elements styled by the list's sheet (cue-row-styles.tsx): this is what a keystroke re-renders when it changes what the row shows.
+  // A form of its own: on each key typed in a field outside any form, Chrome's autofill reads every such
+  // field of the page, labels included (1 ms a key with the editor's page behind the dialog); in a form it
+  // reads that form's four. Nothing submits it (no submit button; Enter in a time applies the time).
   return (
-    <div
+    <form
       className="vp-cue"
       role="group"
       aria-label={t('cue', { number })}
       aria-current={active ? 'true' : undefined}
       onFocus={() => actions.focused(index)}
+      onSubmit={preventSubmit}
     >
       <CueBar index={index} start={start} end={end} isLast={isLast} selected={selected} actions={actions} />
       <CueText
@@ -87,9 +91,11 @@ export const CueRow = memo(function CueRow({ index, store, active, actions }: Cu
           {[...(invalidText !== null ? [t('badText')] : []), ...problemTexts].join(' · ')}
         </p>
       ) : null}
-    </div>
+    </form>
   );
 });
+
+const preventSubmit = (event: FormEvent) => event.preventDefault();
 
 const lineCount = (text: string) => text.split('\n').length;
 
