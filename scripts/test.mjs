@@ -75,7 +75,7 @@ const suites = [
   {
     name: 'typecheck',
     together: 'static',
-    command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'],
+    command: [process.execPath, join(root, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {

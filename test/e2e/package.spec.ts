@@ -68,7 +68,10 @@ document.body.append(editor);
         files: ['main.ts'],
       }),
     );
-    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: consumer, encoding: 'utf8' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript-native/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: consumer,
+      encoding: 'utf8',
+    });
   });
 
   /** Serves `folder` at http://consumer.test/ (module scripts need their MIME type). */
