@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite — lint (ESLint's layer rules and Prettier's format) and type-check side by
-// side, browser tests of the elements (@web/test-runner in Chromium), then unit and server tests
-// (Vitest) side by side with the end-to-end flows (Playwright against the real server). All suites
-// run even when one fails; the last line counts every test. A suite's output is streamed as it runs
-// when it runs alone, else printed whole when it ends (and kept, to count its tests at the end).
+// `npm test`: every suite side by side — lint (ESLint's layer rules and Prettier's format), the type
+// check, browser tests of the elements (@web/test-runner in Chromium), unit and server tests (Vitest)
+// and the end-to-end flows (Playwright against the real server). All suites run even when one fails;
+// the last line counts every test. A suite's output is streamed as it runs when it runs alone, else
+// printed whole when it ends (and kept, to count its tests at the end).
 // The server suite runs on SQLite, and again on PostgreSQL when VP_TEST_DATABASE_URL is set (a role
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { execFileSync, spawn } from 'node:child_process';
@@ -58,29 +58,27 @@ const quoted = (files) => files.map((file) => `'${file.replaceAll("'", "'\\''")}
 /** Vitest's statuses of a test that did not run. */
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
-// Suites of one `together` group run side by side; the groups one after another. Each suite alone
-// leaves part of this 2-core machine idle (lint and the type check keep one core busy each, the
-// browser tests wait on Chromium; the server tests on sockets, child processes and timers, the
-// end-to-end flows on the server and videos playing in real time), and none needs another's result.
-// Side by side the whole run keeps both cores about 90 % busy (CPU of every process, Chromium's
-// included: decision D75), so it is as short as its CPU time allows.
+// The suites run side by side. Each one alone leaves part of this 2-core machine idle (lint and the
+// type check keep a core busy at most, the browser tests wait on Chromium; the server tests on sockets,
+// child processes and timers, the end-to-end flows on the server and videos playing in real time), and
+// none needs another's result. Side by side they keep both cores busy from the first second (CPU of
+// every process, Chromium's included: decisions D75, D77), so the run is as short as its CPU time
+// allows: lint, the type check and the browser tests ran first on their own, with a third of the
+// machine idle for their minute.
 const suites = [
   {
     name: 'lint',
-    together: 'static',
     command: changedSince ? ['sh', '-c', lintOfChanged()] : ['npm', 'run', '--silent', 'lint'],
     unchanged: () => changedSince && !changedFiles.length,
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
     name: 'typecheck',
-    together: 'static',
     command: [process.execPath, join(root, 'node_modules/typescript-native/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'],
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
     name: 'browser',
-    together: 'static',
     command: [bin('wtr')],
     // They render the kit: with --changed, run when the kit or they changed.
     unchanged: () => changedSince && !changedFiles.some((file) => /^(src|test\/browser)\//.test(file)),
@@ -93,7 +91,6 @@ const suites = [
   },
   {
     name: 'unit+server',
-    together: 'tests',
     command: [
       bin('vitest'),
       'run',
@@ -143,7 +140,6 @@ const suites = [
   },
   {
     name: 'e2e',
-    together: 'tests',
     command: [
       bin('playwright'),
       'test',
@@ -301,30 +297,29 @@ function record({ suite, ok, output, seconds }, sideBySide) {
   );
 }
 
-/** The suites to run, in order, each batch of them side by side (a `together` group, or one suite alone). */
-const batches = [];
-for (const suite of suites.filter((s) => !only.length || only.includes(s.name))) {
-  if (suite.unchanged?.()) {
-    notRun.push(`${suite.name}: no change it covers (--changed)`);
-    continue;
-  }
-  const last = batches.at(-1);
-  if (suite.together && last?.[0].together === suite.together) last.push(suite);
-  else batches.push([suite]);
-}
-for (const batch of batches) {
-  if (batch.length === 1) {
-    console.log(`\n━━ ${batch[0].name} ━━`);
-    record(await runSuite(batch[0], false));
-    continue;
-  }
-  const names = batch.map((suite) => suite.name);
+/** The suites to run (all of them, or those named), side by side. */
+const selected = suites.filter((suite) => {
+  if (only.length && !only.includes(suite.name)) return false;
+  if (!suite.unchanged?.()) return true;
+  notRun.push(`${suite.name}: no change it covers (--changed)`);
+  return false;
+});
+if (selected.length === 1) {
+  console.log(`\n━━ ${selected[0].name} ━━`);
+  record(await runSuite(selected[0], false));
+} else if (selected.length) {
+  const names = selected.map((suite) => suite.name);
   console.log(`\n━━ ${names.join(' + ')} (side by side; each one's output follows when it ends) ━━`);
-  const results = await Promise.all(batch.map((suite) => runSuite(suite, true)));
-  for (const result of results) {
-    console.log(`\n━━ ${result.suite.name} ━━\n${result.output}`);
-    record(result, names.filter((name) => name !== result.suite.name).join(', '));
-  }
+  // Printed as each one ends: a long suite does not hold back the others' results.
+  const results = await Promise.all(
+    selected.map((suite) =>
+      runSuite(suite, true).then((result) => {
+        console.log(`\n━━ ${result.suite.name} ━━\n${result.output}`);
+        return result;
+      }),
+    ),
+  );
+  for (const result of results) record(result, names.filter((name) => name !== result.suite.name).join(', '));
 }
 for (const [what, list] of [
   ['tests', timings],
