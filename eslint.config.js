@@ -168,7 +168,10 @@ const statusLiterals = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'data/**', 'custom-elements.json'] },
+  // Folders as folders (a trailing slash): ESLint then does not walk them. The build and Playwright write
+  // and remove them while lint runs beside them in `npm test`, and a walk into a folder removed meanwhile
+  // ended lint with ENOENT.
+  { ignores: ['dist/', 'coverage/', 'data/', 'test-results/', 'playwright-report/', 'custom-elements.json'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
