@@ -84,13 +84,20 @@ export function checkCues(
     for (let i = 0; i < cues.length; i++) if (cues[i] !== before.cues[i]) changed.push(i);
     const timesKept = changed.every((i) => cues[i]!.start === before.cues[i]!.start && cues[i]!.end === before.cues[i]!.end);
     if (timesKept) {
-      const problems = before.result.problems.slice();
+      // Copied only when a cue's problems change: most keys change none, and a copy of 5,000 a key is
+      // garbage the editor would collect in the middle of the typing.
+      let problems: (readonly CueProblem[])[] | null = null;
       const counts = { ...before.result.counts };
       for (const i of changed) {
-        for (const problem of problems[i]!) counts[problem]--;
-        problems[i] = problemsOf(cues[i]!, limits, byCue, problems[i]!.includes('overlap'));
-        for (const problem of problems[i]!) counts[problem]++;
+        const was = before.result.problems[i]!;
+        const now = problemsOf(cues[i]!, limits, byCue, was.includes('overlap'));
+        if (now === was) continue;
+        problems ??= before.result.problems.slice();
+        for (const problem of was) counts[problem]--;
+        problems[i] = now;
+        for (const problem of now) counts[problem]++;
       }
+      if (!problems) return before.result;
       // The same counts object while no count changed: the header showing them does not repaint.
       const same = CUE_PROBLEMS.every((problem) => counts[problem] === before.result.counts[problem]);
       return { problems, counts: same ? before.result.counts : counts };
