@@ -5,7 +5,7 @@ import { PgDb } from '../src/db/postgres/connection';
 import { PROCESS_FILE } from '../src/db/job-kinds';
 import { createWorker } from '../src/pipeline/create-worker';
 import { postBulk } from './bulk-support';
-import { createTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
+import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 import { COMPLETED_PATH, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
 
 /** Claims and finishes every due job of `kind`, one at a time (one worker); returns their payloads' `name`s in order. */
@@ -45,7 +45,11 @@ describe('the jobs queue', () => {
     await s.addAccount('queue', 'queue-password', 0);
     key = await s.login('queue', 'queue-password');
   });
-  afterAll(() => s.close());
+  // The test server drops only a database it made itself: this one is the test's.
+  afterAll(async () => {
+    await s.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+  });
 
   it('two workers (two connections pools: two machines on PostgreSQL) never take one job', async () => {
     const other: Db = databaseUrl ? new PgDb(databaseUrl) : s.app.db;
