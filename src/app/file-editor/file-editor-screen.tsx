@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CircularProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useEmit } from '../shell/events';
 import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { LazyConfirmDialog } from '../ui/lazy-confirm-dialog';
@@ -18,7 +18,10 @@ import { useTexts } from '../i18n/texts';
 import { EDITOR_TEXTS } from './texts';
 
 // The schedule's inputs and the downloads are an operator's occasional tools: their own chunk (the editor is at its size budget).
-const ScheduleCard = lazy(() => import('./publish-cards'));
+// It is fetched beside the file, and the cards show together once both are here: a card arriving later
+// would move the cards below it under the operator's pointer (a click meant for Show activity lost).
+const loadPublishCards = () => import('./publish-cards');
+const PublishCards = lazy(loadPublishCards);
 
 /** Props every host of the editor gives it (the panel, or <vp-file-editor>). */
 export interface FileEditorScreenProps {
@@ -39,6 +42,7 @@ export interface FileEditorScreenProps {
 /** The Update File page (docs/spec.md §2): embed and link, file information, subtitles, gallery; then the file's activity. */
 export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subtitles }: FileEditorScreenProps) {
   const { state, retry, setFile, patchFile, refresh } = useFile(fileId, onLoadFailed);
+  useEffect(() => void loadPublishCards(), []);
   const ready = state.status === 'ready' ? state : null;
   useLiveFile(fileId, ready?.file, ready?.load ?? null, patchFile, refresh);
   const titleId = useId();
@@ -59,6 +63,11 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
   };
 
   const back = () => (dirty ? setAskLeave(true) : onBack());
+  const loading = (
+    <Stack sx={{ alignItems: 'center', py: 6 }} role="status" aria-label={t('loadingFile')}>
+      <CircularProgress />
+    </Stack>
+  );
 
   return (
     <Screen labelledBy={titleId}>
@@ -70,11 +79,7 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
 
       {deleted ? <Alert severity="info">{t('deleted')}</Alert> : null}
 
-      {state.status === 'loading' ? (
-        <Stack sx={{ alignItems: 'center', py: 6 }} role="status" aria-label={t('loadingFile')}>
-          <CircularProgress />
-        </Stack>
-      ) : null}
+      {state.status === 'loading' ? loading : null}
 
       {state.status === 'failed' ? (
         <Card variant="outlined">
@@ -85,26 +90,26 @@ export function FileEditorScreen({ fileId, onBack, onLoadFailed, onDeleted, subt
       ) : null}
 
       {state.status === 'ready' && !deleted ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-            alignItems: 'start',
-          }}
-        >
-          <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
-          <EmbedCard file={state.file} onSaved={setFile} />
-          {subtitles}
-          <GalleryCard file={state.file} onSaved={setFile} />
-          <Suspense fallback={null}>
-            <ScheduleCard key={`${state.file.activate_at}|${state.file.deactivate_at}`} file={state.file} onSaved={setFile} />
-          </Suspense>
-          <AudienceCard fileId={fileId} />
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <ActivitySection fileId={fileId} version={state.file.version} />
+        <Suspense fallback={loading}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              alignItems: 'start',
+            }}
+          >
+            <FileInfoForm file={state.file} onSaved={setFile} onDirtyChange={onDirtyChange} />
+            <EmbedCard file={state.file} onSaved={setFile} />
+            {subtitles}
+            <GalleryCard file={state.file} onSaved={setFile} />
+            <PublishCards key={`${state.file.activate_at}|${state.file.deactivate_at}`} file={state.file} onSaved={setFile} />
+            <AudienceCard fileId={fileId} />
+            <Box sx={{ gridColumn: '1 / -1' }}>
+              <ActivitySection fileId={fileId} version={state.file.version} />
+            </Box>
           </Box>
-        </Box>
+        </Suspense>
       ) : null}
 
       <DeleteFileDialog
