@@ -41,10 +41,18 @@ test('a file scheduled to deactivate in 10 s: its row shows the schedule, then t
 test('the editor saves a schedule typed in the time zone it names, and clears it', async ({ page, account, request }) => {
   const api = await apiAs(request, account);
   const [file] = (await api.get('/files/?limit=1')).data.files as Array<{ file_id: number }>;
+  // A time with seconds (the bulk dialog and the API take them) stays as it is when only the other one is saved.
+  const withSeconds = '2035-03-04T07:15:45.000Z';
+  await api.put(`/files/${file!.file_id}`, { activate_at: withSeconds, deactivate_at: null });
   await openSignedIn(page, account, `/files/${file!.file_id}`);
   const card = page.getByRole('region', { name: 'Schedule' });
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   await expect(card.getByText(`Times are in your time zone: ${zone}.`)).toBeVisible();
+  await card.getByLabel('Deactivate at', { exact: true }).fill('2035-03-05T10:00');
+  await card.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('File updated successfully')).toBeVisible();
+  expect((await api.get(`/files/${file!.file_id}`)).data.activate_at).toBe(withSeconds);
+
   await card.getByLabel('Activate at', { exact: true }).fill('2035-03-04T09:30');
   await card.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('File updated successfully')).toBeVisible();

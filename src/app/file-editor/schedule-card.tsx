@@ -6,7 +6,7 @@ import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { useNotify } from '../shell/notify';
 import { SectionCard } from '../ui/section-card';
-import { fromLocalInput, localTimeZone, scheduleError, toLocalInput, type ScheduleTimes } from '../shared/schedule-times';
+import { localTimeZone, scheduleError, timesFromInputs, toLocalInput, type ScheduleTimes } from '../shared/schedule-times';
 import { SCHEDULE_TEXTS } from './schedule-texts';
 
 export interface ScheduleCardProps {
@@ -54,8 +54,9 @@ export default function ScheduleCard({ file, onSaved }: ScheduleCardProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const times = { activate_at: fromLocalInput(activate), deactivate_at: fromLocalInput(deactivate) };
-    const found = scheduleError(times, { activate_at: file.activate_at ?? null, deactivate_at: file.deactivate_at ?? null }, new Date());
+    const saved = { activate_at: file.activate_at ?? null, deactivate_at: file.deactivate_at ?? null };
+    const times = timesFromInputs({ activate, deactivate }, saved);
+    const found = scheduleError(times, saved, new Date());
     setError(found);
     if (found) return;
     void save(times);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, scheduleError, toLocalInput } from './schedule-times';
+import { fromLocalInput, scheduleError, timesFromInputs, toLocalInput } from './schedule-times';
 
 describe('schedule times', () => {
   it('go from an instant to the local input and back', () => {
@@ -20,5 +20,19 @@ describe('schedule times', () => {
     expect(scheduleError(saved, saved, now)).toBeNull();
     expect(scheduleError({ activate_at: '2026-06-02T10:00:00.000Z', deactivate_at: '2026-06-02T09:00:00.000Z' }, none, now)).toBe('order');
     expect(scheduleError({ activate_at: '2026-06-02T10:00:00.000Z', deactivate_at: '2026-06-02T11:00:00.000Z' }, none, now)).toBeNull();
+  });
+
+  it('keep a saved time with seconds whose input was left as shown, and read the one the operator changed', () => {
+    const saved = { activate_at: new Date(2026, 11, 1, 9, 30, 45).toISOString(), deactivate_at: null };
+    const untouched = { activate: toLocalInput(saved.activate_at), deactivate: '2026-12-02T18:00' };
+    expect(timesFromInputs(untouched, saved)).toEqual({
+      activate_at: saved.activate_at, // not 09:30:00: the input shows no seconds
+      deactivate_at: new Date(2026, 11, 2, 18, 0).toISOString(),
+    });
+    expect(timesFromInputs({ activate: '2026-12-01T10:00', deactivate: '' }, saved)).toEqual({
+      activate_at: new Date(2026, 11, 1, 10, 0).toISOString(),
+      deactivate_at: null,
+    });
+    expect(timesFromInputs({ activate: '', deactivate: '' }, saved)).toEqual({ activate_at: null, deactivate_at: null });
   });
 });

@@ -29,6 +29,16 @@ export interface ScheduleTimes {
 }
 
 /**
+ * The times an editor's two inputs name, keeping a saved time whose input the operator left as shown: the
+ * input shows minutes only, so a saved time with seconds (from the bulk dialog or the API) read back from
+ * its untouched input would move up to 59 s earlier, or be refused as past when under a minute away.
+ */
+export function timesFromInputs(inputs: { activate: string; deactivate: string }, saved: ScheduleTimes): ScheduleTimes {
+  const read = (value: string, stored: string | null) => (value === toLocalInput(stored) ? stored : fromLocalInput(value));
+  return { activate_at: read(inputs.activate, saved.activate_at), deactivate_at: read(inputs.deactivate, saved.deactivate_at) };
+}
+
+/**
  * Why a schedule cannot be saved, as a key of SCHEDULE_TEXTS, or null; the server's rules: a time that
  * changes must be in the future, and the deactivation after the activation.
  */
