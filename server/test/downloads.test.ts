@@ -204,3 +204,37 @@ for (const store of ['folder', 'bucket'] as const) {
     });
   });
 }
+
+describe("a file's downloads setting and its job", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer({ bulkWorker: false }); // no worker: the queued job stays to be read
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('commit together: a job that cannot be queued leaves the setting as it was, and a saved setting has its job', async () => {
+    const accountId = await s.addAccount('atomic', 'atomic-password', 1);
+    const key = await s.login('atomic', 'atomic-password');
+    const [file] = (await s.request('GET', '/api/files', { key })).body.data.files as Array<{ file_id: number; version: number }>;
+    const queued = () =>
+      s.app.db.all<{ payload: string }>("SELECT payload FROM jobs WHERE kind = 'file-downloads' AND account_id = ?", [accountId]);
+    const enqueue = s.app.jobs.enqueue.bind(s.app.jobs);
+    s.app.jobs.enqueue = () => Promise.reject(new Error('the jobs table is out of reach'));
+    try {
+      const failed = await s.request('PUT', `/api/files/${file!.file_id}`, { key, json: { downloads: true } });
+      expect(failed.status).toBe(500);
+    } finally {
+      s.app.jobs.enqueue = enqueue;
+    }
+    const unchanged = (await s.request('GET', `/api/files/${file!.file_id}`, { key })).body.data;
+    expect(unchanged).not.toHaveProperty('downloads');
+    expect(unchanged.version).toBe(file!.version);
+    expect(await queued()).toEqual([]);
+
+    const saved = await s.request('PUT', `/api/files/${file!.file_id}`, { key, json: { downloads: true } });
+    expect(saved.body.data.downloads).toBe(true);
+    expect((await queued()).map((job) => JSON.parse(job.payload))).toEqual([{ file_id: file!.file_id }]);
+  });
+});

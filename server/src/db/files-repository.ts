@@ -243,15 +243,21 @@ export class FilesRepository {
    * Changes only the fields of `patch` that differ from the stored row, and bumps its version. The row
    * is locked first (SELECT … FOR UPDATE on PostgreSQL; SQLite's write transactions run one at a time),
    * so concurrent edits of different fields never undo each other, and `precondition` (If-Match) is
-   * checked against the version that is about to change.
+   * checked against the version that is about to change. `then` runs in the same transaction once the
+   * row changed (a job the change needs is queued there, so the change never commits without it).
    */
   update(
     accountId: number,
     fileId: number,
     patch: FilePatch,
-    at: { now: number; precondition?: Precondition | undefined; scheduleProblem?: ScheduleCheck | undefined },
+    at: {
+      now: number;
+      precondition?: Precondition | undefined;
+      scheduleProblem?: ScheduleCheck | undefined;
+      then?: ((tx: Queryable, before: FileRow, file: FileRow) => Promise<void>) | undefined;
+    },
   ): Promise<UpdateResult> {
-    const { now, precondition, scheduleProblem } = at;
+    const { now, precondition, scheduleProblem, then } = at;
     return this.#db.transaction(async (tx): Promise<UpdateResult> => {
       const row = await this.#lock(tx, accountId, fileId);
       if (!row) return { kind: 'not_found' };
@@ -295,6 +301,7 @@ export class FilesRepository {
       }
       const file = (await this.get(accountId, fileId, tx))!;
       if (changes.file_title !== undefined || changes.file_slug !== undefined) await this.#lister.reindex(tx, [file]);
+      await then?.(tx, row, file);
       return { kind: 'updated', file, before: row };
     });
   }

@@ -109,6 +109,11 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
         now,
         precondition: ifMatch(request.headers['if-match']),
         scheduleProblem: (row, changes) => scheduleProblem(row, changes, now),
+        // Its MP4 and M4A are made or removed by a job (decision D67), queued with the change: a node that
+        // stops after the commit would otherwise leave the setting saved and its downloads never made or removed.
+        then: async (tx, before, file) => {
+          if (before.downloads !== file.downloads) await queueDownloadsJob(tx, app.jobs, request.accountId, { file_id: file.file_id });
+        },
       });
       switch (result.kind) {
         case 'not_found':
@@ -124,11 +129,7 @@ export default async function fileRoutes(app: RouteApp): Promise<void> {
           return { status: 'warning', message: 'No changes to save', data: json(result.file) };
         case 'updated':
           await app.recordActivity(request, result.file.file_id, 'update', editChanges(result.before, result.file));
-          if (result.before.downloads !== result.file.downloads) {
-            // Its MP4 and M4A are made or removed by a job (decision D67).
-            await queueDownloadsJob(app.db, app.jobs, request.accountId, { file_id: result.file.file_id });
-            app.bulkWorker?.poke();
-          }
+          if (result.before.downloads !== result.file.downloads) app.bulkWorker?.poke(); // its downloads job, queued above
           tagged(reply, result.file);
           return ok('File updated successfully', json(result.file));
       }
