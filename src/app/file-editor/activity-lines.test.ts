@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../api/activity';
 import { formatDateTime } from '../i18n/format';
+import vi from '../i18n/locale-vi';
 import { ENGLISH, translator } from '../i18n/texts';
 import { activityLines } from './activity-lines';
 import { ACTIVITY_TEXTS } from './activity-texts';
@@ -48,6 +49,28 @@ describe('activityLines', () => {
     expect(lines(entry('poster_set', { from: 'time', time: 4.2 }))).toEqual(['Poster changed']);
     expect(lines(entry('poster_set', { from: 'image', format: 'png' }))).toEqual(['Poster changed']);
     expect(lines(entry('poster_reset', {}))).toEqual(['Back to the automatic poster']);
+  });
+
+  it("a file's downloads setting before → after, its account's when it follows it", () => {
+    expect(lines(entry('update', { downloads: { before: null, after: true } }))).toEqual(["Downloads: the account's setting → allowed"]);
+    expect(lines(entry('update', { downloads: { before: true, after: false } }))).toEqual(['Downloads: allowed → not allowed']);
+  });
+
+  it('chapters added, edited and deleted say how many and which version, not the action name', () => {
+    expect(lines(entry('chapters_add', { sub_id: 7, chapters: 1 }))).toEqual(['Chapters added: 1 chapter']);
+    expect(lines(entry('chapters_edit', { sub_id: 7, chapters: 3, version_no: 2 }))).toEqual(['Chapters edited: 3 chapters, version 2']);
+    expect(lines(entry('chapters_trash', { sub_id: 7 }))).toEqual(['Chapters deleted']);
+  });
+
+  it('say chapters and downloads in Vietnamese too', () => {
+    const tVi = translator(ACTIVITY_TEXTS, { language: 'vi', locale: 'vi-VN', messages: vi.catalogue, grid: vi.grid }).t;
+    const linesVi = (e: ActivityEntry) => activityLines(e, tVi, 'vi', 'vi-VN');
+    expect(linesVi(entry('chapters_edit', { sub_id: 7, chapters: 3, version_no: 2 }))).toEqual([
+      'Đã sửa các chương: 3 chương, phiên bản 2',
+    ]);
+    expect(linesVi(entry('update', { downloads: { before: false, after: null } }))).toEqual([
+      'Tải xuống: không cho phép → theo cài đặt của tài khoản',
+    ]);
   });
 
   it('a new file: who added it and how its video came, then how its processing ended', () => {

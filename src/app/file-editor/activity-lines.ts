@@ -31,10 +31,13 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   const flag = (value: unknown) => t(value === 1 || value === true ? 'active' : 'inactive');
   const quoted = (value: unknown) => `“${String(value)}”`;
   const time = (value: unknown) => (typeof value === 'string' ? formatDateTime(value, locale) : t('noTime'));
+  // A file's own downloads setting: allowed, not, or null (it follows its account's).
+  const downloads = (value: unknown) =>
+    t(value === true ? 'downloadsAllowed' : value === false ? 'downloadsNotAllowed' : 'downloadsFollowAccount');
   if (action === 'update') {
     const fields: [
       string,
-      'fieldTitle' | 'fieldSlug' | 'fieldStatus' | 'fieldActivateAt' | 'fieldDeactivateAt',
+      'fieldTitle' | 'fieldSlug' | 'fieldStatus' | 'fieldActivateAt' | 'fieldDeactivateAt' | 'fieldDownloads',
       (value: unknown) => string,
     ][] = [
       ['file_title', 'fieldTitle', quoted],
@@ -42,6 +45,7 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
       ['isActive', 'fieldStatus', flag],
       ['activate_at', 'fieldActivateAt', time],
       ['deactivate_at', 'fieldDeactivateAt', time],
+      ['downloads', 'fieldDownloads', downloads],
     ];
     return fields.flatMap(([key, label, show]) => {
       const change = beforeAfter(detail[key]);
@@ -58,6 +62,9 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];
   if (action === 'schedule_activate' || action === 'schedule_deactivate' || action === 'poster_set' || action === 'poster_reset')
     return [t(action)];
+  if (action === 'chapters_add') return [t(action, { count: Number(detail.chapters ?? 0) })];
+  if (action === 'chapters_edit') return [t(action, { count: Number(detail.chapters ?? 0), version: String(detail.version_no ?? '') })];
+  if (action === 'chapters_trash') return [t(action)];
   if (action === 'subtitle_edit' || action === 'subtitle_version_restore')
     return [t(action, { language: lang(detail.sub_lang), version: String(detail.version_no ?? '') })];
   if (isSubtitleAction(action)) {

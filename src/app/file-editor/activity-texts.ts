@@ -24,6 +24,10 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   fieldActivateAt: 'Activate at',
   fieldDeactivateAt: 'Deactivate at',
   noTime: 'none',
+  fieldDownloads: 'Downloads',
+  downloadsAllowed: 'allowed',
+  downloadsNotAllowed: 'not allowed',
+  downloadsFollowAccount: "the account's setting",
   fieldLanguage: 'Subtitle language',
   fieldEncoding: 'Subtitle encoding',
   create: 'Added by {actor} ({via})',
@@ -48,6 +52,12 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
   schedule_deactivate: 'Deactivated by schedule',
   poster_set: 'Poster changed',
   poster_reset: 'Back to the automatic poster',
+  chapters_add: { one: 'Chapters added: {count} chapter', other: 'Chapters added: {count} chapters' },
+  chapters_edit: {
+    one: 'Chapters edited: {count} chapter, version {version}',
+    other: 'Chapters edited: {count} chapters, version {version}',
+  },
+  chapters_trash: 'Chapters deleted',
   other: 'Changed ({action})',
   justNow: 'just now',
 });
