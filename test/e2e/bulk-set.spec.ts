@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiAs, createAccount, expect, openSignedIn, signIn, test } from './fixtures';
+import { apiAs, createAccount, expect, expectWithin, openSignedIn, signIn, test } from './fixtures';
 import { serveHost } from './hosts';
 
 /**
@@ -97,15 +97,6 @@ test('a bulk access change, undone, gives each file back what it had (as the ser
 const KIT = '<script type="module" src="/kit/vp-admin-kit.js"></script>';
 const host = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>${KIT}</head><body style="margin:0">${body}</body></html>`;
-
-/** Each control's box lies within the viewport's width (nothing cut off or scrolled sideways). */
-async function expectWithin(width: number, controls: import('@playwright/test').Locator[]) {
-  for (const control of controls) {
-    const box = (await control.boundingBox())!;
-    expect(box.x, String(control)).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, String(control)).toBeLessThanOrEqual(width);
-  }
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: the Schedule filter and both bulk dialogs fit at 360 px (and at 1280)`, async ({ page, request, account }, info) => {

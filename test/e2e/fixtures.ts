@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { runServerCli } from '../support/server.mjs';
 import { signInByApi } from '../support/sign-in.mjs';
@@ -73,6 +73,15 @@ export async function openSignedIn(page: Page, account: Account, path: string, s
     { origin, items: { apiKey, ...storage } },
   );
   await page.goto(path);
+}
+
+/** Each control's box lies within the viewport's width (nothing cut off or scrolled sideways). */
+export async function expectWithin(width: number, controls: Locator[]) {
+  for (const control of controls) {
+    const box = (await control.boundingBox())!;
+    expect(box.x, String(control)).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, String(control)).toBeLessThanOrEqual(width);
+  }
 }
 
 /** Calls the API as an account (to check what the server stored, or to prepare state). */

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { apiAs, expect, openSignedIn, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiAs, expect, expectWithin, openSignedIn, signIn, test } from './fixtures';
 
 /**
  * Schedules (issue 43, decision D56): a file scheduled to deactivate turns inactive in the open list
@@ -67,15 +67,6 @@ test('the editor saves a schedule typed in the time zone it names, and clears it
   await card.getByRole('button', { name: 'Clear schedule' }).click();
   await expect.poll(async () => (await api.get(`/files/${file!.file_id}`)).data.activate_at).toBeUndefined();
 });
-
-/** Each control's box lies within the viewport's width (nothing cut off or scrolled sideways). */
-async function expectWithin(width: number, controls: Locator[]) {
-  for (const control of controls) {
-    const box = (await control.boundingBox())!;
-    expect(box.x, String(control)).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, String(control)).toBeLessThanOrEqual(width);
-  }
-}
 
 test('at 360 px: the Schedule card fits, the list shows the chip, and its switch asks whether to keep the schedule', async ({
   page,
