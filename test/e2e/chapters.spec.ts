@@ -1,14 +1,11 @@
-import fs from 'node:fs';
 import { addPlayableClip } from './clips';
-import { apiAs, expect, openSignedIn, test } from './fixtures';
+import { apiAs, expect, expectWithin, openSignedIn, test } from './fixtures';
 
 /**
  * Chapters (issue 43, decision D66): pasted in the editor as "00:00 Intro" lines, checked (a fault names
  * its line) and previewed before saving; the player page then shows them as marks on its time bar and
  * in its chapter menu, which seeks.
  */
-
-const SHOTS = '/tmp/wt-chapters';
 
 test('paste chapter lines, see the fault named by its line, preview, save; the player shows the marks and the menu seeks', async ({
   page,
@@ -33,12 +30,11 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   const preview = pasteDialog.getByRole('list', { name: 'Preview' });
   await expect(preview.getByRole('listitem')).toHaveText(['0:00Intro', '0:10The middle', '0:20The end']);
 
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/chapters-preview-${scheme}-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`chapters-preview-${scheme}-${width}.png`) });
     }
   }
   // At 360 px every control of the dialog fits: nothing runs past its edge.
@@ -52,9 +48,9 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   await expect(chaptersDialog.getByRole('list', { name: 'Chapters of this video' }).getByRole('listitem')).toHaveCount(3);
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await chaptersDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await chaptersDialog.screenshot({ path: `${SHOTS}/chapters-saved-light-360.png` });
+  await chaptersDialog.screenshot({ path: test.info().outputPath('chapters-saved-light-360.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await chaptersDialog.screenshot({ path: `${SHOTS}/chapters-saved-light-1280.png` });
+  await chaptersDialog.screenshot({ path: test.info().outputPath('chapters-saved-light-1280.png') });
   const stored = (await api.get(`/files/${fileId}/chapters`)).data;
   expect(stored.chapters.map((c: { start: number; title: string }) => [c.start, c.title])).toEqual([
     [0, 'Intro'],
@@ -70,7 +66,14 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   await builder.getByLabel('Start at a chapter').click();
   await page.getByRole('option', { name: '0:10 The middle' }).click();
   await expect(builder.getByLabel('Start at', { exact: true })).toHaveValue('10s');
-  await builder.screenshot({ path: `${SHOTS}/embed-builder-chapter.png` });
+  await builder.screenshot({ path: test.info().outputPath('embed-builder-chapter.png') });
+  // At 360 px the chapter field fits, as the builder's others.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await builder.getByLabel('Start at a chapter').scrollIntoViewIfNeeded();
+  await expectWithin(360, [builder.getByLabel('Start at a chapter'), builder.getByLabel('Start at', { exact: true })]);
+  expect(await builder.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await builder.screenshot({ path: test.info().outputPath('embed-builder-chapter-360.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.press('Escape');
 
   await page.goto(`/player/${slug}`);
@@ -83,12 +86,13 @@ test('paste chapter lines, see the fault named by its line, preview, save; the p
   await expect
     .poll(() => timeRange.evaluate((el) => el.shadowRoot!.querySelectorAll('#segments-clipping rect').length))
     .toBeGreaterThanOrEqual(3);
-  await page.screenshot({ path: `${SHOTS}/player-chapters-marks.png` });
+  await page.screenshot({ path: test.info().outputPath('player-chapters-marks.png') });
 
+  await expect(page.getByRole('button', { name: 'Chapters' }).locator('svg')).toBeVisible(); // its list icon
   await page.getByRole('button', { name: 'Chapters' }).click();
   const menu = page.getByRole('menu', { name: 'Chapters' });
   await expect(menu.getByRole('menuitemradio')).toHaveText(['0:00 Intro', '0:10 The middle', '0:20 The end']);
-  await page.screenshot({ path: `${SHOTS}/player-chapters-menu.png` });
+  await page.screenshot({ path: test.info().outputPath('player-chapters-menu.png') });
   await menu.getByRole('menuitemradio', { name: '0:20 The end' }).click();
   await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(20);
 });
@@ -105,7 +109,6 @@ test('start chapters from nothing in the cue editor: one chapter over the whole 
   const manage = page.getByRole('region', { name: 'Chapters' }).getByRole('button', { name: 'Manage chapters' });
   const chaptersDialog = page.getByRole('dialog', { name: 'Chapters' });
   // Both ways to begin, in either theme, on a desktop and at 360 px: nothing runs past the dialog's edge.
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.reload();
@@ -116,7 +119,7 @@ test('start chapters from nothing in the cue editor: one chapter over the whole 
       // The dialog's opening transition ends first: the screenshot shows it as it stands.
       await expect.poll(() => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length)).toBe(0);
       expect(await chaptersDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/chapters-empty-${theme}-${width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`chapters-empty-${theme}-${width}.png`) });
     }
     await chaptersDialog.getByRole('button', { name: 'Close' }).click();
     await expect(chaptersDialog).toBeHidden();
@@ -129,7 +132,7 @@ test('start chapters from nothing in the cue editor: one chapter over the whole 
   const editor = page.getByRole('dialog', { name: 'Edit chapters' });
   const cue = (n: number) => editor.getByRole('group', { name: `Cue ${n}`, exact: true });
   await expect(cue(1).getByRole('textbox', { name: 'Text' })).toHaveValue('Intro');
-  await page.screenshot({ path: `${SHOTS}/chapters-cue-editor-started.png` });
+  await page.screenshot({ path: test.info().outputPath('chapters-cue-editor-started.png') });
   await cue(1).getByRole('button', { name: 'Split cue 1' }).click();
   await cue(2).getByRole('textbox', { name: 'Text' }).fill('The rest');
   await editor.getByRole('button', { name: 'Save' }).click();

@@ -1,10 +1,11 @@
 import { addPlayableClip } from './clips';
-import { apiAs, expect, openSignedIn, test } from './fixtures';
+import { apiAs, expect, expectWithin, openSignedIn, test } from './fixtures';
 
 /**
  * Downloads (issue 43, decision D67): an operator allows downloads on a processed file in the editor's
  * Downloads dialog, sees the MP4's and the M4A's links with their sizes once the job has made them, and
- * the player page offers the download button; not allowed, the page has none.
+ * the player page offers the download button; not allowed, the page has none. At 360 px the card, the
+ * dialog and the player's control bar (with its chapter menu beside the download button) fit.
  */
 
 test('allow downloads on a file: the editor lists the MP4 and the M4A with their sizes, and the player page shows the button', async ({
@@ -37,17 +38,25 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.reload();
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(section.getByText('Viewers can download an MP4 of this video and its sound (M4A).')).toBeVisible();
       await section.scrollIntoViewIfNeeded();
-      await section.screenshot({ path: `/tmp/wt-downloads/editor-downloads-card-${width}-${theme}.png` });
+      await expectWithin(width, [section, section.getByRole('button', { name: 'Manage downloads' })]);
+      await section.screenshot({ path: test.info().outputPath(`editor-downloads-card-${width}-${theme}.png`) });
       await section.getByRole('button', { name: 'Manage downloads' }).click();
       await expect(video).toBeVisible();
-      // The dialog's opening transition ends first: the screenshot shows it as it stands.
+      // The dialog's opening transition ends first: the boxes and the screenshot show it as it stands.
       const running = () => page.evaluate(() => document.querySelector('vp-admin-panel')!.shadowRoot!.getAnimations().length);
       await expect.poll(running).toBe(0);
-      await page.screenshot({ path: `/tmp/wt-downloads/editor-downloads-dialog-${width}-${theme}.png` });
+      await expectWithin(width, [
+        card.getByRole('combobox', { name: 'Downloads of this file' }),
+        video,
+        card.getByRole('link', { name: 'Audio only (M4A)' }),
+        card.getByRole('button', { name: 'Close' }),
+      ]);
+      expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`editor-downloads-dialog-${width}-${theme}.png`) });
       await card.getByRole('button', { name: 'Close' }).click();
       await expect(card).toBeHidden();
     }
@@ -58,8 +67,25 @@ test('allow downloads on a file: the editor lists the MP4 and the M4A with their
   const button = page.getByRole('link', { name: 'Download video' });
   await expect(button).toBeVisible();
   await expect(button).toHaveAttribute('href', `/player/${slug}/download.mp4`);
-  await page.screenshot({ path: '/tmp/wt-downloads/player-download-1280.png' });
+  await page.screenshot({ path: test.info().outputPath('player-download-1280.png') });
   const download = await request.get(`/player/${slug}/download.mp4`);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-disposition']).toBe(`attachment; filename="${slug}.mp4"`);
+
+  // At 360 px, with chapters too, the control bar runs past neither its own edge nor the page's.
+  const chapters = await request.put(`/api/files/${fileId}/chapters`, {
+    headers: { 'x-apikey': api.apiKey, 'content-type': 'text/plain' },
+    data: '00:00 Intro\n00:02 The end',
+  });
+  expect(chapters.status()).toBe(200);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`/player/${slug}`);
+  const chaptersButton = page.getByRole('button', { name: 'Chapters' });
+  await expect(chaptersButton.locator('svg')).toBeVisible(); // its icon shows (an unslotted one did not)
+  await expect(button).toBeVisible();
+  const bar = page.locator('media-control-bar');
+  await expectWithin(360, [bar, page.getByRole('button', { name: /^(play|pause)$/i }), chaptersButton, button]);
+  expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('player-download-chapters-360.png') });
 });

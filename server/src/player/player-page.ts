@@ -67,8 +67,11 @@ const downloadButton = (href: string): string =>
 /** The id of the page's chapter menu, which the player script seeks from (src/player/chapter-menu.ts). */
 export const CHAPTER_MENU_ID = 'vp-chapters';
 
-/** Opens the chapter menu: media-chrome's generic menu button (it has no chapters button of its own), a list icon. */
-const CHAPTERS_BUTTON = `<media-chrome-menu-button invoketarget="${CHAPTER_MENU_ID}" aria-label="Chapters"><svg slot="icon" aria-hidden="true" viewBox="0 0 24 24"><path d="M4 6h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z"/></svg><span slot="tooltip-content">Chapters</span></media-chrome-menu-button>`;
+/**
+ * Opens the chapter menu: media-chrome's generic menu button (it has no chapters button of its own), a list
+ * icon. The icon goes in the default slot: this button, unlike the bar's own buttons, has no "icon" slot.
+ */
+const CHAPTERS_BUTTON = `<media-chrome-menu-button invoketarget="${CHAPTER_MENU_ID}" aria-label="Chapters"><svg aria-hidden="true" viewBox="0 0 24 24"><path d="M4 6h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8zm-4 5h2v2H4zm4 0h12v2H8z"/></svg><span slot="tooltip-content">Chapters</span></media-chrome-menu-button>`;
 
 /** The chapter menu: one item a chapter, its value the second it starts at. */
 const chapterMenu = (chapters: readonly ChapterJson[]): string =>
