@@ -140,7 +140,7 @@ describe('PUT /api/files/{id}/poster { time }', () => {
     expect(await usedBytes()).toBe(bytesBefore + jpeg.length);
   });
 
-  it('refuses a time outside the video, a stale If-Match, and a file not processed yet', async () => {
+  it('refuses a time outside the video, a stale If-Match, and a file not processed yet, even once it has a rendition', async () => {
     for (const time of [6.5, 99, -1]) {
       const res = await s.request('PUT', `/api/files/${fileId}/poster`, { key, json: { time } });
       expect(res.status).toBe(400);
@@ -159,10 +159,29 @@ describe('PUT /api/files/{id}/poster { time }', () => {
     const seeded = (await s.request('GET', '/api/files/?limit=10', { key })).body.data.files.find(
       (f: { file_id: number }) => f.file_id !== fileId,
     );
-    await s.app.db.run('UPDATE files SET file_status = 3 WHERE file_id = ?', [seeded.file_id]); // Downloaded: still being processed
-    const notReady = await s.request('PUT', `/api/files/${seeded.file_id}/poster`, { key, json: { time: 0 } });
-    expect(notReady.status).toBe(409);
-    expect(notReady.body.message).toBe('A poster can be chosen once the video is processed');
+    // Downloaded (no rendition yet), then Uploaded and Indexed: the rendition is stored, but the pipeline has
+    // still to write the file's image, and would replace the operator's (D65).
+    for (const [status, rendition] of [
+      [3, null],
+      [6, 'files/0-test/master.m3u8'],
+      [8, 'files/0-test/master.m3u8'],
+    ] as const) {
+      await s.app.db.run('UPDATE files SET file_status = ?, file_rendition = ?, file_duration = 6 WHERE file_id = ?', [
+        status,
+        rendition,
+        seeded.file_id,
+      ]);
+      const byTime = await s.request('PUT', `/api/files/${seeded.file_id}/poster`, { key, json: { time: 0 } });
+      const byImage = await s.request('PUT', `/api/files/${seeded.file_id}/poster`, {
+        key,
+        body: imageForm(await testImage('early.png'), 'early.png', 'image/png'),
+      });
+      for (const notReady of [byTime, byImage]) {
+        expect([status, notReady.status]).toEqual([status, 409]);
+        expect(notReady.body.message).toBe('A poster can be chosen once the video is processed');
+      }
+      expect((await s.request('GET', `/api/files/${seeded.file_id}`, { key })).body.data.file_image).toBe(seeded.file_image);
+    }
     expect((await file()).file_image).toBe(current.file_image);
   });
 });
@@ -199,7 +218,13 @@ describe('PUT /api/files/{id}/poster with an image', () => {
   });
 
   it('refuses a file that is not an image by its bytes, whatever its name and type say, and one over VP_POSTER_MAX_BYTES', async () => {
-    const before = (await file()).file_image;
+    const before = (await file()).file_image as string;
+    const servedBytes = async () => {
+      const res = await fetch(`${s.base}/images/${before}`);
+      return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const previous = await servedBytes();
+    expect(previous.status).toBe(200);
     const disguised = [
       imageForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'poster.png', 'image/png'),
       imageForm(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'poster.jpg', 'image/jpeg'),
@@ -224,6 +249,8 @@ describe('PUT /api/files/{id}/poster with an image', () => {
     const none = await s.request('PUT', `/api/files/${fileId}/poster`, { key, body: new FormData() });
     expect(none.status).toBe(400);
     expect((await file()).file_image).toBe(before);
+    // The previous poster is still served, byte for byte: a refused or unreadable image never touched it.
+    expect(await servedBytes()).toEqual(previous);
   });
 });
 
