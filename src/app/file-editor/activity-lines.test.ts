@@ -56,13 +56,24 @@ describe('activityLines', () => {
     expect(lines(entry('update', { downloads: { before: true, after: false } }))).toEqual(['Downloads: allowed → not allowed']);
   });
 
+  it("where a file may play before → after, its account's default when it follows it", () => {
+    const sites = { embed: 'sites', sites: ['school.example', '*.school.example'], signed: true, allow_no_referrer: false };
+    const anywhere = { embed: 'anywhere', sites: [], signed: false, allow_no_referrer: true };
+    expect(lines(entry('update', { player_access: { before: null, after: sites } }))).toEqual([
+      "Where it may play: the account's default → only school.example, *.school.example, signed links only",
+    ]);
+    expect(lines(entry('update', { player_access: { before: anywhere, after: { ...anywhere, embed: 'nowhere' } } }))).toEqual([
+      'Where it may play: anywhere → nowhere (link only)',
+    ]);
+  });
+
   it('chapters added, edited and deleted say how many and which version, not the action name', () => {
     expect(lines(entry('chapters_add', { sub_id: 7, chapters: 1 }))).toEqual(['Chapters added: 1 chapter']);
     expect(lines(entry('chapters_edit', { sub_id: 7, chapters: 3, version_no: 2 }))).toEqual(['Chapters edited: 3 chapters, version 2']);
     expect(lines(entry('chapters_trash', { sub_id: 7 }))).toEqual(['Chapters deleted']);
   });
 
-  it('say chapters and downloads in Vietnamese too', () => {
+  it('say chapters, downloads and where it may play in Vietnamese too', () => {
     const tVi = translator(ACTIVITY_TEXTS, { language: 'vi', locale: 'vi-VN', messages: vi.catalogue, grid: vi.grid }).t;
     const linesVi = (e: ActivityEntry) => activityLines(e, tVi, 'vi', 'vi-VN');
     expect(linesVi(entry('chapters_edit', { sub_id: 7, chapters: 3, version_no: 2 }))).toEqual([
@@ -70,6 +81,10 @@ describe('activityLines', () => {
     ]);
     expect(linesVi(entry('update', { downloads: { before: false, after: null } }))).toEqual([
       'Tải xuống: không cho phép → theo cài đặt của tài khoản',
+    ]);
+    const nowhere = { embed: 'nowhere', sites: [], signed: false, allow_no_referrer: true };
+    expect(linesVi(entry('update', { player_access: { before: nowhere, after: null } }))).toEqual([
+      'Nơi được phát: không nhúng ở đâu (chỉ liên kết) → theo mặc định của tài khoản',
     ]);
   });
 

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import type { ActivityEntry } from '../api/activity';
+import { playerAccessSchema, type PlayerAccess } from '../../contract/player-access';
 import { formatDateTime } from '../i18n/format';
 import { languageLabel } from '../i18n/languages';
 import type { TextFn } from '../i18n/texts';
@@ -17,6 +19,8 @@ function beforeAfter(value: unknown): { before: unknown; after: unknown } | null
     : null;
 }
 
+const isPlayerAccess = (value: unknown): value is PlayerAccess => v.is(playerAccessSchema, value);
+
 /** How a new file's video came (`create`'s `detail.via`), as the server names it. */
 const VIA = { upload: 'viaUpload', url: 'viaUrl', tus: 'viaTus' } as const;
 
@@ -34,10 +38,19 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
   // A file's own downloads setting: allowed, not, or null (it follows its account's).
   const downloads = (value: unknown) =>
     t(value === true ? 'downloadsAllowed' : value === false ? 'downloadsNotAllowed' : 'downloadsFollowAccount');
+  // Where a file may play (D53): its own setting, or null (it follows its account's default).
+  const access = (value: unknown) => {
+    if (!isPlayerAccess(value)) return t('accessFollowAccount');
+    const where =
+      value.embed === 'sites'
+        ? t('accessSites', { sites: value.sites.join(', ') })
+        : t(value.embed === 'nowhere' ? 'accessNowhere' : 'accessAnywhere');
+    return value.signed ? t('accessSigned', { where }) : where;
+  };
   if (action === 'update') {
     const fields: [
       string,
-      'fieldTitle' | 'fieldSlug' | 'fieldStatus' | 'fieldActivateAt' | 'fieldDeactivateAt' | 'fieldDownloads',
+      'fieldTitle' | 'fieldSlug' | 'fieldStatus' | 'fieldActivateAt' | 'fieldDeactivateAt' | 'fieldDownloads' | 'fieldPlayerAccess',
       (value: unknown) => string,
     ][] = [
       ['file_title', 'fieldTitle', quoted],
@@ -46,6 +59,7 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
       ['activate_at', 'fieldActivateAt', time],
       ['deactivate_at', 'fieldDeactivateAt', time],
       ['downloads', 'fieldDownloads', downloads],
+      ['player_access', 'fieldPlayerAccess', access],
     ];
     return fields.flatMap(([key, label, show]) => {
       const change = beforeAfter(detail[key]);
