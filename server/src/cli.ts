@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AccountsRepository, UsernameTakenError } from './db/accounts-repository';
 import type { Db } from './db/engine';
+import { FilesRepository } from './db/files-repository';
 import { openDatabase } from './db/open';
 import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
@@ -190,7 +191,15 @@ async function media(args: string[]): Promise<void> {
   const store = { mediaDir: path.resolve(options.mediaDir!), s3: options.s3 };
   if (action === 'move') {
     const { runMediaMove, moveTarget } = await import('./media/media-move');
-    if (!(await runMediaMove(store, moveTarget(values.to!, process.env), (line) => console.log(line)))) process.exitCode = 1;
+    const db = await open();
+    try {
+      // The database tells purged files apart: their folders are not copied, and their copies at the target go.
+      const files = new FilesRepository(db, 0); // only read: no slug is held
+      const fileExists = async (fileId: number) => (await files.servingState(fileId)) !== 'gone';
+      if (!(await runMediaMove(store, moveTarget(values.to!, process.env), fileExists, (line) => console.log(line)))) process.exitCode = 1;
+    } finally {
+      await db.close();
+    }
     return;
   }
   const [{ checkMediaStore }, { describeMediaStore, openMediaStore }] = await Promise.all([
