@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AccountsRepository } from '../../server/src/db/accounts-repository';
+import { openDatabase } from '../../server/src/db/open';
+import { seedFiles } from '../../server/src/db/seed';
 import { ROOT } from '../../test/support/server.mjs';
 import type { S3Process } from './s3-process';
 
@@ -19,10 +22,22 @@ const PLAYLIST = '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.
 /** Where the second move is killed: after this many folders reported copied. */
 const KILL_AFTER = 400;
 
-/** 1,000 files' folders `files/<id>-<token>/` in a new media folder; its bytes. */
-function seed(mediaDir: string): number {
+/**
+ * 1,000 files in a new data folder: their rows in its SQLite database (the move copies only the media of
+ * files that exist) and their folders `files/<id>-<token>/` in its media folder; their bytes.
+ */
+async function seed(dataDir: string): Promise<number> {
+  const db = await openDatabase({ dataDir, list: { readWorkers: 0 } });
+  const { firstId, lastId } = await seedFiles(
+    db,
+    await new AccountsRepository(db).upsert('mover', 'never signs in', Date.now()),
+    FILES,
+    Date.now(),
+  );
+  await db.close();
+  const mediaDir = path.join(dataDir, 'media');
   let bytes = 0;
-  for (let id = 1; id <= FILES; id++) {
+  for (let id = firstId; id <= lastId; id++) {
     const folder = path.join(mediaDir, 'files', `${id}-${crypto.randomBytes(6).toString('hex')}`);
     fs.mkdirSync(folder, { recursive: true });
     for (const [name, size] of OBJECTS) {
@@ -64,7 +79,7 @@ function mediaMove(dataDir: string, env: Record<string, string>, bucket: string,
       ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'media', 'move', '--to', `s3://${bucket}/vp`],
       {
         cwd: ROOT,
-        env: { ...process.env, ...env, VP_DATA_DIR: dataDir, VP_MEDIA_URL: '' },
+        env: { ...process.env, ...env, VP_DATA_DIR: dataDir, DATABASE_URL: '', VP_MEDIA_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -88,7 +103,7 @@ function mediaMove(dataDir: string, env: Record<string, string>, bucket: string,
 
 export async function measureMediaMove(s3: S3Process, dir: string): Promise<Array<Record<string, string>>> {
   const dataDir = path.join(dir, 'move');
-  const bytes = seed(path.join(dataDir, 'media'));
+  const bytes = await seed(dataDir);
   const objects = FILES * OBJECTS.length;
   const { VP_MEDIA_URL: _none, ...env } = s3.environment('unused');
   const holds = `each file: a ${PLAYLIST.length} B playlist, a 64 KB segment, a 16 KB image; ${objects} objects, ${(bytes / 1e6).toFixed(1)} MB`;

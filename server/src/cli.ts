@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { AccountsRepository, UsernameTakenError } from './db/accounts-repository';
 import type { Db } from './db/engine';
+import { FilesRepository } from './db/files-repository';
 import { openDatabase } from './db/open';
 import { seedFiles, shareDemoVideo } from './db/seed';
 import { passwordProblem } from './lib/password-policy';
@@ -23,7 +24,8 @@ const USAGE = `Usage: npm run server -- <command>
                                           --offline: one transaction that rebuilds the indexes once,
                                           several times faster, refused while a server uses the database
   worker                                  run a pipeline worker alone (no HTTP server): it processes
-                                          new files until SIGINT/SIGTERM (VP_MEDIA_DIR, VP_WORKER_NAME)
+                                          new files until SIGINT/SIGTERM (VP_MEDIA_DIR, or VP_MEDIA_URL's
+                                          bucket; VP_WORKER_NAME)
   worker --api URL [--token T]            the same on nothing but the pipeline API of the server at URL
                                           (no DATABASE_URL, media folder or store credentials): a worker
                                           token (or VP_WORKER_TOKEN); a revoked one ends it (exit 1)
@@ -32,12 +34,15 @@ const USAGE = `Usage: npm run server -- <command>
   worker-token list                       name, created, last used (to the minute), revoked
   worker-token revoke NAME                refuse the token from its next call, on every node
   media check                             exercise the media store (VP_MEDIA_DIR, or VP_MEDIA_URL's
-                                          bucket): put, head, ranged get, list, delete, one line each
+                                          bucket): put, head, ranged get, on a bucket a presigned get,
+                                          list, delete, one line each
   media move --to s3://BUCKET/PREFIX|FOLDER
                                           copy every file's media from the media store to another
                                           (a bucket, with the AWS_* variables, or a folder), one line
                                           per folder; run again after a kill, it copies only what is
-                                          missing. Then set VP_MEDIA_URL (or VP_MEDIA_DIR) to it
+                                          missing. It copies no folder of a purged file and removes
+                                          those at the target. Then set VP_MEDIA_URL (or VP_MEDIA_DIR)
+                                          to it
 
 Passwords: at least 12 characters (or a passphrase of 4 words or more), not the username, and not
 easy to guess (zxcvbn score 3 of 4: no common password, word or keyboard pattern alone).
@@ -190,7 +195,15 @@ async function media(args: string[]): Promise<void> {
   const store = { mediaDir: path.resolve(options.mediaDir!), s3: options.s3 };
   if (action === 'move') {
     const { runMediaMove, moveTarget } = await import('./media/media-move');
-    if (!(await runMediaMove(store, moveTarget(values.to!, process.env), (line) => console.log(line)))) process.exitCode = 1;
+    const db = await open();
+    try {
+      // The database tells purged files apart: their folders are not copied, and their copies at the target go.
+      const files = new FilesRepository(db, 0); // only read: no slug is held
+      const fileExists = async (fileId: number) => (await files.servingState(fileId)) !== 'gone';
+      if (!(await runMediaMove(store, moveTarget(values.to!, process.env), fileExists, (line) => console.log(line)))) process.exitCode = 1;
+    } finally {
+      await db.close();
+    }
     return;
   }
   const [{ checkMediaStore }, { describeMediaStore, openMediaStore }] = await Promise.all([

@@ -6,6 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface SpawnedWorker {
   child: ChildProcess;
+  stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
   /** Rethrows a wait's error with what the worker printed and whether it still runs: a timeout then says why. */
@@ -16,15 +17,23 @@ export interface SpawnedWorker {
  * `npm run server -- worker --api BASE --token T` as its own process, with a scrubbed environment:
  * no DATABASE_URL, no VP_DATA_DIR, no VP_MEDIA_*, no store credentials; only what runs a program.
  */
-export function spawnApiWorker(base: string, token: string, name: string): SpawnedWorker {
+export const spawnApiWorker = (base: string, token: string, name: string): SpawnedWorker =>
+  spawnWorker(['--api', base, '--token', token], {}, name);
+
+/**
+ * `npm run server -- worker ARGS` as its own process, named `name`, with a 3 s lease, given only what runs a
+ * program and `settings` (a database worker's DATABASE_URL, VP_DATA_DIR, VP_MEDIA_*…).
+ */
+export function spawnWorker(args: string[], settings: Record<string, string>, name: string): SpawnedWorker {
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     TMPDIR: process.env.TMPDIR,
     VP_WORKER_NAME: name,
     VP_WORKER_LEASE_SECONDS: '3',
+    ...settings,
   };
-  const child = spawn(process.execPath, [...serverCommand('cli'), 'worker', '--api', base, '--token', token], {
+  const child = spawn(process.execPath, [...serverCommand('cli'), 'worker', ...args], {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +55,7 @@ export function spawnApiWorker(base: string, token: string, name: string): Spawn
       `${cause instanceof Error ? cause.message : String(cause)}\nworker ${name} ${state}; stdout: ${out || '(none)'}; stderr: ${err || '(none)'}`,
     );
   };
-  return { child, stderr: () => err, exited, explain };
+  return { child, stdout: () => out, stderr: () => err, exited, explain };
 }
 
 /** Waits for a condition that another process makes true. */

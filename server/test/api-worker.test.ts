@@ -34,14 +34,17 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', SP
   let sourceBase: string;
   /** How the URL source answers: the whole clip, or half of it and then nothing (a worker killed meanwhile). */
   let stall = false;
+  /** Else, while set, half of the clip and the rest once it resolves (a job that outlasts its lease). */
+  let held: Promise<void> | undefined;
   const workers: SpawnedWorker[] = [];
 
   beforeAll(async () => {
     clip = await tinyClip();
     source = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length });
-      if (stall) res.write(clip.subarray(0, clip.length >> 1));
-      else res.end(clip);
+      if (stall || held) res.write(clip.subarray(0, clip.length >> 1));
+      if (held) void held.then(() => res.end(clip.subarray(clip.length >> 1)));
+      else if (!stall) res.end(clip);
     });
     await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
     sourceBase = `http://localhost:${(source.address() as AddressInfo).port}`;
@@ -132,6 +135,43 @@ describe('a pipeline worker that reaches nothing but the API (folder store)', SP
     // Ended by the call that completed it: the worker is killed at once, and nothing is left to claim again.
     await until('the job to end', async () => ((await s.app.jobs.count('process-file')) === 0 ? true : undefined), 10_000);
     workers.at(-1)!.child.kill('SIGKILL');
+  });
+
+  it('renews its lease over HTTP while its job outlasts it: another worker cannot claim the job, and the first completes it', async () => {
+    const token = await createToken(s, 'remote-renew');
+    const other = await createToken(s, 'remote-other');
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    try {
+      const res = await s.request('POST', '/api/files', { key, json: { source_url: `${sourceBase}/clip.mp4`, file_title: 'Renewed' } });
+      expect(res.status).toBe(200);
+      const fileId = res.body.data.file.file_id as number;
+      const worker = spawnApiWorker(s.base, token, 'renew-box'); // its lease: 3 s, renewed every second
+      workers.push(worker);
+      await waitForStatus(s, key, fileId, [2], 60_000).catch(worker.explain); // Downloading: half the clip, then the source waits
+
+      const lease = () =>
+        s.app.db.get<{ run_at: number; attempts: number }>("SELECT run_at, attempts FROM jobs WHERE kind = 'process-file'");
+      const seen = Number((await lease())!.run_at);
+      await until('the lease seen to have ended, unless renewed', async () => (Date.now() > seen + 1000 ? true : undefined), 10_000);
+      const now = await lease();
+      expect(Number(now!.run_at)).toBeGreaterThan(Date.now()); // renewed through POST …/extend
+      expect(Number(now!.attempts)).toBe(1);
+      expect((await jobCall(s, other, '/claim', { lease_ms: 60_000 })).body.data).toEqual({ job: null });
+
+      release();
+      const done = await waitForStatus(s, key, fileId, [10, 4, 7], 60_000).catch(worker.explain);
+      expect(done).toMatchObject({ file_status: 10, file_server: 'renew-box', file_reason: null });
+      const completions = await s.app.db.get<{ n: number }>(
+        "SELECT count(*) AS n FROM file_activity WHERE file_id = ? AND action = 'complete'",
+        [fileId],
+      );
+      expect(Number(completions?.n)).toBe(1);
+      expect(worker.stderr()).toBe('');
+    } finally {
+      release();
+      held = undefined;
+    }
   });
 
   it('a revoked token is refused (401) and its worker exits non-zero with one clear line', async () => {

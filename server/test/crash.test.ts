@@ -5,11 +5,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverCommand } from '../../test/support/server-bundle.mjs';
 import { STALE_ENTRY_MS } from '../src/db/storage-journal';
+import type { S3MediaStore } from '../src/media/s3-media-store';
 import { newStorageKey } from '../src/db/subtitle-store';
 import { MACHINE_FILE } from '../src/lib/temp-owner';
 import { sweepTempFiles } from '../src/plugins/crash-clean-storage';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, type TestServer } from './helpers';
 import { multipartBody, rawRequest } from './raw-http';
+import { startS3Server } from './s3-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -25,11 +27,15 @@ const serverEnv = (dataDir: string, databaseUrl: string | undefined): NodeJS.Pro
 });
 
 /** The real server as its own process, on a data folder (and database), to be killed with SIGKILL. */
-async function spawnServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string }> {
+async function spawnServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  more: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   // Node itself, not the tsx CLI: the CLI runs the server in a child process that SIGKILL would not reach.
   const child = spawn(process.execPath, serverCommand('main'), {
     cwd: ROOT,
-    env: serverEnv(dataDir, databaseUrl),
+    env: { ...serverEnv(dataDir, databaseUrl), ...more },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -145,9 +151,8 @@ describe('crash-clean storage', () => {
     expect(rounds.some((r) => r.tempFilesAtKill! > 0)).toBe(true); // the kills did catch uploads in flight
   }, 90_000);
 
-  it('kill -9 during multipart video uploads, restart: no partial object under the media folder, no bytes counted', async () => {
-    const { dataDir, databaseUrl } = await setUp();
-    const { child, base } = await spawnServer(dataDir, databaseUrl);
+  /** Two videos of `mb` MB each trickled at `trickle` into a server process, which is killed meanwhile: their replies. */
+  async function slowVideoUploads(base: string, mb: number, trickle: { bytes: number; everyMs: number }) {
     const login = await rawRequest(base, {
       method: 'POST',
       path: '/api/auth/login',
@@ -155,20 +160,33 @@ describe('crash-clean storage', () => {
       body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
     });
     const key = JSON.parse(login.body).data.apiKey as string;
-    const uploads = [0, 1].map((i) => {
+    return [0, 1].map((i) => {
       const { body, contentType } = multipartBody([
         { name: 'file_title', content: `Slow ${i}` },
-        { name: 'video_file', filename: `slow-${i}.mp4`, content: Buffer.alloc(8 * 1024 * 1024, i) },
+        { name: 'video_file', filename: `slow-${i}.mp4`, content: Buffer.alloc(mb * 1024 * 1024, i) },
       ]);
       return rawRequest(base, {
         method: 'POST',
         path: '/api/files',
         headers: { 'x-apikey': key, 'content-type': contentType },
         body,
-        trickle: { bytes: 16_384, everyMs: 20 },
+        trickle,
         timeoutMs: 30_000,
       });
     });
+  }
+
+  /** What the media's journal and the video storage count hold after a restart. */
+  const countsOf = async (s: TestServer) => ({
+    journalEntries: (await s.app.db.all('SELECT * FROM storage_journal')).length,
+    countedObjects: (await s.app.db.all('SELECT * FROM video_storage')).length,
+    countedBytes: Number((await s.app.db.get<{ b: number | null }>('SELECT sum(bytes) AS b FROM account_video_bytes'))?.b ?? 0),
+  });
+
+  it('kill -9 during multipart video uploads, restart: no partial object under the media folder, no bytes counted', async () => {
+    const { dataDir, databaseUrl } = await setUp();
+    const { child, base } = await spawnServer(dataDir, databaseUrl);
+    const uploads = await slowVideoUploads(base, 8, { bytes: 16_384, everyMs: 20 });
     const uploadsDir = path.join(dataDir, 'media', 'uploads');
     const objects = () =>
       fs.existsSync(uploadsDir)
@@ -182,14 +200,29 @@ describe('crash-clean storage', () => {
     const atKill = objects();
 
     const s = await startServer({ databaseUrl }, dataDir);
-    const found = {
-      objects: objects(),
-      journalEntries: (await s.app.db.all('SELECT * FROM storage_journal')).length,
-      countedObjects: (await s.app.db.all('SELECT * FROM video_storage')).length,
-      countedBytes: Number((await s.app.db.get<{ b: number | null }>('SELECT sum(bytes) AS b FROM account_video_bytes'))?.b ?? 0),
-    };
+    const found = { objects: objects(), ...(await countsOf(s)) };
     console.log(`kill -9 mid video upload: ${JSON.stringify(atKill)} at the kill; after a restart ${JSON.stringify(found)}`);
     expect(found).toEqual({ objects: [], journalEntries: 0, countedObjects: 0, countedBytes: 0 });
+    await s.app.close();
+  }, 90_000);
+
+  it('kill -9 during multipart video uploads to a bucket, restart: no object, no open multipart upload, no bytes counted', async () => {
+    const { dataDir, databaseUrl } = await setUp();
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+    const bucket = await s3.bucket();
+    const { child, base } = await spawnServer(dataDir, databaseUrl, s3.environment(bucket, 'vp'));
+    // 12 MB each at 3.2 MB/s: a multipart upload is begun once the first 5 MiB part is in, and the kill comes before the end.
+    const uploads = await slowVideoUploads(base, 12, { bytes: 65_536, everyMs: 20 });
+    await expect.poll(() => s3.openUploads(bucket), { timeout: 20_000, interval: 20 }).toBe(2);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await Promise.allSettled(uploads);
+
+    const s = await startServer({ databaseUrl, s3: s3.settings(bucket, 'vp/') }, dataDir);
+    const store = s.app.media as S3MediaStore;
+    const found = { openUploads: s3.openUploads(bucket), objectBytes: await store.bytesUnder(''), ...(await countsOf(s)) };
+    expect(found).toEqual({ openUploads: 0, objectBytes: 0, journalEntries: 0, countedObjects: 0, countedBytes: 0 });
     await s.app.close();
   }, 90_000);
 

@@ -4,10 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountsRepository } from '../src/db/accounts-repository';
+import type { Db } from '../src/db/engine';
+import { FilesRepository } from '../src/db/files-repository';
+import { openDatabase } from '../src/db/open';
+import { seedFiles } from '../src/db/seed';
 import { moveMedia } from '../src/media/media-move';
 import { FolderMediaStore, type MediaStore } from '../src/media/media-store';
 import { S3MediaStore } from '../src/media/s3-media-store';
 import { runCli } from './cli-support';
+import { createTestDatabase, dropTestDatabase, ENGINE, START } from './helpers';
 import { startS3Server, type TestS3Server } from './s3-server';
 
 /** `npm run server -- media move …` with this environment (asynchronous: the S3 server runs in this process). */
@@ -19,7 +25,10 @@ async function cli(env: Record<string, string>, command: string[]): Promise<{ co
 /** Bytes that tell their own position apart (a shifted or truncated copy differs). */
 const bytes = (n: number, seed = 0): Buffer => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed + (i >> 8)) % 251));
 
-/** What a media folder holds while files play and uploads wait: every object here but the two last is moved. */
+/** moveMedia's question to the database, for the moves called here directly: every file is live. */
+const everyFileLives = () => Promise.resolve(true);
+
+/** What a media folder holds while files play and uploads wait (files 1 and 2 of the database): every object here but the two last is moved. */
 const MOVED: Record<string, Buffer> = {
   'files/1-aaa/master.m3u8': Buffer.from('#EXTM3U\n720p/index.m3u8\n'),
   'files/1-aaa/720p/index.m3u8': Buffer.from('#EXTM3U\nseg_0.ts\nseg_1.ts\n'),
@@ -89,6 +98,11 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
   let s3: TestS3Server;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-media-move-'));
   const sourceDir = path.join(tmp, 'media');
+  /** The database the move asks which files still exist: files 1, 2 and 3 of one account. */
+  let db: Db;
+  let databaseUrl: string | undefined;
+  let accountId: number;
+  const dbEnv = () => ({ VP_DATA_DIR: tmp, DATABASE_URL: databaseUrl ?? '' });
   const s3Env = () => ({
     AWS_ENDPOINT_URL_S3: s3.endpoint,
     VP_S3_FORCE_PATH_STYLE: '1',
@@ -98,17 +112,23 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
   });
   beforeAll(async () => {
     s3 = await startS3Server();
+    databaseUrl = ENGINE === 'postgres' ? await createTestDatabase({ migrated: true }) : undefined;
+    db = await openDatabase({ dataDir: tmp, databaseUrl, list: { readWorkers: 0 } });
+    accountId = await new AccountsRepository(db).upsert('mover', 'not a hash: never signs in', START);
+    expect(await seedFiles(db, accountId, 3, START)).toEqual({ firstId: 1, lastId: 3 });
     const source = new FolderMediaStore(sourceDir);
     for (const [key, data] of Object.entries({ ...MOVED, ...LEFT })) await source.putStream(key, Readable.from([data]));
   });
   afterAll(async () => {
     await s3?.close();
+    await db?.close();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('copies every object of the folder store to a bucket byte for byte, one line per folder; a second run copies nothing', async () => {
     const bucket = await s3.bucket();
-    const env = { VP_DATA_DIR: tmp, VP_MEDIA_DIR: sourceDir, ...s3Env() };
+    const env = { ...dbEnv(), VP_MEDIA_DIR: sourceDir, ...s3Env() };
     const first = await cli(env, ['media', 'move', '--to', `s3://${bucket}/vp`]);
     expect(first.code, first.lines.join('\n')).toBe(0);
     expect(first.lines.slice(0, -2)).toEqual([
@@ -124,7 +144,7 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
     const total = Object.values(MOVED).reduce((sum, data) => sum + data.length, 0);
     expect(first.lines.at(-2)).toMatch(
       new RegExp(
-        `^Moved 2 file\\(s\\) in 7 folder\\(s\\): 12 object\\(s\\), ${(total / 1e6).toFixed(1)} MB in [\\d.]+ s \\([\\d.]+ MB/s\\); 0 already there; 0 failed; 1 tus upload\\(s\\) in progress left$`,
+        `^Moved 2 file\\(s\\) in 7 folder\\(s\\): 12 object\\(s\\), ${(total / 1e6).toFixed(1)} MB in [\\d.]+ s \\([\\d.]+ MB/s\\); 0 already there; 0 failed; 1 tus upload\\(s\\) in progress left; 0 folder\\(s\\) of purged files not copied or removed from the target$`,
       ),
     );
     expect(first.lines.at(-1)).toBe(
@@ -143,9 +163,9 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
 
   it('moved back from the bucket to a folder, gives the same objects', async () => {
     const bucket = await s3.bucket();
-    await moveMedia(new FolderMediaStore(sourceDir), new S3MediaStore(s3.settings(bucket, 'vp/')), () => {});
+    await moveMedia(new FolderMediaStore(sourceDir), new S3MediaStore(s3.settings(bucket, 'vp/')), () => {}, everyFileLives);
     const back = path.join(tmp, 'back');
-    const run = await cli({ VP_DATA_DIR: tmp, VP_MEDIA_URL: `s3://${bucket}/vp`, ...s3Env() }, ['media', 'move', '--to', back]);
+    const run = await cli({ ...dbEnv(), VP_MEDIA_URL: `s3://${bucket}/vp`, ...s3Env() }, ['media', 'move', '--to', back]);
     expect(run.code, run.lines.join('\n')).toBe(0);
     expect(run.lines[0]).toBe(`Media move: from s3://${bucket}/vp/ to folder ${back}`);
     expect(run.lines.at(-1)).toBe(
@@ -159,12 +179,12 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
     const source = new FolderMediaStore(sourceDir);
     const killed = recorded(new S3MediaStore(s3.settings(bucket, 'vp/')), 5);
     const lines: string[] = [];
-    const first = await moveMedia(source, killed, (moved) => lines.push(moved.folder));
+    const first = await moveMedia(source, killed, (moved) => lines.push(moved.folder), everyFileLives);
     expect(killed.puts).toHaveLength(5);
     expect(first).toMatchObject({ copied: 5, failed: 12 - 5, skipped: 0 });
 
     const rerun = recorded(new S3MediaStore(s3.settings(bucket, 'vp/')));
-    const second = await moveMedia(source, rerun, () => {});
+    const second = await moveMedia(source, rerun, () => {}, everyFileLives);
     expect(second).toMatchObject({ copied: 12 - 5, failed: 0, skipped: 5, files: 2 });
     expect(rerun.puts.filter((key) => killed.puts.includes(key))).toEqual([]);
     expect([...killed.puts, ...rerun.puts].sort()).toEqual(Object.keys(MOVED).sort());
@@ -172,13 +192,55 @@ describe('npm run server -- media move', { timeout: 90_000 }, () => {
   });
 
   it('names a target that fails its check, and refuses a target inside the store, with exit status 1', async () => {
-    const missing = await cli({ VP_DATA_DIR: tmp, VP_MEDIA_DIR: sourceDir, ...s3Env() }, ['media', 'move', '--to', 's3://no-such-bucket']);
+    const missing = await cli({ ...dbEnv(), VP_MEDIA_DIR: sourceDir, ...s3Env() }, ['media', 'move', '--to', 's3://no-such-bucket']);
     expect(missing.code).toBe(1);
     expect(missing.lines.slice(1)).toEqual(['FAILED target check, put: it answered 404 NoSuchBucket']);
-    const inside = await cli({ VP_DATA_DIR: tmp, VP_MEDIA_DIR: sourceDir }, ['media', 'move', '--to', path.join(sourceDir, 'new')]);
+    const inside = await cli({ ...dbEnv(), VP_MEDIA_DIR: sourceDir }, ['media', 'move', '--to', path.join(sourceDir, 'new')]);
     expect(inside.code).toBe(1);
     expect(inside.lines).toEqual([`The target folder ${path.join(sourceDir, 'new')} overlaps the media store folder ${sourceDir}.`]);
     const usage = await cli({ VP_DATA_DIR: tmp }, ['media', 'move']);
     expect(usage.code).toBe(2);
+  });
+
+  it('a file purged during the move: the next run does not copy its folder and removes its copy from the target', async () => {
+    const bucket = await s3.bucket();
+    const withThird = path.join(tmp, 'media-purge');
+    const source = new FolderMediaStore(withThird);
+    for (const [key, data] of Object.entries({ 'files/1-aaa/image.jpg': bytes(1_000, 9), 'files/3-ddd/image.jpg': bytes(2_000, 10) }))
+      await source.putStream(key, Readable.from([data]));
+    const env = { ...dbEnv(), VP_MEDIA_DIR: withThird, ...s3Env() };
+    const first = await cli(env, ['media', 'move', '--to', `s3://${bucket}/vp`]);
+    expect(first.code, first.lines.join('\n')).toBe(0);
+    const target = new S3MediaStore(s3.settings(bucket, 'vp/'));
+    expect(await target.size('files/3-ddd/image.jpg')).toBe(2_000);
+
+    // Purged on a node still on the folder: its purge deletes the folder's copy (not done here), never the bucket's.
+    const files = new FilesRepository(db, 0);
+    expect((await files.trash(accountId, 3, START)).kind).toBe('trashed');
+    expect(await files.purge(accountId, 3, START)).not.toBeNull();
+
+    const again = await cli(env, ['media', 'move', '--to', `s3://${bucket}/vp`]);
+    expect(again.code, again.lines.join('\n')).toBe(0);
+    expect(again.lines.slice(1, -2)).toEqual([
+      'there   files/1-aaa/ (0 object(s), 0.0 MB copied, 1 already there)',
+      'purged  files/3-ddd/: its file is no longer in the database, not copied',
+      'removed files/3-ddd/ from the target: its file is no longer in the database',
+    ]);
+    expect(again.lines.at(-2)).toMatch(
+      /^Moved 1 file\(s\) in 2 folder\(s\): .*; 1 folder\(s\) of purged files not copied or removed from the target$/,
+    );
+    expect(await target.bytesUnder('files/3-')).toBe(0);
+    expect(await target.size('files/1-aaa/image.jpg')).toBe(1_000);
+  });
+
+  it("refuses a database that holds none of the store's files (not the servers' one), copying nothing", async () => {
+    const bucket = await s3.bucket();
+    const elsewhere = fs.mkdtempSync(path.join(tmp, 'other-data-'));
+    const run = await cli({ VP_DATA_DIR: elsewhere, VP_MEDIA_DIR: sourceDir, ...s3Env() }, ['media', 'move', '--to', `s3://${bucket}/vp`]);
+    expect(run.code).toBe(1);
+    expect(run.lines.slice(1)).toEqual([
+      "None of the 2 file(s) whose media the store holds is in this database: run the move with the servers' DATABASE_URL (or VP_DATA_DIR).",
+    ]);
+    expect(await new S3MediaStore(s3.settings(bucket, 'vp/')).bytesUnder('')).toBe(0);
   });
 });

@@ -81,6 +81,14 @@ describe('media on an S3-compatible store', () => {
     expect(await store.size(onStore.master.replace(/^\/media\//, ''))).toBeGreaterThan(0);
     const outside = new S3MediaStore(s3.settings(bucket, ''));
     expect(await outside.bytesUnder('files/')).toBe(0); // everything is under vp/
+    // The node's media folder (VP_MEDIA_DIR's default) holds no file: neither the upload nor the pipeline's outputs.
+    const mediaDir = stored.app.settings.mediaDir;
+    const files = fs.existsSync(mediaDir)
+      ? fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      : [];
+    expect(files.map((e) => e.name)).toEqual([]);
+    // …while the folder node's own holds the same file's media: the check looks where the media would be.
+    expect(fs.readdirSync(folder.app.settings.mediaDir, { recursive: true })).toContain('files');
   });
 
   it('serves playlists, segments and images from the store with the same headers as the folder store', async () => {

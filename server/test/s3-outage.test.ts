@@ -4,7 +4,8 @@ import { STALE_ENTRY_MS } from '../src/db/storage-journal';
 import { S3MediaStore, s3ClientConfig } from '../src/media/s3-media-store';
 import { mediaStoreUnavailable } from '../src/schemas/messages';
 import { startServer, type TestServer } from './helpers';
-import { FAST_WORKER, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+import { COMPLETED_PATH, FAST_WORKER, recordStatuses, statusesOf, tinyClip, videoForm, waitForStatus } from './pipeline-support';
+import { until } from './api-worker-support';
 import { startS3Server, type TestS3Server } from './s3-server';
 import { startStoppableProxy, type StoppableProxy } from './stoppable-proxy';
 
@@ -158,5 +159,78 @@ describe('an S3 store that stops mid-request', () => {
     const head = await fetch(s.base + location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', 'x-apikey': key } });
     expect(head.status).toBe(200);
     expect([0, 8 * MB]).toContain(Number(head.headers.get('upload-offset'))); // whole parts only: nothing half-written counts
+  });
+});
+
+/** The store stops while the pipeline works on a file: the attempt fails with the store's reason, and a later one completes it. */
+describe('the pipeline when the store stops during a job', () => {
+  let s3: TestS3Server;
+  let proxy: StoppableProxy;
+  let bucket: string;
+  let s: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    bucket = await s3.bucket();
+    proxy = await startStoppableProxy(s3.endpoint);
+    // The first retry waits 2 s: time to see the file say so, and to bring the store back before the next attempt.
+    const worker = { ...FAST_WORKER, backoffMs: 2000 };
+    s = await startServer({ worker, s3: { ...s3.settings(bucket, 'vp/'), endpoint: proxy.endpoint, timeoutMs: 1000 } });
+    await recordStatuses(s.app.db);
+    await s.addAccount('retrier', 'retrier-password', 0);
+    key = await s.login('retrier', 'retrier-password');
+  });
+  afterAll(async () => {
+    await s?.close();
+    await proxy?.close();
+    await s3?.close();
+  });
+
+  it('reports the reason and retries with backoff; the store back, the file completes with nothing left over', async () => {
+    const added = await s.request('POST', '/api/files', {
+      key,
+      body: videoForm({ title: 'Through the outage', content: await tinyClip() }),
+    });
+    expect(added.status).toBe(200);
+    const fileId = added.body.data.file.file_id as number;
+    proxy.stop(); // the worker has the job at once (it polls every 50 ms): reading its source or storing its outputs fails
+
+    const retrying = await until(
+      'the retry to be reported',
+      async () => {
+        const file = (await s.request('GET', `/api/files/${fileId}`, { key })).body.data;
+        return file.file_reason?.startsWith('Attempt 1 failed') || [4, 7, 10].includes(file.file_status) ? file : undefined;
+      },
+      20_000,
+    );
+    expect(retrying).toMatchObject({ file_status: 0, file_progress: null }); // Pending
+    expect(retrying.file_reason).toMatch(/^Attempt 1 failed: media store unavailable: .+\. Retrying in 2 s\.$/);
+    expect(await s.app.db.get('SELECT attempts, last_error FROM jobs WHERE kind = ?', ['process-file'])).toMatchObject({
+      attempts: 1,
+      last_error: expect.stringMatching(/^media store unavailable: /),
+    });
+
+    await proxy.start();
+    const done = await waitForStatus(s, key, fileId, [4, 7, 10], 30_000);
+    expect(done).toMatchObject({ file_status: 10, file_reason: null });
+    const statuses = await statusesOf(s.app.db, fileId);
+    expect(statuses.filter((status) => status === 0)).toHaveLength(1); // back at Pending once, then every step
+    expect(statuses.slice(statuses.indexOf(0) + 1)).toEqual(COMPLETED_PATH);
+    // The job goes once the file says Completed (the worker finishes it after its last report).
+    await until('the job to end', async () => ((await s.app.jobs.count('process-file')) === 0 ? true : undefined), 10_000);
+
+    // Nothing left over: no open multipart upload, no source, and (once the journal has settled what the failed
+    // attempt could not delete while the store was down) only the rendition's own folder under the file's prefix.
+    s.advance(STALE_ENTRY_MS + 1);
+    await s.app.storageJournal.recover(s.now.value);
+    expect(await s.app.db.all('SELECT storage_name FROM storage_journal')).toEqual([]);
+    expect(s3.openUploads(bucket)).toBe(0);
+    const store = s.app.media as S3MediaStore;
+    expect(await store.bytesUnder('uploads/')).toBe(0);
+    const row = await s.app.db.get<{ file_rendition: string }>('SELECT file_rendition FROM files WHERE file_id = ?', [fileId]);
+    const folder = row!.file_rendition.replace(/[^/]+$/, '');
+    expect(await store.bytesUnder(`files/${fileId}-`)).toBe(await store.bytesUnder(folder));
+    expect(await store.bytesUnder(folder)).toBeGreaterThan(0);
   });
 });

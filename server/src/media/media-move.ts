@@ -20,6 +20,11 @@ import { describeMediaStore, openMediaStore, type MediaStoreSettings } from './o
  *
  * Resumable: an object already at the target with the same size is not copied again, so a move killed
  * midway is run again and copies only what is missing (a store's put never leaves half an object).
+ *
+ * Purged files leak nothing: a file's folder is copied only while its row exists, and each run ends by
+ * deleting from the target every `files/<file_id>-…/` whose row is gone. A file purged during a move
+ * had its folder copied, and its purge deletes only the source's (the store its node uses): the run that
+ * follows, or this one when the purge came before its end, removes the target's copy.
  */
 
 /** Objects of one folder copied at once: enough to hide a bucket's latency per small object (HLS segments). */
@@ -38,7 +43,12 @@ export interface MovedFolder {
   problem: string | null;
   /** Why the folder was left as it is (a tus upload in progress), else null. */
   left: string | null;
+  /** A purged file's folder: not copied from the source, or removed from the target; else null. */
+  purged: 'not copied' | 'removed' | null;
 }
+
+/** Whether a file's row is still in the database (false once purged): the caller asks it, as media/ sits below db/. */
+export type FileExists = (fileId: number) => Promise<boolean>;
 
 export interface MoveTotals {
   /** Files whose own folder was moved (every object of it copied or already there). */
@@ -49,6 +59,8 @@ export interface MoveTotals {
   skipped: number;
   failed: number;
   left: number;
+  /** Folders of purged files not copied, or removed from the target (each counted once). */
+  purged: number;
   ms: number;
 }
 
@@ -59,10 +71,10 @@ function folderOf(key: string): string {
   return rest.length ? `${first}/${second}/` : key;
 }
 
-/** Every object of the source, folder by folder (listed whole first: keys and sizes only, a few MB for 100,000 objects). */
-async function folders(source: MediaStore): Promise<Map<string, StoredObject[]>> {
+/** Every object under `under` of a store, folder by folder (listed whole first: keys and sizes only, a few MB for 100,000 objects). */
+async function folders(store: MediaStore, under = ''): Promise<Map<string, StoredObject[]>> {
   const byFolder = new Map<string, StoredObject[]>();
-  for await (const object of source.list('')) {
+  for await (const object of store.list(under)) {
     if (object.key.startsWith('checks/')) continue;
     const folder = folderOf(object.key);
     const objects = byFolder.get(folder);
@@ -93,7 +105,7 @@ async function copyObject(source: MediaStore, target: MediaStore, object: Stored
 const reasonOf = (err: unknown): string => (err as { reason?: string }).reason ?? (err as Error).message ?? String(err);
 
 async function moveFolder(source: MediaStore, target: MediaStore, folder: string, listed: StoredObject[]): Promise<MovedFolder> {
-  const moved: MovedFolder = { folder, copied: 0, bytes: 0, skipped: 0, failed: 0, problem: null, left: null };
+  const moved: MovedFolder = { folder, copied: 0, bytes: 0, skipped: 0, failed: 0, problem: null, left: null, purged: null };
   const objects = folder.startsWith(`${TUS_FOLDER}/`) ? await wholeTusUpload(source, folder, listed) : listed;
   if (typeof objects === 'string') return { ...moved, left: objects };
   const queue = [...objects];
@@ -115,21 +127,83 @@ async function moveFolder(source: MediaStore, target: MediaStore, folder: string
   return moved;
 }
 
-/** Moves every folder of `source` to `target` (see above), reporting each as it ends; the totals at the end. */
-export async function moveMedia(source: MediaStore, target: MediaStore, report: (folder: MovedFolder) => void): Promise<MoveTotals> {
+const untouched = (folder: string): MovedFolder => ({
+  folder,
+  copied: 0,
+  bytes: 0,
+  skipped: 0,
+  failed: 0,
+  problem: null,
+  left: null,
+  purged: null,
+});
+
+/** Whether each file owning one of these folders still has its row, asked once per file. */
+async function liveOwners(folderNames: Iterable<string>, fileExists: FileExists): Promise<Map<number, boolean>> {
+  const live = new Map<number, boolean>();
+  for (const folder of folderNames) {
+    const owner = ownerOfMediaKey(folder);
+    if (owner !== null && !live.has(owner)) live.set(owner, await fileExists(owner));
+  }
+  return live;
+}
+
+/**
+ * The source's folders of files that still have their row. None of them having one is a database
+ * other than the servers' (DATABASE_URL or VP_DATA_DIR left out): copying nothing and cleaning the
+ * target after it would be wrong, so the move stops there.
+ */
+async function sourceOwners(byFolder: Map<string, StoredObject[]>, fileExists: FileExists): Promise<Map<number, boolean>> {
+  const live = await liveOwners(byFolder.keys(), fileExists);
+  if (live.size && ![...live.values()].some(Boolean))
+    throw new Error(
+      `None of the ${live.size} file(s) whose media the store holds is in this database: run the move with the servers' DATABASE_URL (or VP_DATA_DIR).`,
+    );
+  return live;
+}
+
+/** Deletes from the target the folders `files/<file_id>-…/` of files purged since (asked again now: a purge during this run counts). */
+async function removePurged(target: MediaStore, fileExists: FileExists, report: (folder: MovedFolder) => void): Promise<void> {
+  const byFolder = await folders(target, 'files/');
+  const live = await liveOwners(byFolder.keys(), fileExists);
+  for (const folder of byFolder.keys()) {
+    const owner = ownerOfMediaKey(folder);
+    if (owner === null || live.get(owner)) continue;
+    report(
+      await target.delete(folder).then(
+        (): MovedFolder => ({ ...untouched(folder), purged: 'removed' }),
+        (err: unknown): MovedFolder => ({ ...untouched(folder), failed: 1, problem: `not removed: ${reasonOf(err)}` }),
+      ),
+    );
+  }
+}
+
+/**
+ * Moves every folder of `source` to `target` (see above), reporting each as it ends, then removes from
+ * the target the folders of purged files; the totals at the end.
+ */
+export async function moveMedia(
+  source: MediaStore,
+  target: MediaStore,
+  report: (folder: MovedFolder) => void,
+  fileExists: FileExists,
+): Promise<MoveTotals> {
   const started = Date.now();
-  const totals: MoveTotals = { files: 0, folders: 0, copied: 0, bytes: 0, skipped: 0, failed: 0, left: 0, ms: 0 };
+  const totals: MoveTotals = { files: 0, folders: 0, copied: 0, bytes: 0, skipped: 0, failed: 0, left: 0, purged: 0, ms: 0 };
   const files = new Set<number>();
-  for (const [folder, objects] of await folders(source)) {
-    const moved = await moveFolder(source, target, folder, objects).catch((err: unknown): MovedFolder => ({
-      folder,
-      copied: 0,
-      bytes: 0,
-      skipped: 0,
-      failed: 1,
-      problem: reasonOf(err),
-      left: null,
-    }));
+  const purged = new Set<string>();
+  const byFolder = await folders(source);
+  const live = await sourceOwners(byFolder, fileExists);
+  for (const [folder, objects] of byFolder) {
+    const owner = ownerOfMediaKey(folder);
+    const moved =
+      owner !== null && !live.get(owner)
+        ? { ...untouched(folder), purged: 'not copied' as const }
+        : await moveFolder(source, target, folder, objects).catch((err: unknown): MovedFolder => ({
+            ...untouched(folder),
+            failed: 1,
+            problem: reasonOf(err),
+          }));
     report(moved);
     totals.folders += 1;
     totals.copied += moved.copied;
@@ -137,17 +211,24 @@ export async function moveMedia(source: MediaStore, target: MediaStore, report: 
     totals.skipped += moved.skipped;
     totals.failed += moved.failed;
     if (moved.left) totals.left += 1;
-    const owner = ownerOfMediaKey(folder);
-    if (owner !== null && !moved.failed) files.add(owner);
+    if (moved.purged) purged.add(folder);
+    if (owner !== null && !moved.failed && !moved.purged) files.add(owner);
   }
-  return { ...totals, files: files.size, ms: Date.now() - started };
+  await removePurged(target, fileExists, (moved) => {
+    totals.failed += moved.failed;
+    if (moved.purged) purged.add(moved.folder);
+    report(moved);
+  });
+  return { ...totals, files: files.size, purged: purged.size, ms: Date.now() - started };
 }
 
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** One line per folder: `copied`, `there` (nothing to copy), `FAILED` or `left`, then what it holds. */
+/** One line per folder: `copied`, `there` (nothing to copy), `FAILED`, `left`, `purged` or `removed`, then what it holds. */
 export function describeFolder(moved: MovedFolder): string {
   if (moved.left) return `left    ${moved.folder}: ${moved.left}`;
+  if (moved.purged === 'not copied') return `purged  ${moved.folder}: its file is no longer in the database, not copied`;
+  if (moved.purged === 'removed') return `removed ${moved.folder} from the target: its file is no longer in the database`;
   const counts = `${moved.copied} object(s), ${megabytes(moved.bytes)} copied, ${moved.skipped} already there`;
   if (moved.problem) return `FAILED  ${moved.folder}: ${moved.problem} (${counts}, ${moved.failed} failed)`;
   return `${moved.copied ? 'copied' : 'there '}  ${moved.folder} (${counts})`;
@@ -159,7 +240,7 @@ export function describeTotals(totals: MoveTotals): string {
   return (
     `Moved ${totals.files} file(s) in ${totals.folders} folder(s): ${totals.copied} object(s), ${megabytes(totals.bytes)} ` +
     `in ${seconds.toFixed(1)} s (${(totals.bytes / 1e6 / seconds).toFixed(1)} MB/s); ${totals.skipped} already there; ` +
-    `${totals.failed} failed; ${totals.left} tus upload(s) in progress left`
+    `${totals.failed} failed; ${totals.left} tus upload(s) in progress left; ${totals.purged} folder(s) of purged files not copied or removed from the target`
   );
 }
 
@@ -193,7 +274,12 @@ function lastLine(to: MediaStoreSettings, from: MediaStoreSettings, failed: numb
  * `media move --to …`: checks the target (media check), moves every folder (one line each), prints the
  * count and what to do next. False when anything failed.
  */
-export async function runMediaMove(from: MediaStoreSettings, to: MediaStoreSettings, print: (line: string) => void): Promise<boolean> {
+export async function runMediaMove(
+  from: MediaStoreSettings,
+  to: MediaStoreSettings,
+  fileExists: FileExists,
+  print: (line: string) => void,
+): Promise<boolean> {
   if (overlap(from, to)) throw new Error(`The target ${describeMediaStore(to)} overlaps the media store ${describeMediaStore(from)}.`);
   print(`Media move: from ${describeMediaStore(from)} to ${describeMediaStore(to)}`);
   const target = openMediaStore(to);
@@ -203,7 +289,7 @@ export async function runMediaMove(from: MediaStoreSettings, to: MediaStoreSetti
     checked &&= !problem;
   });
   if (!checked) return false;
-  const totals = await moveMedia(openMediaStore(from), target, (moved) => print(describeFolder(moved)));
+  const totals = await moveMedia(openMediaStore(from), target, (moved) => print(describeFolder(moved)), fileExists);
   print(describeTotals(totals));
   print(lastLine(to, from, totals.failed));
   return totals.failed === 0;
