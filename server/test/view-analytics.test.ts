@@ -102,6 +102,8 @@ describe('view analytics', () => {
     expect(preview.status).toBe(200);
     expect(preview.text).toContain('data-hls=');
     expect(preview.text).not.toContain('data-beats');
+    // Nothing stored in the browser either: media-chrome remembers no volume, mute or subtitle language.
+    for (const { text } of [page, preview]) expect(text).toContain('<media-controller novolumepref nomutedpref nosubtitleslangpref>');
 
     s.advance(5000);
     const reply = await beat({ file: file.file_slug, session: newSession(), position: 5, played: 5, elapsed: 5 }, { 'x-apikey': key });

@@ -17,15 +17,26 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   const { fileId, slug } = await addPlayableClip(request, api.apiKey, { title: 'Watched clip', seconds: 8 });
 
   const host = await servePage(
-    `<!doctype html><html lang="en"><head><title>Blog</title></head><body><iframe src="http://127.0.0.1:${E2E_PORT}/player/${slug}?autoplay=1" width="320" height="180" title="Watched clip"></iframe></body></html>`,
+    `<!doctype html><html lang="en"><head><title>Blog</title></head><body><iframe src="http://127.0.0.1:${E2E_PORT}/player/${slug}" width="640" height="360" title="Watched clip"></iframe></body></html>`,
   );
   const blog = await context.newPage();
   await blog.goto(host.url);
   const frame = (await (await blog.locator('iframe').elementHandle())!.contentFrame())!;
+  // The viewer presses play (not autoplay: media-chrome would store no preference of a muted video).
+  await frame.getByRole('button', { name: 'play', exact: true }).click();
   const time = () => frame.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(5);
   // A pause sends the beat with the seconds played since the page loaded.
   await frame.locator('video').evaluate((v: HTMLVideoElement) => v.pause());
+  // The viewer mutes, unmutes and lowers the volume: the player remembers none of it in the browser.
+  const mute = frame.locator('media-mute-button');
+  await mute.click();
+  await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+  await mute.click();
+  await frame.locator('media-volume-range input').fill('0.4');
+  await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBe(0.4);
+  expect(await frame.evaluate(() => ({ stored: { ...localStorage }, cookie: document.cookie }))).toEqual({ stored: {}, cookie: '' });
+  expect(await context.cookies()).toEqual([]);
 
   const stats = () => api.get(`/files/${fileId}/stats`);
   await expect.poll(async () => (await stats()).data.totals.views, { timeout: 30_000 }).toBe(1);
