@@ -170,6 +170,16 @@ describe('view analytics', () => {
     const csv = await s.request('GET', `/api/files/${file.file_id}/stats.csv?from=${DAY}&to=${DAY}`, { key });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.text).toBe(`date,views,watch_seconds\r\n${DAY},${views},${watched}\r\n`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="views-${file.file_id}-${DAY}-${DAY}.csv"`);
+
+    // The account's CSV: each day of the range, with the day's totals over all its files (as its JSON says).
+    const { totals } = account.body.data;
+    const next = dayOf(START + 86_400_000);
+    const accountCsv = await s.request('GET', `/api/stats.csv?from=${DAY}&to=${next}`, { key });
+    expect(accountCsv.status).toBe(200);
+    expect(accountCsv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(accountCsv.headers.get('content-disposition')).toBe(`attachment; filename="views-${DAY}-${next}.csv"`);
+    expect(accountCsv.text).toBe(`date,views,watch_seconds\r\n${DAY},${totals.views},${totals.watch_seconds}\r\n${next},0,0\r\n`);
   });
 
   it("keeps a file's stats its account's: another account gets the 404 of a file not its own", async () => {
@@ -177,6 +187,9 @@ describe('view analytics', () => {
     const reply = await stats(file.file_id, otherKey);
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ status: 'error', message: 'File not found' });
+    const csv = await s.request('GET', `/api/files/${file.file_id}/stats.csv?from=${DAY}&to=${DAY}`, { key: otherKey });
+    expect(csv.status).toBe(404);
+    expect(csv.body).toEqual({ status: 'error', message: 'File not found' });
     const theirs = await s.request('GET', `/api/stats?from=${DAY}&to=${DAY}`, { key: otherKey });
     expect(theirs.body.data.totals).toEqual({ views: 0, watch_seconds: 0, sessions: 0 });
     expect(theirs.body.data.top_files).toEqual([]);

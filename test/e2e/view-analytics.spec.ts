@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { addPlayableClip } from './clips';
 import { apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
@@ -62,10 +64,34 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   await expect(audience.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(audience.getByRole('img', { name: /^Views per day, .*: 1 in all/ })).toBeVisible();
 
+  // Its CSV over a range of days: the day of the view (the form starts with the period's days).
+  const day = data.days.find((d: { views: number }) => d.views === 1).date as string;
+  const csvLine = `date,views,watch_seconds\r\n${day},1,${data.totals.watch_seconds}\r\n`;
+  const fileExport = audience.getByRole('form', { name: 'Export views as CSV' });
+  await expect(fileExport.getByLabel('To')).toHaveValue(day);
+  await audience.getByRole('button', { name: '7 days' }).click();
+  await expect(fileExport.getByLabel('From')).toHaveValue(new Date(Date.parse(day) - 6 * 86_400_000).toISOString().slice(0, 10));
+  expect(await exportCsv(fileExport, day)).toEqual({ name: `views-${fileId}-${day}-${day}.csv`, text: csvLine });
+
   // The dashboard: the account's views and its most watched file, a way into its editor.
   await page.goto('/');
   const views = page.getByRole('region', { name: 'Views, last 30 days' });
   await expect(views.getByRole('definition').first()).toHaveText('1');
   await expect(views.getByRole('listitem').first()).toContainText('Watched clip');
   await expect(views.getByRole('link', { name: 'Watched clip' })).toHaveAttribute('href', new RegExp(`/files/${fileId}$`));
+  // The account's CSV over the same day: its only watched file's view.
+  const accountExport = views.getByRole('form', { name: 'Export views as CSV' });
+  expect(await exportCsv(accountExport, day)).toEqual({ name: `views-${day}-${day}.csv`, text: csvLine });
 });
+
+/** Fills From and To with `day`, presses Export CSV and reads the file the browser saves. */
+async function exportCsv(form: Locator, day: string): Promise<{ name: string; text: string }> {
+  await form.getByLabel('From').fill(day);
+  await form.getByLabel('To').fill(day);
+  const formatted = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day));
+  await expect(form).toContainText(`UTC days ${formatted}.`);
+  const saved = form.page().waitForEvent('download');
+  await form.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await saved;
+  return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+}
