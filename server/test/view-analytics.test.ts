@@ -259,6 +259,58 @@ describe('view analytics', () => {
   });
 });
 
+describe('view analytics kept VP_ANALYTICS_DAYS', () => {
+  const DAY_MS = 86_400_000;
+  let s: TestServer;
+  let file: { file_id: number; file_slug: string };
+
+  beforeAll(async () => {
+    s = await startServer({ analyticsDays: 2, countryHeader: 'CF-IPCountry' });
+    const owner = await s.addAccount('kept', 'kept-password', 1);
+    await s.app.db.run('UPDATE files SET file_duration = 60, file_status = 10, is_active = 1 WHERE account_id = ?', [owner]);
+    file = (await s.app.db.get<{ file_id: number; file_slug: string }>('SELECT file_id, file_slug FROM files WHERE account_id = ?', [
+      owner,
+    ]))!;
+  });
+  afterAll(() => s.close());
+
+  /** The rows each view table holds for the file. */
+  const rows = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        ['view_beats', 'view_sessions', 'view_days', 'view_sites', 'view_countries'].map(async (table) => [
+          table,
+          (await s.app.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE file_id = ?`, [file.file_id]))!.n,
+        ]),
+      ),
+    );
+  const views = async () => (await s.app.viewStats.fileStats(file.file_id, DAY, DAY)).totals.views;
+
+  it('drops a session idle for a day, and the roll-ups of a day once it is VP_ANALYTICS_DAYS old', async () => {
+    const session = randomBytes(16).toString('hex');
+    s.advance(4000);
+    const beat = { file: file.file_slug, session, position: 4, played: 4, elapsed: 4, host: 'blog.example' };
+    expect((await s.request('POST', '/api/beats', { json: beat, headers: { 'cf-ipcountry': 'VN' } })).status).toBe(202);
+    await s.app.rollUpViews();
+    expect(await rows()).toEqual({ view_beats: 0, view_sessions: 1, view_days: 1, view_sites: 1, view_countries: 1 });
+
+    // A day later the session is forgotten; its day's roll-ups stay.
+    s.advance(DAY_MS + 1000);
+    await s.app.pruneViews();
+    expect(await rows()).toMatchObject({ view_sessions: 0, view_days: 1, view_sites: 1, view_countries: 1 });
+    // Two days after the view its day is still within the 2 kept days…
+    s.advance(DAY_MS);
+    await s.app.pruneViews();
+    expect(await rows()).toMatchObject({ view_days: 1, view_sites: 1, view_countries: 1 });
+    expect(await views()).toBe(1);
+    // …and a day later it is not: its roll-ups are gone.
+    s.advance(DAY_MS);
+    await s.app.pruneViews();
+    expect(await rows()).toEqual({ view_beats: 0, view_sessions: 0, view_days: 0, view_sites: 0, view_countries: 0 });
+    expect(await views()).toBe(0);
+  });
+});
+
 describe('view beats under load', () => {
   let s: TestServer;
   let slug: string;
