@@ -5,6 +5,9 @@ import { apiAs, createAccount, expect, openSignedIn, test } from './fixtures';
 import { E2E_PORT } from './environment.mjs';
 import { servePage } from './other-origin';
 
+/** The stated definition's start, under the stats. */
+const VIEW_DEFINITION = 'A view is one page load of the player that played at least 3 seconds or reached the end.';
+
 /**
  * View analytics end to end (issue 41): the real player, embedded in a page of another loopback origin,
  * plays 5 s and sends its beats; the server counts one view from that site, and the list sorts by it.
@@ -63,6 +66,7 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   await expect(audience.getByRole('listitem').first()).toContainText(new URL(host.url).host);
   await expect(audience.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(audience.getByRole('img', { name: /^Views per day, .*: 1 in all/ })).toBeVisible();
+  await expect(audience).toContainText(VIEW_DEFINITION);
 
   // Its CSV over a range of days: the day of the view (the form starts with the period's days).
   const day = data.days.find((d: { views: number }) => d.views === 1).date as string;
@@ -79,6 +83,7 @@ test('an embed played for 5 s on another origin is one view from that site, and 
   await expect(views.getByRole('definition').first()).toHaveText('1');
   await expect(views.getByRole('listitem').first()).toContainText('Watched clip');
   await expect(views.getByRole('link', { name: 'Watched clip' })).toHaveAttribute('href', new RegExp(`/files/${fileId}$`));
+  await expect(views).toContainText(VIEW_DEFINITION);
   // The account's CSV over the same day: its only watched file's view.
   const accountExport = views.getByRole('form', { name: 'Export views as CSV' });
   expect(await exportCsv(accountExport, day)).toEqual({ name: `views-${day}-${day}.csv`, text: csvLine });

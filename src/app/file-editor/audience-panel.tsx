@@ -6,6 +6,7 @@ import { useTexts } from '../i18n/texts';
 import { DayBars } from '../shared/day-bars';
 import { ExportRange } from '../shared/export-range';
 import { RetentionCurve } from '../shared/retention-curve';
+import { ViewDefinition } from '../shared/view-definition';
 import { formatShare, formatShortDay, formatWatchTime } from '../shared/view-figures';
 import { AUDIENCE_TEXTS } from './audience-texts';
 
@@ -149,9 +150,7 @@ export default function AudiencePanel({ fileId }: { fileId: number }) {
         </>
       ) : null}
 
-      <Typography variant="body2" color="text.secondary">
-        {t('definition')}
-      </Typography>
+      <ViewDefinition />
       {/* Its days start as the period's; a press on another period starts them again (the key). */}
       <ExportRange key={period} initial={range} fileId={fileId} />
     </Stack>

@@ -5,6 +5,7 @@ import { getAccountStats, lastDays, type AccountStats } from '../api/stats';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { ExportRange } from '../shared/export-range';
+import { ViewDefinition } from '../shared/view-definition';
 import { formatWatchTime } from '../shared/view-figures';
 import { ACCOUNT_VIEWS_TEXTS } from './account-views-texts';
 
@@ -13,8 +14,8 @@ type Load = { status: 'loading' } | { status: 'ready'; stats: AccountStats } | {
 
 /**
  * The dashboard's views (issue 41): the account's views and watch time over the last 30 days, its most
- * watched files (each a way into its editor), and its days as CSV over a range the operator picks. Its
- * own chunk (GET /api/stats), loaded after the dashboard's counts.
+ * watched files (each a way into its editor), what counts as a view, and its days as CSV over a range
+ * the operator picks. Its own chunk (GET /api/stats), loaded after the dashboard's counts.
  */
 export default function AccountViews() {
   const api = useApi();
@@ -103,7 +104,8 @@ export default function AccountViews() {
             </Box>
           </Box>
         )}
-        <Box sx={{ mt: 3 }}>
+        <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>
+          <ViewDefinition />
           <ExportRange initial={lastDays(DAYS)} />
         </Box>
       </CardContent>
