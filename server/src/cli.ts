@@ -17,12 +17,14 @@ const USAGE = `Usage: npm run server -- <command>
   serve                                   run the server (default; same as npm start)
   user add NAME [--password P]            create an account (else prompts, or reads one line from stdin)
   user reset-password NAME [--password P] set a new password and end all of the account's sessions
-  seed --account NAME --password P --files N [--offline]
+  seed --account NAME --password P --files N [--offline] [--views]
                                           add N sample files to the account (created if missing;
                                           seed changes the password only of an account it created),
                                           in short batches that running servers do not wait for;
                                           --offline: one transaction that rebuilds the indexes once,
-                                          several times faster, refused while a server uses the database
+                                          several times faster, refused while a server uses the database;
+                                          --views: the files get sample views_30d, a long tail (benchmarks
+                                          of the Views sort; no stats behind them)
   worker                                  run a pipeline worker alone (no HTTP server): it processes
                                           new files until SIGINT/SIGTERM (VP_MEDIA_DIR, or VP_MEDIA_URL's
                                           bucket; VP_WORKER_NAME)
@@ -129,7 +131,13 @@ async function user(args: string[]): Promise<void> {
 async function seed(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { account: { type: 'string' }, password: { type: 'string' }, files: { type: 'string' }, offline: { type: 'boolean' } },
+    options: {
+      account: { type: 'string' },
+      password: { type: 'string' },
+      files: { type: 'string' },
+      offline: { type: 'boolean' },
+      views: { type: 'boolean' },
+    },
   });
   const username = checkUsername(values.account);
   const count = Number(values.files ?? '0');
@@ -148,7 +156,7 @@ async function seed(args: string[]): Promise<void> {
     }
     const accountId = await seedAccount(new AccountsRepository(db), username, password);
     const started = performance.now();
-    const range = await seedFiles(db, accountId, count, Date.now(), { offline: values.offline ?? false });
+    const range = await seedFiles(db, accountId, count, Date.now(), { offline: values.offline ?? false, views: values.views ?? false });
     await shareDemoVideo(db, accountId, count);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(

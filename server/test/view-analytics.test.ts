@@ -102,6 +102,8 @@ describe('view analytics', () => {
     expect(preview.status).toBe(200);
     expect(preview.text).toContain('data-hls=');
     expect(preview.text).not.toContain('data-beats');
+    // Nothing stored in the browser either: media-chrome remembers no volume, mute or subtitle language.
+    for (const { text } of [page, preview]) expect(text).toContain('<media-controller novolumepref nomutedpref nosubtitleslangpref>');
 
     s.advance(5000);
     const reply = await beat({ file: file.file_slug, session: newSession(), position: 5, played: 5, elapsed: 5 }, { 'x-apikey': key });
@@ -168,6 +170,16 @@ describe('view analytics', () => {
     const csv = await s.request('GET', `/api/files/${file.file_id}/stats.csv?from=${DAY}&to=${DAY}`, { key });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.text).toBe(`date,views,watch_seconds\r\n${DAY},${views},${watched}\r\n`);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="views-${file.file_id}-${DAY}-${DAY}.csv"`);
+
+    // The account's CSV: each day of the range, with the day's totals over all its files (as its JSON says).
+    const { totals } = account.body.data;
+    const next = dayOf(START + 86_400_000);
+    const accountCsv = await s.request('GET', `/api/stats.csv?from=${DAY}&to=${next}`, { key });
+    expect(accountCsv.status).toBe(200);
+    expect(accountCsv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(accountCsv.headers.get('content-disposition')).toBe(`attachment; filename="views-${DAY}-${next}.csv"`);
+    expect(accountCsv.text).toBe(`date,views,watch_seconds\r\n${DAY},${totals.views},${totals.watch_seconds}\r\n${next},0,0\r\n`);
   });
 
   it("keeps a file's stats its account's: another account gets the 404 of a file not its own", async () => {
@@ -175,6 +187,9 @@ describe('view analytics', () => {
     const reply = await stats(file.file_id, otherKey);
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ status: 'error', message: 'File not found' });
+    const csv = await s.request('GET', `/api/files/${file.file_id}/stats.csv?from=${DAY}&to=${DAY}`, { key: otherKey });
+    expect(csv.status).toBe(404);
+    expect(csv.body).toEqual({ status: 'error', message: 'File not found' });
     const theirs = await s.request('GET', `/api/stats?from=${DAY}&to=${DAY}`, { key: otherKey });
     expect(theirs.body.data.totals).toEqual({ views: 0, watch_seconds: 0, sessions: 0 });
     expect(theirs.body.data.top_files).toEqual([]);
@@ -241,6 +256,58 @@ describe('view analytics', () => {
     s.advance(86_400_000);
     await s.app.pruneViews();
     expect((await list('sort_by=views_30d&order=desc&limit=100')).map((f) => f.views_30d)).toEqual(live.map(() => 0));
+  });
+});
+
+describe('view analytics kept VP_ANALYTICS_DAYS', () => {
+  const DAY_MS = 86_400_000;
+  let s: TestServer;
+  let file: { file_id: number; file_slug: string };
+
+  beforeAll(async () => {
+    s = await startServer({ analyticsDays: 2, countryHeader: 'CF-IPCountry' });
+    const owner = await s.addAccount('kept', 'kept-password', 1);
+    await s.app.db.run('UPDATE files SET file_duration = 60, file_status = 10, is_active = 1 WHERE account_id = ?', [owner]);
+    file = (await s.app.db.get<{ file_id: number; file_slug: string }>('SELECT file_id, file_slug FROM files WHERE account_id = ?', [
+      owner,
+    ]))!;
+  });
+  afterAll(() => s.close());
+
+  /** The rows each view table holds for the file. */
+  const rows = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        ['view_beats', 'view_sessions', 'view_days', 'view_sites', 'view_countries'].map(async (table) => [
+          table,
+          (await s.app.db.get<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE file_id = ?`, [file.file_id]))!.n,
+        ]),
+      ),
+    );
+  const views = async () => (await s.app.viewStats.fileStats(file.file_id, DAY, DAY)).totals.views;
+
+  it('drops a session idle for a day, and the roll-ups of a day once it is VP_ANALYTICS_DAYS old', async () => {
+    const session = randomBytes(16).toString('hex');
+    s.advance(4000);
+    const beat = { file: file.file_slug, session, position: 4, played: 4, elapsed: 4, host: 'blog.example' };
+    expect((await s.request('POST', '/api/beats', { json: beat, headers: { 'cf-ipcountry': 'VN' } })).status).toBe(202);
+    await s.app.rollUpViews();
+    expect(await rows()).toEqual({ view_beats: 0, view_sessions: 1, view_days: 1, view_sites: 1, view_countries: 1 });
+
+    // A day later the session is forgotten; its day's roll-ups stay.
+    s.advance(DAY_MS + 1000);
+    await s.app.pruneViews();
+    expect(await rows()).toMatchObject({ view_sessions: 0, view_days: 1, view_sites: 1, view_countries: 1 });
+    // Two days after the view its day is still within the 2 kept days…
+    s.advance(DAY_MS);
+    await s.app.pruneViews();
+    expect(await rows()).toMatchObject({ view_days: 1, view_sites: 1, view_countries: 1 });
+    expect(await views()).toBe(1);
+    // …and a day later it is not: its roll-ups are gone.
+    s.advance(DAY_MS);
+    await s.app.pruneViews();
+    expect(await rows()).toEqual({ view_beats: 0, view_sessions: 0, view_days: 0, view_sites: 0, view_countries: 0 });
+    expect(await views()).toBe(0);
   });
 });
 

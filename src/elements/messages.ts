@@ -29,8 +29,10 @@ import { FRAME_TEXTS } from '../app/panel/frame-texts';
 import { PANEL_TEXTS } from '../app/panel/texts';
 import { CONFLICT_TEXTS } from '../app/shared/conflict-texts';
 import { DELETE_FILE_TEXTS } from '../app/shared/delete-file-texts';
+import { EXPORT_RANGE_TEXTS } from '../app/shared/export-range-texts';
 import { KEEP_SCHEDULE_TEXTS } from '../app/shared/keep-schedule-texts';
 import { LIVE_TEXTS } from '../app/shared/live-texts';
+import { VIEW_DEFINITION_TEXTS } from '../app/shared/view-definition-texts';
 import { SHELL_TEXTS } from '../app/shell/texts';
 import { CUE_TEXTS } from '../app/subtitles/cue-editor/texts';
 import { SUBTITLE_TEXTS } from '../app/subtitles/texts';
@@ -47,6 +49,8 @@ export const ALL_TEXTS = [
   PANEL_TEXTS,
   DASHBOARD_TEXTS,
   ACCOUNT_VIEWS_TEXTS,
+  EXPORT_RANGE_TEXTS,
+  VIEW_DEFINITION_TEXTS,
   FILES_TEXTS,
   TRASH_TEXTS,
   KEYS_TEXTS,

@@ -67,7 +67,7 @@ test('<vp-file-list locale="vi">: Vietnamese screen and DataGrid paging; switchi
   await expect(page.getByText('Rows per page:')).toBeVisible();
 });
 
-test('<vp-file-editor locale="vi">: Vietnamese cards, the upload dialog with language names in Vietnamese', async ({
+test('<vp-file-editor locale="vi">: Vietnamese cards, the upload dialog with language names in Vietnamese, the Audience card with its dates in Vietnamese', async ({
   page,
   request,
   account,
@@ -84,6 +84,17 @@ test('<vp-file-editor locale="vi">: Vietnamese cards, the upload dialog with lan
   await dialog.getByRole('combobox', { name: 'Ngôn ngữ' }).click();
   await expect(page.getByRole('option', { name: 'Tiếng Anh', exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Tiếng Pháp', exact: true })).toBeAttached();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Hủy' }).click();
+
+  // The Audience card: the definition of a view, and the export's days written as the locale writes dates.
+  const audience = page.getByRole('region', { name: 'Người xem' });
+  await audience.getByRole('button', { name: 'Xem lượt xem và thời gian xem' }).click();
+  await expect(audience).toContainText('Một lượt xem là một lần tải trang trình phát đã phát ít nhất 3 giây');
+  const exportForm = audience.getByRole('form', { name: 'Xuất lượt xem ra CSV' });
+  await exportForm.getByLabel('Từ ngày').fill('2026-10-31');
+  await exportForm.getByLabel('Đến ngày').fill('2026-11-29');
+  await expect(exportForm).toContainText('Các ngày (giờ UTC) 31 thg 10\u2009–\u200929 thg 11, 2026.');
 });
 
 test("<vp-admin-panel> follows the page's lang: a Vietnamese sign-in page", async ({ page }) => {

@@ -54,6 +54,8 @@ export interface SeedBatch {
   now: number;
   maxRows: number;
   maxMs: number;
+  /** The files get sample views_30d (sampleViews30d). */
+  views: boolean;
 }
 
 /** How each engine writes many sample files quickly (the demo, the CLI's seed, tests). */
@@ -61,7 +63,7 @@ export interface FileSeeder {
   /** How many servers (PostgreSQL: their connections; SQLite: other processes) have the database open now. */
   serversUsing(): Promise<number>;
   /** `count` files in one transaction that rebuilds the list indexes once: for a database no server uses. */
-  offline(accountId: number, count: number, now: number): Promise<SeedResult>;
+  offline(accountId: number, count: number, now: number, views: boolean): Promise<SeedResult>;
   batch(batch: SeedBatch): Promise<SeedResult & { inserted: number }>;
   /** After the batches: fresh planner statistics where the engine keeps them. */
   settle(): Promise<void>;

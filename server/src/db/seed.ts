@@ -22,6 +22,8 @@ export interface SeedOptions {
    * faster at 100,000 files, but every request on files waits for it).
    */
   offline?: boolean;
+  /** The files get sample views_30d, a long tail (sampleViews30d): for benchmarks of the Views sort. */
+  views?: boolean;
 }
 
 /**
@@ -30,10 +32,11 @@ export interface SeedOptions {
  * and writes of servers using the database never wait more than one short batch.
  */
 export async function seedFiles(db: Db, accountId: number, count: number, now: number, options: SeedOptions = {}): Promise<SeedResult> {
-  if (options.offline) return db.seeder.offline(accountId, count, now);
+  const views = options.views ?? false;
+  if (options.offline) return db.seeder.offline(accountId, count, now, views);
   let range: SeedResult | undefined;
   for (let from = 0; from < count;) {
-    const batch = { accountId, from, count, now, maxRows: BATCH_MAX_ROWS, maxMs: BATCH_MAX_MS };
+    const batch = { accountId, from, count, now, maxRows: BATCH_MAX_ROWS, maxMs: BATCH_MAX_MS, views };
     const done = await db.seeder.batch(batch);
     range = { firstId: range?.firstId ?? done.firstId, lastId: done.lastId };
     from += done.inserted;

@@ -153,9 +153,11 @@ export function playerPage(
     `aria-label="${title}"`,
   ];
   const menu = chaptersTrack && chapters.length ? `${chapterMenu(chapters)}\n` : '';
+  // The no…pref attributes keep media-chrome from remembering volume, mute and subtitle language in the
+  // viewer's localStorage: the player page stores nothing in the browser (issue 41).
   return page(
     file.file_title,
-    `${params.title === false ? '' : `<h1>${title}</h1>\n`}<media-controller>
+    `${params.title === false ? '' : `<h1>${title}</h1>\n`}<media-controller novolumepref nomutedpref nosubtitleslangpref>
 <video slot="media" ${attributes.filter(Boolean).join(' ')}>
 ${tracks.join('\n')}
 </video>

@@ -40,6 +40,11 @@ async function openapi(app: FastifyInstance): Promise<void> {
           description:
             "An account's webhook endpoints (managed with a sign-in key only): signed POSTs of its files' changes (Standard Webhooks headers), retried on the VP_WEBHOOK_BACKOFF schedule, with a delivery log, redelivery and a test event.",
         },
+        {
+          name: 'analytics',
+          description:
+            "Cookieless view analytics, per file per UTC day. A view is one page load of the player that played at least 3 s or reached the end; watch time is the seconds actually played (a seek adds nothing). The player page sends beats to POST /api/beats (every 10 s while playing, on pause, end and page hide) with a random id of its page load; no cookie, nothing stored in the browser, no address stored, so a second page load is a new view. The kit's own players (vp_kit=1) and beats carrying an API key never count. Roll-ups are kept VP_ANALYTICS_DAYS.",
+        },
       ],
     },
   });

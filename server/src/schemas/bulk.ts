@@ -5,7 +5,7 @@ import {
   bulkResultSchema,
 } from '../../../src/contract/bulk-job';
 import { bulkRequestSchema, bulkSetRequestSchema } from '../../../src/contract/bulk-request';
-import { envelope } from './common';
+import { csvResponse, envelope } from './common';
 import { listQuerySchema } from './files';
 import { contractSchema } from './from-contract';
 
@@ -130,4 +130,4 @@ export const jobReplySchema = envelope({
   },
 });
 
-export const resultsCsvResponse = { type: 'string', description: 'text/csv' } as const;
+export const resultsCsvResponse = csvResponse("The job's results, one line a file");

@@ -19,6 +19,13 @@ export const errorEnvelope = envelope(undefined, 'Error: `status` is "error" and
 /** Response schemas for the error statuses every route can return. */
 export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope } as const;
 
+/**
+ * A reply of CSV text (a bulk job's results, view stats): declared under `text/csv`, so the OpenAPI
+ * document does not list it as JSON; Fastify sends the route's string or stream as it is.
+ */
+export const csvResponse = (description: string) =>
+  ({ description, content: { 'text/csv': { schema: { type: 'string', description } } } }) as const;
+
 /** The 412 of a stale If-Match: an error envelope whose data is the resource as it is now. */
 export const staleResponse = (current: object) =>
   envelope(current, 'If-Match names a version that is no longer current: `data` is the current one (its ETag in the header).');

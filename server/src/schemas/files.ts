@@ -33,6 +33,10 @@ export const fileSchema = contractSchema(fileContract, {
   },
   download_video: { description: 'Its MP4 (the top rung, +faststart) while stored: url after config player.domain, and its bytes.' },
   download_audio: { description: 'Its audio-only M4A while stored: url after config player.domain, and its bytes.' },
+  views_30d: {
+    description:
+      'Views of today and the 29 UTC days before (see the analytics tag), updated within seconds of the beats; the list sorts by it with sort_by=views_30d.',
+  },
 });
 
 export const listQuerySchema = contractSchema(listQueryContract, {

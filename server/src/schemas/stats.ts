@@ -1,4 +1,4 @@
-import { envelope } from './common';
+import { csvResponse, envelope } from './common';
 
 // Schemas of the view stats routes: GET /api/files/:id/stats, GET /api/stats and their CSV (decision D54).
 
@@ -72,4 +72,4 @@ export const accountStatsReplySchema = envelope({
   },
 });
 
-export const statsCsvResponse = { type: 'string', description: 'text/csv: date,views,watch_seconds, one line a day' } as const;
+export const statsCsvResponse = csvResponse('date,views,watch_seconds: one line a UTC day of the range');

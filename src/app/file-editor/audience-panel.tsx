@@ -1,14 +1,13 @@
 import { Alert, Box, Button, ButtonGroup, CircularProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { downloadAsFile } from '../api/download';
-import { getFileStats, lastDays, statsCsv, type FileStats } from '../api/stats';
+import { useCallback, useEffect, useState } from 'react';
+import { getFileStats, lastDays, type FileStats } from '../api/stats';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
 import { DayBars } from '../shared/day-bars';
+import { ExportRange } from '../shared/export-range';
 import { RetentionCurve } from '../shared/retention-curve';
+import { ViewDefinition } from '../shared/view-definition';
 import { formatShare, formatShortDay, formatWatchTime } from '../shared/view-figures';
-import { useNotify } from '../shell/notify';
-import { DownloadIcon } from '../ui/icons';
 import { AUDIENCE_TEXTS } from './audience-texts';
 
 const PERIODS = [7, 30, 90] as const;
@@ -17,16 +16,14 @@ type Load = { status: 'loading' } | { status: 'ready'; stats: FileStats } | { st
 
 /**
  * The open Audience card (issue 41): a file's views and watch time per day over 7, 30 or 90 days, its
- * retention curve and top sites, what counts as a view, and its days as CSV. Its own chunk, loaded
+ * retention curve and top sites, what counts as a view, and its days as CSV over a range of days. Its own chunk, loaded
  * when the operator opens the card (≤ 40 KB gzip, decision D64): the editor's first load has none of it.
  */
 export default function AudiencePanel({ fileId }: { fileId: number }) {
   const api = useApi();
-  const notify = useNotify();
   const { t, locale } = useTexts(AUDIENCE_TEXTS);
   const [period, setPeriod] = useState<Period>(30);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const root = useRef<HTMLDivElement>(null);
   const range = lastDays(period);
 
   const fetchStats = useCallback(() => {
@@ -46,11 +43,6 @@ export default function AudiencePanel({ fileId }: { fileId: number }) {
   }, [api, fileId, period]);
   useEffect(fetchStats, [fetchStats]);
 
-  const exportCsv = () => {
-    const { path, filename } = statsCsv(range, fileId);
-    downloadAsFile(api, path, filename, root.current ?? document.body).catch(() => notify.error(t('exportFailed')));
-  };
-
   const count = (value: number) => value.toLocaleString(locale);
   const watch = (value: number) => formatWatchTime(value, locale);
   const summary = (caption: string, values: number[], format: (value: number) => string) =>
@@ -63,7 +55,7 @@ export default function AudiencePanel({ fileId }: { fileId: number }) {
     });
 
   return (
-    <Stack ref={root} spacing={2}>
+    <Stack spacing={2}>
       {/* Pressed buttons rather than MUI's ToggleButton: the list loads that, and sharing it would split it into a chunk of its own. */}
       <ButtonGroup size="small" variant="outlined" role="group" aria-label={t('period')}>
         {PERIODS.map((days) => (
@@ -158,14 +150,9 @@ export default function AudiencePanel({ fileId }: { fileId: number }) {
         </>
       ) : null}
 
-      <Typography variant="body2" color="text.secondary">
-        {t('definition')}
-      </Typography>
-      <Box>
-        <Button startIcon={<DownloadIcon />} onClick={exportCsv}>
-          {t('exportCsv')}
-        </Button>
-      </Box>
+      <ViewDefinition />
+      {/* Its days start as the period's; a press on another period starts them again (the key). */}
+      <ExportRange key={period} initial={range} fileId={fileId} />
     </Stack>
   );
 }

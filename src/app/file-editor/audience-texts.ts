@@ -17,8 +17,4 @@ export const AUDIENCE_TEXTS = defineTexts('audience', {
   sites: 'Top sites',
   noSite: 'Direct or unknown site',
   noSites: 'No views from a site in this period.',
-  definition:
-    'A view is one page load of the player that played at least 3 seconds or reached the end. Watch time is the seconds actually played: a seek adds nothing. The previews in this panel and requests with an API key never count. Loading the page again is a new view, even from the same viewer minutes later: there is no cookie and nothing is stored that could tell.',
-  exportCsv: 'Export CSV',
-  exportFailed: 'The CSV could not be downloaded.',
 });

@@ -102,12 +102,15 @@ const catalogue: Catalogue = {
   'accountViews.fileViews': { other: '{count} lượt xem' },
   'accountViews.loadFailed': 'Không tải được lượt xem.',
   'accountViews.retry': 'Thử lại',
-  'accountViews.exportTitle': 'Xuất lượt xem ra CSV',
-  'accountViews.from': 'Từ ngày',
-  'accountViews.to': 'Đến ngày',
-  'accountViews.exportCsv': 'Xuất CSV',
-  'accountViews.badRange': 'Hãy chọn ngày bắt đầu không muộn hơn ngày kết thúc.',
-  'accountViews.exportFailed': 'Không tải xuống được tệp CSV.',
+  'viewDefinition.definition':
+    'Một lượt xem là một lần tải trang trình phát đã phát ít nhất 3 giây hoặc đến hết video. Thời gian xem là số giây thực sự đã phát: tua không được tính thêm. Các trình phát của chính bộ công cụ không bao giờ được tính: bản xem trước trong trình chỉnh sửa và các trình phát trong hộp thoại Tùy chọn nhúng, Ảnh bìa và Sửa lời thoại; các yêu cầu có khóa API cũng vậy. Trang trình phát mở từ một liên kết thì được tính như của mọi người xem. Tải lại trang là một lượt xem mới, kể cả từ cùng một người xem vài phút sau: không có cookie và không lưu gì để phân biệt.',
+  'exportRange.title': 'Xuất lượt xem ra CSV',
+  'exportRange.from': 'Từ ngày',
+  'exportRange.to': 'Đến ngày',
+  'exportRange.days': 'Các ngày (giờ UTC) {range}.',
+  'exportRange.exportCsv': 'Xuất CSV',
+  'exportRange.badRange': 'Hãy chọn ngày bắt đầu không muộn hơn ngày kết thúc.',
+  'exportRange.exportFailed': 'Không tải xuống được tệp CSV.',
 
   'files.heading': 'Quản lý tệp',
   'files.listHeading': 'Danh sách tệp',
@@ -413,10 +416,6 @@ const catalogue: Catalogue = {
   'audience.sites': 'Trang web hàng đầu',
   'audience.noSite': 'Trực tiếp hoặc không rõ trang',
   'audience.noSites': 'Không có lượt xem nào từ một trang web trong khoảng thời gian này.',
-  'audience.definition':
-    'Một lượt xem là một lần tải trang trình phát đã phát ít nhất 3 giây hoặc đến hết video. Thời gian xem là số giây thực sự đã phát: tua không được tính thêm. Các bản xem trước trong bảng điều khiển này và các yêu cầu có khóa API không bao giờ được tính. Tải lại trang là một lượt xem mới, kể cả từ cùng một người xem vài phút sau: không có cookie và không lưu gì để phân biệt.',
-  'audience.exportCsv': 'Xuất CSV',
-  'audience.exportFailed': 'Không tải xuống được tệp CSV.',
   'downloads.title': 'Tải xuống',
   'downloads.intro':
     'Khi được cho phép, người xem có thể tải xuống bản MP4 của video này và riêng phần âm thanh (M4A), và trình phát hiển thị nút tải xuống.',

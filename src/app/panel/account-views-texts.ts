@@ -10,10 +10,4 @@ export const ACCOUNT_VIEWS_TEXTS = defineTexts('accountViews', {
   fileViews: { one: '{count} view', other: '{count} views' },
   loadFailed: 'The views could not be loaded.',
   retry: 'Retry',
-  exportTitle: 'Export views as CSV',
-  from: 'From',
-  to: 'To',
-  exportCsv: 'Export CSV',
-  badRange: 'Choose a start no later than the end.',
-  exportFailed: 'The CSV could not be downloaded.',
 });

@@ -1,26 +1,12 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link as MuiLink,
-  List,
-  ListItem,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Link as MuiLink, List, ListItem, Skeleton, Typography } from '@mui/material';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { downloadAsFile } from '../api/download';
-import { getAccountStats, lastDays, statsCsv, type AccountStats } from '../api/stats';
+import { getAccountStats, lastDays, type AccountStats } from '../api/stats';
 import { useApi } from '../api/use-api';
 import { useTexts } from '../i18n/texts';
+import { ExportRange } from '../shared/export-range';
+import { ViewDefinition } from '../shared/view-definition';
 import { formatWatchTime } from '../shared/view-figures';
-import { useNotify } from '../shell/notify';
-import { DownloadIcon } from '../ui/icons';
 import { ACCOUNT_VIEWS_TEXTS } from './account-views-texts';
 
 const DAYS = 30;
@@ -28,8 +14,8 @@ type Load = { status: 'loading' } | { status: 'ready'; stats: AccountStats } | {
 
 /**
  * The dashboard's views (issue 41): the account's views and watch time over the last 30 days, its most
- * watched files (each a way into its editor), and its days as CSV over a range the operator picks. Its
- * own chunk (GET /api/stats), loaded after the dashboard's counts.
+ * watched files (each a way into its editor), what counts as a view, and its days as CSV over a range
+ * the operator picks. Its own chunk (GET /api/stats), loaded after the dashboard's counts.
  */
 export default function AccountViews() {
   const api = useApi();
@@ -118,61 +104,11 @@ export default function AccountViews() {
             </Box>
           </Box>
         )}
-        <ExportRange />
+        <Box sx={{ mt: 3, display: 'grid', gap: 3 }}>
+          <ViewDefinition />
+          <ExportRange initial={lastDays(DAYS)} />
+        </Box>
       </CardContent>
     </Card>
-  );
-}
-
-/** The account's days as CSV, over a range of UTC days (default the last 30). */
-function ExportRange() {
-  const api = useApi();
-  const notify = useNotify();
-  const { t } = useTexts(ACCOUNT_VIEWS_TEXTS);
-  const [range, setRange] = useState(() => lastDays(DAYS));
-  const [badRange, setBadRange] = useState(false);
-  const root = useRef<HTMLFormElement>(null);
-  const titleId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const bad = !range.from || !range.to || range.from > range.to;
-    setBadRange(bad);
-    if (bad) return;
-    const { path, filename } = statsCsv(range);
-    downloadAsFile(api, path, filename, root.current ?? document.body).catch(() => notify.error(t('exportFailed')));
-  };
-  const input = (key: 'from' | 'to') => (
-    <TextField
-      type="date"
-      size="small"
-      label={t(key)}
-      value={range[key]}
-      onChange={(event) => {
-        setRange({ ...range, [key]: event.target.value });
-        setBadRange(false);
-      }}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
-
-  return (
-    <Box component="form" ref={root} noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ mt: 3 }}>
-      <Typography id={titleId} component="h3" variant="subtitle2" sx={{ mb: 1.5 }}>
-        {t('exportTitle')}
-      </Typography>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        {input('from')}
-        {input('to')}
-        <Button type="submit" startIcon={<DownloadIcon />}>
-          {t('exportCsv')}
-        </Button>
-      </Stack>
-      {badRange ? (
-        <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
-          {t('badRange')}
-        </Typography>
-      ) : null}
-    </Box>
   );
 }

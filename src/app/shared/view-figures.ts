@@ -21,6 +21,13 @@ export function formatShortDay(day: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
 }
 
+/** A range of UTC days (YYYY-MM-DD, both included) with the year, as Intl writes ranges: 'Nov 1 – 30, 2026' / '1 – 30 thg 11, 2026'. */
+export function formatDayRange(range: { from: string; to: string }, locale: string): string {
+  const [from, to] = [range.from, range.to].map((day) => new Date(`${day}T00:00:00Z`));
+  if (Number.isNaN(from!.getTime()) || Number.isNaN(to!.getTime())) return `${range.from} – ${range.to}`;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(from!, to!);
+}
+
 /** A share from 0 to 1 as a whole percentage. */
 export const formatShare = (share: number, locale: string): string =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);

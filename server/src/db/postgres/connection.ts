@@ -134,7 +134,7 @@ export class PgDb implements Db {
   };
   readonly seeder: FileSeeder = {
     serversUsing: () => pgServerConnections(this),
-    offline: (accountId, count, now) => seedPgFiles(this, accountId, count, now),
+    offline: (accountId, count, now, views) => seedPgFiles(this, accountId, count, now, views),
     batch: (batch) => insertPgSampleBatch(this, batch),
     settle: () => analyzePgFiles(this),
   };

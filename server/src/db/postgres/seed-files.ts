@@ -26,7 +26,7 @@ function insertRows(tx: Queryable, rows: readonly FileRow[]): Promise<number> {
  * and builds them once afterwards, several times faster than maintaining them row by row: the
  * fastest way, for a database no server uses (every request on files waits for the whole seed).
  */
-export async function seedPgFiles(db: PgQueries, accountId: number, count: number, now: number): Promise<SeedResult> {
+export async function seedPgFiles(db: PgQueries, accountId: number, count: number, now: number, views: boolean): Promise<SeedResult> {
   const bulk = count >= BULK_THRESHOLD;
   const indexes = [
     ...pgListIndexes(),
@@ -45,7 +45,7 @@ export async function seedPgFiles(db: PgQueries, accountId: number, count: numbe
       for (const index of indexes) await tx.run(`DROP INDEX IF EXISTS ${index.name}`);
     }
     let rows: FileRow[] = [];
-    for (const f of sampleFiles(accountId, first, count, now)) {
+    for (const f of sampleFiles(accountId, first, count, now, views)) {
       rows.push(f);
       if (rows.length === ROWS_PER_INSERT) {
         await insertRows(tx, rows);
@@ -68,7 +68,7 @@ export async function seedPgFiles(db: PgQueries, accountId: number, count: numbe
  */
 export function insertPgSampleBatch(
   db: PgQueries,
-  batch: { accountId: number; from: number; count: number; now: number; maxRows: number },
+  batch: { accountId: number; from: number; count: number; now: number; maxRows: number; views: boolean },
 ): Promise<SeedResult & { inserted: number }> {
   return db.transaction(async (tx) => {
     await tx.run("SET LOCAL vp.file_events = 'off'");
@@ -77,7 +77,7 @@ export function insertPgSampleBatch(
       "SELECT nextval(pg_get_serial_sequence('files', 'file_id')) AS id FROM generate_series(1, ?)",
       [n],
     );
-    const rows = ids.map(({ id }, i) => sampleFileRow(batch.accountId, batch.from + i, Number(id), batch.count, batch.now));
+    const rows = ids.map(({ id }, i) => sampleFileRow(batch.accountId, batch.from + i, Number(id), batch.count, batch.now, batch.views));
     await insertRows(tx, rows);
     return { firstId: rows[0]!.file_id, lastId: rows.at(-1)!.file_id, inserted: n };
   });

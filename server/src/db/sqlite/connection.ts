@@ -73,7 +73,7 @@ export class SqliteDb implements Db {
   };
   readonly seeder: FileSeeder = {
     serversUsing: async () => sqliteOtherProcesses(this.file),
-    offline: (accountId, count, now) => this.withNative((native) => seedSqliteFiles(native, accountId, count, now)),
+    offline: (accountId, count, now, views) => this.withNative((native) => seedSqliteFiles(native, accountId, count, now, views)),
     batch: (batch) => this.withNative((native) => insertSqliteSampleBatch(native, batch)),
     settle: async () => {},
   };

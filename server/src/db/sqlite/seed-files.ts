@@ -16,7 +16,7 @@ const fileValues = (f: FileRow) => SEEDED_COLUMNS.map((c) => f[c]);
  * the list indexes past a few thousand files: the fastest way, for a database no server has open
  * (every write waits for the whole seed, and every read plans without the indexes meanwhile).
  */
-export function seedSqliteFiles(db: Database, accountId: number, count: number, now: number): SeedResult {
+export function seedSqliteFiles(db: Database, accountId: number, count: number, now: number, views: boolean): SeedResult {
   if (count >= 100_000) db.pragma('cache_size = -1048576'); // building the indexes sorts in memory
   const insert = db.prepare(INSERT_FILE);
   return db
@@ -32,7 +32,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
         for (const name of FILE_TRIGGER_NAMES) db.exec(`DROP TRIGGER IF EXISTS ${name}`);
         for (const sql of indexes) db.exec(`DROP INDEX IF EXISTS ${/INDEX IF NOT EXISTS (\w+)/.exec(sql)![1]}`);
       }
-      for (const f of sampleFiles(accountId, start, count, now)) insert.run(...fileValues(f));
+      for (const f of sampleFiles(accountId, start, count, now, views)) insert.run(...fileValues(f));
       const lastId = start + count - 1;
       if (bulk) {
         db.prepare(
@@ -62,7 +62,7 @@ export function seedSqliteFiles(db: Database, accountId: number, count: number, 
  */
 export function insertSqliteSampleBatch(
   db: Database,
-  batch: { accountId: number; from: number; count: number; now: number; maxRows: number; maxMs: number },
+  batch: { accountId: number; from: number; count: number; now: number; maxRows: number; maxMs: number; views: boolean },
 ): SeedResult & { inserted: number } {
   const insert = db.prepare(INSERT_FILE);
   return db
@@ -73,7 +73,7 @@ export function insertSqliteSampleBatch(
       const last = Math.min(batch.count, batch.from + batch.maxRows);
       let index = batch.from;
       while (index < last && (index === batch.from || performance.now() < deadline)) {
-        insert.run(...fileValues(sampleFileRow(batch.accountId, index, start + index - batch.from, batch.count, batch.now)));
+        insert.run(...fileValues(sampleFileRow(batch.accountId, index, start + index - batch.from, batch.count, batch.now, batch.views)));
         index++;
       }
       db.exec('DELETE FROM file_events_paused');
