@@ -9,6 +9,7 @@ import { readEnv } from '../src/config';
 import { WebhooksRepository } from '../src/db/webhooks-repository';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
+import { postBulk } from './bulk-support';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 interface Received {
@@ -422,6 +423,50 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     expect(unknownEvent.status).toBe(400);
     expect((await s.request('POST', '/api/webhooks', { key, json: { url: r.url, events: ['file.ready'] } })).status).toBe(200);
     expect(await s.app.db.all('SELECT url FROM webhooks')).toEqual([{ url: r.url }]);
+  });
+
+  it('sends file.created, file.failed and bulk_job.finished, the last even when the node stops right after the job ended', async () => {
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['file.created', 'file.failed', 'bulk_job.finished']);
+    const fileId = Number(
+      (await s.app.db.get<{ file_id: number }>(
+        `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
+         VALUES (?, 'pending', 'Hooked upload', 'hooked-upload', 0, 1, ?) RETURNING file_id`,
+        [accountId, s.app.clock()],
+      ))!.file_id,
+    );
+    await setStatus(s, fileId, FILE_STATUS.uploadFailed);
+    // The node stops as soon as the job has ended: its first read of the ended job fails, so the job
+    // goes back to the queue, and its next claim finds it ended and does nothing. The event went out
+    // only if it was written with the end itself.
+    const read = s.app.bulkJobs.getAny.bind(s.app.bulkJobs);
+    let stopped = false;
+    const getAny = vi.spyOn(s.app.bulkJobs, 'getAny').mockImplementation(async (jobId) => {
+      const row = await read(jobId);
+      if (row?.state === 'done' && !stopped) {
+        stopped = true;
+        throw new Error('the node stopped');
+      }
+      return row;
+    });
+    try {
+      const posted = await postBulk(s, key, { action: 'deactivate', ids: [fileId] });
+      expect(posted.status, posted.text).toBe(202);
+      const jobId = posted.body.data.job.id as number;
+      await waitFor(
+        [s],
+        async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 3,
+        'three deliveries',
+      );
+      const verifier = new Webhook(secret);
+      const bodies = r.received.map((got) => verifier.verify(got.body, headersOf(got)) as { type: string });
+      expect(bodies.sort((x, y) => x.type.localeCompare(y.type))).toEqual([
+        { type: 'bulk_job.finished', timestamp: expect.any(String), data: { job_id: jobId, state: 'done' } },
+        { type: 'file.created', timestamp: expect.any(String), data: { file_id: fileId } },
+        { type: 'file.failed', timestamp: expect.any(String), data: { file_id: fileId, status: FILE_STATUS.uploadFailed } },
+      ]);
+    } finally {
+      getAny.mockRestore();
+    }
   });
 
   it('refuses an API key: webhooks are managed by a sign-in only', async () => {
