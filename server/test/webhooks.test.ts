@@ -425,6 +425,23 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     expect(await s.app.db.all('SELECT url FROM webhooks')).toEqual([{ url: r.url }]);
   });
 
+  it('sends file.restored for a file restored after the event log let go of its trashing', async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.deleted', 'file.restored', 'file.created']);
+    expect((await s.request('DELETE', `/api/files/${files[4]}`, { key })).status).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'file.deleted');
+    // What the log's hourly prune does to it, long before the trash lets go of the file.
+    await s.app.db.run("DELETE FROM file_events WHERE file_id = ? AND kind = 'deleted'", [files[4]!]);
+    expect((await s.request('POST', `/api/files/${files[4]}/restore`, { key })).status).toBe(200);
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 2,
+      'the second delivery',
+    );
+    expect(r.received.map((got) => JSON.parse(got.body))).toEqual(
+      ['file.deleted', 'file.restored'].map((type) => ({ type, timestamp: expect.any(String), data: { file_id: files[4] } })),
+    );
+  });
+
   it('sends file.created, file.failed and bulk_job.finished, the last even when the node stops right after the job ended', async () => {
     const { webhook, secret } = await addWebhook(s, key, r.url, ['file.created', 'file.failed', 'bulk_job.finished']);
     const fileId = Number(

@@ -15,7 +15,7 @@ export type FileEventKind = FileChangeKind | 'job' | 'subtitle';
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
  * 'added'; columns missing from `files` are simply never seen. PostgreSQL's trigger keeps its own
- * frozen copy of this list (migrations 10, 28 and 35).
+ * frozen copy of this list (migrations 10, 28, 35 and 37).
  */
 export const WATCHED_FILE_COLUMNS = [
   'file_status',
@@ -42,7 +42,7 @@ export const WATCHED_FILE_COLUMNS = [
 /**
  * The columns an 'added' event keeps of its row (what toFileJson reads): the event describes the file
  * as it was added, whatever happened to it before the event is delivered. PostgreSQL's trigger keeps
- * its own frozen copy of this list (migrations 22, 28 and 35).
+ * its own frozen copy of this list (migrations 22, 28, 35 and 37).
  */
 export const ADDED_FILE_COLUMNS = [
   'file_id',
@@ -69,6 +69,13 @@ export const ADDED_FILE_COLUMNS = [
   'download_audio_bytes',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
+/**
+ * The key (true) an 'added' event of a file back from the trash has beside its row, written by the
+ * triggers (PostgreSQL: from migration 37 on): the webhooks' file.restored. The file's 'deleted' event
+ * told it before, but the log keeps an hour and the trash keeps days.
+ */
+export const RESTORED_MARK = 'restored';
+
 export interface StoredFileEvent {
   id: number;
   account_id: number;
@@ -76,7 +83,8 @@ export interface StoredFileEvent {
   kind: FileEventKind;
   /**
    * 'changed': the changed columns and their new values; 'added': the row as it was added
-   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job; 'subtitle':
+   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it), and RESTORED_MARK when it
+   * came back from the trash; 'job': the job; 'subtitle':
    * the track's sub_id, its sub_lang, its track_kind (from migration 31 / 36 on) and the change ('created', 'updated' or 'deleted').
    */
   changes: Record<string, unknown> | null;

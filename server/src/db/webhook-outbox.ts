@@ -1,6 +1,6 @@
 import type { WebhookEventType, WebhookPayload } from '../../../src/contract/webhook';
 import type { Db, Queryable, SqlValue } from './engine';
-import type { FileEventKind, StoredFileEvent } from './file-events';
+import { RESTORED_MARK, type FileEventKind, type StoredFileEvent } from './file-events';
 import { webhookEventId, webhookMessages } from './webhook-events';
 
 /** Deliveries one INSERT writes (8 parameters each: far below either engine's limit). */
@@ -93,7 +93,7 @@ export class WebhookOutbox {
         if (event.id <= cursor) continue;
         const subscribed = subscribedTo(event, current);
         if (!subscribed.length) continue;
-        const restored = event.kind === 'added' && (await restoredFromTrash(tx, event));
+        const restored = event.kind === 'added' && (marked(event) || (await restoredFromTrash(tx, event)));
         for (const message of webhookMessages(event, restored)) {
           const body: WebhookPayload = { type: message.type, timestamp: new Date(event.created_at).toISOString(), data: message.data };
           for (const hook of subscribed.filter((h) => h.events.includes(message.type))) {
@@ -175,17 +175,25 @@ const subscribedTo = (event: StoredFileEvent, hooks: readonly Hook[]): Hook[] =>
 
 /**
  * Whether an event has a delivery to make: one of the endpoints it is owed to wants one of its messages
- * (an 'added' event read both ways, file.created and file.restored: which one is decided in the copy).
+ * (an unmarked 'added' event read both ways, file.created and file.restored: which one is decided in the copy).
  */
 function wanted(event: StoredFileEvent, hooks: readonly Hook[]): boolean {
   const subscribed = subscribedTo(event, hooks);
   if (!subscribed.length) return false;
   const messages =
-    event.kind === 'added' ? [...webhookMessages(event, false), ...webhookMessages(event, true)] : webhookMessages(event, false);
+    event.kind === 'added' && !marked(event)
+      ? [...webhookMessages(event, false), ...webhookMessages(event, true)]
+      : webhookMessages(event, marked(event));
   return subscribed.some((h) => messages.some((m) => h.events.includes(m.type)));
 }
 
-/** An 'added' event of a file that went to the trash before (its 'deleted' event is still in the log). */
+/** An 'added' event of a file back from the trash, as its trigger marks it (decision D79). */
+const marked = (event: StoredFileEvent): boolean => event.changes?.[RESTORED_MARK] === true;
+
+/**
+ * An unmarked 'added' event of a file that went to the trash before (its 'deleted' event is still in
+ * the log): an event written before the triggers marked a restore (decision D79).
+ */
 async function restoredFromTrash(tx: Queryable, event: StoredFileEvent): Promise<boolean> {
   const row = await tx.get("SELECT 1 AS x FROM file_events WHERE account_id = ? AND id < ? AND file_id = ? AND kind = 'deleted' LIMIT 1", [
     event.account_id,
