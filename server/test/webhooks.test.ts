@@ -6,8 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { FILE_STATUS } from '../../src/contract/file-status';
 import type { WebhookEventType } from '../../src/contract/webhook';
 import { readEnv } from '../src/config';
+import { FileEventsRepository } from '../src/db/file-events';
+import { WebhookOutbox } from '../src/db/webhook-outbox';
 import { WebhooksRepository } from '../src/db/webhooks-repository';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
+import { OUTBOX_HOLD_MS } from '../src/plugins/file-events';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
 import { postBulk } from './bulk-support';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
@@ -327,6 +330,18 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     }
   });
 
+  it('stores now and then where a sender passed events no endpoint wanted, for the log to prune them', async () => {
+    await addWebhook(s, key, r.url, ['file.ready']);
+    await setStatus(s, files[5]!, FILE_STATUS.uploading);
+    const event = Number((await s.app.db.get<{ id: number }>('SELECT max(id) AS id FROM file_events'))!.id);
+    expect(await storedCursor(s)).toBeLessThan(event);
+    // The node's own sender passes it in memory; a sender due to store its position stores it.
+    await new WebhookOutbox(s.app.db, { storePassedEveryMs: 0 }).copy(s.app.clock(), 100);
+    expect(await storedCursor(s)).toBe(event);
+    await new FileEventsRepository(s.app.db).prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS);
+    expect(await s.app.db.get('SELECT id FROM file_events WHERE id = ?', [event])).toBeUndefined();
+  });
+
   it("settles a sender's attempts together: each logged once, and one whose lease another sender took meanwhile left to it", async () => {
     const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
     const repository = new WebhooksRepository(s.app.db);
@@ -520,6 +535,44 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       expect(r.received.map((got) => JSON.parse(got.body))).toEqual([
         { type: 'file.status', timestamp: expect.any(String), data: { file_id: fileId, status: FILE_STATUS.uploading } },
       ]);
+    } finally {
+      await b.close();
+      fs.rmSync(a.dataDir, { recursive: true, force: true });
+      r.received.length = 0;
+    }
+  });
+
+  it("keeps the events the outbox has yet to copy past the log's hour, up to a day, and prunes them once copied", async () => {
+    const a = await startServer({ webhooks: settingsFor(r, { send: false }) });
+    const accountId = await a.addAccount('behind', 'behind-password', 2);
+    const key = await a.login('behind', 'behind-password');
+    const { webhook } = await addWebhook(a, key, r.url, ['file.status']);
+    const [first, second] = await fileIds(a, accountId);
+    const log = new FileEventsRepository(a.app.db);
+    const eventOf = (s: TestServer, fileId: number) =>
+      s.app.db.get<{ created_at: number }>('SELECT created_at FROM file_events WHERE file_id = ?', [fileId]);
+    await setStatus(a, first!, FILE_STATUS.uploading);
+    const firstAt = Number((await eventOf(a, first!))!.created_at);
+    while (Date.now() <= firstAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    await setStatus(a, second!, FILE_STATUS.uploading);
+    const secondAt = Number((await eventOf(a, second!))!.created_at);
+    // An hour on, with no node sending: the hour's prune keeps both.
+    await log.prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS);
+    expect(await eventOf(a, first!)).toBeDefined();
+    expect(await eventOf(a, second!)).toBeDefined();
+    // The first is older than the hold: it goes all the same, counted.
+    expect((await log.prune(Date.now() + 1, secondAt)).uncopied).toBe(1);
+    expect(await eventOf(a, first!)).toBeUndefined();
+    await a.app.close();
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      await waitFor([b], async () => (await deliveries(b, key, webhook.id))[0]?.state === 'delivered', 'the delivery from node B');
+      expect(r.received.map((got) => JSON.parse(got.body).data)).toEqual([{ file_id: second, status: FILE_STATUS.uploading }]);
+      // Copied: the hour's prune takes it.
+      expect(await new FileEventsRepository(b.app.db).prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS)).toMatchObject({
+        uncopied: 0,
+      });
+      expect(await eventOf(b, second!)).toBeUndefined();
     } finally {
       await b.close();
       fs.rmSync(a.dataDir, { recursive: true, force: true });

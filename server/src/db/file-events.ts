@@ -148,8 +148,22 @@ export class FileEventsRepository {
     return rows.map(parsed);
   }
 
-  /** Drops events written before `before` (ms since the epoch, the database's clock). */
-  prune(before: number): Promise<number> {
-    return this.#db.run('DELETE FROM file_events WHERE created_at < ?', [before]);
+  /**
+   * Drops the events written before `before` (ms since the epoch, the database's clock) that the
+   * webhooks' outbox no longer needs: its stored cursor has passed them, or no endpoint of their
+   * account is owed them (none, or all created after them; decision D79). An event the outbox still
+   * needs is kept until `holdBefore`, then dropped all the same, so that a dispatcher stalled on every
+   * node cannot grow the log without end. Resolves to how many went, and how many of them the outbox
+   * never copied.
+   */
+  async prune(before: number, holdBefore: number): Promise<{ pruned: number; uncopied: number }> {
+    const pruned = await this.#db.run(
+      `DELETE FROM file_events WHERE created_at < ? AND (
+         id <= (SELECT last_event_id FROM webhook_cursor WHERE id = 1)
+         OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = file_events.account_id AND w.from_event_id < file_events.id))`,
+      [before],
+    );
+    const uncopied = await this.#db.run('DELETE FROM file_events WHERE created_at < ?', [Math.min(before, holdBefore)]);
+    return { pruned: pruned + uncopied, uncopied };
   }
 }

@@ -6,6 +6,13 @@ import { webhookEventId, webhookMessages } from './webhook-events';
 /** Deliveries one INSERT writes (8 parameters each: far below either engine's limit). */
 const INSERT_ROWS = 500;
 
+/**
+ * The events a node passed are stored as the cursor at most this often (this process's clock): the
+ * event log's prune keeps what the stored cursor has not passed (decision D79), so a log whose events
+ * no endpoint wants is kept about this much longer than its hour, for one write per node this often.
+ */
+const STORE_PASSED_EVERY_MS = 5 * 60_000;
+
 interface EventRow {
   id: number;
   account_id: number;
@@ -39,22 +46,27 @@ interface Hook {
  * many nodes run this (PostgreSQL: the cursor's row is locked, one node copies at a time; SQLite: one
  * writer at a time anyway).
  *
- * Nothing is written while nothing is to be delivered (decision D61): with no endpoint the log is not
- * even read; otherwise the events are read first, and only when one of them has an endpoint that wants
- * it is the write transaction run. Events with nothing to deliver are passed in this node's memory
- * (`#passed`) and the stored cursor moves past them with the next copy. An endpoint gets the events after
- * the log's last one when it was created (its from_event_id), so an event passed before it existed is
- * never owed to it, and every node may start reading at the oldest endpoint's from_event_id.
+ * Next to nothing is written while nothing is to be delivered (decision D61): with no endpoint the log
+ * is not even read; otherwise the events are read first, and only when one of them has an endpoint that
+ * wants it is the write transaction run. Events with nothing to deliver are passed in this node's memory
+ * (`#passed`) and the stored cursor moves past them with the next copy, or every few minutes (D79: the
+ * log's prune waits for the stored cursor). An endpoint gets the events after the log's last one when
+ * it was created (its from_event_id), so an event passed before it existed is never owed to it, and
+ * every node may start reading at the oldest endpoint's from_event_id.
  */
 export class WebhookOutbox {
   readonly #db: Db;
   /** Since when (this process's clock) the id after the cursor has been missing; see #readyPrefix. */
   #gapSince: number | null = null;
-  /** The last event this node read with nothing to deliver (never stored: decision D61). */
+  /** The last event this node read with nothing to deliver (stored only now and then: decisions D61, D79). */
   #passed = 0;
+  readonly #storePassedEveryMs: number;
+  /** When (this process's clock) this node last stored its passed events, or started. */
+  #storedPassedAt = performance.now();
 
-  constructor(db: Db) {
+  constructor(db: Db, { storePassedEveryMs = STORE_PASSED_EVERY_MS } = {}) {
     this.#db = db;
+    this.#storePassedEveryMs = storePassedEveryMs;
   }
 
   /**
@@ -78,6 +90,11 @@ export class WebhookOutbox {
     const hooks = await this.#hooksOf(this.#db, accounts);
     if (!events.some((e) => wanted(e, hooks))) {
       this.#passed = events.at(-1)!.id;
+      if (performance.now() - this.#storedPassedAt >= this.#storePassedEveryMs) {
+        this.#storedPassedAt = performance.now();
+        // Forward only: another node's copy may have stored a later position meanwhile.
+        await this.#db.run('UPDATE webhook_cursor SET last_event_id = ? WHERE id = 1 AND last_event_id < ?', [this.#passed, this.#passed]);
+      }
       return events.length;
     }
     return this.#db.transaction(async (tx) => {
