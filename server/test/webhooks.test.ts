@@ -22,12 +22,15 @@ interface Received {
   body: string;
 }
 
+/** An answer of a receiver: its status, and any headers and body of its own (else "answer n: status"). */
+type Answer = number | { status: number; headers?: Record<string, string>; body?: string };
+
 /** A webhook receiver on loopback: records every POST and answers what `answer` says for the n-th one (from 1; 0: never). */
 async function startReceiver() {
   const received: Received[] = [];
   const receiver = {
     received,
-    answer: (_n: number): number => 200,
+    answer: (_n: number): Answer => 200,
     url: '',
     host: '',
   };
@@ -36,9 +39,14 @@ async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = receiver.answer(received.length);
+      const answer = receiver.answer(received.length);
+      const {
+        status,
+        headers = {},
+        body = `answer ${received.length}: ${status}`,
+      } = typeof answer === 'number' ? { status: answer } : answer;
       if (status === 0) return; // no answer: the sender gives up (or stops) first
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -634,6 +642,71 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       await b.app.close();
       await a.close();
     }
+  });
+});
+
+describe('what a delivery counts as an answer', { timeout: 60_000 }, () => {
+  let s: TestServer;
+  let r: Receiver;
+  /** Where the first receiver redirects to. */
+  let elsewhere: Receiver;
+  let key: string;
+
+  beforeAll(async () => {
+    r = await startReceiver();
+    elsewhere = await startReceiver();
+    // A short timeout, still long enough for a loopback answer on a busy machine.
+    s = await startServer({ webhooks: settingsFor(r, { timeoutMs: 1500, allowHosts: [r.host, elsewhere.host] }) });
+    await s.addAccount('answers', 'answers-password', 1);
+    key = await s.login('answers', 'answers-password');
+  });
+  afterEach(() => {
+    r.received.length = 0;
+    r.receiver.answer = () => 200;
+  });
+  afterAll(async () => {
+    await s.close();
+    await r.close();
+    await elsewhere.close();
+  });
+
+  /** An endpoint on the first receiver, its test event sent and delivered at last. */
+  async function deliveredTest() {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.ready']);
+    expect((await s.request('POST', `/api/webhooks/${webhook.id}/test`, { key })).status).toBe(200);
+    // The first attempt ends on the real clock (the timeout): the node's clock stays until it is logged,
+    // or the attempt's lease would run out on it first and the attempt go unlogged.
+    await waitFor([], async () => Boolean((await deliveries(s, key, webhook.id))[0]?.attempts.length), 'the first attempt');
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'the delivery');
+    return (await deliveries(s, key, webhook.id))[0]!;
+  }
+
+  it('counts no answer within the timeout as a failed attempt without a status, and sends it again', async () => {
+    r.receiver.answer = (n) => (n === 1 ? 0 : 200);
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => [a.status_code, a.response])).toEqual([
+      [200, 'answer 2: 200'],
+      [null, 'No answer within 1.5 s'],
+    ]);
+    expect(r.received.map((got) => got.headers['webhook-id'])).toEqual([delivery.event_id, delivery.event_id]);
+  });
+
+  it('does not follow a redirect: the attempt failed with its 302, the address it names gets nothing, and it is sent again', async () => {
+    r.receiver.answer = (n) => (n === 1 ? { status: 302, headers: { location: elsewhere.url }, body: 'moved' } : 204);
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => [a.status_code, a.response])).toEqual([
+      [204, ''],
+      [302, 'moved'],
+    ]);
+    expect(r.received).toHaveLength(2);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it('keeps the first 1 KB of an answer in the delivery log', async () => {
+    const long = `${'é'.repeat(300)}${'x'.repeat(2000)}`; // 600 bytes, then 2,000
+    r.receiver.answer = () => ({ status: 200, body: long });
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => a.response)).toEqual([long.slice(0, 300 + 424)]);
   });
 });
 
