@@ -7,8 +7,8 @@ import type { FileRow } from './files';
  * what GET /api/files/events streams. Event ids are the SSE ids; they grow with every change.
  * A bulk job's progress is in the same log (kind 'job', written by the job; file_id is the job's id),
  * so it reaches the account's streams on every node, in order with the files' changes. A subtitle
- * track's change is in it too (kind 'subtitle', written by triggers on `subtitles`, migration 27) for
- * the webhooks' outbox only (decision D61): streams skip it.
+ * track's change is in it too (kind 'subtitle', written by triggers on `subtitles`, SQLite migration
+ * 29, PostgreSQL 33) for the webhooks' outbox only (decision D61): streams skip it.
  */
 export type FileEventKind = FileChangeKind | 'job' | 'subtitle';
 

@@ -16,7 +16,7 @@ const EDITED_COLUMNS = [
   'download_audio_bytes',
 ];
 
-/** A subtitle event's change (its log row, migration 27) and the message type it is. */
+/** A subtitle event's change (its log row: SQLite migration 29, PostgreSQL 33) and the message type it is. */
 const SUBTITLE_TYPES: Record<string, WebhookEventType> = {
   created: 'subtitle.created',
   updated: 'subtitle.updated',
