@@ -2,11 +2,13 @@ import http from 'node:http';
 import { audit } from './axe';
 import { E2E_WEBHOOK_PORT } from './environment.mjs';
 import { apiAs, expect, signIn, test } from './fixtures';
+import { auditLabelsInNames, expectNoneFound, type Findings } from './label-in-name';
 
 /**
  * Account → Webhooks (issue 42, decision D58): add an endpoint, see its secret once, send a test event,
- * see it in the log, redeliver it; an endpoint whose deliveries fail is shown failing. The server retries
- * a delivery once, after 1 s (VP_WEBHOOK_BACKOFF in server.mjs).
+ * see it in the log, redeliver it; an endpoint whose deliveries fail is shown failing, and counted beside
+ * Account and its Webhooks item wherever the operator is. The server retries a delivery once, after 1 s
+ * (VP_WEBHOOK_BACKOFF in server.mjs).
  */
 
 const url = `http://127.0.0.1:${E2E_WEBHOOK_PORT}/hook`;
@@ -72,7 +74,11 @@ test('add an endpoint, send a test event, see it in the delivery log, redeliver 
   }
 });
 
-test('an endpoint whose deliveries keep failing is shown failing, with since when', async ({ page, account, request }) => {
+test('an endpoint whose deliveries keep failing is shown failing, with since when, from the Account menu on', async ({
+  page,
+  account,
+  request,
+}) => {
   const { received, close } = await startReceiver(503);
   try {
     const api = await apiAs(request, account);
@@ -82,9 +88,14 @@ test('an endpoint whose deliveries keep failing is shown failing, with since whe
     await expect.poll(() => received.length).toBe(2);
     await expect.poll(async () => (await api.get('/webhooks')).data.webhooks[0].state).toBe('failing');
 
+    // Told wherever they are: a count beside Account, and beside Webhooks in its menu (en and vi).
     await signIn(page, account);
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Webhooks' }).click();
+    const found: Findings = new Map();
+    await page.getByRole('button', { name: 'Account 1 webhooks failing' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Webhooks 1 failing' })).toBeVisible();
+    await auditLabelsInNames(page, 'account menu with a failing webhook', found);
+    expectNoneFound(found);
+    await page.getByRole('menuitem', { name: 'Webhooks 1 failing' }).click();
     const list = page.getByRole('list', { name: 'Webhook endpoints of this account' });
     await expect(list).toContainText('Failing');
     await expect(list).toContainText(/Deliveries fail since .+: check that the endpoint answers\./);
