@@ -6,24 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_SINCE } from '../src/bulk/apply-file-action';
 import { nextBatchSize } from '../src/bulk/bulk-job';
 import { DatabaseUnavailableError, inList } from '../src/db/engine';
-import { ADDED_FILE_COLUMNS } from '../src/db/file-events';
+import { ADDED_FILE_COLUMNS, RESTORED_MARK } from '../src/db/file-events';
 import { activityOf, allFiles, finished, listTotal, postBulk, results, type Listed } from './bulk-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
 /**
  * A file's rows of the event log (what the live stream sends), oldest first. A restore's 'added' event
- * keeps the file's row as it was restored, its own to each file: shown as such when it is the file's row
- * now (these tests restore last).
+ * keeps the file's row as it was restored (and the restore's mark), its own to each file: shown as such
+ * when it is the file's row now (these tests restore last).
  */
 async function eventsOf(s: TestServer, fileId: number): Promise<Array<{ kind: string; changes: unknown }>> {
   const rows = await s.app.db.all<{ kind: string; changes: unknown }>(
     "SELECT kind, changes FROM file_events WHERE file_id = ? AND kind <> 'job' ORDER BY id",
     [fileId],
   );
-  const row = await s.app.db.get(`SELECT ${ADDED_FILE_COLUMNS.join(', ')} FROM files WHERE file_id = ?`, [fileId]);
+  const row = await s.app.db.get<object>(`SELECT ${ADDED_FILE_COLUMNS.join(', ')} FROM files WHERE file_id = ?`, [fileId]);
   return rows.map((r) => {
     const changes: unknown = typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes;
-    if (r.kind === 'added' && isDeepStrictEqual(changes, row)) return { kind: r.kind, changes: 'the file as restored' };
+    if (r.kind === 'added' && isDeepStrictEqual(changes, { ...row, [RESTORED_MARK]: true }))
+      return { kind: r.kind, changes: 'the file as restored' };
     return { kind: r.kind, changes };
   });
 }

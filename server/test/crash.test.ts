@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -383,4 +385,89 @@ describe('crash-clean storage', () => {
     },
     240_000,
   );
+});
+
+describe('webhooks and kill -9', () => {
+  it('a change whose node is killed while sending its webhook still goes out, once, from the next node', async () => {
+    // The receiver holds the first POST unanswered (the node dies mid-send), then answers 200.
+    const received: { id: string; type: string }[] = [];
+    let held: (() => void) | null = null;
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ id: String(req.headers['webhook-id']), type: JSON.parse(Buffer.concat(chunks).toString()).type });
+        if (received.length === 1) held = () => res.destroy();
+        else res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const webhooks = { allowHosts: [host], backoffMs: [1000], pollMs: 20 };
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-crash-hooks-'));
+    const databaseUrl = ENGINE === 'postgres' ? await createTestDatabase() : undefined;
+    try {
+      let s = await startServer({ databaseUrl, webhooks }, dataDir);
+      await s.addAccount('hooked', 'hooked-password', 1);
+      const key = await s.login('hooked', 'hooked-password');
+      const created = await s.request('POST', '/api/webhooks', { key, json: { url: `http://${host}/hook`, events: ['file.updated'] } });
+      expect(created.status, created.text).toBe(200);
+      const webhookId = created.body.data.webhook.id as number;
+      const [fileId] = ((await s.request('GET', '/api/files/', { key })).body.data.files as { file_id: number }[]).map((f) => f.file_id);
+      await s.app.close();
+
+      const { child, base } = await spawnServer(dataDir, databaseUrl, { VP_WEBHOOK_ALLOW_HOSTS: host });
+      const login = await rawRequest(base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'hooked', password: 'hooked-password' }),
+      });
+      const processKey = JSON.parse(login.body).data.apiKey as string;
+      const edit = await rawRequest(base, {
+        method: 'PUT',
+        path: `/api/files/${fileId}`,
+        headers: { 'x-apikey': processKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ file_title: 'Changed before the kill' }),
+      });
+      expect(edit.status, edit.body).toBe(200);
+      await expect.poll(() => received.length, { timeout: 10_000, interval: 20 }).toBe(1);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      held!();
+
+      // The next node runs on the suite's clock: moved past the killed node's lease (real time, its
+      // timeout and 30 s), after which the delivery is due again.
+      s = await startServer({ databaseUrl, webhooks }, dataDir);
+      try {
+        s.advance(Date.now() + 60_000 - s.now.value);
+        const laterKey = await s.login('hooked', 'hooked-password'); // a key of the moved clock
+        const log = async () =>
+          (await s.request('GET', `/api/webhooks/${webhookId}/deliveries`, { key: laterKey })).body.data.deliveries as {
+            event_id: string;
+            state: string;
+            attempts: { status_code: number | null }[];
+          }[];
+        await expect.poll(async () => (await log())[0]?.state, { timeout: 20_000, interval: 50 }).toBe('delivered');
+        // Long past any retry: nothing more is sent.
+        for (let i = 0; i < 10; i++) {
+          s.advance(5000);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+        const [delivery] = await log();
+        expect(received).toEqual([
+          { id: delivery!.event_id, type: 'file.updated' },
+          { id: delivery!.event_id, type: 'file.updated' },
+        ]);
+        expect((await log()).map((d) => d.attempts.map((a) => a.status_code))).toEqual([[200]]);
+      } finally {
+        await s.app.close();
+      }
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

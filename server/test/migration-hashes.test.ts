@@ -84,6 +84,7 @@ const SHIPPED: Record<'sqlite' | 'postgres', Record<string, string>> = {
     '034-bulk-values.ts': 'da0c8a1e7604433dcfca4868391b66bfd66e3b67218b7027566bd494d394297f',
     '035-download-events.ts': '48aff91c185aa073de2cb4a6a4fefadaea9a29c777e9065893f7f04208ed01d6',
     '036-subtitle-event-kinds.ts': '775a072ff4a4852cc14f717ff32272768874df9849b49108e366ad3ebb293f95',
+    '037-restored-events.ts': '95376f52f51fa16c7d2bde429739891dbaa26f78200f1d8f4237a1b9950e133a',
   },
 };
 

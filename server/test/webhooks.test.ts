@@ -6,9 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { FILE_STATUS } from '../../src/contract/file-status';
 import type { WebhookEventType } from '../../src/contract/webhook';
 import { readEnv } from '../src/config';
+import { FileEventsRepository } from '../src/db/file-events';
+import { WebhookOutbox } from '../src/db/webhook-outbox';
 import { WebhooksRepository } from '../src/db/webhooks-repository';
 import { WEBHOOK_NOT_PUBLIC, WEBHOOK_URL_INVALID } from '../src/routes/webhooks';
+import { OUTBOX_HOLD_MS } from '../src/plugins/file-events';
 import { DEFAULT_WEBHOOK_BACKOFF_MS, type WebhookSettings } from '../src/plugins/webhooks';
+import { postBulk } from './bulk-support';
 import { SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 interface Received {
@@ -18,12 +22,15 @@ interface Received {
   body: string;
 }
 
+/** An answer of a receiver: its status, and any headers and body of its own (else "answer n: status"). */
+type Answer = number | { status: number; headers?: Record<string, string>; body?: string };
+
 /** A webhook receiver on loopback: records every POST and answers what `answer` says for the n-th one (from 1; 0: never). */
 async function startReceiver() {
   const received: Received[] = [];
   const receiver = {
     received,
-    answer: (_n: number): number => 200,
+    answer: (_n: number): Answer => 200,
     url: '',
     host: '',
   };
@@ -32,9 +39,14 @@ async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const status = receiver.answer(received.length);
+      const answer = receiver.answer(received.length);
+      const {
+        status,
+        headers = {},
+        body = `answer ${received.length}: ${status}`,
+      } = typeof answer === 'number' ? { status: answer } : answer;
       if (status === 0) return; // no answer: the sender gives up (or stops) first
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${received.length}: ${status}`);
+      res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -326,6 +338,18 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     }
   });
 
+  it('stores now and then where a sender passed events no endpoint wanted, for the log to prune them', async () => {
+    await addWebhook(s, key, r.url, ['file.ready']);
+    await setStatus(s, files[5]!, FILE_STATUS.uploading);
+    const event = Number((await s.app.db.get<{ id: number }>('SELECT max(id) AS id FROM file_events'))!.id);
+    expect(await storedCursor(s)).toBeLessThan(event);
+    // The node's own sender passes it in memory; a sender due to store its position stores it.
+    await new WebhookOutbox(s.app.db, { storePassedEveryMs: 0 }).copy(s.app.clock(), 100);
+    expect(await storedCursor(s)).toBe(event);
+    await new FileEventsRepository(s.app.db).prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS);
+    expect(await s.app.db.get('SELECT id FROM file_events WHERE id = ?', [event])).toBeUndefined();
+  });
+
   it("settles a sender's attempts together: each logged once, and one whose lease another sender took meanwhile left to it", async () => {
     const { webhook } = await addWebhook(s, key, r.url, ['file.status']);
     const repository = new WebhooksRepository(s.app.db);
@@ -424,6 +448,67 @@ describe('webhooks on one node', { timeout: 90_000 }, () => {
     expect(await s.app.db.all('SELECT url FROM webhooks')).toEqual([{ url: r.url }]);
   });
 
+  it('sends file.restored for a file restored after the event log let go of its trashing', async () => {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.deleted', 'file.restored', 'file.created']);
+    expect((await s.request('DELETE', `/api/files/${files[4]}`, { key })).status).toBe(200);
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'file.deleted');
+    // What the log's hourly prune does to it, long before the trash lets go of the file.
+    await s.app.db.run("DELETE FROM file_events WHERE file_id = ? AND kind = 'deleted'", [files[4]!]);
+    expect((await s.request('POST', `/api/files/${files[4]}/restore`, { key })).status).toBe(200);
+    await waitFor(
+      [s],
+      async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 2,
+      'the second delivery',
+    );
+    expect(r.received.map((got) => JSON.parse(got.body))).toEqual(
+      ['file.deleted', 'file.restored'].map((type) => ({ type, timestamp: expect.any(String), data: { file_id: files[4] } })),
+    );
+  });
+
+  it('sends file.created, file.failed and bulk_job.finished, the last even when the node stops right after the job ended', async () => {
+    const { webhook, secret } = await addWebhook(s, key, r.url, ['file.created', 'file.failed', 'bulk_job.finished']);
+    const fileId = Number(
+      (await s.app.db.get<{ file_id: number }>(
+        `INSERT INTO files (account_id, file_server, file_title, file_slug, file_status, is_active, created_at)
+         VALUES (?, 'pending', 'Hooked upload', 'hooked-upload', 0, 1, ?) RETURNING file_id`,
+        [accountId, s.app.clock()],
+      ))!.file_id,
+    );
+    await setStatus(s, fileId, FILE_STATUS.uploadFailed);
+    // The node stops as soon as the job has ended: its first read of the ended job fails, so the job
+    // goes back to the queue, and its next claim finds it ended and does nothing. The event went out
+    // only if it was written with the end itself.
+    const read = s.app.bulkJobs.getAny.bind(s.app.bulkJobs);
+    let stopped = false;
+    const getAny = vi.spyOn(s.app.bulkJobs, 'getAny').mockImplementation(async (jobId) => {
+      const row = await read(jobId);
+      if (row?.state === 'done' && !stopped) {
+        stopped = true;
+        throw new Error('the node stopped');
+      }
+      return row;
+    });
+    try {
+      const posted = await postBulk(s, key, { action: 'deactivate', ids: [fileId] });
+      expect(posted.status, posted.text).toBe(202);
+      const jobId = posted.body.data.job.id as number;
+      await waitFor(
+        [s],
+        async () => (await deliveries(s, key, webhook.id)).filter((d) => d.state === 'delivered').length === 3,
+        'three deliveries',
+      );
+      const verifier = new Webhook(secret);
+      const bodies = r.received.map((got) => verifier.verify(got.body, headersOf(got)) as { type: string });
+      expect(bodies.sort((x, y) => x.type.localeCompare(y.type))).toEqual([
+        { type: 'bulk_job.finished', timestamp: expect.any(String), data: { job_id: jobId, state: 'done' } },
+        { type: 'file.created', timestamp: expect.any(String), data: { file_id: fileId } },
+        { type: 'file.failed', timestamp: expect.any(String), data: { file_id: fileId, status: FILE_STATUS.uploadFailed } },
+      ]);
+    } finally {
+      getAny.mockRestore();
+    }
+  });
+
   it('refuses an API key: webhooks are managed by a sign-in only', async () => {
     const created = await s.request('POST', '/api/keys', { key, json: { name: 'hooks key', scope: 'write' } });
     const apiKey = created.body.data.apiKey as string;
@@ -458,6 +543,44 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       expect(r.received.map((got) => JSON.parse(got.body))).toEqual([
         { type: 'file.status', timestamp: expect.any(String), data: { file_id: fileId, status: FILE_STATUS.uploading } },
       ]);
+    } finally {
+      await b.close();
+      fs.rmSync(a.dataDir, { recursive: true, force: true });
+      r.received.length = 0;
+    }
+  });
+
+  it("keeps the events the outbox has yet to copy past the log's hour, up to a day, and prunes them once copied", async () => {
+    const a = await startServer({ webhooks: settingsFor(r, { send: false }) });
+    const accountId = await a.addAccount('behind', 'behind-password', 2);
+    const key = await a.login('behind', 'behind-password');
+    const { webhook } = await addWebhook(a, key, r.url, ['file.status']);
+    const [first, second] = await fileIds(a, accountId);
+    const log = new FileEventsRepository(a.app.db);
+    const eventOf = (s: TestServer, fileId: number) =>
+      s.app.db.get<{ created_at: number }>('SELECT created_at FROM file_events WHERE file_id = ?', [fileId]);
+    await setStatus(a, first!, FILE_STATUS.uploading);
+    const firstAt = Number((await eventOf(a, first!))!.created_at);
+    while (Date.now() <= firstAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    await setStatus(a, second!, FILE_STATUS.uploading);
+    const secondAt = Number((await eventOf(a, second!))!.created_at);
+    // An hour on, with no node sending: the hour's prune keeps both.
+    await log.prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS);
+    expect(await eventOf(a, first!)).toBeDefined();
+    expect(await eventOf(a, second!)).toBeDefined();
+    // The first is older than the hold: it goes all the same, counted.
+    expect((await log.prune(Date.now() + 1, secondAt)).uncopied).toBe(1);
+    expect(await eventOf(a, first!)).toBeUndefined();
+    await a.app.close();
+    const b = await startServer({ webhooks: settingsFor(r) }, a.dataDir);
+    try {
+      await waitFor([b], async () => (await deliveries(b, key, webhook.id))[0]?.state === 'delivered', 'the delivery from node B');
+      expect(r.received.map((got) => JSON.parse(got.body).data)).toEqual([{ file_id: second, status: FILE_STATUS.uploading }]);
+      // Copied: the hour's prune takes it.
+      expect(await new FileEventsRepository(b.app.db).prune(Date.now() + 1, Date.now() + 1 - OUTBOX_HOLD_MS)).toMatchObject({
+        uncopied: 0,
+      });
+      expect(await eventOf(b, second!)).toBeUndefined();
     } finally {
       await b.close();
       fs.rmSync(a.dataDir, { recursive: true, force: true });
@@ -519,6 +642,71 @@ describe('webhooks on two nodes', { timeout: 90_000 }, () => {
       await b.app.close();
       await a.close();
     }
+  });
+});
+
+describe('what a delivery counts as an answer', { timeout: 60_000 }, () => {
+  let s: TestServer;
+  let r: Receiver;
+  /** Where the first receiver redirects to. */
+  let elsewhere: Receiver;
+  let key: string;
+
+  beforeAll(async () => {
+    r = await startReceiver();
+    elsewhere = await startReceiver();
+    // A short timeout, still long enough for a loopback answer on a busy machine.
+    s = await startServer({ webhooks: settingsFor(r, { timeoutMs: 1500, allowHosts: [r.host, elsewhere.host] }) });
+    await s.addAccount('answers', 'answers-password', 1);
+    key = await s.login('answers', 'answers-password');
+  });
+  afterEach(() => {
+    r.received.length = 0;
+    r.receiver.answer = () => 200;
+  });
+  afterAll(async () => {
+    await s.close();
+    await r.close();
+    await elsewhere.close();
+  });
+
+  /** An endpoint on the first receiver, its test event sent and delivered at last. */
+  async function deliveredTest() {
+    const { webhook } = await addWebhook(s, key, r.url, ['file.ready']);
+    expect((await s.request('POST', `/api/webhooks/${webhook.id}/test`, { key })).status).toBe(200);
+    // The first attempt ends on the real clock (the timeout): the node's clock stays until it is logged,
+    // or the attempt's lease would run out on it first and the attempt go unlogged.
+    await waitFor([], async () => Boolean((await deliveries(s, key, webhook.id))[0]?.attempts.length), 'the first attempt');
+    await waitFor([s], async () => (await deliveries(s, key, webhook.id))[0]?.state === 'delivered', 'the delivery');
+    return (await deliveries(s, key, webhook.id))[0]!;
+  }
+
+  it('counts no answer within the timeout as a failed attempt without a status, and sends it again', async () => {
+    r.receiver.answer = (n) => (n === 1 ? 0 : 200);
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => [a.status_code, a.response])).toEqual([
+      [200, 'answer 2: 200'],
+      [null, 'No answer within 1.5 s'],
+    ]);
+    expect(r.received.map((got) => got.headers['webhook-id'])).toEqual([delivery.event_id, delivery.event_id]);
+  });
+
+  it('does not follow a redirect: the attempt failed with its 302, the address it names gets nothing, and it is sent again', async () => {
+    r.receiver.answer = (n) => (n === 1 ? { status: 302, headers: { location: elsewhere.url }, body: 'moved' } : 204);
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => [a.status_code, a.response])).toEqual([
+      [204, ''],
+      [302, 'moved'],
+    ]);
+    expect(r.received).toHaveLength(2);
+    expect(elsewhere.received).toEqual([]);
+  });
+
+  it('keeps the first 1 KB of an answer in the delivery log', async () => {
+    const long = `${'é'.repeat(300)}${'x'.repeat(2000)}`; // 600 bytes, then 2,000
+    r.receiver.answer = () => ({ status: 200, body: long });
+    const delivery = await deliveredTest();
+    expect(delivery.attempts.map((a) => a.response)).toEqual([long.slice(0, 300 + 424)]);
   });
 });
 

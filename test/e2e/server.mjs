@@ -12,8 +12,9 @@ if (!process.env.VP_E2E_SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // A small storage quota (6 MiB an account) so that a test can reach it with two uploads; webhooks may
-// reach the webhooks spec's receiver on loopback (E2E_WEBHOOK_PORT); signed player links on, with
-// playback grants of 10 s, so a signed embed's player renews its grant within a test.
+// reach the webhooks spec's receiver on loopback (E2E_WEBHOOK_PORT), and a delivery is retried once,
+// after 1 s, so that an endpoint is failing within a test; signed player links on, with playback grants
+// of 10 s, so a signed embed's player renews its grant within a test.
 const server = spawnServer({
   port: E2E_PORT,
   dataDir: E2E_DATA_DIR,
@@ -21,6 +22,7 @@ const server = spawnServer({
   env: {
     VP_ACCOUNT_QUOTA_BYTES: String(6 * 1024 * 1024),
     VP_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_WEBHOOK_PORT}`,
+    VP_WEBHOOK_BACKOFF: '1s',
     VP_SIGNING_SECRET: 'e2e-signing-secret-not-for-production',
     VP_PLAYBACK_GRANT_SECONDS: '10',
   },

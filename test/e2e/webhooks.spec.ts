@@ -1,23 +1,36 @@
 import http from 'node:http';
 import { audit } from './axe';
 import { E2E_WEBHOOK_PORT } from './environment.mjs';
-import { expect, signIn, test } from './fixtures';
+import { apiAs, expect, signIn, test } from './fixtures';
+import { auditLabelsInNames, expectNoneFound, type Findings } from './label-in-name';
 
-/** Account → Webhooks (issue 42, decision D58): add an endpoint, see its secret once, send a test event, see it in the log, redeliver it. */
+/**
+ * Account → Webhooks (issue 42, decision D58): add an endpoint, see its secret once, send a test event,
+ * see it in the log, redeliver it; an endpoint whose deliveries fail is shown failing, and counted beside
+ * Account and its Webhooks item wherever the operator is. The server retries a delivery once, after 1 s
+ * (VP_WEBHOOK_BACKOFF in server.mjs).
+ */
 
-test('add an endpoint, send a test event, see it in the delivery log, redeliver it', async ({ page, account }) => {
+const url = `http://127.0.0.1:${E2E_WEBHOOK_PORT}/hook`;
+
+/** The receiver the server may reach (E2E_WEBHOOK_PORT): records each POST's Webhook-Id and type, and answers `status`. */
+async function startReceiver(status: number) {
   const received: { id: string; type: string }[] = [];
-  const receiver = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ id: String(req.headers['webhook-id']), type: JSON.parse(Buffer.concat(chunks).toString()).type });
-      res.writeHead(200).end('thanks');
+      res.writeHead(status).end(status < 300 ? 'thanks' : 'down for maintenance');
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(E2E_WEBHOOK_PORT, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(E2E_WEBHOOK_PORT, '127.0.0.1', resolve));
+  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+test('add an endpoint, send a test event, see it in the delivery log, redeliver it', async ({ page, account }) => {
+  const { received, close } = await startReceiver(200);
   try {
-    const url = `http://127.0.0.1:${E2E_WEBHOOK_PORT}/hook`;
     await signIn(page, account);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Webhooks' }).click();
@@ -57,6 +70,41 @@ test('add an endpoint, send a test event, see it in the delivery log, redeliver 
     await expect.poll(() => received.length).toBe(2);
     expect(received[1]).toEqual(received[0]);
   } finally {
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await close();
+  }
+});
+
+test('an endpoint whose deliveries keep failing is shown failing, with since when, from the Account menu on', async ({
+  page,
+  account,
+  request,
+}) => {
+  const { received, close } = await startReceiver(503);
+  try {
+    const api = await apiAs(request, account);
+    const { webhook } = (await api.post('/webhooks', { url, events: ['file.ready'] })).data;
+    await api.post(`/webhooks/${webhook.id}/test`);
+    // The first attempt and its one retry: the schedule is used up.
+    await expect.poll(() => received.length).toBe(2);
+    await expect.poll(async () => (await api.get('/webhooks')).data.webhooks[0].state).toBe('failing');
+
+    // Told wherever they are: a count beside Account, and beside Webhooks in its menu (en and vi).
+    await signIn(page, account);
+    const found: Findings = new Map();
+    await page.getByRole('button', { name: 'Account 1 webhooks failing' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Webhooks 1 failing' })).toBeVisible();
+    await auditLabelsInNames(page, 'account menu with a failing webhook', found);
+    expectNoneFound(found);
+    await page.getByRole('menuitem', { name: 'Webhooks 1 failing' }).click();
+    const list = page.getByRole('list', { name: 'Webhook endpoints of this account' });
+    await expect(list).toContainText('Failing');
+    await expect(list).toContainText(/Deliveries fail since .+: check that the endpoint answers\./);
+    await list.getByRole('button', { name: 'Delivery log' }).click();
+    const log = page.getByRole('list', { name: `Deliveries to ${url}` });
+    await expect(log).toContainText('webhook.test · Failed');
+    await expect(log).toContainText('down for maintenance');
+    await audit(page, 'Webhooks: a failing endpoint');
+  } finally {
+    await close();
   }
 });

@@ -182,8 +182,7 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
       const pause = Math.max(settings.pauseMs, took * settings.pauseShare);
       await (pause ? new Promise((resolve) => setTimeout(resolve, pause)) : new Promise((resolve) => setImmediate(resolve)));
     }
-    await bulkJobs.finish(jobId, 'done', parts.now());
-    await announce(jobId);
+    await bulkJobs.finish(jobId, 'done', parts.now(), null, bulkJobJson);
   }
 
   return {
@@ -192,8 +191,7 @@ export function bulkJobHandler(parts: BulkJobParts, settings: BulkRunSettings): 
     async retrying() {},
     async failed(claimed, reason) {
       const jobId = (claimed.payload as BulkJobPayload).bulk_job_id;
-      await bulkJobs.finish(jobId, 'failed', parts.now(), reason);
-      await announce(jobId);
+      await bulkJobs.finish(jobId, 'failed', parts.now(), reason, bulkJobJson);
     },
   };
 }

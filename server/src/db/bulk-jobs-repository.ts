@@ -317,12 +317,35 @@ export class BulkJobsRepository {
     }
   }
 
-  async finish(jobId: number, state: 'done' | 'failed', at: number, reason: string | null = null): Promise<void> {
-    await this.#db.run('UPDATE bulk_jobs SET state = ?, finished_at = ?, reason = ? WHERE job_id = ?', [state, at, reason, jobId]);
+  /**
+   * Ends the job, and writes its last progress event (`progress`: the job as it ended, with its
+   * counts) in the same transaction: the event is the webhooks' bulk_job.finished, and a node that
+   * died between an ended job and its event would never write it (a later claim of an ended job does
+   * nothing).
+   */
+  async finish(
+    jobId: number,
+    state: 'done' | 'failed',
+    at: number,
+    reason: string | null,
+    progress: (row: BulkJobRow, counts: BulkCounts) => Record<string, unknown>,
+  ): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      const row = await tx.get<BulkJobRow>(
+        `UPDATE bulk_jobs SET state = ?, finished_at = ?, reason = ? WHERE job_id = ? RETURNING ${JOB_COLUMNS}`,
+        [state, at, reason, jobId],
+      );
+      if (row) await appendJobEvent(tx, row.account_id, row.job_id, progress(row, await this.#counts(tx, jobId)));
+    });
+    await this.#db.fileEvents.notify();
   }
 
-  async counts(jobId: number): Promise<BulkCounts> {
-    const rows = await this.#db.all<{ outcome: BulkOutcome | null; n: number }>(
+  counts(jobId: number): Promise<BulkCounts> {
+    return this.#counts(this.#db, jobId);
+  }
+
+  async #counts(q: Queryable, jobId: number): Promise<BulkCounts> {
+    const rows = await q.all<{ outcome: BulkOutcome | null; n: number }>(
       'SELECT outcome, count(*) AS n FROM bulk_job_files WHERE job_id = ? GROUP BY outcome',
       [jobId],
     );

@@ -7,15 +7,15 @@ import type { FileRow } from './files';
  * what GET /api/files/events streams. Event ids are the SSE ids; they grow with every change.
  * A bulk job's progress is in the same log (kind 'job', written by the job; file_id is the job's id),
  * so it reaches the account's streams on every node, in order with the files' changes. A subtitle
- * track's change is in it too (kind 'subtitle', written by triggers on `subtitles`, migration 27) for
- * the webhooks' outbox only (decision D61): streams skip it.
+ * track's change is in it too (kind 'subtitle', written by triggers on `subtitles`, SQLite migration
+ * 29, PostgreSQL 33) for the webhooks' outbox only (decision D61): streams skip it.
  */
 export type FileEventKind = FileChangeKind | 'job' | 'subtitle';
 
 /**
  * The columns whose change is an event. `deleted_at` (the trash) turns an update into 'deleted' or
  * 'added'; columns missing from `files` are simply never seen. PostgreSQL's trigger keeps its own
- * frozen copy of this list (migrations 10, 28 and 35).
+ * frozen copy of this list (migrations 10, 28, 35 and 37).
  */
 export const WATCHED_FILE_COLUMNS = [
   'file_status',
@@ -42,7 +42,7 @@ export const WATCHED_FILE_COLUMNS = [
 /**
  * The columns an 'added' event keeps of its row (what toFileJson reads): the event describes the file
  * as it was added, whatever happened to it before the event is delivered. PostgreSQL's trigger keeps
- * its own frozen copy of this list (migrations 22, 28 and 35).
+ * its own frozen copy of this list (migrations 22, 28, 35 and 37).
  */
 export const ADDED_FILE_COLUMNS = [
   'file_id',
@@ -69,6 +69,13 @@ export const ADDED_FILE_COLUMNS = [
   'download_audio_bytes',
 ] as const satisfies ReadonlyArray<keyof FileRow>;
 
+/**
+ * The key (true) an 'added' event of a file back from the trash has beside its row, written by the
+ * triggers (PostgreSQL: from migration 37 on): the webhooks' file.restored. The file's 'deleted' event
+ * told it before, but the log keeps an hour and the trash keeps days.
+ */
+export const RESTORED_MARK = 'restored';
+
 export interface StoredFileEvent {
   id: number;
   account_id: number;
@@ -76,7 +83,8 @@ export interface StoredFileEvent {
   kind: FileEventKind;
   /**
    * 'changed': the changed columns and their new values; 'added': the row as it was added
-   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it); 'job': the job; 'subtitle':
+   * (ADDED_FILE_COLUMNS; null in an event written before the log kept it), and RESTORED_MARK when it
+   * came back from the trash; 'job': the job; 'subtitle':
    * the track's sub_id, its sub_lang, its track_kind (from migration 31 / 36 on) and the change ('created', 'updated' or 'deleted').
    */
   changes: Record<string, unknown> | null;
@@ -140,8 +148,22 @@ export class FileEventsRepository {
     return rows.map(parsed);
   }
 
-  /** Drops events written before `before` (ms since the epoch, the database's clock). */
-  prune(before: number): Promise<number> {
-    return this.#db.run('DELETE FROM file_events WHERE created_at < ?', [before]);
+  /**
+   * Drops the events written before `before` (ms since the epoch, the database's clock) that the
+   * webhooks' outbox no longer needs: its stored cursor has passed them, or no endpoint of their
+   * account is owed them (none, or all created after them; decision D79). An event the outbox still
+   * needs is kept until `holdBefore`, then dropped all the same, so that a dispatcher stalled on every
+   * node cannot grow the log without end. Resolves to how many went, and how many of them the outbox
+   * never copied.
+   */
+  async prune(before: number, holdBefore: number): Promise<{ pruned: number; uncopied: number }> {
+    const pruned = await this.#db.run(
+      `DELETE FROM file_events WHERE created_at < ? AND (
+         id <= (SELECT last_event_id FROM webhook_cursor WHERE id = 1)
+         OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = file_events.account_id AND w.from_event_id < file_events.id))`,
+      [before],
+    );
+    const uncopied = await this.#db.run('DELETE FROM file_events WHERE created_at < ?', [Math.min(before, holdBefore)]);
+    return { pruned: pruned + uncopied, uncopied };
   }
 }

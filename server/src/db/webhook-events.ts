@@ -16,7 +16,7 @@ const EDITED_COLUMNS = [
   'download_audio_bytes',
 ];
 
-/** A subtitle event's change (its log row, migration 27) and the message type it is. */
+/** A subtitle event's change (its log row: SQLite migration 29, PostgreSQL 33) and the message type it is. */
 const SUBTITLE_TYPES: Record<string, WebhookEventType> = {
   created: 'subtitle.created',
   updated: 'subtitle.updated',
@@ -34,8 +34,8 @@ export interface WebhookMessage {
 
 /**
  * The webhook messages of one event of the file_events log (decision D58). An 'added' event is
- * `file.restored` when the file left the trash (`restored`: the log still holds its 'deleted' event),
- * else `file.created`; a status change is `file.status`, and also `file.ready` (Completed) or
+ * `file.restored` when the file left the trash (`restored`: the event is marked so, decision D79, or
+ * one written before the mark finds the file's 'deleted' event in the log), else `file.created`; a status change is `file.status`, and also `file.ready` (Completed) or
  * `file.failed`; an edit of what the panel shows is `file.updated`; a subtitle track's change is
  * `subtitle.created`, `subtitle.updated` or `subtitle.deleted` (decision D61), and a chapters track's
  * also `file.updated` (D66); a bulk job's last progress

@@ -1,10 +1,17 @@
 import type { WebhookEventType, WebhookPayload } from '../../../src/contract/webhook';
 import type { Db, Queryable, SqlValue } from './engine';
-import type { FileEventKind, StoredFileEvent } from './file-events';
+import { RESTORED_MARK, type FileEventKind, type StoredFileEvent } from './file-events';
 import { webhookEventId, webhookMessages } from './webhook-events';
 
 /** Deliveries one INSERT writes (8 parameters each: far below either engine's limit). */
 const INSERT_ROWS = 500;
+
+/**
+ * The events a node passed are stored as the cursor at most this often (this process's clock): the
+ * event log's prune keeps what the stored cursor has not passed (decision D79), so a log whose events
+ * no endpoint wants is kept about this much longer than its hour, for one write per node this often.
+ */
+const STORE_PASSED_EVERY_MS = 5 * 60_000;
 
 interface EventRow {
   id: number;
@@ -39,22 +46,27 @@ interface Hook {
  * many nodes run this (PostgreSQL: the cursor's row is locked, one node copies at a time; SQLite: one
  * writer at a time anyway).
  *
- * Nothing is written while nothing is to be delivered (decision D61): with no endpoint the log is not
- * even read; otherwise the events are read first, and only when one of them has an endpoint that wants
- * it is the write transaction run. Events with nothing to deliver are passed in this node's memory
- * (`#passed`) and the stored cursor moves past them with the next copy. An endpoint gets the events after
- * the log's last one when it was created (its from_event_id), so an event passed before it existed is
- * never owed to it, and every node may start reading at the oldest endpoint's from_event_id.
+ * Next to nothing is written while nothing is to be delivered (decision D61): with no endpoint the log
+ * is not even read; otherwise the events are read first, and only when one of them has an endpoint that
+ * wants it is the write transaction run. Events with nothing to deliver are passed in this node's memory
+ * (`#passed`) and the stored cursor moves past them with the next copy, or every few minutes (D79: the
+ * log's prune waits for the stored cursor). An endpoint gets the events after the log's last one when
+ * it was created (its from_event_id), so an event passed before it existed is never owed to it, and
+ * every node may start reading at the oldest endpoint's from_event_id.
  */
 export class WebhookOutbox {
   readonly #db: Db;
   /** Since when (this process's clock) the id after the cursor has been missing; see #readyPrefix. */
   #gapSince: number | null = null;
-  /** The last event this node read with nothing to deliver (never stored: decision D61). */
+  /** The last event this node read with nothing to deliver (stored only now and then: decisions D61, D79). */
   #passed = 0;
+  readonly #storePassedEveryMs: number;
+  /** When (this process's clock) this node last stored its passed events, or started. */
+  #storedPassedAt = performance.now();
 
-  constructor(db: Db) {
+  constructor(db: Db, { storePassedEveryMs = STORE_PASSED_EVERY_MS } = {}) {
     this.#db = db;
+    this.#storePassedEveryMs = storePassedEveryMs;
   }
 
   /**
@@ -78,6 +90,11 @@ export class WebhookOutbox {
     const hooks = await this.#hooksOf(this.#db, accounts);
     if (!events.some((e) => wanted(e, hooks))) {
       this.#passed = events.at(-1)!.id;
+      if (performance.now() - this.#storedPassedAt >= this.#storePassedEveryMs) {
+        this.#storedPassedAt = performance.now();
+        // Forward only: another node's copy may have stored a later position meanwhile.
+        await this.#db.run('UPDATE webhook_cursor SET last_event_id = ? WHERE id = 1 AND last_event_id < ?', [this.#passed, this.#passed]);
+      }
       return events.length;
     }
     return this.#db.transaction(async (tx) => {
@@ -93,7 +110,7 @@ export class WebhookOutbox {
         if (event.id <= cursor) continue;
         const subscribed = subscribedTo(event, current);
         if (!subscribed.length) continue;
-        const restored = event.kind === 'added' && (await restoredFromTrash(tx, event));
+        const restored = event.kind === 'added' && (marked(event) || (await restoredFromTrash(tx, event)));
         for (const message of webhookMessages(event, restored)) {
           const body: WebhookPayload = { type: message.type, timestamp: new Date(event.created_at).toISOString(), data: message.data };
           for (const hook of subscribed.filter((h) => h.events.includes(message.type))) {
@@ -175,17 +192,25 @@ const subscribedTo = (event: StoredFileEvent, hooks: readonly Hook[]): Hook[] =>
 
 /**
  * Whether an event has a delivery to make: one of the endpoints it is owed to wants one of its messages
- * (an 'added' event read both ways, file.created and file.restored: which one is decided in the copy).
+ * (an unmarked 'added' event read both ways, file.created and file.restored: which one is decided in the copy).
  */
 function wanted(event: StoredFileEvent, hooks: readonly Hook[]): boolean {
   const subscribed = subscribedTo(event, hooks);
   if (!subscribed.length) return false;
   const messages =
-    event.kind === 'added' ? [...webhookMessages(event, false), ...webhookMessages(event, true)] : webhookMessages(event, false);
+    event.kind === 'added' && !marked(event)
+      ? [...webhookMessages(event, false), ...webhookMessages(event, true)]
+      : webhookMessages(event, marked(event));
   return subscribed.some((h) => messages.some((m) => h.events.includes(m.type)));
 }
 
-/** An 'added' event of a file that went to the trash before (its 'deleted' event is still in the log). */
+/** An 'added' event of a file back from the trash, as its trigger marks it (decision D79). */
+const marked = (event: StoredFileEvent): boolean => event.changes?.[RESTORED_MARK] === true;
+
+/**
+ * An unmarked 'added' event of a file that went to the trash before (its 'deleted' event is still in
+ * the log): an event written before the triggers marked a restore (decision D79).
+ */
 async function restoredFromTrash(tx: Queryable, event: StoredFileEvent): Promise<boolean> {
   const row = await tx.get("SELECT 1 AS x FROM file_events WHERE account_id = ? AND id < ? AND file_id = ? AND kind = 'deleted' LIMIT 1", [
     event.account_id,

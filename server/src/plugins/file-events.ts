@@ -14,6 +14,12 @@ export interface FileEventsOptions {
 
 /** Events are kept this long: a stream that was away longer starts over ('reset'). */
 export const EVENT_RETENTION_MS = 60 * 60_000;
+/**
+ * Events the webhooks' outbox has not copied yet are kept this long (decision D79): a day, as long as
+ * a delivery is retried, so that a dispatcher stalled on every node loses nothing it can still send
+ * once it is back, while the log cannot grow without end.
+ */
+export const OUTBOX_HOLD_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 /**
  * The keys of the open streams are read this often: a stream ends within this time of its key's idle
@@ -25,8 +31,9 @@ export const SESSION_CHECK_MS = 1_000;
  * `app.fileEvents`: the node's one reader of the file event log and its fan-out to the event streams
  * (routes/file-events.ts). PostgreSQL wakes it by LISTEN/NOTIFY on one connection of its own;
  * SQLite, where a worker or the CLI may write from another process, has it read every `pollMs`.
- * Both prune events older than an hour. `app.eventStreams`: the node's open streams, capped per key
- * and per address, each ended when its key ends (a sign-out notifies every node the way events do).
+ * Both prune events older than an hour, but for those the webhooks' outbox has yet to copy (up to a
+ * day). `app.eventStreams`: the node's open streams, capped per key and per address, each ended when
+ * its key ends (a sign-out notifies every node the way events do).
  */
 async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Promise<void> {
   const log = new FileEventsRepository(app.db);
@@ -83,7 +90,13 @@ async function fileEvents(app: FastifyInstance, options: FileEventsOptions): Pro
   app.decorate('eventStreams', streams);
 
   const prune = setInterval(() => {
-    log.prune(Date.now() - EVENT_RETENTION_MS).catch((err: unknown) => app.log.warn({ err }, 'pruning file events failed'));
+    log
+      .prune(Date.now() - EVENT_RETENTION_MS, Date.now() - OUTBOX_HOLD_MS)
+      .then(({ uncopied }) => {
+        if (uncopied)
+          app.log.error({ uncopied }, 'file events the webhook outbox never copied were pruned after a day: their webhooks are lost');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning file events failed'));
   }, PRUNE_EVERY_MS);
   prune.unref();
 

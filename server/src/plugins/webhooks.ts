@@ -21,7 +21,7 @@ export interface WebhookSettings {
   allowHosts?: string[];
   /** How often the outbox and the due deliveries are looked at (default 250 ms). */
   pollMs?: number;
-  /** Deliveries this node sends at once (VP_WEBHOOK_CONCURRENCY, default 8). */
+  /** Deliveries this node sends at once (VP_WEBHOOK_CONCURRENCY, default 64: decision D69). */
   concurrency?: number;
   /** Days an ended delivery stays in the log (VP_WEBHOOK_LOG_DAYS, default 30). */
   logDays?: number;

@@ -39,6 +39,8 @@ const catalogue: Catalogue = {
   'frame.trash': 'Thùng rác',
   'frame.apiKeys': 'Khóa API',
   'frame.webhooks': 'Webhook',
+  'frame.webhooksFailing': '{count} đang lỗi',
+  'frame.webhooksFailingAfterCount': 'webhook đang lỗi',
   'frame.playerAccess': 'Nơi video được phát',
   'frame.collapseSidebar': 'Thu gọn thanh bên',
   'frame.expandSidebar': 'Mở rộng thanh bên',

@@ -17,6 +17,9 @@ export const FRAME_TEXTS = defineTexts('frame', {
   signOut: 'Sign out',
   apiKeys: 'API keys',
   webhooks: 'Webhooks',
+  webhooksFailing: '{count} failing',
+  /** After the count beside Account, for screen readers: "Account 2 webhooks failing". */
+  webhooksFailingAfterCount: 'webhooks failing',
   playerAccess: 'Where videos may play',
   signIn: 'Sign in',
   copyright: '© 2025 {product}.',

@@ -13,13 +13,16 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { failingWebhooks } from '../api/webhook-alerts';
+import { useApi } from '../api/use-api';
 import { useConfigState, useSession } from '../session/use-session';
 import type { ServerConfig } from '../session/config-store';
 import { useTexts } from '../i18n/texts';
 import { FRAME_TEXTS } from './frame-texts';
 import { TOP_BAR_HEIGHT } from '../shell/theme';
+import { visuallyHidden } from '../ui/visually-hidden';
 
 /**
  * Who is signed in: the server's config names the account (so it survives a reload and works for a
@@ -31,7 +34,18 @@ function signedInAs(config: ServerConfig | null): string | null {
   return typeof username === 'string' && username ? username : null;
 }
 
-/** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link). */
+/** A red pill beside a label: failing webhook endpoints. */
+const FAILING_PILL = {
+  ml: 1,
+  px: 0.75,
+  borderRadius: 4,
+  bgcolor: 'error.main',
+  color: 'error.contrastText',
+  fontSize: '0.75rem',
+  lineHeight: '20px',
+} as const;
+
+/** The top bar: sidebar toggle, theme toggle, and the Account menu (or a Sign in link; a count of failing webhooks beside both). */
 export function Navbar({
   onToggleSidebar,
   sidebarOpen,
@@ -48,6 +62,17 @@ export function Navbar({
   const username = signedInAs(config);
   const { t } = useTexts(FRAME_TEXTS);
   const switchTheme = nextTheme === 'dark' ? t('switchToDark') : t('switchToLight');
+  const api = useApi();
+  const menuOpen = Boolean(menuAnchor);
+  // Failing or paused webhook endpoints, read at sign-in and again as the menu opens or closes.
+  const [failing, setFailing] = useState(0);
+  useEffect(() => {
+    if (!apiKey) return setFailing(0);
+    const controller = new AbortController();
+    // A key that may not read them (a host's API key) or a failed read: nothing to tell.
+    failingWebhooks(api, controller.signal).then(setFailing, () => setFailing(0));
+    return () => controller.abort();
+  }, [api, apiKey, menuOpen]);
 
   return (
     <AppBar part="topbar" position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -73,15 +98,26 @@ export function Navbar({
               startIcon={<PersonIcon />}
               onClick={(event) => setMenuAnchor(event.currentTarget)}
               aria-haspopup="menu"
-              aria-expanded={Boolean(menuAnchor)}
+              aria-expanded={menuOpen}
               aria-controls={menuAnchor ? 'vp-account-menu' : undefined}
               sx={{ textTransform: 'none' }}
             >
               {t('account')}
+              {failing ? (
+                <>
+                  {' '}
+                  <Box component="span" sx={FAILING_PILL}>
+                    {failing}
+                  </Box>
+                  <Box component="span" sx={visuallyHidden}>
+                    {` ${t('webhooksFailingAfterCount')}`}
+                  </Box>
+                </>
+              ) : null}
             </Button>
             {/* A popover rather than a Menu: the "Signed in as" line is text, not a menu item. */}
             <Popover
-              open={Boolean(menuAnchor)}
+              open={menuOpen}
               anchorEl={menuAnchor}
               onClose={() => setMenuAnchor(null)}
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
@@ -113,6 +149,14 @@ export function Navbar({
                     <WebhookIcon fontSize="small" />
                   </ListItemIcon>
                   {t('webhooks')}
+                  {failing ? (
+                    <>
+                      {' '}
+                      <Box component="span" sx={FAILING_PILL}>
+                        {t('webhooksFailing', { count: failing })}
+                      </Box>
+                    </>
+                  ) : null}
                 </MenuItem>
                 <MenuItem component={Link} href="/account/player-access" onClick={() => setMenuAnchor(null)}>
                   <ListItemIcon>

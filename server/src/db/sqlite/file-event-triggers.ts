@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { ADDED_FILE_COLUMNS, WATCHED_FILE_COLUMNS } from '../file-events';
+import { ADDED_FILE_COLUMNS, RESTORED_MARK, WATCHED_FILE_COLUMNS } from '../file-events';
 
 /**
  * SQLite's triggers of the file event log (migration 6 made the table). A SQLite trigger must name
@@ -19,9 +19,12 @@ export function fileEventTriggers(columns: readonly string[]): Map<string, strin
   const changed = watched.map((c) => `new.${c} IS NOT old.${c}`).join(' OR ');
   const changes = watched.map((c) => `SELECT '${c}' AS k, new.${c} AS v WHERE new.${c} IS NOT old.${c}`).join(' UNION ALL ');
   // An 'added' event keeps the row as it was added: a stream describes the file from it (ADDED_FILE_COLUMNS).
-  const added = `json_object(${ADDED_FILE_COLUMNS.filter((c) => columns.includes(c))
+  const row = ADDED_FILE_COLUMNS.filter((c) => columns.includes(c))
     .map((c) => `'${c}', new.${c}`)
-    .join(', ')})`;
+    .join(', ');
+  const added = `json_object(${row})`;
+  // A file back from the trash says so in its own event (RESTORED_MARK): its 'deleted' event may be long pruned.
+  const restored = `json_object(${row}, '${RESTORED_MARK}', json('true'))`;
   const diff = `(SELECT json_group_object(k, v) FROM (${changes}))`;
   const kind = trash
     ? `CASE WHEN old.deleted_at IS NULL AND new.deleted_at IS NOT NULL THEN 'deleted'
@@ -45,7 +48,7 @@ END`,
       `CREATE TRIGGER files_events_update AFTER UPDATE ON files WHEN ${NOT_PAUSED} AND (${changed}) BEGIN
   INSERT INTO file_events (account_id, file_id, kind, changes, created_at)
     SELECT abs(new.account_id), new.file_id, ${kind},
-      ${trash ? `CASE WHEN old.deleted_at IS NOT NULL AND new.deleted_at IS NULL THEN ${added} ELSE ${diff} END` : diff}, ${NOW_MS};
+      ${trash ? `CASE WHEN old.deleted_at IS NOT NULL AND new.deleted_at IS NULL THEN ${restored} ELSE ${diff} END` : diff}, ${NOW_MS};
 END`,
     ],
   ]);

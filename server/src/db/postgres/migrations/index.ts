@@ -34,6 +34,7 @@ import subtitleEvents from './033-subtitle-events';
 import bulkValues from './034-bulk-values';
 import downloadEvents from './035-download-events';
 import subtitleEventKinds from './036-subtitle-event-kinds';
+import restoredEvents from './037-restored-events';
 
 /** A migration of PostgreSQL: its SQL runs inside the transaction that records its number. */
 export interface PgMigration {
@@ -90,4 +91,5 @@ export const MIGRATIONS: readonly PgMigration[] = [
   bulkValues,
   downloadEvents,
   subtitleEventKinds,
+  restoredEvents,
 ];
