@@ -21,6 +21,7 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
  * `poster_set`: the operator chose the poster (`detail.from`: `time` with `detail.time`, or `image` with
  * `detail.format`), `poster_reset`: back to the automatic one (D65).
  * `chapters_add`, `chapters_edit` and `chapters_trash`: its chapters track (`detail.sub_id`, `detail.chapters`: how many; D66).
+ * `downloads_fail`: its downloads (D67) could not be made, after the job's retries (`detail.reason`; source `pipeline`).
  */
 export const ACTIVITY_ACTIONS = [
   'create',
@@ -44,6 +45,7 @@ export const ACTIVITY_ACTIONS = [
   'chapters_add',
   'chapters_edit',
   'chapters_trash',
+  'downloads_fail',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -25,7 +25,7 @@ export const activitySchema = {
       type: 'object',
       additionalProperties: true,
       description:
-        'create: {via: upload|url|tus, file_title, file_slug}; fail: {reason}; update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
+        'create: {via: upload|url|tus, file_title, file_slug}; fail: {reason}; downloads_fail: {reason}; update: {field: {before, after}} for file_title, file_slug, isActive; purge: {file_title, file_slug}; subtitle_*: {sub_id, sub_lang, format, sha256}',
     },
   },
 };

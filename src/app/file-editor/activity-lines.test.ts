@@ -73,6 +73,15 @@ describe('activityLines', () => {
     expect(lines(entry('chapters_trash', { sub_id: 7 }))).toEqual(['Chapters deleted']);
   });
 
+  it("downloads that could not be made say the job's reason, not the action name", () => {
+    const failed = {
+      ...entry('downloads_fail', { reason: 'v0/index.m3u8: No such file or directory' }),
+      actor: 'pipeline',
+      source: 'pipeline',
+    };
+    expect(lines(failed)).toEqual(['Downloads could not be made: v0/index.m3u8: No such file or directory']);
+  });
+
   it('say chapters, downloads and where it may play in Vietnamese too', () => {
     const tVi = translator(ACTIVITY_TEXTS, { language: 'vi', locale: 'vi-VN', messages: vi.catalogue, grid: vi.grid }).t;
     const linesVi = (e: ActivityEntry) => activityLines(e, tVi, 'vi', 'vi-VN');
@@ -81,6 +90,9 @@ describe('activityLines', () => {
     ]);
     expect(linesVi(entry('update', { downloads: { before: false, after: null } }))).toEqual([
       'Tải xuống: không cho phép → theo cài đặt của tài khoản',
+    ]);
+    expect(linesVi(entry('downloads_fail', { reason: 'v0/index.m3u8: No such file or directory' }))).toEqual([
+      'Không tạo được bản tải xuống: v0/index.m3u8: No such file or directory',
     ]);
     const nowhere = { embed: 'nowhere', sites: [], signed: false, allow_no_referrer: true };
     expect(linesVi(entry('update', { player_access: { before: nowhere, after: null } }))).toEqual([

@@ -72,7 +72,7 @@ export function activityLines(entry: ActivityEntry, t: ActivityText, language: s
     const actor = entry.source === 'key' ? t('actorKey', { name: entry.actor }) : entry.actor;
     return [t('create', { actor, via: via ? t(via) : String(detail.via ?? '') })];
   }
-  if (action === 'fail') return [t('fail', { reason: String(detail.reason ?? '') })];
+  if (action === 'fail' || action === 'downloads_fail') return [t(action, { reason: String(detail.reason ?? '') })];
   if (action === 'trash' || action === 'restore' || action === 'purge' || action === 'complete') return [t(action)];
   if (action === 'schedule_activate' || action === 'schedule_deactivate' || action === 'poster_set' || action === 'poster_reset')
     return [t(action)];

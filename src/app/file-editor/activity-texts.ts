@@ -64,6 +64,7 @@ export const ACTIVITY_TEXTS = defineTexts('activity', {
     other: 'Chapters edited: {count} chapters, version {version}',
   },
   chapters_trash: 'Chapters deleted',
+  downloads_fail: 'Downloads could not be made: {reason}',
   other: 'Changed ({action})',
   justNow: 'just now',
 });

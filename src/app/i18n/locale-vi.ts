@@ -508,6 +508,7 @@ const catalogue: Catalogue = {
   'activity.chapters_add': { other: 'Đã thêm các chương: {count} chương' },
   'activity.chapters_edit': { other: 'Đã sửa các chương: {count} chương, phiên bản {version}' },
   'activity.chapters_trash': 'Đã xóa các chương',
+  'activity.downloads_fail': 'Không tạo được bản tải xuống: {reason}',
   'poster.title': 'Ảnh bìa',
   'poster.intro': 'Ảnh hiển thị trước khi video phát, trong danh sách và trong thư viện ảnh.',
   'poster.current': 'Ảnh bìa hiện tại',
