@@ -59,7 +59,12 @@ for (const store of ['folder', 'bucket'] as const) {
     beforeAll(async () => {
       clip = await tinyClip();
       if (store === 'bucket') s3 = await startS3Server();
-      s = await startServer({ worker: FAST_WORKER, ...(s3 ? { s3: s3.settings(await s3.bucket(), 'vp/') } : {}) });
+      // The downloads jobs run on the node's background worker: polled and retried quickly, so that a failing job fails for good in a second.
+      s = await startServer({
+        worker: FAST_WORKER,
+        bulkWorker: { pollMs: 50, backoffMs: 50 },
+        ...(s3 ? { s3: s3.settings(await s3.bucket(), 'vp/') } : {}),
+      });
     });
     afterAll(async () => {
       await s?.close();
@@ -192,6 +197,41 @@ for (const store of ['folder', 'bucket'] as const) {
       expect((await s.request('DELETE', `/api/files/${file.file_id}?permanent=1`, { key })).status).toBe(200);
       expect(await s.app.media.bytesUnder(folder)).toBe(0);
       expect(await s.app.videoStorage.usedBytes(accountId)).toBe(0);
+    });
+
+    it("downloads that cannot be made: the account's job still makes the other files' ones, the failing file's activity says why after its retries, nothing of it is stored or counted", async () => {
+      const { accountId, key, file: broken, folder } = await accountWithFile(`broken${store}`);
+      const second = await s.request('POST', '/api/files', { key, body: videoForm({ title: 'second clip', content: clip }) });
+      const other = await waitForStatus(s, key, second.body.data.file.file_id, [4, 7, 10]);
+      expect(broken.file_id).toBeLessThan(other.file_id); // the account's job meets the broken file first
+      // Its top rung is absent from the store: there is nothing to remux.
+      await s.app.media.delete(`${folder}v0/`);
+      const before = await s.app.videoStorage.usedBytes(accountId);
+      expect((await s.request('PUT', '/api/config', { key, json: { downloads: { allowed: true } } })).status).toBe(200);
+
+      const made = await waitForFile(s, key, other.file_id, (f) => f.download_video !== undefined);
+      const activity = async () =>
+        ((await s.request('GET', `/api/files/${broken.file_id}/activity`, { key })).body.data.activity as Record<string, unknown>[]).filter(
+          (e) => e.action === 'downloads_fail',
+        );
+      const until = Date.now() + 20_000;
+      while (!(await activity()).length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      const [entry, ...more] = await activity();
+      expect(more).toEqual([]); // once, when the retries are used up
+      expect(entry).toMatchObject({ actor: 'pipeline', source: 'pipeline', action: 'downloads_fail' });
+      expect((entry!.detail as { reason: string }).reason).toBe('The top rendition (v0/index.m3u8) is missing from the media store');
+      // Its own job ran out of attempts and is gone: nothing runs it again.
+      expect(await s.app.db.all("SELECT job_id FROM jobs WHERE kind = 'file-downloads' AND account_id = ?", [accountId])).toEqual([]);
+
+      const file = (await s.request('GET', `/api/files/${broken.file_id}`, { key })).body.data;
+      expect(file).not.toHaveProperty('download_video');
+      expect(file).not.toHaveProperty('download_audio');
+      expect((await download(s, broken.file_slug, 'mp4')).status).toBe(404);
+      expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBeNull();
+      // Only the other file's downloads are counted.
+      const { bytes: video } = made.download_video as { bytes: number };
+      const { bytes: audio } = made.download_audio as { bytes: number };
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before + video + audio);
     });
 
     it("the player's access rules apply to downloads: a site the file may not play on is refused", async () => {

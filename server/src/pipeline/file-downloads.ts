@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ActivityRepository } from '../db/activity-repository';
 import type { Db, Queryable } from '../db/engine';
 import type { JobsRepository } from '../db/jobs-repository';
 import type { FilesRepository } from '../db/files-repository';
@@ -10,12 +11,18 @@ import { DOWNLOAD_NAMES, makeDownloads, TOP_RUNG_PLAYLIST } from '../media/downl
 import { ownFolderOf } from '../media/file-media';
 import type { MediaStore } from '../media/media-store';
 import type { JobHandler } from '../jobs/worker';
+import type { Clock } from '../lib/clock';
+import { PIPELINE_ACTOR } from './file-status';
 
 export interface FileDownloadsParts {
   db: Db;
   files: FilesRepository;
   media: MediaStore;
   videoStorage: VideoStorageRepository;
+  /** Where a file's downloads that could not be made are told (`downloads_fail`), and when. */
+  activity: Pick<ActivityRepository, 'append'>;
+  clock: Clock;
+  jobs: Pick<JobsRepository, 'enqueue'>;
 }
 
 /**
@@ -49,7 +56,10 @@ async function addDownloads(parts: FileDownloadsParts, fileId: number, folder: s
       await fs.promises.mkdir(path.dirname(local), { recursive: true });
       await parts.media.getFile(object.key, local);
     }
-    const made = await makeDownloads(path.join(work, TOP_RUNG_PLAYLIST), work, { signal });
+    // Without its playlist ffmpeg only says "Error opening input files": the reason an operator reads names what is missing.
+    const playlist = path.join(work, TOP_RUNG_PLAYLIST);
+    if (!fs.existsSync(playlist)) throw new Error(`The top rendition (${TOP_RUNG_PLAYLIST}) is missing from the media store`);
+    const made = await makeDownloads(playlist, work, { signal });
     await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.video}`, path.join(work, DOWNLOAD_NAMES.video));
     if (made.audio !== null) await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.audio}`, path.join(work, DOWNLOAD_NAMES.audio));
     await recordFolder(parts, fileId, folder, made.video, made.audio);
@@ -80,15 +90,46 @@ export function fileDownloadsHandler(parts: FileDownloadsParts): JobHandler {
     kind: FILE_DOWNLOADS,
     async run(job, { signal }) {
       const payload = job.payload as FileDownloadsPayload;
-      const files = 'file_id' in payload ? [payload.file_id] : await parts.files.followingAccountDownloads(payload.account_id);
-      for (const fileId of files) {
+      if ('file_id' in payload) return syncDownloads(parts, payload.file_id, signal);
+      // An account's job goes on past a file that fails and hands that file to a job of its own: one
+      // file's broken media neither keeps the others without downloads nor hides their failures, and
+      // each failing file gets its own retries and, when they are used up, its own entry with its own
+      // reason (the `failed` hook of a job knows only one reason, the one of its last attempt).
+      for (const fileId of await parts.files.followingAccountDownloads(payload.account_id)) {
         signal.throwIfAborted();
-        await syncDownloads(parts, fileId, signal);
+        try {
+          await syncDownloads(parts, fileId, signal);
+        } catch (err) {
+          if (signal.aborted) throw err;
+          await queueDownloadsJob(parts.db, parts.jobs, payload.account_id, { file_id: fileId });
+        }
       }
     },
     retrying: async () => {},
-    failed: async () => {},
+    failed: async (job, reason) => {
+      const payload = job.payload as FileDownloadsPayload;
+      if ('file_id' in payload) await logFailure(parts, payload.file_id, reason);
+    },
   };
+}
+
+/**
+ * A file's job failed for good: when its downloads are allowed and still absent (the job was making
+ * them), its activity says so with the reason; the editor's Downloads card alone would only say that
+ * none are stored. A file deleted for good meanwhile has nothing to tell.
+ */
+async function logFailure(parts: FileDownloadsParts, fileId: number, reason: string): Promise<void> {
+  const row = await parts.files.getAny(fileId);
+  if (!row || row.download_video_bytes !== null || !(await parts.files.downloadsAllowed(fileId))) return;
+  await parts.activity.append({
+    fileId,
+    accountId: Math.abs(row.account_id), // a file in the trash (negative account id) is still its account's
+    at: parts.clock(),
+    actor: PIPELINE_ACTOR,
+    source: 'pipeline',
+    action: 'downloads_fail',
+    detail: { reason },
+  });
 }
 
 /** What a pipeline host calls when a file's downloads no longer follow its setting: that file's job is queued. */

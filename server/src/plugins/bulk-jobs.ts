@@ -62,7 +62,15 @@ async function bulkJobs(app: FastifyInstance, options: BulkJobsPluginOptions): P
             },
           ),
           // Remuxing a file's downloads copies its top rung (no encode): light enough for every API node.
-          fileDownloadsHandler({ db: app.db, files: app.files, media: app.media, videoStorage: app.videoStorage }),
+          fileDownloadsHandler({
+            db: app.db,
+            files: app.files,
+            media: app.media,
+            videoStorage: app.videoStorage,
+            activity: app.activity,
+            clock: app.clock,
+            jobs: app.jobs,
+          }),
         ],
         ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
         ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
