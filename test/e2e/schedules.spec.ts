@@ -50,12 +50,16 @@ test('the editor saves a schedule typed in the time zone it names, and clears it
   await expect(card.getByText(`Times are in your time zone: ${zone}.`)).toBeVisible();
   await card.getByLabel('Deactivate at', { exact: true }).fill('2035-03-05T10:00');
   await card.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByText('File updated successfully')).toBeVisible();
+  const saved = page.getByRole('status').filter({ hasText: 'File updated successfully' });
+  await expect(saved).toBeVisible();
   expect((await api.get(`/files/${file!.file_id}`)).data.activate_at).toBe(withSeconds);
+  // Closed, so that the next save's toast is the one looked for (each save says so once).
+  await saved.getByRole('button', { name: 'Close' }).click();
+  await expect(saved).toBeHidden();
 
   await card.getByLabel('Activate at', { exact: true }).fill('2035-03-04T09:30');
   await card.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByText('File updated successfully')).toBeVisible();
+  await expect(saved).toBeVisible();
   const stored = (await api.get(`/files/${file!.file_id}`)).data;
   const expected = await page.evaluate(() => new Date('2035-03-04T09:30').toISOString());
   expect(stored.activate_at).toBe(expected);
