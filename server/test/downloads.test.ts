@@ -234,6 +234,31 @@ for (const store of ['folder', 'bucket'] as const) {
       expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before + video + audio);
     });
 
+    it('an M4A the store refuses after the MP4 was stored: the MP4 goes too, nothing is left uncounted, the activity says why', async () => {
+      const { accountId, key, file, folder } = await accountWithFile(`halfway${store}`);
+      const before = await s.app.videoStorage.usedBytes(accountId);
+      const putFile = s.app.media.putFile.bind(s.app.media);
+      s.app.media.putFile = async (name: string, local: string) => {
+        if (name.startsWith(folder) && name.endsWith('.m4a')) throw new Error('the store refused the M4A');
+        return putFile(name, local);
+      };
+      try {
+        expect((await s.request('PUT', `/api/files/${file.file_id}`, { key, json: { downloads: true } })).status).toBe(200);
+        const failed = async () =>
+          ((await s.request('GET', `/api/files/${file.file_id}/activity`, { key })).body.data.activity as { action: string }[]).some(
+            (e) => e.action === 'downloads_fail',
+          );
+        const until = Date.now() + 20_000;
+        while (!(await failed()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+        expect(await failed()).toBe(true);
+      } finally {
+        s.app.media.putFile = putFile;
+      }
+      expect(await s.app.media.size(`${folder}downloads/video.mp4`)).toBeNull();
+      expect(await s.app.media.size(`${folder}downloads/audio.m4a`)).toBeNull();
+      expect(await s.app.videoStorage.usedBytes(accountId)).toBe(before);
+    });
+
     it("the player's access rules apply to downloads: a site the file may not play on is refused", async () => {
       const access = { embed: 'sites', sites: ['good.example'], signed: false, allow_no_referrer: true };
       const { file } = await accountWithFile(`sites${store}`, { downloads: { allowed: true }, player: { access } });

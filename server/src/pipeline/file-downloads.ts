@@ -60,9 +60,16 @@ async function addDownloads(parts: FileDownloadsParts, fileId: number, folder: s
     const playlist = path.join(work, TOP_RUNG_PLAYLIST);
     if (!fs.existsSync(playlist)) throw new Error(`The top rendition (${TOP_RUNG_PLAYLIST}) is missing from the media store`);
     const made = await makeDownloads(playlist, work, { signal });
-    await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.video}`, path.join(work, DOWNLOAD_NAMES.video));
-    if (made.audio !== null) await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.audio}`, path.join(work, DOWNLOAD_NAMES.audio));
-    await recordFolder(parts, fileId, folder, made.video, made.audio);
+    try {
+      await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.video}`, path.join(work, DOWNLOAD_NAMES.video));
+      if (made.audio !== null) await parts.media.putFile(`${folder}${DOWNLOAD_NAMES.audio}`, path.join(work, DOWNLOAD_NAMES.audio));
+      await recordFolder(parts, fileId, folder, made.video, made.audio);
+    } catch (error) {
+      // Stored but not recorded (the M4A or the count failed): the file names none of them and the quota
+      // counts none, so none may stay. The job's next attempt stores them again.
+      for (const name of Object.values(DOWNLOAD_NAMES)) await parts.media.delete(`${folder}${name}`).catch(() => undefined);
+      throw error;
+    }
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
