@@ -52,6 +52,17 @@ async function spawnServer(
   return { child, base };
 }
 
+/** A key from a server process (it runs on the real clock, not the suite's), signed in over HTTP. */
+async function signInTo(base: string, username: string, password: string): Promise<string> {
+  const login = await rawRequest(base, {
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return JSON.parse(login.body).data.apiKey as string;
+}
+
 /** The temporary upload files under a data folder, in every process's folder. */
 const uploadFiles = (dataDir: string) =>
   fs.readdirSync(path.join(dataDir, 'tmp'), { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)upload-/.test(f));
@@ -100,14 +111,7 @@ describe('crash-clean storage', () => {
     const rounds: Record<string, number>[] = [];
     for (let round = 0; round < 2; round++) {
       const { child, base } = await spawnServer(dataDir, databaseUrl);
-      // A key from this process (it runs on the real clock, not the suite's).
-      const login = await rawRequest(base, {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
-      });
-      const key = JSON.parse(login.body).data.apiKey as string;
+      const key = await signInTo(base, 'crash', 'crash-password');
       const form = (i: number, repeat: number) =>
         multipartBody([
           { name: 'subtitle_file', filename: `r${round}-${i}.srt`, content: SRT.repeat(repeat) },
@@ -155,13 +159,7 @@ describe('crash-clean storage', () => {
 
   /** Two videos of `mb` MB each trickled at `trickle` into a server process, which is killed meanwhile: their replies. */
   async function slowVideoUploads(base: string, mb: number, trickle: { bytes: number; everyMs: number }) {
-    const login = await rawRequest(base, {
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
-    });
-    const key = JSON.parse(login.body).data.apiKey as string;
+    const key = await signInTo(base, 'crash', 'crash-password');
     return [0, 1].map((i) => {
       const { body, contentType } = multipartBody([
         { name: 'file_title', content: `Slow ${i}` },
@@ -270,13 +268,7 @@ describe('crash-clean storage', () => {
     const live = await startServer({ databaseUrl, storageSweepSeconds: 1 }, dataDir);
     const { child, base } = await spawnServer(dataDir, databaseUrl);
     try {
-      const login = await rawRequest(base, {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
-      });
-      const key = JSON.parse(login.body).data.apiKey as string;
+      const key = await signInTo(base, 'crash', 'crash-password');
       const { body, contentType } = multipartBody([
         { name: 'file_id', content: String(fileIds[0]) },
         { name: 'sub_lang', content: 'en' },
@@ -343,13 +335,7 @@ describe('crash-clean storage', () => {
           await expect.poll(() => /listening on (http:\/\/\S+)/.test(out), { timeout: 30_000, interval: 50 }).toBe(true);
           const serverPid = Number(out.split('\n')[0]);
           const base = /listening on (http:\/\/\S+)/.exec(out)![1]!;
-          const login = await rawRequest(base, {
-            method: 'POST',
-            path: '/api/auth/login',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: 'crash', password: 'crash-password' }),
-          });
-          const key = JSON.parse(login.body).data.apiKey as string;
+          const key = await signInTo(base, 'crash', 'crash-password');
           const uploads = [0, 1, 2].map((i) => {
             const { body, contentType } = multipartBody([
               { name: 'file_id', content: String(fileIds[i]) },
@@ -417,13 +403,7 @@ describe('webhooks and kill -9', () => {
       await s.app.close();
 
       const { child, base } = await spawnServer(dataDir, databaseUrl, { VP_WEBHOOK_ALLOW_HOSTS: host });
-      const login = await rawRequest(base, {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'hooked', password: 'hooked-password' }),
-      });
-      const processKey = JSON.parse(login.body).data.apiKey as string;
+      const processKey = await signInTo(base, 'hooked', 'hooked-password');
       const edit = await rawRequest(base, {
         method: 'PUT',
         path: `/api/files/${fileId}`,
