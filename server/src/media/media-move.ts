@@ -104,8 +104,20 @@ async function copyObject(source: MediaStore, target: MediaStore, object: Stored
 
 const reasonOf = (err: unknown): string => (err as { reason?: string }).reason ?? (err as Error).message ?? String(err);
 
+/** A folder's report before anything is done to it. */
+const untouched = (folder: string): MovedFolder => ({
+  folder,
+  copied: 0,
+  bytes: 0,
+  skipped: 0,
+  failed: 0,
+  problem: null,
+  left: null,
+  purged: null,
+});
+
 async function moveFolder(source: MediaStore, target: MediaStore, folder: string, listed: StoredObject[]): Promise<MovedFolder> {
-  const moved: MovedFolder = { folder, copied: 0, bytes: 0, skipped: 0, failed: 0, problem: null, left: null, purged: null };
+  const moved = untouched(folder);
   const objects = folder.startsWith(`${TUS_FOLDER}/`) ? await wholeTusUpload(source, folder, listed) : listed;
   if (typeof objects === 'string') return { ...moved, left: objects };
   const queue = [...objects];
@@ -126,17 +138,6 @@ async function moveFolder(source: MediaStore, target: MediaStore, folder: string
   await Promise.all(Array.from({ length: OBJECTS_AT_ONCE }, copyNext));
   return moved;
 }
-
-const untouched = (folder: string): MovedFolder => ({
-  folder,
-  copied: 0,
-  bytes: 0,
-  skipped: 0,
-  failed: 0,
-  problem: null,
-  left: null,
-  purged: null,
-});
 
 /** Whether each file owning one of these folders still has its row, asked once per file. */
 async function liveOwners(folderNames: Iterable<string>, fileExists: FileExists): Promise<Map<number, boolean>> {
