@@ -3,7 +3,6 @@ import { memo } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { StatusFamily } from '../file-status';
 import { focusRing } from '../../shell/theme';
-import { visuallyHidden } from '../../ui/visually-hidden';
 
 /**
  * One colour per status family, a tinted background with dark text (light theme) or light text
@@ -51,15 +50,20 @@ function cellStyles(theme: Theme) {
     '.vp-title-scheduled': { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, width: '100%' },
     '.vp-title-text': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
     '.vp-scheduled': { paddingInline: 8, flexShrink: 0 },
-    // The switch: 40 × 24 px, the checkbox covers it all (invisible), the track and knob are drawn.
+    // The switch: a 40 × 24 px checkbox without its native look, its track (::before) and knob (::after)
+    // drawn on it; hovered, the knob gets a halo.
     '.vp-switch': {
+      appearance: 'none',
       position: 'relative',
       display: 'inline-block',
       width: 40,
       height: 24,
+      margin: 0,
       flexShrink: 0,
       borderRadius: 12,
+      background: 'transparent',
       verticalAlign: 'middle',
+      cursor: 'pointer',
       '&::before': {
         content: '""',
         position: 'absolute',
@@ -69,54 +73,57 @@ function cellStyles(theme: Theme) {
         opacity: 0.38,
         transition: 'background-color 150ms, opacity 150ms',
       },
-      '&:has(:checked)::before': { background: theme.palette.primary.main, opacity: 0.5 },
-      '&:has(:focus-visible)': ring,
-      '& input': { position: 'absolute', inset: 0, zIndex: 1, width: '100%', height: '100%', margin: 0, opacity: 0, cursor: 'pointer' },
+      '&::after': {
+        content: '""',
+        position: 'absolute',
+        top: 4,
+        insetInlineStart: 4,
+        width: 16,
+        height: 16,
+        borderRadius: '50%',
+        background: dark ? theme.palette.grey[300] : theme.palette.common.white,
+        boxShadow: theme.shadows[1],
+        transition: 'inset-inline-start 150ms, background-color 150ms',
+      },
+      '&:checked::before': { background: theme.palette.primary.main, opacity: 0.5 },
+      '&:checked::after': { insetInlineStart: 20, background: theme.palette.primary.main },
+      '&:hover::after': { boxShadow: `${theme.shadows[1]}, 0 0 0 4px ${theme.palette.action.hover}` },
+      '&:hover:checked::after': {
+        boxShadow: `${theme.shadows[1]}, 0 0 0 4px ${alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity)}`,
+      },
+      '&:focus-visible': ring,
     },
-    '.vp-switch-thumb': {
-      position: 'absolute',
-      top: 4,
-      insetInlineStart: 4,
-      width: 16,
-      height: 16,
-      borderRadius: '50%',
-      background: dark ? theme.palette.grey[300] : theme.palette.common.white,
-      boxShadow: theme.shadows[1],
-      transition: 'inset-inline-start 150ms, background-color 150ms',
-      pointerEvents: 'none',
-    },
-    '.vp-switch:has(:checked) .vp-switch-thumb': { insetInlineStart: 20, background: theme.palette.primary.main },
-    '.vp-switch:hover::after': {
-      content: '""',
-      position: 'absolute',
-      top: 0,
-      insetInlineStart: 0,
-      width: 24,
-      height: 24,
-      borderRadius: '50%',
-      background: theme.palette.action.hover,
-      pointerEvents: 'none',
-    },
-    '.vp-switch:hover:has(:checked)::after': {
-      insetInlineStart: 16,
-      background: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
-    },
-    // The row checkbox: 42 × 42 px like the header's, the checkbox covers it all (invisible), the box is drawn.
+    // The row checkbox: a 42 × 42 px checkbox like the header's, without its native look: its 18 px box
+    // (::before) and, ticked, its tick (::after) drawn on it.
     '.vp-checkbox': {
+      appearance: 'none',
       position: 'relative',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
+      display: 'inline-block',
       width: 42,
       height: 42,
+      margin: 0,
       borderRadius: '50%',
+      background: 'transparent',
       color: theme.palette.text.secondary,
-      fontSize: 24,
       verticalAlign: 'middle',
-      '&:has(:checked)': { color: theme.palette.primary.main },
+      cursor: 'pointer',
+      '&::before': { content: '""', position: 'absolute', inset: 12, border: '2px solid currentColor', borderRadius: 2 },
+      '&:checked': { color: theme.palette.primary.main },
+      '&:checked::before': { background: 'currentColor' },
+      '&:checked::after': {
+        content: '""',
+        position: 'absolute',
+        // Material's tick: its corner at (19, 26) of the 42 px box, its legs 7 and 13 px.
+        left: 17.5,
+        top: 12.5,
+        width: 5,
+        height: 11,
+        border: `solid ${theme.palette.background.paper}`,
+        borderWidth: '0 2px 2px 0',
+        transform: 'rotate(45deg)',
+      },
       '&:hover': { background: theme.palette.action.hover },
-      '&:has(:focus-visible)': ring,
-      '& input': { position: 'absolute', inset: 0, zIndex: 1, width: '100%', height: '100%', margin: 0, opacity: 0, cursor: 'pointer' },
+      '&:focus-visible': ring,
     },
     '.vp-row-buttons': { display: 'inline-flex', alignItems: 'center', gap: 4, verticalAlign: 'middle' },
     '.vp-icon-button': {
@@ -143,7 +150,6 @@ function cellStyles(theme: Theme) {
       '&:hover': { textDecorationColor: 'inherit' },
       '&:focus-visible': { ...ring, borderRadius: 2 },
     },
-    '.vp-visually-hidden': visuallyHidden,
     '.vp-tip': {
       maxWidth: 300,
       marginBlock: 14,

@@ -40,8 +40,8 @@ export const StatusBadge = memo(function StatusBadge({ code, progress }: { code:
 
 /**
  * The one-click Active flag: a switch (it changes something), never a badge (badges only report).
- * A native checkbox with the switch role, covering the whole drawn switch; the tooltip says what a
- * click does: Disable or Enable.
+ * A native checkbox with the switch role, its track and knob drawn by the cell stylesheet (one element
+ * per row: issue 44); the tooltip says what a click does: Disable or Enable.
  */
 export const ActiveSwitch = memo(function ActiveSwitch({
   file,
@@ -55,17 +55,15 @@ export const ActiveSwitch = memo(function ActiveSwitch({
   const active = file.isActive === 1;
   const { t } = useTexts(FILES_TEXTS);
   return (
-    <span className="vp-switch">
-      <input
-        type="checkbox"
-        role="switch"
-        aria-label={label ?? t('active')}
-        checked={active}
-        data-tip={active ? t('disable') : t('enable')}
-        onChange={() => onToggle(file)}
-      />
-      <span className="vp-switch-thumb" aria-hidden="true" />
-    </span>
+    <input
+      type="checkbox"
+      role="switch"
+      className="vp-switch"
+      aria-label={label ?? t('active')}
+      checked={active}
+      data-tip={active ? t('disable') : t('enable')}
+      onChange={() => onToggle(file)}
+    />
   );
 });
 

@@ -17,14 +17,16 @@ export interface RowActions {
 
 type Cell = GridRenderCellParams<VideoFile>;
 
-/** The player link: the accessible name starts with the visible slug (WCAG 2.5.3), then says where it opens. */
+/**
+ * The player link: the accessible name starts with the visible slug (WCAG 2.5.3), then says where it
+ * opens. Said by its label rather than a visually hidden element: one element per row (issue 44).
+ */
 export const PlayerLink = memo(function PlayerLink({ href, slug }: { href: string | null; slug: string }) {
   const { t } = useTexts(FILES_TEXTS);
   if (!href) return <>{slug}</>;
   return (
-    <a className="vp-link" href={href} target="_blank" rel="noopener noreferrer">
+    <a className="vp-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={slug + t('opensInNewTab')}>
       {slug}
-      <span className="vp-visually-hidden">{t('opensInNewTab')}</span>
     </a>
   );
 });
