@@ -22,10 +22,18 @@ export function httpUrlOrNull(value: string | null | undefined): string | null {
  * a query such as `https://p.example/?v=`); otherwise a '/' joins the two.
  */
 export function playerLink(playerDomain: string | null | undefined, slug: string): string | null {
+  return playerLinks(playerDomain)(slug);
+}
+
+/**
+ * `playerLink` for the slugs of one domain, the domain parsed and checked once: the file list links
+ * every row of each page it shows (issue 44).
+ */
+export function playerLinks(playerDomain: string | null | undefined): (slug: string) => string | null {
   const base = playerDomain?.trim();
-  if (!base || !httpUrlOrNull(base) || /^\.{0,2}$/.test(slug)) return null;
+  if (!base || !httpUrlOrNull(base)) return () => null;
   const joiner = /[/=#]$/.test(base) ? '' : '/';
-  return `${base}${joiner}${encodeURIComponent(slug)}`;
+  return (slug) => (/^\.{0,2}$/.test(slug) ? null : `${base}${joiner}${encodeURIComponent(slug)}`);
 }
 
 /** A player URL as the kit embeds it for its own previews: marked, so that its playback never counts as a view. */

@@ -30,6 +30,19 @@ function shortOf(format: ReturnType<typeof formattersFor>, date: Date, thisYear:
 }
 
 /**
+ * The local bounds of the year of `now`, kept while `now` stays in it: whether a date is of this year
+ * is then two comparisons, not two time-zone look-ups per date (issue 44: a page formats 30 dates).
+ */
+let year = { from: 0, to: 0 };
+function yearOf(now: number) {
+  if (now < year.from || now >= year.to) {
+    const y = new Date(now).getFullYear();
+    year = { from: new Date(y, 0, 1).getTime(), to: new Date(y + 1, 0, 1).getTime() };
+  }
+  return year;
+}
+
+/**
  * Dates for the list, short enough for a narrow column: this year's dates without the year and with
  * the time ('Mar 4, 14:05'), older ones with the year and no time ('Mar 4, 2025'). `full` is the
  * complete date and time, for a tooltip, formatted when read: the grid's Created column reads only
@@ -40,7 +53,8 @@ export function compactDate(value: string, now: Date = new Date(), locale?: stri
   const date = new Date(sql ? `${sql[1]}T${sql[2]}Z` : value);
   if (Number.isNaN(date.getTime())) return { short: value, full: value };
   const format = formattersFor(locale);
-  const short = shortOf(format, date, date.getFullYear() === now.getFullYear());
+  const { from, to } = yearOf(now.getTime());
+  const short = shortOf(format, date, date.getTime() >= from && date.getTime() < to);
   return {
     short,
     get full() {

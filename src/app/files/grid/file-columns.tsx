@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { VideoFile } from '../../api/schemas';
-import { playerLink } from '../../shared/player-link';
+import { playerLinks } from '../../shared/player-link';
 import { DELETE_ICON, EDIT_ICON } from './cell-icons';
 import { compactDate } from './compact-date';
 import { ActiveSwitch, ScheduledChip, StatusBadge } from './file-cells';
@@ -81,6 +81,7 @@ export function fileColumns(
 ): GridColDef<VideoFile>[] {
   // One function for every row, so the memoised switch skips the grid's second render of a row.
   const toggleActive = (file: VideoFile) => actions.current.toggleActive(file);
+  const linkOf = playerLinks(playerDomain);
   return [
     { field: 'file_id', headerName: t('columnId'), width: 68 },
     // Plain text cells (DataGrid's own, cheapest rendering); the grid's styles cut them with an ellipsis.
@@ -106,7 +107,7 @@ export function fileColumns(
       headerName: t('columnPlayer'),
       flex: 1,
       minWidth: 110,
-      renderCell: ({ row }: Cell) => <PlayerLink href={playerLink(playerDomain, row.file_slug)} slug={row.file_slug} />,
+      renderCell: ({ row }: Cell) => <PlayerLink href={linkOf(row.file_slug)} slug={row.file_slug} />,
     },
     {
       field: 'file_status',
