@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cueTextProblem, editCue, formatVttTime, parseVttDocument, serializeVttDocument, vttCues } from './vtt-document';
+import { cueTextProblem, editCue, formatVttTime, parseVttDocument, serializeVttDocument, vttCueList, vttCues } from './vtt-document';
 
 /** mozilla/vtt.js's WebVTT test files (fixtures/vttjs/README.md): written by another project, kept byte for byte. */
 const CORPUS = path.join(import.meta.dirname, 'fixtures', 'vttjs');
@@ -90,6 +90,26 @@ describe('WebVTT documents: edits', () => {
       TEXT.replace('1:00:01.000\r\nLate', '01:00:02.000\r\nLater'),
     );
     expect(serializeVttDocument(editCue(doc, 0, { start: 500 }))).toBe(TEXT.replace('00:01.000 -->', '00:00.500 -->'));
+  });
+
+  it('an edit shares every part it does not change: the other cues and blocks are the same objects, and the text round-trips', () => {
+    const cue = (i: number) =>
+      `${i % 10 === 0 ? `c${i}\n` : ''}00:${String(i).padStart(2, '0')}.000 --> 00:${String(i).padStart(2, '0')}.500\nCue ${i}`;
+    const text = `WEBVTT\n\nNOTE a block\n\n${Array.from({ length: 60 }, (_, i) => cue(i)).join('\n\n')}\n`;
+    const doc = parseVttDocument(text);
+    // Typing in cue 42, key by key: each document made from the one before, as the editor makes them.
+    let typed = doc;
+    for (const key of ' typed') typed = editCue(typed, 42, { text: vttCues(typed)[42]!.text + key });
+    expect(serializeVttDocument(typed)).toBe(text.replace('Cue 42\n', 'Cue 42 typed\n'));
+    const [before, after] = [vttCueList(doc), vttCueList(typed)];
+    for (let i = 0; i < 60; i++) if (i !== 42) expect(after.at(i)).toBe(before.at(i));
+    expect(after.at(42)!.text).toBe('Cue 42 typed');
+    typed.parts.forEach((part, at) => {
+      if (part.kind !== 'cue' || part.text !== 'Cue 42 typed') expect(part).toBe(doc.parts[at]);
+    });
+    // The document typed in is left as it was read.
+    expect(serializeVttDocument(doc)).toBe(text);
+    expect(vttCues(parseVttDocument(serializeVttDocument(typed)))).toEqual(vttCues(typed));
   });
 
   it('a cue that had no text gets some, and the reverse', () => {

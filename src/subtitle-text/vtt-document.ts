@@ -6,6 +6,7 @@
  * https://www.w3.org/TR/webvtt1/#file-parsing), including a cue that starts on the line after the
  * previous cue's text without a blank line.
  */
+import { SharedList } from './shared-list';
 import { vttTimestamp } from './to-webvtt';
 
 /** One line with the terminator it had (`\r\n`, `\r`, `\n`, or none at the end of the file). */
@@ -170,14 +171,23 @@ export function serializeVttDocument(doc: VttDocument): string {
 }
 
 /**
- * Each document's cues and where each one is among its parts, read once: a document is never changed,
- * and an edit of one cue hands the next document its cues and the same places.
+ * What is known of a document: its cues, where each one is among its parts, and the parts of the
+ * document it was edited from (`source`: the same parts but for the cues). Read once: a document is
+ * never changed, and an edit of one cue hands the next document these, with that cue replaced.
  */
-const cuesOf = new WeakMap<VttDocument, { cues: readonly VttCue[]; partIndexes: readonly number[] }>();
+interface Known {
+  cues: SharedList<VttCue>;
+  partIndexes: readonly number[];
+  source: readonly VttPart[];
+  /** `vttCues`'s array, made when first asked for. */
+  array?: readonly VttCue[];
+}
 
-function cuesAndPlaces(doc: VttDocument) {
-  let known = cuesOf.get(doc);
-  if (!known) {
+const knownOf = new WeakMap<VttDocument, Known>();
+
+function known(doc: VttDocument): Known {
+  let found = knownOf.get(doc);
+  if (!found) {
     const cues: VttCue[] = [];
     const partIndexes: number[] = [];
     doc.parts.forEach((part, at) => {
@@ -185,14 +195,42 @@ function cuesAndPlaces(doc: VttDocument) {
       cues.push(part);
       partIndexes.push(at);
     });
-    cuesOf.set(doc, (known = { cues, partIndexes }));
+    knownOf.set(doc, (found = { cues: SharedList.from(cues), partIndexes, source: doc.parts, array: cues }));
   }
-  return known;
+  return found;
 }
 
-/** The cues of a document, in file order. */
+/** The cues of a document, in file order: a list that an edit of one cue shares with the next document but for that cue. */
+export function vttCueList(doc: VttDocument): SharedList<VttCue> {
+  return known(doc).cues;
+}
+
+/** The cues of a document, in file order, as an array (made once per document: a reader of every key's document reads `vttCueList`). */
 export function vttCues(doc: VttDocument): readonly VttCue[] {
-  return cuesAndPlaces(doc).cues;
+  const k = known(doc);
+  return (k.array ??= k.cues.toArray());
+}
+
+/**
+ * A document made by an edit of its cues: its parts are put together when first read (to write the
+ * text, or to add or remove a cue), not on each key typed, which reads only its cues.
+ */
+function editedDocument(valid: boolean, next: Known): VttDocument {
+  let parts: readonly VttPart[] | undefined;
+  const doc: VttDocument = {
+    valid,
+    get parts() {
+      if (!parts) {
+        const made = next.source.slice();
+        let i = 0;
+        for (const cue of next.cues) made[next.partIndexes[i++]!] = cue;
+        parts = made;
+      }
+      return parts;
+    },
+  };
+  knownOf.set(doc, next);
+  return doc;
 }
 
 /** `mm:ss.ttt`, or `hh:mm:ss.ttt` from an hour on or when the cue's other times are written with hours. */
@@ -216,8 +254,8 @@ export const cueTextProblem = (text: string): 'blank line' | 'arrow' | null =>
  * written as it was: the identifier, the settings, the other timestamp, the line terminators.
  */
 export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): VttDocument {
-  const { cues, partIndexes } = cuesAndPlaces(doc);
-  const target = cues[cueIndex];
+  const { cues, partIndexes, source } = known(doc);
+  const target = cues.at(cueIndex);
   if (!target) throw new RangeError(`There is no cue ${cueIndex}.`);
   if (change.text !== undefined && cueTextProblem(change.text)) throw new RangeError('A cue text cannot hold a blank line or "-->".');
   const w = target.written;
@@ -243,13 +281,7 @@ export function editCue(doc: VttDocument, cueIndex: number, change: CueChange): 
       payload,
     },
   };
-  // Typing edits one cue per key: the part is found and replaced, and the next document's cues are known,
-  // without reading the other parts of a long track again.
-  const parts = doc.parts.slice();
-  parts[partIndexes[cueIndex]!] = edited;
-  const next = { ...doc, parts };
-  const nextCues = cues.slice();
-  nextCues[cueIndex] = edited;
-  cuesOf.set(next, { cues: nextCues, partIndexes });
-  return next;
+  // Typing edits one cue per key: the next document shares every other cue and the parts around them,
+  // without a copy of a long track's parts or cues on each key (issue 44).
+  return editedDocument(doc.valid, { cues: cues.with(cueIndex, edited), partIndexes, source });
 }

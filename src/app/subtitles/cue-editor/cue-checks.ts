@@ -3,6 +3,7 @@
  * speed and line length. Reading speed and line length count what a viewer reads: the text without
  * its tags, an entity as one character.
  */
+import { SharedList, type Indexed } from '../../../subtitle-text/shared-list';
 import type { VttCue } from '../../../subtitle-text/vtt-document';
 
 export type CueProblem = 'order' | 'overlap' | 'empty' | 'speed' | 'long';
@@ -69,20 +70,19 @@ function problemsOf(cue: VttCue, limits: CheckLimits, byCue: KnownProblems, over
 /**
  * Every cue's problems and their counts. Given the check of the cues before an edit (with the same
  * limits), an edit that kept every time (typing in a cue's text) re-reads only the cues it changed:
- * which cues overlap depends on times alone. A keystroke in a 5,000-cue track then costs a scan for
- * the changed cue, not 5,000 checks.
+ * which cues overlap depends on times alone. A keystroke in a 5,000-cue track then costs a look at
+ * the one chunk of cues it changed (two lists of the editor's cues share the others), not 5,000 checks.
  */
 export function checkCues(
-  cues: readonly VttCue[],
+  cues: Indexed<VttCue>,
   limits: CheckLimits,
-  before?: { cues: readonly VttCue[]; result: CheckResult },
+  before?: { cues: Indexed<VttCue>; result: CheckResult },
 ): CheckResult {
   let byCue = known.get(limits);
   if (!byCue) known.set(limits, (byCue = new WeakMap()));
   if (before && before.cues.length === cues.length) {
-    const changed: number[] = [];
-    for (let i = 0; i < cues.length; i++) if (cues[i] !== before.cues[i]) changed.push(i);
-    const timesKept = changed.every((i) => cues[i]!.start === before.cues[i]!.start && cues[i]!.end === before.cues[i]!.end);
+    const changed = SharedList.changed(before.cues, cues);
+    const timesKept = changed.every((i) => cues.at(i)!.start === before.cues.at(i)!.start && cues.at(i)!.end === before.cues.at(i)!.end);
     if (timesKept) {
       // Copied only when a cue's problems change: most keys change none, and a copy of 5,000 a key is
       // garbage the editor would collect in the middle of the typing.
@@ -90,7 +90,7 @@ export function checkCues(
       const counts = { ...before.result.counts };
       for (const i of changed) {
         const was = before.result.problems[i]!;
-        const now = problemsOf(cues[i]!, limits, byCue, was.includes('overlap'));
+        const now = problemsOf(cues.at(i)!, limits, byCue, was.includes('overlap'));
         if (now === was) continue;
         problems ??= before.result.problems.slice();
         for (const problem of was) counts[problem]--;
@@ -105,12 +105,14 @@ export function checkCues(
   }
   const counts: Record<CueProblem, number> = { order: 0, overlap: 0, empty: 0, speed: 0, long: 0 };
   let latestEnd = -Infinity;
-  const problems = cues.map((cue) => {
+  const problems: (readonly CueProblem[])[] = [];
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues.at(i)!;
     // Against every earlier cue (by file order), not only the one before: a long cue can cover several.
     const found = problemsOf(cue, limits, byCue, cue.start < latestEnd);
     latestEnd = Math.max(latestEnd, cue.end);
     for (const problem of found) counts[problem]++;
-    return found;
-  });
+    problems.push(found);
+  }
   return { problems, counts };
 }

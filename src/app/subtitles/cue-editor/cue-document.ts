@@ -4,6 +4,7 @@
  * a new document and leaves the parts it does not touch as they were read, so that what the operator
  * did not edit is saved byte for byte.
  */
+import type { Indexed } from '../../../subtitle-text/shared-list';
 import {
   editCue,
   formatVttTime,
@@ -95,8 +96,12 @@ export function cueIndexForTime(doc: VttDocument, start: number): number {
 }
 
 /** The cue under the playhead: the first whose time range holds it (by range, not start alone), -1 when none. */
-export function activeCue(cues: readonly { start: number; end: number }[], time: number): number {
-  return cues.findIndex((cue) => cue.start <= time && time < cue.end);
+export function activeCue(cues: Indexed<{ start: number; end: number }>, time: number): number {
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues.at(i)!;
+    if (cue.start <= time && time < cue.end) return i;
+  }
+  return -1;
 }
 
 /** Removes cue `cueIndex` with the blank lines before it (after it, for a first cue). */

@@ -58,7 +58,7 @@ describe('a cue’s row', () => {
     expect(host.querySelector('.vp-cue-problems')?.textContent).toMatch(/42/);
     const before = renders();
     type(`${field.value}!`);
-    expect(store.cues()[0]!.text).toBe('A first line that is longer than forty-two characters!');
+    expect(store.cues().at(0)!.text).toBe('A first line that is longer than forty-two characters!');
     expect(renders()).toBe(before);
     type(`${field.value}\nand a second`);
     expect(field.rows).toBe(2);
@@ -83,12 +83,12 @@ describe('a cue’s row', () => {
     type('Short');
     type('Short\n\nno blank lines in a cue');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(store.cues()[0]!.text).toBe('Short');
+    expect(store.cues().at(0)!.text).toBe('Short');
     act(() => store.undo());
     expect(field.value).toBe('Short\n\nno blank lines in a cue');
     type('Short again');
     expect(field.hasAttribute('aria-invalid')).toBe(false);
-    expect(store.cues()[0]!.text).toBe('Short again');
+    expect(store.cues().at(0)!.text).toBe('Short again');
     expect(host.querySelector('.vp-cue-problems')).toBeNull();
     unmount();
   });

@@ -48,9 +48,9 @@ export function problemText(t: ReturnType<typeof useTexts<typeof CUE_TEXTS.en>>[
 export const CueRow = memo(function CueRow({ index, store, active, actions }: CueRowProps) {
   const { t } = useTexts(CUE_TEXTS);
   const exists = useCueStore(store, (s) => index < s.cues().length);
-  const start = useCueStore(store, (s) => s.cues()[index]?.start ?? 0);
-  const end = useCueStore(store, (s) => s.cues()[index]?.end ?? 0);
-  const lines = useCueStore(store, (s) => lineCount(s.cues()[index]?.text ?? ''));
+  const start = useCueStore(store, (s) => s.cues().at(index)?.start ?? 0);
+  const end = useCueStore(store, (s) => s.cues().at(index)?.end ?? 0);
+  const lines = useCueStore(store, (s) => lineCount(s.cues().at(index)?.text ?? ''));
   const isLast = useCueStore(store, (s) => index === s.cues().length - 1);
   const problems = useCueStore(store, (s) => s.checks().problems[index]);
   const limits = useCueStore(store, (s) => s.state().limits);
@@ -127,12 +127,12 @@ function CueText({
 }) {
   const field = useRef<HTMLTextAreaElement>(null);
   // The text when the field is made; then the effect below keeps it.
-  const [initialText] = useState(() => store.cues()[index]?.text);
+  const [initialText] = useState(() => store.cues().at(index)?.text);
   const flagged = invalidText !== null;
   useLayoutEffect(() => {
     if (flagged) return;
     const follow = () => {
-      const text = store.cues()[index]?.text;
+      const text = store.cues().at(index)?.text;
       if (field.current && text !== undefined && field.current.value !== text) field.current.value = text;
     };
     follow();

@@ -16,9 +16,9 @@ describe('the cue editor’s store', () => {
     const before = store.checks();
     store.edit((doc) => editCue(doc, 1, { text: 'Second, typed' }), 'text:1');
     const after = store.checks();
-    expect(store.cues()[0]).toBe(first);
-    expect(store.cues()[2]).toBe(third);
-    expect(store.cues()[1]!.text).toBe('Second, typed');
+    expect(store.cues().at(0)).toBe(first);
+    expect(store.cues().at(2)).toBe(third);
+    expect(store.cues().at(1)!.text).toBe('Second, typed');
     expect(after.problems[0]).toBe(before.problems[0]);
     expect(after.problems[2]).toBe(before.problems[2]);
     expect(after.counts).toBe(before.counts);
@@ -47,13 +47,13 @@ describe('the cue editor’s store', () => {
     expect(told).toBe(60);
     expect(isDirty(store)).toBe(true);
     for (let step = 0; step < 60; step++) store.undo();
-    expect(store.cues()[0]!.text).toBe('First');
+    expect(store.cues().at(0)!.text).toBe('First');
     expect(isDirty(store)).toBe(false);
     const seen = told;
     store.undo();
     expect(told).toBe(seen);
     for (let step = 0; step < 60; step++) store.redo();
-    expect(store.cues()[0]!.text).toBe('Step 60');
+    expect(store.cues().at(0)!.text).toBe('Step 60');
     unsubscribe();
     store.undo();
     expect(told).toBe(seen + 60);
@@ -64,6 +64,6 @@ describe('the cue editor’s store', () => {
     for (const text of ['S', 'Sa', 'Say']) store.edit((doc) => editCue(doc, 2, { text }), 'text:2');
     expect(store.state().history.past).toHaveLength(1);
     store.undo();
-    expect(store.cues()[2]!.text).toBe('');
+    expect(store.cues().at(2)!.text).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { vttCues, type VttCue, type VttDocument } from '../../../subtitle-text/vtt-document';
+import type { SharedList } from '../../../subtitle-text/shared-list';
+import { vttCueList, type VttCue, type VttDocument } from '../../../subtitle-text/vtt-document';
 import { checkCues, type CheckLimits, type CheckResult } from './cue-checks';
 import { record, redo, undo, type History } from './edit-history';
 import type { Base } from './use-cue-save';
@@ -20,8 +21,8 @@ export interface EditorState {
  */
 export interface CueStore {
   state(): EditorState;
-  /** The present document's cues: the same array until the document changes. */
-  cues(): readonly VttCue[];
+  /** The present document's cues: the same list until the document changes (read by position: a key typed copies no array of every cue). */
+  cues(): SharedList<VttCue>;
   /** The present cues' checks with the current limits: the same object until either changes. */
   checks(): CheckResult;
   update(change: (state: EditorState) => EditorState): void;
@@ -36,10 +37,10 @@ export function createCueStore(initial: EditorState): CueStore {
   let state = initial;
   const listeners = new Set<() => void>();
   // The last check, so that a keystroke re-checks only the cue it changed.
-  let lastCheck: { cues: readonly VttCue[]; limits: CheckLimits; result: CheckResult } | null = null;
+  let lastCheck: { cues: SharedList<VttCue>; limits: CheckLimits; result: CheckResult } | null = null;
   const store: CueStore = {
     state: () => state,
-    cues: () => vttCues(state.history.present),
+    cues: () => vttCueList(state.history.present),
     checks: () => {
       const cues = store.cues();
       if (lastCheck?.cues === cues && lastCheck.limits === state.limits) return lastCheck.result;

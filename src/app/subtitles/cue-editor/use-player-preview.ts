@@ -16,7 +16,7 @@ export function usePlayerPreview(store: CueStore, remote: PlayerRemote, lang: st
         (before, after) => before.history.present !== after.history.present,
         () =>
           remote.showCues(
-            store.cues().map(({ start, end, text }) => ({ start, end, text })),
+            Array.from(store.cues(), ({ start, end, text }) => ({ start, end, text })),
             lang,
           ),
       ),
