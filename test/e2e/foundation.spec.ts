@@ -100,8 +100,12 @@ test.describe('guard and session', () => {
   test('a key revoked elsewhere sends the user to sign in with a clear message', async ({ page, account, request }) => {
     await signIn(page, account);
     const key = await page.evaluate(() => localStorage.getItem('apiKey'));
+    // The panel is closed while the key is revoked, so that its next load meets the dead key: an open
+    // panel may notice first (a 401 of its own), and a reload after that showed the bare form.
+    const dashboard = page.url();
+    await page.goto('about:blank');
     await request.post('/api/auth/logout', { headers: { 'x-apikey': key! } });
-    await page.reload();
+    await page.goto(dashboard);
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('apiKey'))).toBeNull();
