@@ -52,7 +52,9 @@ describe('a bulk job over a filter at scale', () => {
     const all = await results(s, key, job.id);
     expect(all).toHaveLength(1234);
     expect(all.every((r) => r.outcome === 'done')).toBe(true);
-  });
+    // Seeding 10,000 files and the job's own wait of up to 60 s: the suite's 30 s is not this test's
+    // measure of speed (`npm run bench -- api` is), and it ran out beside a CPU hog.
+  }, 120_000);
 });
 
 describe('bulk jobs over ids and filters', () => {
