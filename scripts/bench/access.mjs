@@ -2,7 +2,7 @@
 // an unsigned one, and a segment's grant check through the server (scripts/bench/access-measure.ts, under
 // tsx: it makes its clip with the server's ffmpeg helper). Needs the built player (npm run build; --build).
 import { ensureKitBuilt } from './browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, runMeasureScript } from './common.mjs';
+import { CHROMIUM, PLAYWRIGHT_CHROMIUM_ARGS, runMeasureScript } from './common.mjs';
 
 export function run(options) {
   ensureKitBuilt(options.build);
@@ -11,7 +11,7 @@ export function run(options) {
     {
       samples: Number(options.samples) || 15,
       segmentRequests: 3000,
-      launch: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+      launch: { executablePath: CHROMIUM, args: PLAYWRIGHT_CHROMIUM_ARGS },
     },
     1_200_000,
   );

@@ -11,7 +11,18 @@ import { spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { signInByApi } from '../../test/support/sign-in.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, fmtMs, fmtKB, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
+import {
+  CHROMIUM,
+  PLAYWRIGHT_CHROMIUM_ARGS,
+  ROOT,
+  fmtMs,
+  fmtKB,
+  notMeasuredRow,
+  removeDir,
+  startServer,
+  stats,
+  tempDir,
+} from './common.mjs';
 
 const NEXT_BUDGET = 100;
 /** The list's page change and Active switch at most this many times the plain-table floor's, p50 and p95, in the same run (issue 44). */
@@ -197,7 +208,7 @@ export async function run(options = {}) {
     server = await startServer({ dataDir, demo: true });
     const apiKey = await signInByApi(server.url, 'demo', 'demo-password');
     const floorJs = await buildFloor(dataDir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: PLAYWRIGHT_CHROMIUM_ARGS, timeout: 60_000 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
     await context.addInitScript(

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CHROMIUM } from '../../test/support/chromium.mjs';
 import { ROOT, serverArgs, spawnServer } from '../../test/support/server.mjs';
 
-export { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.mjs';
+export { CHROMIUM, CHROMIUM_ARGS, PLAYWRIGHT_CHROMIUM_ARGS } from '../../test/support/chromium.mjs';
 export { ROOT } from '../../test/support/server.mjs';
 
 export function machine() {

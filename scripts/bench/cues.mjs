@@ -7,7 +7,7 @@
 // commit, and after the browser's frame whenever one falls due), each beside a bare <textarea>.
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { BLANK, describe, ensureKitBuilt, IN_PAGE } from './browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, fmtMs, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
+import { CHROMIUM, PLAYWRIGHT_CHROMIUM_ARGS, fmtMs, notMeasuredRow, removeDir, startServer, stats, tempDir } from './common.mjs';
 import { KEY_WORK_CATEGORIES, keyWork } from './key-work.mjs';
 
 const CUES = 5000;
@@ -137,7 +137,7 @@ export async function run(options = {}) {
       `A ${CUES}-cue WebVTT track (${(longTrack().length / 1024).toFixed(0)} KB) uploaded to a demo file; <vp-file-editor> on a blank page, viewport 1280×900, software rendering. Open: click in the page → MutationObserver sees cue 1 → two requestAnimationFrame callbacks. Per key: Playwright's trusted key presses into cue 1's text, 25 ms apart; work: the durations of the renderer main thread's top-level tasks (trace events RunTask) from the task that dispatched a key's keydown to the next key's, idle time excluded, in ${WORK_ROUNDS} traced rounds of ${KEYS} keys a side, the editor's and the bare field's in turns (each in its own tab, brought to the front); latency: keydown → a task queued after the input event (after React's render and commit), in an untraced run of the same keys before them.`,
     );
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: PLAYWRIGHT_CHROMIUM_ARGS, timeout: 60_000 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
     await context.addInitScript(

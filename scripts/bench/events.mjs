@@ -8,7 +8,18 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { signInByApi } from '../../test/support/sign-in.mjs';
 import { BLANK, IN_PAGE, ensureKitBuilt } from './browser.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, fmtMs, percentile, removeDir, rssMiB, runCli, startServer, stats, tempDir } from './common.mjs';
+import {
+  CHROMIUM,
+  PLAYWRIGHT_CHROMIUM_ARGS,
+  fmtMs,
+  percentile,
+  removeDir,
+  rssMiB,
+  runCli,
+  startServer,
+  stats,
+  tempDir,
+} from './common.mjs';
 
 const ACCOUNTS = 10;
 const STREAMS_PER_ACCOUNT = 100;
@@ -225,7 +236,7 @@ async function measureRepaint() {
     const key = await signInByApi(nodeB.url, 'repaint', 'repaint-password');
 
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: PLAYWRIGHT_CHROMIUM_ARGS, timeout: 60_000 });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript(
       ({ apiKey, code }) => {

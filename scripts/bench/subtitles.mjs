@@ -4,7 +4,7 @@
 // measuring runs in a child process under tsx because it imports the TypeScript sources.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT } from './common.mjs';
+import { CHROMIUM, PLAYWRIGHT_CHROMIUM_ARGS, ROOT } from './common.mjs';
 import { measureUploadFairness } from './subtitles-fairness.mjs';
 
 export async function run() {
@@ -20,7 +20,7 @@ function measureModule() {
         '--import',
         'tsx',
         join(ROOT, 'scripts/bench/subtitles-measure.ts'),
-        JSON.stringify({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+        JSON.stringify({ executablePath: CHROMIUM, args: PLAYWRIGHT_CHROMIUM_ARGS }),
       ],
       { cwd: ROOT, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
