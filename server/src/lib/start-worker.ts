@@ -16,8 +16,8 @@ const bundles = new Map<string, URL | null>();
  * A worker thread running the TypeScript module `entry` with `workerData`.
  *
  * The server runs under tsx, whose loader a thread would start again: about 0.25 s of CPU a thread,
- * against 0.03 s for plain JavaScript, and a SQLite node starts seven (three list readers, the
- * writer, the checkpointer, two subtitle converters), as does each test server. So each entry is
+ * against 0.03 s for plain JavaScript, and a SQLite node may start seven (three list readers, the
+ * writer, the checkpointer, two subtitle converters), as may each test server. So each entry is
  * bundled once a process with esbuild (its packages left to node_modules), into a file named by its
  * content that every process of the same sources shares. Where that folder cannot be written (a
  * read-only install), the thread boots through tsx (worker-boot.mjs), as before.

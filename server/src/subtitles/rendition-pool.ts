@@ -54,14 +54,26 @@ export const defaultRenditionWorkers = (): number => Math.max(1, Math.min(2, os.
  * replaced.
  */
 export class RenditionPool {
+  readonly #size: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
 
+  /**
+   * The workers start with the first task: a thread costs ~40 ms of CPU to start, and most servers
+   * (a node that only serves the list, every CLI command, most test servers) never convert a track.
+   */
   constructor(size: number) {
-    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn(false));
-    this.#slots.push(this.#spawn(true));
+    this.#size = size;
+  }
+
+  #started(): Slot[] {
+    if (!this.#slots.length) {
+      for (let i = 0; i < this.#size; i++) this.#slots.push(this.#spawn(false));
+      this.#slots.push(this.#spawn(true));
+    }
+    return this.#slots;
   }
 
   #spawn(smallOnly: boolean): Slot {
@@ -119,7 +131,7 @@ export class RenditionPool {
   }
 
   #dispatch(): void {
-    for (const slot of this.#slots) {
+    for (const slot of this.#started()) {
       if (slot.job) continue;
       if (slot.smallOnly && !this.#slots.every((other) => other.smallOnly || (other.job && other.job.size > SMALL_TASK_BYTES))) continue;
       const at = slot.smallOnly ? this.#queue.findIndex((job) => job.size <= SMALL_TASK_BYTES) : 0;

@@ -35,16 +35,26 @@ const ENTRY = new URL('./read-worker.ts', import.meta.url);
 export class ReadPool {
   readonly #file: string;
   readonly #planner: ReadWorkerData['planner'];
+  readonly #size: number;
   readonly #slots: Slot[] = [];
   readonly #queues = new Map<number, Job[]>();
   readonly #gate: AccountGate;
   #closed = false;
 
+  /**
+   * The workers start with the first list: a thread costs ~40 ms of CPU to start, and many servers
+   * (a worker node, every CLI command, most test servers) never list.
+   */
   constructor(file: string, size: number, planner: ReadWorkerData['planner']) {
     this.#file = file;
     this.#planner = planner;
+    this.#size = size;
     this.#gate = new AccountGate(Math.max(1, Math.floor(size / 2)));
-    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
+  }
+
+  #started(): Slot[] {
+    if (!this.#slots.length) for (let i = 0; i < this.#size; i++) this.#slots.push(this.#spawn());
+    return this.#slots;
   }
 
   #spawn(): Slot {
@@ -76,7 +86,7 @@ export class ReadPool {
 
   /** Gives free workers the oldest job of the next account in turn that is under its share. */
   #dispatch(): void {
-    for (const slot of this.#slots) {
+    for (const slot of this.#started()) {
       if (slot.busyWith !== null) continue;
       const job = this.#nextJob();
       if (!job) return;
@@ -106,7 +116,8 @@ export class ReadPool {
 
   /**
    * Every worker fills its own position cache, one worker after the other (warming all at once would
-   * take every core from the requests); resolves when all are warm for the current data.
+   * take every core from the requests); resolves when all are warm for the current data. Before the
+   * first list there is no worker to warm: the next warming after it (every 10 s) warms them.
    */
   async warm(): Promise<void> {
     for (const slot of [...this.#slots]) await slot.thread.send({ kind: 'warm' } satisfies Work);
