@@ -21,12 +21,18 @@ export const BUNDLE_OPTIONS = {
  * the same bundle meanwhile sees all of it or none. Throws where `dir` cannot be written.
  */
 export function writeBundleFile(dir: string, stem: string, code: string): string {
-  const file = path.join(dir, `${stem}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const partial = `${file}.${process.pid}-${threadId}.partial`;
-    writeFileSync(partial, code);
-    renameSync(partial, file);
-  }
+  const file = path.join(dir, `${stem}-${shortHash(code)}.mjs`);
+  if (!existsSync(file)) writeWhole(file, code);
   return file;
+}
+
+/** The first 16 hex digits of `text`'s SHA-256. */
+export const shortHash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** Writes `text` aside, then renames it to `file`: another process reading `file` meanwhile sees all of it or none. */
+export function writeWhole(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}-${threadId}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
 }

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
-import { BUNDLE_OPTIONS, writeBundleFile } from './bundle-file';
+import type * as Esbuild from 'esbuild';
+import { BUNDLE_OPTIONS, shortHash, writeBundleFile, writeWhole } from './bundle-file';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where bundles are written: inside the project, so that their packages resolve from its node_modules. */
@@ -58,12 +60,54 @@ function bundleOf(entry: URL, cacheDir: string): URL | null {
   return bundles.get(key) ?? null;
 }
 
+/** What a bundle was made from: each source file's modification time and size. */
+interface BundleInputs {
+  bundle: string;
+  inputs: Record<string, string>;
+}
+
+const signature = (file: string): string => {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
+};
+
+/**
+ * The bundle of `entry`, made by esbuild unless the bundle made last (by any process) was made from
+ * sources that have not changed since: loading esbuild and bundling cost a starting process ~0.2 s of
+ * CPU, and the sources change far less often than a server or CLI command starts.
+ */
 function writeBundle(entry: URL, cacheDir: string): URL | null {
   const source = fileURLToPath(entry);
-  const { outputFiles } = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [source] });
+  const stem = path.basename(source, path.extname(source));
+  const inputsFile = path.join(cacheDir, `${stem}-${shortHash(`${source}\n${BUNDLE_OPTIONS.target}`)}.inputs.json`);
+  const made = lastBundle(inputsFile);
+  if (made) return pathToFileURL(made);
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const startedAt = Date.now();
+  const { outputFiles, metafile } = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [source], metafile: true });
   try {
-    return pathToFileURL(writeBundleFile(cacheDir, path.basename(source, path.extname(source)), outputFiles[0]!.text));
+    const bundle = writeBundleFile(cacheDir, stem, outputFiles[0]!.text);
+    const files = Object.keys(metafile.inputs).map((file) => path.resolve(file));
+    // A source saved while esbuild read it, or just before (some file systems keep times to the second
+    // or two), may be in the bundle as it was: then nothing is recorded, and the next start bundles again.
+    const settled = files.every((file) => (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < startedAt - 2000);
+    const made: BundleInputs = { bundle, inputs: Object.fromEntries(files.map((file) => [file, signature(file)])) };
+    if (settled) writeWhole(inputsFile, JSON.stringify(made));
+    return pathToFileURL(bundle);
   } catch {
     return null;
   }
+}
+
+/** The bundle `inputsFile` names, if it is there and none of its sources changed since it was made. */
+function lastBundle(inputsFile: string): string | null {
+  let made: BundleInputs;
+  try {
+    made = JSON.parse(fs.readFileSync(inputsFile, 'utf8')) as BundleInputs;
+  } catch {
+    return null;
+  }
+  if (!fs.existsSync(made.bundle)) return null;
+  for (const [file, signed] of Object.entries(made.inputs)) if (signature(file) !== signed) return null;
+  return made.bundle;
 }
