@@ -1,6 +1,7 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
+import type * as Core from '@zxcvbn-ts/core';
+import type * as Common from '@zxcvbn-ts/language-common';
+import type * as English from '@zxcvbn-ts/language-en';
 
 /** Characters (code points) a password needs, unless it is a passphrase of MIN_PASSPHRASE_WORDS words. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -11,14 +12,24 @@ const MIN_PASSPHRASE_WORD_LENGTH = 3;
 /** zxcvbn's score 3: fewer than 10^10 guesses would not find it, enough against a slow hash offline. */
 const MIN_SCORE = 3;
 
-let estimator: ZxcvbnFactory | undefined;
-/** zxcvbn with its common-password list and English words, names and keyboard graphs (loaded on first use). */
-function strength(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-  });
+let estimator: Core.ZxcvbnFactory | undefined;
+/**
+ * zxcvbn with its common-password list and English words, names and keyboard graphs, loaded on first
+ * use: unpacking the lists costs ~70 ms of CPU, and a server or CLI command that sets no password
+ * (nearly every one) would pay it at each start.
+ */
+function strength(): Core.ZxcvbnFactory {
+  if (!estimator) {
+    const require = createRequire(import.meta.url);
+    const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof Core;
+    const common = require('@zxcvbn-ts/language-common') as typeof Common;
+    const english = require('@zxcvbn-ts/language-en') as typeof English;
+    estimator = new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: english.translations,
+    });
+  }
   return estimator;
 }
 
