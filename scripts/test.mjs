@@ -297,6 +297,9 @@ function record({ suite, ok, output, seconds }, sideBySide) {
   );
 }
 
+/** The whole run's budget (issue 44): every suite, on a clean clone of a 2-core machine, in 12 minutes. */
+const BUDGET_SECONDS = 12 * 60;
+const runStarted = Date.now();
 /** The suites to run (all of them, or those named), side by side. */
 const selected = suites.filter((suite) => {
   if (only.length && !only.includes(suite.name)) return false;
@@ -336,5 +339,10 @@ if (flakyTests.length) console.log(`Flaky (failed, then passed on retry):\n${fla
 if (failedTests.length) console.log(`Failed:\n${failedTests.map((line) => `  - ${line}`).join('\n')}`);
 if (notRun.length) console.log(`Not run:\n${notRun.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const runSeconds = Math.round((Date.now() - runStarted) / 1000);
+const whole = selected.length === suites.length && !changedSince;
+console.log(
+  `time: ${Math.floor(runSeconds / 60)} min ${runSeconds % 60} s${whole ? ` (budget ${BUDGET_SECONDS / 60} min for the whole run on 2 cores: ${runSeconds <= BUDGET_SECONDS ? 'within' : 'OVER'})` : ''}`,
+);
 rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
