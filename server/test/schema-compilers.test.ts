@@ -26,6 +26,19 @@ describe('the shared schema compilers', () => {
     expect(serialize({ id: 7, secret: 'not in the schema' })).toBe('{"id":7}');
   });
 
+  it('compile a schema when its route first uses it, and give its errors as Ajv does', () => {
+    // A schema Ajv refuses: building the route's validator does not compile it, its first call does.
+    const refused = validators()({ schema: { type: 'not-a-type' }, method: 'GET', url: '/c', httpPart: 'querystring' });
+    expect(() => refused({})).toThrow(/schema is invalid/);
+    const validate = validators()({ schema: query(), method: 'GET', url: '/d', httpPart: 'body' }) as ((value: unknown) => boolean) & {
+      errors?: { instancePath: string; message: string }[] | null;
+    };
+    expect(validate({ page: 'x' })).toBe(false);
+    expect(validate.errors).toEqual([expect.objectContaining({ instancePath: '/page', message: 'must be integer' })]);
+    expect(validate({ page: 2 })).toBe(true);
+    expect(validate.errors).toBeNull();
+  });
+
   it('compile again for another schema, part of the request, status or options', () => {
     const first = validators()({ schema: query(), method: 'GET', url: '/a', httpPart: 'querystring' });
     expect(validators()({ schema: { ...query(), required: ['page'] }, httpPart: 'querystring' })).not.toBe(first);

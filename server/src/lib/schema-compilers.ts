@@ -9,7 +9,9 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
  * sends), each compiled function kept for the life of the process under its schema's text, its part of
  * the request or its status, and the compiler's options. Fastify compiles every route's schemas again
  * for each app it builds: 0.6 s of CPU an app, spent 160 times a run by the server suite, whose test
- * servers share one process. A node builds one app, and compiles as before.
+ * servers share one process. Each schema is compiled when its route first uses it: compiling them all
+ * cost every start ~0.2 s of CPU (a CLI command, a node that serves a few routes), and a schema Ajv
+ * refuses is still found by the tests, which call every route (fuzz.test.ts).
  */
 export function sharedSchemaCompilers(): CompilersFactory {
   // The packages' types describe other call shapes than the one Fastify makes (RouteSchema below).
@@ -38,8 +40,27 @@ function shared(kind: string, factory: unknown): Factory {
     const setting = `${kind} ${JSON.stringify(externalSchemas)} ${JSON.stringify(options)}`;
     return (route) => {
       const key = `${setting} ${route.httpPart} ${route.httpStatus} ${route.contentType} ${JSON.stringify(route.schema)}`;
-      if (!compiled.has(key)) compiled.set(key, compile(route));
+      if (!compiled.has(key))
+        compiled.set(
+          key,
+          onFirstCall(() => compile(route) as Compiled),
+        );
       return compiled.get(key);
     };
   };
+}
+
+/** A compiled validator or serializer; Fastify reads a validator's `errors` after a call that fails. */
+type Compiled = ((value: unknown) => unknown) & { errors?: unknown };
+
+/** A function that compiles itself with `compile` when it is first called, then behaves as what it made. */
+function onFirstCall(compile: () => Compiled): Compiled {
+  let made: Compiled | undefined;
+  const call: Compiled = (value) => {
+    made ??= compile();
+    const result = made(value);
+    call.errors = made.errors;
+    return result;
+  };
+  return call;
 }
