@@ -5,7 +5,6 @@ import type { VideoStorageRepository } from '../db/video-storage-repository';
 import { TUS_FOLDER } from '../media/file-media';
 import type { MediaStore } from '../media/media-store';
 import type { Settings } from '../types';
-import { PrefixedS3TusStore } from './s3-tus-store';
 
 /** Upload metadata the server adds when an upload begins: its account, and when it began by the server's clock. */
 export const TUS_ACCOUNT = 'vp_account';
@@ -18,17 +17,20 @@ type TusSettings = Pick<Settings, 'mediaDir' | 'uploadTtlMs' | 's3'>;
  * `uploadTtlMs` tus refuses to continue an upload (410) and announces it (`Upload-Expires`); the upload
  * sweep then removes it.
  */
-export const tusFileStore = (settings: TusSettings): DataStore =>
-  settings.s3
-    ? new PrefixedS3TusStore(settings.s3, TUS_FOLDER, settings.uploadTtlMs)
-    : new FileStore({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
+export async function tusFileStore(settings: TusSettings): Promise<DataStore> {
+  if (!settings.s3)
+    return new FileStore({ directory: path.join(settings.mediaDir, TUS_FOLDER), expirationPeriodInMilliseconds: settings.uploadTtlMs });
+  // Imported for a bucket only: @tus/s3-store loads the AWS SDK (see s3-media-store.ts).
+  const { PrefixedS3TusStore } = await import('./s3-tus-store');
+  return new PrefixedS3TusStore(settings.s3, TUS_FOLDER, settings.uploadTtlMs);
+}
 
 /**
  * The same store, whose removal of an upload (a client's DELETE) also frees the bytes it reserved,
  * before tus answers: the client that sees 204 finds its quota free.
  */
-export function countedTusStore(settings: TusSettings, videoStorage: VideoStorageRepository): DataStore {
-  const store = tusFileStore(settings);
+export async function countedTusStore(settings: TusSettings, videoStorage: VideoStorageRepository): Promise<DataStore> {
+  const store = await tusFileStore(settings);
   const remove = store.remove.bind(store);
   store.remove = async (id: string): Promise<void> => {
     await remove(id);

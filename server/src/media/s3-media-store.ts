@@ -1,21 +1,30 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { isMediaKey, MediaTooLargeError, type MediaStore, type StoredObject } from './media-store';
+
+let loaded: { s3: typeof ClientS3; storage: typeof LibStorage; presigner: typeof Presigner } | undefined;
+/**
+ * The AWS SDK, loaded when the first S3 store is made: loading it cost every start ~0.2 s of CPU, and a
+ * server on a folder store, like most CLI commands, never calls it. (Its packages are CommonJS, and
+ * an `import` of them elsewhere, @tus/s3-store's, gets these same modules.)
+ */
+function sdk(): NonNullable<typeof loaded> {
+  if (!loaded) {
+    const load = createRequire(import.meta.url);
+    loaded = {
+      s3: load('@aws-sdk/client-s3') as typeof ClientS3,
+      storage: load('@aws-sdk/lib-storage') as typeof LibStorage,
+      presigner: load('@aws-sdk/s3-request-presigner') as typeof Presigner,
+    };
+  }
+  return loaded;
+}
 
 /** Where the objects are: `VP_MEDIA_URL=s3://bucket/prefix`, with the SDK's client settings. */
 export interface S3StoreSettings {
@@ -140,7 +149,7 @@ export class S3MediaStore implements MediaStore {
   readonly client: S3Client;
 
   constructor(readonly settings: S3StoreSettings) {
-    this.client = new S3Client(s3ClientConfig(settings));
+    this.client = new (sdk().s3.S3Client)(s3ClientConfig(settings));
   }
 
   /** The object key of a media key. */
@@ -156,8 +165,9 @@ export class S3MediaStore implements MediaStore {
    */
   presign(key: string, method: 'GET' | 'PUT', seconds: number): Promise<string> {
     const object = { Bucket: this.settings.bucket, Key: this.objectKey(key) };
+    const { GetObjectCommand, PutObjectCommand } = sdk().s3;
     const command = method === 'GET' ? new GetObjectCommand(object) : new PutObjectCommand(object);
-    return getSignedUrl(this.client, command, { expiresIn: Math.min(Math.ceil(seconds), 604_800) });
+    return sdk().presigner.getSignedUrl(this.client, command, { expiresIn: Math.min(Math.ceil(seconds), 604_800) });
   }
 
   async #call<T>(run: () => Promise<T>): Promise<T> {
@@ -174,7 +184,7 @@ export class S3MediaStore implements MediaStore {
     const seen = { bytes: 0 };
     const body = counted(maxBytes, seen);
     const piping = pipeline(source, body);
-    const upload = new Upload({
+    const upload = new (sdk().storage.Upload)({
       client: this.client,
       params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: body },
       partSize: PART_BYTES,
@@ -208,7 +218,7 @@ export class S3MediaStore implements MediaStore {
   async size(key: string): Promise<number | null> {
     try {
       const head = await this.#call(() =>
-        this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) })),
+        this.client.send(new (sdk().s3.HeadObjectCommand)({ Bucket: this.settings.bucket, Key: this.objectKey(key) })),
       );
       return head.ContentLength ?? 0;
     } catch (err) {
@@ -223,7 +233,7 @@ export class S3MediaStore implements MediaStore {
     let token: string | undefined;
     do {
       const page = await this.#call(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token })),
+        this.client.send(new (sdk().s3.ListObjectsV2Command)({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token })),
       );
       yield (page.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, size: o.Size ?? 0 }] : []));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -266,7 +276,7 @@ export class S3MediaStore implements MediaStore {
   async read(key: string, range?: string): Promise<StoredObjectRead> {
     try {
       const reply = await this.#call(() =>
-        this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range })),
+        this.client.send(new (sdk().s3.GetObjectCommand)({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range })),
       );
       const length = reply.ContentLength ?? 0;
       const total = reply.ContentRange ? Number(/\/(\d+)$/.exec(reply.ContentRange)?.[1]) : length;
@@ -298,7 +308,7 @@ export class S3MediaStore implements MediaStore {
     let UploadIdMarker: string | undefined;
     do {
       const page = await this.#call(() =>
-        this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: this.objectKey(prefix), KeyMarker, UploadIdMarker })),
+        this.client.send(new (sdk().s3.ListMultipartUploadsCommand)({ Bucket, Prefix: this.objectKey(prefix), KeyMarker, UploadIdMarker })),
       );
       for (const { Key, UploadId } of page.Uploads ?? []) if (Key && UploadId) await this.#abortUpload(Key, UploadId);
       [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
@@ -311,7 +321,7 @@ export class S3MediaStore implements MediaStore {
    */
   async #abortUpload(Key: string, UploadId: string): Promise<void> {
     try {
-      await this.#call(() => this.client.send(new AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key, UploadId })));
+      await this.#call(() => this.client.send(new (sdk().s3.AbortMultipartUploadCommand)({ Bucket: this.settings.bucket, Key, UploadId })));
     } catch (err) {
       if ((err as { cause?: { name?: string } }).cause?.name !== 'NoSuchUpload') throw err;
     }
@@ -320,7 +330,7 @@ export class S3MediaStore implements MediaStore {
   async delete(keyOrPrefix: string): Promise<void> {
     if (!keyOrPrefix.endsWith('/')) {
       const Key = this.objectKey(keyOrPrefix);
-      await this.#call(() => this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key })));
+      await this.#call(() => this.client.send(new (sdk().s3.DeleteObjectCommand)({ Bucket: this.settings.bucket, Key })));
       return;
     }
     await this.#abortUploadsUnder(keyOrPrefix);
@@ -330,7 +340,7 @@ export class S3MediaStore implements MediaStore {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
       const reply = await this.#call(() =>
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects, Quiet: true } })),
+        this.client.send(new (sdk().s3.DeleteObjectsCommand)({ Bucket: this.settings.bucket, Delete: { Objects, Quiet: true } })),
       );
       const failed = reply.Errors?.[0];
       if (failed) throw new MediaStoreUnavailableError(`it did not delete ${failed.Key ?? 'an object'} (${failed.Code ?? 'error'})`);

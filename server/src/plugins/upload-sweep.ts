@@ -16,7 +16,7 @@ const SWEEP_EVERY_MS = 15 * 60_000;
  * continue an upload, so none is growing while it goes.
  */
 async function uploadSweep(app: FastifyInstance): Promise<void> {
-  const store = countedTusStore(app.settings, app.videoStorage);
+  const store = await countedTusStore(app.settings, app.videoStorage);
   app.decorate('tusStore', store);
 
   const sweepAbandonedUploads = async (): Promise<number> => {
