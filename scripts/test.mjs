@@ -8,7 +8,7 @@
 // that may create databases); in CI (CI=true) a missing or unreachable PostgreSQL is a failure.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -58,6 +58,13 @@ const quoted = (files) => files.map((file) => `'${file.replaceAll("'", "'\\''")}
 /** Vitest's statuses of a test that did not run. */
 const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 
+/**
+ * The priority (nice) of the suites that yield: side by side, lint, the type check and the browser
+ * tests take the CPU the others leave. They need under 3 minutes of CPU and end long before the rest,
+ * while the server suite, the longest, took its share of 2 cores with them from its first second.
+ */
+const YIELDING_PRIORITY = 10;
+
 // The suites run side by side. Each one alone leaves part of this 2-core machine idle (lint and the
 // type check keep a core busy at most, the browser tests wait on Chromium; the server tests on sockets,
 // child processes and timers, the end-to-end flows on the server and videos playing in real time), and
@@ -68,17 +75,20 @@ const SKIPPED = new Set(['skipped', 'pending', 'todo']);
 const suites = [
   {
     name: 'lint',
+    yields: true,
     command: changedSince ? ['sh', '-c', lintOfChanged()] : ['npm', 'run', '--silent', 'lint'],
     unchanged: () => changedSince && !changedFiles.length,
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
     name: 'typecheck',
+    yields: true,
     command: ['npm', 'run', '--silent', 'typecheck'],
     count: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }),
   },
   {
     name: 'browser',
+    yields: true,
     command: [bin('wtr')],
     // They render the kit: with --changed, run when the kit or they changed.
     unchanged: () => changedSince && !changedFiles.some((file) => /^(src|test\/browser)\//.test(file)),
@@ -208,9 +218,17 @@ function playwrightTimings(suites = [], titles = []) {
  * Runs a command, copying its stdout to ours as it comes (or, with `hold`, keeping it to be printed whole
  * once it ends, so that suites side by side do not mix their lines); resolves { ok, output }.
  */
-function run(command, env, hold = false) {
+function run(command, env, hold = false, yielding = false) {
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    // Set before it starts processes of its own (ESLint's, Chromium's): they inherit it.
+    if (yielding && child.pid) {
+      try {
+        setPriority(child.pid, YIELDING_PRIORITY);
+      } catch {
+        // Already ended, or a system that refuses: it runs at the usual priority.
+      }
+    }
     running.add(child);
     child.once('close', () => running.delete(child));
     let output = '';
@@ -272,7 +290,7 @@ if (!only.length || only.includes('unit+server')) {
 /** Runs one suite: { suite, ok, output, seconds }. */
 async function runSuite(suite, hold) {
   const started = Date.now();
-  const { ok, output } = await run(suite.command, suite.env, hold);
+  const { ok, output } = await run(suite.command, suite.env, hold, hold && suite.yields);
   return { suite, ok, output, seconds: (Date.now() - started) / 1000 };
 }
 
