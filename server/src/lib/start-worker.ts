@@ -66,10 +66,8 @@ interface BundleInputs {
   inputs: Record<string, string>;
 }
 
-const signature = (file: string): string => {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat ? `${stat.mtimeMs}:${stat.size}` : 'missing';
-};
+const statOf = (file: string): fs.Stats | undefined => fs.statSync(file, { throwIfNoEntry: false });
+const signature = (stat: fs.Stats | undefined): string => (stat ? `${stat.mtimeMs}:${stat.size}` : 'missing');
 
 /**
  * The bundle of `entry`, made by esbuild unless the bundle made last (by any process) was made from
@@ -87,11 +85,11 @@ function writeBundle(entry: URL, cacheDir: string): URL | null {
   const { outputFiles, metafile } = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [source], metafile: true });
   try {
     const bundle = writeBundleFile(cacheDir, stem, outputFiles[0]!.text);
-    const files = Object.keys(metafile.inputs).map((file) => path.resolve(file));
+    const sources = Object.keys(metafile.inputs).map((file) => [path.resolve(file), statOf(path.resolve(file))] as const);
     // A source saved while esbuild read it, or just before (some file systems keep times to the second
     // or two), may be in the bundle as it was: then nothing is recorded, and the next start bundles again.
-    const settled = files.every((file) => (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < startedAt - 2000);
-    const made: BundleInputs = { bundle, inputs: Object.fromEntries(files.map((file) => [file, signature(file)])) };
+    const settled = sources.every(([, stat]) => (stat?.mtimeMs ?? Infinity) < startedAt - 2000);
+    const made: BundleInputs = { bundle, inputs: Object.fromEntries(sources.map(([file, stat]) => [file, signature(stat)])) };
     if (settled) writeWhole(inputsFile, JSON.stringify(made));
     return pathToFileURL(bundle);
   } catch {
@@ -108,6 +106,6 @@ function lastBundle(inputsFile: string): string | null {
     return null;
   }
   if (!fs.existsSync(made.bundle)) return null;
-  for (const [file, signed] of Object.entries(made.inputs)) if (signature(file) !== signed) return null;
+  for (const [file, signed] of Object.entries(made.inputs)) if (signature(statOf(file)) !== signed) return null;
   return made.bundle;
 }
