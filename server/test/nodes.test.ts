@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverArgs } from '../../test/support/server.mjs';
 import { createTestDatabase, dropTestDatabase, ENGINE, SRT, startServer, uploadForm, type TestServer } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -105,7 +106,7 @@ describe('two nodes on one database', () => {
 
 /** Starts the real server process with an environment; returns its exit code and output. */
 function startProcess(env: Record<string, string>): { status: number | null; stderr: string; stdout: string } {
-  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'server/src/main.ts')], {
+  const run = spawnSync(process.execPath, serverArgs('main'), {
     env: { ...process.env, PORT: '0', VP_DEMO: '0', VP_DATA_DIR: path.join(ROOT, '.tmp-never-created'), ...env },
     encoding: 'utf8',
     timeout: 30_000,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverArgs } from '../../test/support/server.mjs';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -17,19 +18,7 @@ function runCliSeed(
 ): Promise<{ code: number | null; out: string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'server/src/cli.ts'),
-      'seed',
-      '--account',
-      'bulk',
-      '--password',
-      'seed-while-serving-42',
-      '--files',
-      String(files),
-      ...flags,
-    ],
+    serverArgs('cli', ['seed', '--account', 'bulk', '--password', 'seed-while-serving-42', '--files', String(files), ...flags]),
     { cwd: ROOT, env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
