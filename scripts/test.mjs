@@ -121,7 +121,7 @@ const suites = [
         const name = relative(root, file.name);
         const tests = file.assertionResults
           .filter((t) => t.status === 'failed')
-          .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+          .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}${thrownAt(t.failureMessages?.[0])}`);
         // Vitest's JSON report keeps no message for a failed beforeAll/afterAll or an unhandled error.
         const why = file.message?.trim()
           ? firstLine(file.message)
@@ -132,7 +132,7 @@ const suites = [
       const flaky = r.testResults.flatMap((file) =>
         file.assertionResults
           .filter((t) => t.status === 'passed' && t.failureMessages?.length)
-          .map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+          .map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}${thrownAt(t.failureMessages[0])}`),
       );
       for (const file of r.testResults) {
         fileTimings.push({ ms: file.endTime - file.startTime, name: relative(root, file.name) });
@@ -184,6 +184,19 @@ function firstLine(message = '') {
   // eslint-disable-next-line no-control-regex
   const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
   return (plain.split('\n').find((line) => line.trim()) ?? '(no message)').trim().slice(0, 300);
+}
+
+/**
+ * Where an error came from: " (at path:line)" of the first frame of its stack in the repository's own
+ * files (not a package's), or nothing. A flaky test's first try is told in one line: this says where to look.
+ */
+function thrownAt(message = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('file://', '');
+  for (const [, file, line] of plain.matchAll(/(\/[^\s()]+?\.[cm]?[jt]sx?):(\d+):\d+/g)) {
+    if (file.startsWith(`${root}/`) && !file.includes('/node_modules/')) return ` (at ${relative(root, file)}:${line})`;
+  }
+  return '';
 }
 
 /** Playwright's tests of one outcome ('unexpected' or 'flaky'), as "file:line › title: why", from its JSON report's suite tree. */
