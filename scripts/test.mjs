@@ -179,10 +179,13 @@ const suites = [
   },
 ];
 
+/** An error message without terminal colours. */
+// eslint-disable-next-line no-control-regex
+const uncoloured = (message) => message.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** The first non-empty line of an error message, without terminal colours. */
 function firstLine(message = '') {
-  // eslint-disable-next-line no-control-regex
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = uncoloured(message);
   return (plain.split('\n').find((line) => line.trim()) ?? '(no message)').trim().slice(0, 300);
 }
 
@@ -191,8 +194,7 @@ function firstLine(message = '') {
  * files (not a package's), or nothing. A flaky test's first try is told in one line: this says where to look.
  */
 function thrownAt(message = '') {
-  // eslint-disable-next-line no-control-regex
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('file://', '');
+  const plain = uncoloured(message).replaceAll('file://', '');
   for (const [, file, line] of plain.matchAll(/(\/[^\s()]+?\.[cm]?[jt]sx?):(\d+):\d+/g)) {
     if (file.startsWith(`${root}/`) && !file.includes('/node_modules/')) return ` (at ${relative(root, file)}:${line})`;
   }

@@ -85,7 +85,9 @@ function writeBundle(entry: URL, cacheDir: string): URL | null {
   const { outputFiles, metafile } = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [source], metafile: true });
   try {
     const bundle = writeBundleFile(cacheDir, stem, outputFiles[0]!.text);
-    const sources = Object.keys(metafile.inputs).map((file) => [path.resolve(file), statOf(path.resolve(file))] as const);
+    const sources = Object.keys(metafile.inputs)
+      .map((file) => path.resolve(file))
+      .map((file) => [file, statOf(file)] as const);
     // A source saved while esbuild read it, or just before (some file systems keep times to the second
     // or two), may be in the bundle as it was: then nothing is recorded, and the next start bundles again.
     const settled = sources.every(([, stat]) => (stat?.mtimeMs ?? Infinity) < startedAt - 2000);
