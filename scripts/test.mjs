@@ -121,7 +121,7 @@ const suites = [
         const name = relative(root, file.name);
         const tests = file.assertionResults
           .filter((t) => t.status === 'failed')
-          .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}${thrownAt(t.failureMessages?.[0])}`);
+          .map((t) => `${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}${thrownAt(t.failureMessages?.[0], name)}`);
         // Vitest's JSON report keeps no message for a failed beforeAll/afterAll or an unhandled error.
         const why = file.message?.trim()
           ? firstLine(file.message)
@@ -132,7 +132,10 @@ const suites = [
       const flaky = r.testResults.flatMap((file) =>
         file.assertionResults
           .filter((t) => t.status === 'passed' && t.failureMessages?.length)
-          .map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages[0])}${thrownAt(t.failureMessages[0])}`),
+          .map((t) => {
+            const name = relative(root, file.name);
+            return `${name} › ${t.fullName}: ${firstLine(t.failureMessages[0])}${thrownAt(t.failureMessages[0], name)}`;
+          }),
       );
       for (const file of r.testResults) {
         fileTimings.push({ ms: file.endTime - file.startTime, name: relative(root, file.name) });
@@ -191,14 +194,20 @@ function firstLine(message = '') {
 
 /**
  * Where an error came from: " (at path:line)" of the first frame of its stack in the repository's own
- * files (not a package's), or nothing. A flaky test's first try is told in one line: this says where to look.
+ * files (not a package's), and, when that frame is not in the test file, the test file's own frame too
+ * (" (at server/src/db.ts:93, from server/test/bulk.test.ts:22)"): a flaky test's first try is told in one
+ * line, and this says where to look.
  */
-function thrownAt(message = '') {
+function thrownAt(message = '', testFile = '') {
   const plain = uncoloured(message).replaceAll('file://', '');
-  for (const [, file, line] of plain.matchAll(/(\/[^\s()]+?\.[cm]?[jt]sx?):(\d+):\d+/g)) {
-    if (file.startsWith(`${root}/`) && !file.includes('/node_modules/')) return ` (at ${relative(root, file)}:${line})`;
-  }
-  return '';
+  const frames = [...plain.matchAll(/(\/[^\s()]+?\.[cm]?[jt]sx?):(\d+):\d+/g)]
+    .filter(([, file]) => file.startsWith(`${root}/`) && !file.includes('/node_modules/'))
+    .map(([, file, line]) => ({ file: relative(root, file), line }));
+  if (!frames.length) return '';
+  const [first] = frames;
+  const inTest = frames.find(({ file }) => file === testFile);
+  const from = inTest && inTest !== first ? `, from ${inTest.file}:${inTest.line}` : '';
+  return ` (at ${first.file}:${first.line}${from})`;
 }
 
 /** Playwright's tests of one outcome ('unexpected' or 'flaky'), as "file:line › title: why", from its JSON report's suite tree. */
