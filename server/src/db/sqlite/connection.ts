@@ -25,8 +25,12 @@ import { migrate } from './migrations';
 import { registerFunctions } from './search-words';
 import { NEXT_FILE_ID } from './next-file-id';
 import { insertSqliteSampleBatch, seedSqliteFiles } from './seed-files';
+import { WriteTurns } from './write-turns';
 
 export const DB_FILE_NAME = 'vp.db';
+
+/** The longest a seed's batch gives way to other processes waiting for the write lock: a seed beside a busy server still goes on. */
+const SEED_GIVES_WAY_MS = 1000;
 
 export interface SqliteOptions {
   /** How long a statement retries while another process holds the write lock, before a 503 (default 30 s). */
@@ -50,6 +54,7 @@ export class SqliteDb implements Db {
   /** True when this open created the database file (the demo seed runs only then). */
   readonly created: boolean;
   readonly #busyWaitMs: number;
+  readonly #turns: WriteTurns;
   readonly #statements = new Map<string, Statement>();
   /** Transactions run one at a time; single statements wait while one is open. */
   #queue: Promise<void> = Promise.resolve();
@@ -74,7 +79,10 @@ export class SqliteDb implements Db {
   readonly seeder: FileSeeder = {
     serversUsing: async () => sqliteOtherProcesses(this.file),
     offline: (accountId, count, now, views) => this.withNative((native) => seedSqliteFiles(native, accountId, count, now, views)),
-    batch: (batch) => this.withNative((native) => insertSqliteSampleBatch(native, batch)),
+    batch: async (batch) => {
+      await this.#turns.giveWay(SEED_GIVES_WAY_MS);
+      return this.withNative((native) => insertSqliteSampleBatch(native, batch));
+    },
     settle: async () => {},
   };
   readonly #sessionsEnded = new Set<() => void>();
@@ -101,6 +109,7 @@ export class SqliteDb implements Db {
     fs.mkdirSync(dataDir, { recursive: true });
     this.file = path.join(dataDir, DB_FILE_NAME);
     this.created = !fs.existsSync(this.file);
+    this.#turns = new WriteTurns(this.file);
     this.#busyWaitMs = options.busyWaitMs ?? 30_000;
     this.native = new BetterSqlite3(this.file);
     // Migrating at start may wait for a CLI that is writing: that wait happens before serving.
@@ -130,18 +139,27 @@ export class SqliteDb implements Db {
     return s;
   }
 
-  /** Runs a synchronous step, retrying it on a timer while another process holds the write lock. */
+  /**
+   * Runs a synchronous step, retrying it on a timer while another process holds the write lock; while it
+   * waits, a seed in another process gives way to it between its batches (write-turns.ts).
+   */
   async #retryBusy<T>(step: () => T): Promise<T> {
     const started = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return step();
-      } catch (err) {
-        if (!isBusy(err)) throw err;
-        if (Date.now() - started >= this.#busyWaitMs) throw new DatabaseUnavailableError(err);
-        // At most 8 ms between tries: a CLI seed frees the lock for 10 ms between its batches.
-        await sleep(Math.min(2 ** attempt, 8));
+    let leave: (() => void) | undefined;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return step();
+        } catch (err) {
+          if (!isBusy(err)) throw err;
+          if (Date.now() - started >= this.#busyWaitMs) throw new DatabaseUnavailableError(err);
+          leave ??= this.#turns.wait();
+          // At most 8 ms between tries: a CLI seed frees the lock for 10 ms between its batches, longer while this waits.
+          await sleep(Math.min(2 ** attempt, 8));
+        }
       }
+    } finally {
+      leave?.();
     }
   }
 
