@@ -206,10 +206,15 @@ describe('the pipeline when the store stops during a job', () => {
     );
     expect(retrying).toMatchObject({ file_status: 0, file_progress: null }); // Pending
     expect(retrying.file_reason).toMatch(/^Attempt 1 failed: media store unavailable: .+\. Retrying in 2 s\.$/);
-    expect(await s.app.db.get('SELECT attempts, last_error FROM jobs WHERE kind = ?', ['process-file'])).toMatchObject({
-      attempts: 1,
-      last_error: expect.stringMatching(/^media store unavailable: /),
+    // The file says so first, while the job is still its worker's; the job records its error right after.
+    const job = await until('the job to record its error', async () => {
+      const row = await s.app.db.get<{ attempts: number; last_error: string | null }>(
+        'SELECT attempts, last_error FROM jobs WHERE kind = ?',
+        ['process-file'],
+      );
+      return row?.last_error ? row : undefined;
     });
+    expect(job).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/^media store unavailable: /) });
 
     await proxy.start();
     const done = await waitForStatus(s, key, fileId, [4, 7, 10], 30_000);
