@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processIsAlive } from '../storage-journal';
 
 /** How many connections of this process wait for each database's write lock (several SqliteDb may share a file). */
 const waitingHere = new Map<string, number>();
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Turns at SQLite's write lock between processes. SQLite queues no one: a connection that finds the
@@ -74,7 +66,7 @@ export class WriteTurns {
       if (!name.startsWith(this.#prefix)) return false;
       const pid = Number(name.slice(this.#prefix.length));
       if (pid === process.pid) return false;
-      if (alive(pid)) return true;
+      if (processIsAlive(pid)) return true;
       fs.rmSync(path.join(this.#dir, name), { force: true }); // left by a process that ended while it waited
       return false;
     });
