@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { serveHost } from './hosts';
@@ -128,14 +130,27 @@ function formParts(page: Page) {
   });
 }
 
-/** Layout shifts and largest-contentful-paint candidates the page has recorded, from its first paint. */
+/**
+ * Layout shifts and largest-contentful-paint candidates the page has recorded, from its first paint.
+ * A shift is told by what moved (its element and its box before and after), so a failure names it.
+ */
 async function recordPaints(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number[]; largest: { time: number; text: string }[] };
+    const w = window as unknown as { shifts: string[]; largest: { time: number; text: string }[] };
     w.shifts = [];
     w.largest = [];
+    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts.push((entry as PerformanceEntry & { value: number }).value);
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
+        const moved = entry.sources.map(({ node, previousRect, currentRect }) => {
+          const name = node instanceof Element ? `${node.localName}.${node.className}` : String(node?.nodeName);
+          return `${name} ${box(previousRect)} → ${box(currentRect)}`;
+        });
+        w.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
@@ -145,7 +160,7 @@ async function recordPaints(page: Page) {
 }
 const paints = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { shifts: number[]; largest: { time: number; text: string }[] };
+    const w = window as unknown as { shifts: string[]; largest: { time: number; text: string }[] };
     return { shifts: w.shifts, largest: w.largest };
   });
 
@@ -197,6 +212,41 @@ for (const theme of ['light', 'dark'] as const) {
       await page.context().close();
     });
   }
+}
+
+/**
+ * On a slow line the page arrives in pieces, and the browser paints what it has parsed when a piece is
+ * late: the copy is painted whole or not at all, so nothing moves as the rest of it comes (a first paint
+ * of half the card grew into the whole one, a layout shift on a busy machine). Here the page, as the
+ * server sends it, comes in two pieces 300 ms apart; its scripts never come.
+ */
+for (const [where, before] of [
+  ['inside the card', '<label class="vp-shell-field">'],
+  ['before the line under the card', '<p class="vp-shell-line">'],
+] as const) {
+  test(`the sign-in copy is painted whole when the page arrives in pieces, cut ${where}`, async ({ browser, request }) => {
+    const html = await (await request.get('/')).text();
+    const cut = html.indexOf(before);
+    expect(cut, 'the cut in the page').toBeGreaterThan(0);
+    const server = createServer((req, res) => {
+      if (req.url !== '/') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(html.slice(0, cut));
+      setTimeout(() => res.end(html.slice(cut)), 300);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      // A desktop's width, where the card stands in the middle of the page: a card that grows moves its top.
+      const page = await signInPage(browser, 'light', 1280);
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+      await expect.poll(async () => (await paints(page)).largest.length).toBeGreaterThan(0);
+      expect((await paints(page)).shifts).toEqual([]);
+      await page.context().close();
+    } finally {
+      server.close();
+    }
+  });
 }
 
 /** Sign In pressed in the copy (here Enter) before the kit's code arrived is not lost: the kit's form sends it when it takes over. */
