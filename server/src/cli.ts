@@ -21,8 +21,11 @@ const USAGE = `Usage: npm run server -- <command>
                                           add N sample files to the account (created if missing;
                                           seed changes the password only of an account it created),
                                           in short batches that running servers do not wait for;
-                                          --offline: one transaction that rebuilds the indexes once,
-                                          several times faster, refused while a server uses the database;
+                                          --offline: one transaction that drops the indexes, then they
+                                          are built once (PostgreSQL: after the commit, two at a time; a
+                                          server started meanwhile waits, and a seed stopped in between
+                                          leaves them to the next start), several times faster, refused
+                                          while a server uses the database;
                                           --views: the files get sample views_30d, a long tail (benchmarks
                                           of the Views sort; no stats behind them)
   worker                                  run a pipeline worker alone (no HTTP server): it processes

@@ -2,10 +2,12 @@ import { redacted } from '../../lib/redacted-url';
 import { DatabaseConfigError, DatabaseUnavailableError, type DatabaseOptions, type Db } from '../engine';
 import { PgDb } from './connection';
 import { migratePg, MIGRATION_LOCK } from './migrations';
+import { finishSeedIndexes } from './seed-files';
 
 /**
- * Connects to the PostgreSQL database of `url` and migrates it; a new one gets `initialize`. All of it
- * under the migration lock, so that of several nodes starting together one migrates and seeds.
+ * Connects to the PostgreSQL database of `url` and migrates it (and builds the indexes a big seed that
+ * stopped left to build); a new one gets `initialize`. All of it under the migration lock, so that of
+ * several nodes starting together one migrates and seeds.
  */
 export async function openPostgres(options: DatabaseOptions, url: string): Promise<Db> {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new DatabaseConfigError(`DATABASE_URL must start with postgres://, got ${redacted(url)}`);
@@ -17,6 +19,7 @@ export async function openPostgres(options: DatabaseOptions, url: string): Promi
         await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
         try {
           await migratePg(client);
+          await finishSeedIndexes(client);
           const done = await client.query("SELECT 1 FROM settings WHERE name = 'initialized'");
           if (!done.rowCount) {
             await options.initialize?.(db);

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountsRepository } from '../src/db/accounts-repository';
+import type { Db } from '../src/db/engine';
+import { openDatabase } from '../src/db/open';
+import { seedFiles } from '../src/db/seed';
+import { createTestDatabase, dropTestDatabase, ENGINE, START } from './helpers';
+
+/** The bulk path's threshold (seed-files.ts): from this many files on, a seed drops the indexes and builds them again. */
+const BULK_FILES = 50_000;
+
+/** Every index of the two tables a big seed rebuilds, by name, with its definition. */
+const INDEXES = `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('files', 'file_words') ORDER BY indexname`;
+const PENDING = "SELECT value FROM settings WHERE name = 'seed_indexes_pending'";
+
+/**
+ * A big offline seed on PostgreSQL drops the list, search and word indexes, commits its files, and builds
+ * them again two at a time; one stopped in between leaves a mark, and the next start builds what is missing.
+ */
+describe.skipIf(ENGINE !== 'postgres')('a big offline seed on PostgreSQL and its indexes', () => {
+  let url: string;
+  let dataDir: string;
+  let db: Db | undefined;
+  let before: { indexname: string; indexdef: string }[];
+
+  beforeAll(async () => {
+    url = await createTestDatabase({ migrated: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-pg-seed-'));
+    db = await openDatabase({ dataDir, databaseUrl: url, list: { readWorkers: 0 } });
+    before = await db.all(INDEXES);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await dropTestDatabase(url);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`seeds ${BULK_FILES} files and leaves every index as it found it, with no mark`, { timeout: 120_000 }, async () => {
+    expect(before.map((index) => index.indexname)).toEqual(
+      expect.arrayContaining(['files_search', 'file_words_title', 'files_list_file_id']),
+    );
+    const account = await new AccountsRepository(db!).upsert('big', 'x', START);
+    const seeded = await seedFiles(db!, account, BULK_FILES, START, { offline: true });
+    expect(seeded.lastId - seeded.firstId + 1).toBe(BULK_FILES);
+    const files = await db!.get<{ n: number }>('SELECT count(*) AS n FROM files WHERE account_id = ?', [account]);
+    expect(Number(files!.n)).toBe(BULK_FILES);
+    expect(await db!.all(INDEXES)).toEqual(before);
+    expect(await db!.get(PENDING)).toBeUndefined();
+    // The words of every file are there for the search (the word index is read by the search's counts).
+    const words = await db!.get<{ n: number }>('SELECT count(DISTINCT file_id) AS n FROM file_words');
+    expect(Number(words!.n)).toBe(BULK_FILES);
+  });
+
+  it(
+    'a seed stopped before its indexes were built: the next start builds the missing ones and clears the mark',
+    { timeout: 120_000 },
+    async () => {
+      // As a seed killed after its commit leaves the database: some indexes dropped, the mark set.
+      await db!.run('DROP INDEX files_search');
+      await db!.run('DROP INDEX files_list_file_title_key_file_id');
+      await db!.run("INSERT INTO settings (name, value) VALUES ('seed_indexes_pending', 'test')");
+      await db!.close();
+      db = undefined;
+      db = await openDatabase({ dataDir, databaseUrl: url, list: { readWorkers: 0 } });
+      expect(await db.all(INDEXES)).toEqual(before);
+      expect(await db.get(PENDING)).toBeUndefined();
+    },
+  );
+});
