@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { serveHost } from './hosts';
+import { servePage } from './other-origin';
 
 /**
  * The sign-in page is the first screen on a phone: it must not wait for code only the signed-in
@@ -218,7 +217,7 @@ for (const theme of ['light', 'dark'] as const) {
  * On a slow line the page arrives in pieces, and the browser paints what it has parsed when a piece is
  * late: the copy is painted whole or not at all, so nothing moves as the rest of it comes (a first paint
  * of half the card grew into the whole one, a layout shift on a busy machine). Here the page, as the
- * server sends it, comes in two pieces 300 ms apart; its scripts never come.
+ * server sends it, comes in two pieces 300 ms apart from a site of its own; its form's code is held back.
  */
 for (const [where, before] of [
   ['inside the card', '<label class="vp-shell-field">'],
@@ -228,23 +227,18 @@ for (const [where, before] of [
     const html = await (await request.get('/')).text();
     const cut = html.indexOf(before);
     expect(cut, 'the cut in the page').toBeGreaterThan(0);
-    const server = createServer((req, res) => {
-      if (req.url !== '/') return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.write(html.slice(0, cut));
-      setTimeout(() => res.end(html.slice(cut)), 300);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const site = await servePage([html.slice(0, cut), html.slice(cut)]);
     try {
       // A desktop's width, where the card stands in the middle of the page: a card that grows moves its top.
       const page = await signInPage(browser, 'light', 1280);
-      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await holdBack(page, KIT_CORE);
+      await page.goto(site.url);
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
       await expect.poll(async () => (await paints(page)).largest.length).toBeGreaterThan(0);
       expect((await paints(page)).shifts).toEqual([]);
       await page.context().close();
     } finally {
-      server.close();
+      site.close();
     }
   });
 }
