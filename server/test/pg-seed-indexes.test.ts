@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { AccountsRepository } from '../src/db/accounts-repository';
 import type { Db } from '../src/db/engine';
 import { openDatabase } from '../src/db/open';
 import { seedFiles } from '../src/db/seed';
+import { runCli } from './cli-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, START } from './helpers';
 
 /** The bulk path's threshold (seed-files.ts): from this many files on, a seed drops the indexes and builds them again. */
@@ -66,6 +68,49 @@ describe.skipIf(ENGINE !== 'postgres')('a big offline seed on PostgreSQL and its
       db = await openDatabase({ dataDir, databaseUrl: url, list: { readWorkers: 0 } });
       expect(await db.all(INDEXES)).toEqual(before);
       expect(await db.get(PENDING)).toBeUndefined();
+    },
+  );
+
+  it(
+    'a server that starts while another process seeds waits until the seed has built its indexes, then opens with all of them',
+    { timeout: 180_000 },
+    async () => {
+      const seeding = await createTestDatabase({ migrated: true });
+      const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-pg-seed-race-'));
+      const probe = new pg.Client({ connectionString: seeding });
+      let opened: Db | undefined;
+      try {
+        await probe.connect();
+        const seed = runCli(
+          ['seed', '--account', 'big', '--password', 'seed-race-password-42', '--files', String(BULK_FILES), '--offline'],
+          {
+            ...process.env,
+            VP_DATA_DIR: seedDir,
+            DATABASE_URL: seeding,
+          },
+        );
+        let ended = false;
+        void seed.finally(() => (ended = true));
+        // The seed has committed its files and builds the indexes it dropped: its mark is in the settings.
+        while (!(await probe.query(PENDING)).rowCount) {
+          if (ended) throw new Error(`the seed ended before it built its indexes: ${(await seed).out}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // A server starting now (this process, as a node starts: open, migrate) waits for the seed's lock.
+        opened = await openDatabase({ dataDir: seedDir, databaseUrl: seeding, list: { readWorkers: 0 } });
+        expect(await opened.all(INDEXES)).toEqual(before);
+        expect(await opened.get(PENDING)).toBeUndefined();
+        const files = await opened.get<{ n: number }>('SELECT count(*) AS n FROM files');
+        expect(Number(files!.n)).toBe(BULK_FILES);
+        const result = await seed;
+        expect(result.status, result.out).toBe(0);
+        expect(result.stdout).toMatch(new RegExp(`added ${BULK_FILES} files`));
+      } finally {
+        await opened?.close();
+        await probe.end();
+        await dropTestDatabase(seeding);
+        fs.rmSync(seedDir, { recursive: true, force: true });
+      }
     },
   );
 });

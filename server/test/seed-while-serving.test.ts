@@ -1,34 +1,20 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverArgs } from '../../test/support/server.mjs';
+import { runCli, type CliRun } from './cli-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * Enough files for the seed to outlast thousands of reads, and for a seed in one transaction (the bug
  * this guards) to hold a read over the 1 s bound: 1.5 s at 20,000 files, alone on a quiet machine.
  */
 const SEEDED_FILES = 25_000;
 
-/** `npm run server -- seed …` as its own process, on the server's data folder (and database): its exit code and output. */
-function runCliSeed(
-  s: Pick<TestServer, 'dataDir'>,
-  databaseUrl: string | undefined,
-  files: number,
-  ...flags: string[]
-): Promise<{ code: number | null; out: string }> {
-  const child = spawn(
-    process.execPath,
-    serverArgs('cli', ['seed', '--account', 'bulk', '--password', 'seed-while-serving-42', '--files', String(files), ...flags]),
-    { cwd: ROOT, env: { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+/** `npm run server -- seed …` as its own process, on the server's data folder (and database). */
+function runCliSeed(s: Pick<TestServer, 'dataDir'>, databaseUrl: string | undefined, files: number, ...flags: string[]): Promise<CliRun> {
+  const args = ['seed', '--account', 'bulk', '--password', 'seed-while-serving-42', '--files', String(files), ...flags];
+  return runCli(args, { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl ?? '' }, 300_000);
 }
 
 describe('the CLI seed while the server serves', () => {
@@ -69,7 +55,7 @@ describe('the CLI seed while the server serves', () => {
     await reads;
 
     expect(seed.out).toMatch(new RegExp(`added ${SEEDED_FILES} files`));
-    expect(seed.code).toBe(0);
+    expect(seed.status).toBe(0);
     const bulk = await s.app.db.get<{ n: number }>(
       "SELECT count(*) AS n FROM files WHERE account_id = (SELECT account_id FROM accounts WHERE username = 'bulk')",
     );
@@ -87,7 +73,7 @@ describe('the CLI seed while the server serves', () => {
   it('refuses the fast --offline seed while a server uses the database, and adds nothing', { timeout: 60_000 }, async () => {
     const before = await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM files');
     const seed = await runCliSeed(s, databaseUrl, 10, '--offline');
-    expect(seed.code).toBe(2);
+    expect(seed.status).toBe(2);
     expect(seed.out).toMatch(/--offline seeds only a database no server uses/);
     expect(await s.app.db.get<{ n: number }>('SELECT count(*) AS n FROM files')).toEqual(before);
   });
@@ -98,7 +84,7 @@ describe('the CLI seed while the server serves', () => {
     try {
       const seed = await runCliSeed({ dataDir }, offlineUrl, 6000, '--offline');
       expect(seed.out).toMatch(/added 6000 files/);
-      expect(seed.code).toBe(0);
+      expect(seed.status).toBe(0);
     } finally {
       if (offlineUrl) await dropTestDatabase(offlineUrl);
       fs.rmSync(dataDir, { recursive: true, force: true });
