@@ -220,8 +220,14 @@ for (const store of ['folder', 'bucket'] as const) {
       expect(more).toEqual([]); // once, when the retries are used up
       expect(entry).toMatchObject({ actor: 'pipeline', source: 'pipeline', action: 'downloads_fail' });
       expect((entry!.detail as { reason: string }).reason).toBe('The top rendition (v0/index.m3u8) is missing from the media store');
-      // Its own job ran out of attempts and is gone: nothing runs it again.
-      expect(await s.app.db.all("SELECT job_id FROM jobs WHERE kind = 'file-downloads' AND account_id = ?", [accountId])).toEqual([]);
+      // Its own job ran out of attempts and is gone: nothing runs it again. The worker ends the job once
+      // its failure is recorded, a moment after the activity line.
+      await expect
+        .poll(() => s.app.db.all("SELECT job_id FROM jobs WHERE kind = 'file-downloads' AND account_id = ?", [accountId]), {
+          timeout: 10_000,
+          interval: 20,
+        })
+        .toEqual([]);
 
       const file = (await s.request('GET', `/api/files/${broken.file_id}`, { key })).body.data;
       expect(file).not.toHaveProperty('download_video');

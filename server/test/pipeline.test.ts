@@ -84,8 +84,11 @@ describe('adding a video and the pipeline', () => {
     const part = await fetch(segment, { headers: { range: 'bytes=0-187' } });
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(188);
-    // The uploaded source is gone once cleaned.
-    expect(await s.app.db.get("SELECT 1 FROM jobs WHERE kind = 'process-file'")).toBeUndefined();
+    // The uploaded source is gone once cleaned, and the job with it: the worker ends the job once its
+    // handler returns, a moment after the file shows Completed (a loaded machine saw the row still there).
+    await expect
+      .poll(() => s.app.db.get("SELECT 1 FROM jobs WHERE kind = 'process-file'"), { timeout: 10_000, interval: 20 })
+      .toBeUndefined();
   });
 
   it('refuses what is no video at once, and fails a fake video with a reason', async () => {
