@@ -36,8 +36,13 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 90_00
   });
 }
 
+/** The CLI over a data folder and its database (none: the folder's SQLite). */
+export function cliOn(dataDir: string, databaseUrl: string | undefined, args: string[], timeoutMs?: number): Promise<CliRun> {
+  return runCli(args, { ...process.env, VP_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' }, timeoutMs);
+}
+
 /** The CLI over a test server's data folder and database. */
 export function cliOver(s: TestServer, args: string[], timeoutMs?: number): Promise<CliRun> {
-  const databaseUrl = s.app.db instanceof PgDb ? (s.app.db.pool.options.connectionString ?? '') : '';
-  return runCli(args, { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl }, timeoutMs);
+  const databaseUrl = s.app.db instanceof PgDb ? s.app.db.pool.options.connectionString : undefined;
+  return cliOn(s.dataDir, databaseUrl, args, timeoutMs);
 }

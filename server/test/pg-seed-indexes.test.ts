@@ -7,7 +7,7 @@ import { AccountsRepository } from '../src/db/accounts-repository';
 import type { Db } from '../src/db/engine';
 import { openDatabase } from '../src/db/open';
 import { seedFiles } from '../src/db/seed';
-import { runCli } from './cli-support';
+import { cliOn } from './cli-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, START } from './helpers';
 
 /** The bulk path's threshold (seed-files.ts): from this many files on, a seed drops the indexes and builds them again. */
@@ -81,16 +81,12 @@ describe.skipIf(ENGINE !== 'postgres')('a big offline seed on PostgreSQL and its
       let opened: Db | undefined;
       try {
         await probe.connect();
-        const seed = runCli(
-          ['seed', '--account', 'big', '--password', 'seed-race-password-42', '--files', String(BULK_FILES), '--offline'],
-          {
-            ...process.env,
-            VP_DATA_DIR: seedDir,
-            DATABASE_URL: seeding,
-          },
-        );
+        const args = ['seed', '--account', 'big', '--password', 'seed-race-password-42', '--files', String(BULK_FILES), '--offline'];
+        const seed = cliOn(seedDir, seeding, args);
         let ended = false;
-        void seed.finally(() => (ended = true));
+        // Ended either way (a CLI that could not start rejects, and is awaited below).
+        const end = () => (ended = true);
+        seed.then(end, end);
         // The seed has committed its files and builds the indexes it dropped: its mark is in the settings.
         while (!(await probe.query(PENDING)).rowCount) {
           if (ended) throw new Error(`the seed ended before it built its indexes: ${(await seed).out}`);

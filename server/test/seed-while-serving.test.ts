@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './cli-support';
+import { cliOn, type CliRun } from './cli-support';
 import { createTestDatabase, dropTestDatabase, ENGINE, startServer, type TestServer } from './helpers';
 
 /**
@@ -14,7 +14,7 @@ const SEEDED_FILES = 25_000;
 /** `npm run server -- seed …` as its own process, on the server's data folder (and database). */
 function runCliSeed(s: Pick<TestServer, 'dataDir'>, databaseUrl: string | undefined, files: number, ...flags: string[]): Promise<CliRun> {
   const args = ['seed', '--account', 'bulk', '--password', 'seed-while-serving-42', '--files', String(files), ...flags];
-  return runCli(args, { ...process.env, VP_DATA_DIR: s.dataDir, DATABASE_URL: databaseUrl ?? '' }, 300_000);
+  return cliOn(s.dataDir, databaseUrl, args, 300_000);
 }
 
 describe('the CLI seed while the server serves', () => {
